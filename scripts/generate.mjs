@@ -1,0 +1,16 @@
+// Everything the build and the tests need generated: both Prisma clients, the Pothos types and
+// Relay's artifacts (from the checked-in schema.graphql).
+import { existsSync } from "node:fs";
+import { writePostgresSchema } from "./postgres-schema.mjs";
+import { prismaBin, run } from "./prisma-env.mjs";
+
+const only = process.argv[2];
+
+if (only !== "relay") {
+  writePostgresSchema();
+  run(prismaBin, ["generate", "--schema", "prisma/schema.prisma"]);
+  run(prismaBin, ["generate", "--schema", "prisma/postgres/schema.prisma"]);
+}
+if (only !== "prisma" && existsSync("client/src")) {
+  run("node_modules/.bin/relay-compiler", []);
+}

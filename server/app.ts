@@ -1,0 +1,180 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createServerAdapter } from "@whatwg-node/server";
+import type { execute, subscribe } from "graphql";
+import { useServer } from "graphql-ws/use/ws";
+import { WebSocketServer } from "ws";
+import { REFRESH_COOKIE } from "./auth/service.ts";
+import { sessionOfRefreshToken } from "./auth/sessions.ts";
+import { type AppConfig, loadConfig } from "./config.ts";
+import { contextFromConnection, contextFromRequest, type Deps, type TransportInfo } from "./context.ts";
+import { createDb, providerOf } from "./db/client.ts";
+import { migrate, pendingMigrationCount } from "./db/migrate.ts";
+import { createGraphQLServer } from "./graphql/yoga.ts";
+import { readBodyText } from "./http/body.ts";
+import { parseCookies } from "./http/cookies.ts";
+import { createRouter, errorResponse, json, runRoute } from "./http/router.ts";
+import { createStaticHandler } from "./http/static.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { createAppPubSub } from "./pubsub.ts";
+import { restRoutes } from "./rest.ts";
+import { bootstrap } from "./seed/bootstrap.ts";
+
+/** GraphQL documents are small; bulk data (uploads) goes through their own limits. */
+export const GRAPHQL_BODY_LIMIT = 16 * 1024 * 1024;
+
+export interface App {
+  deps: Deps;
+  fetch(request: Request, transport?: Partial<TransportInfo>): Promise<Response>;
+  /** Listens on config.port (0 for any free port); resolves with the base URL. */
+  start(port?: number): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App> {
+  const config = loadConfig(process.env, overrides);
+  await migrate(config.databaseUrl);
+  const db = createDb(config.databaseUrl);
+  const deps: Deps = { db, config, pubsub: createAppPubSub(config.redisUrl), mailer: createMailer(config) };
+  await bootstrap(deps);
+
+  const yoga = createGraphQLServer(deps);
+  const router = createRouter(restRoutes);
+  const serveStatic = createStaticHandler(config.clientDistDir);
+
+  async function health(): Promise<Response> {
+    try {
+      const provider = providerOf(config.databaseUrl);
+      const pending = await pendingMigrationCount((sql) => db.$queryRawUnsafe(sql), provider);
+      return pending === 0
+        ? json(200, { status: "ok", database: provider })
+        : json(503, { status: "migrations pending", pending });
+    } catch {
+      return json(503, { status: "database unreachable" });
+    }
+  }
+
+  async function graphql(request: Request, transport: TransportInfo): Promise<Response> {
+    const url = new URL(request.url);
+    const wantsGraphiQL =
+      request.method === "GET" &&
+      !url.searchParams.has("query") &&
+      (request.headers.get("accept") ?? "").includes("text/html");
+    if (wantsGraphiQL) {
+      const session = await sessionOfRefreshToken(
+        deps,
+        parseCookies(request.headers.get("cookie"))[REFRESH_COOKIE],
+      );
+      if (session?.user.role !== "ADMIN") {
+        return new Response(null, { status: 302, headers: { location: "/login?next=/graphql" } });
+      }
+    }
+    let forwarded = request;
+    if (request.body) {
+      // Yoga reads the body itself; refuse oversized ones before it does.
+      const text = await readBodyText(request, GRAPHQL_BODY_LIMIT);
+      forwarded = new Request(request.url, { method: request.method, headers: request.headers, body: text });
+    }
+    return yoga.fetch(forwarded, { transport });
+  }
+
+  async function handle(request: Request, partial: Partial<TransportInfo> = {}): Promise<Response> {
+    const transport: TransportInfo = {
+      ip: partial.ip ?? "unknown",
+      responseCookies: partial.responseCookies ?? [],
+    };
+    const requestId = crypto.randomUUID();
+    try {
+      const { pathname } = new URL(request.url);
+      let response: Response;
+      if (pathname === "/healthz") {
+        response = await health();
+      } else if (pathname === "/graphql") {
+        response = await graphql(request, transport);
+      } else if (pathname === "/api" || pathname.startsWith("/api/")) {
+        const matched = router.match(request.method, pathname.slice("/api".length));
+        if (matched === null) response = json(404, { message: "Not found", error: "Not found" });
+        else if (matched === "method-not-allowed") {
+          response = json(405, { message: "Method not allowed", error: "Method not allowed" });
+        } else {
+          const ctx = await contextFromRequest(deps, request, transport);
+          response = await runRoute(matched.route, matched.params, request, ctx).catch((error) =>
+            errorResponse(error, ctx.meta.requestId),
+          );
+        }
+      } else if (request.method === "GET" || request.method === "HEAD") {
+        response = serveStatic(request);
+      } else {
+        response = json(404, { message: "Not found", error: "Not found" });
+      }
+      for (const cookie of transport.responseCookies) response.headers.append("set-cookie", cookie);
+      return response;
+    } catch (error) {
+      return errorResponse(error, requestId);
+    }
+  }
+
+  let server: Server | undefined;
+  let wsServer: WebSocketServer | undefined;
+
+  async function start(port = config.port): Promise<string> {
+    const adapter = createServerAdapter<{ req: { socket: { remoteAddress?: string } } }>(
+      (request, serverContext) =>
+        handle(request, { ip: serverContext.req?.socket?.remoteAddress ?? "unknown" }),
+    );
+    server = createServer(adapter);
+    wsServer = new WebSocketServer({ server, path: "/graphql" });
+    useServer(
+      {
+        execute: (args: unknown) =>
+          (args as { rootValue: { execute: typeof execute } }).rootValue.execute(args as never),
+        subscribe: (args: unknown) =>
+          (args as { rootValue: { subscribe: typeof subscribe } }).rootValue.subscribe(args as never),
+        onSubscribe: async (ctx, _id, params) => {
+          const wsContext = await contextFromConnection(
+            deps,
+            ctx.connectionParams,
+            (ctx.extra as { request: { socket: { remoteAddress?: string } } }).request.socket.remoteAddress ??
+              "unknown",
+          );
+          const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+            ...ctx,
+            req: ctx.extra.request,
+            socket: ctx.extra.socket,
+            params,
+            wsContext,
+          });
+          const args = {
+            schema,
+            operationName: params.operationName,
+            document: parse(params.query),
+            variableValues: params.variables,
+            contextValue: await contextFactory(),
+            rootValue: { execute, subscribe },
+          };
+          const errors = validate(args.schema, args.document);
+          if (errors.length) return errors;
+          return args;
+        },
+      },
+      wsServer,
+    );
+    await new Promise<void>((resolve) => server!.listen(port, config.host, resolve));
+    const address = server.address() as AddressInfo;
+    const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+    return `http://${host}:${address.port}`;
+  }
+
+  async function stop(): Promise<void> {
+    for (const client of wsServer?.clients ?? []) client.terminate();
+    await new Promise<void>((resolve) => (wsServer ? wsServer.close(() => resolve()) : resolve()));
+    const closing = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server?.closeAllConnections();
+    await closing;
+    await deps.pubsub.close();
+    deps.mailer.close();
+    await db.$disconnect();
+  }
+
+  return { deps, fetch: handle, start, stop };
+}

@@ -1,0 +1,24 @@
+import type { Db } from "../db/client.ts";
+
+type AuditWriter = Pick<Db, "auditLog">;
+
+export interface AuditEntry {
+  actorId: string | null;
+  action: string;
+  entityType: string;
+  entityId?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Records who changed what. Call it inside the same transaction as the change when there is one. */
+export async function recordAudit(db: AuditWriter, entry: AuditEntry): Promise<void> {
+  await db.auditLog.create({
+    data: {
+      actorId: entry.actorId,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId ?? null,
+      details: entry.details ? JSON.stringify(entry.details) : null,
+    },
+  });
+}

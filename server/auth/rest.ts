@@ -1,0 +1,65 @@
+import type { RestRoute } from "../http/router.ts";
+import { withStatus } from "../http/router.ts";
+import { publicUser } from "../users/service.ts";
+import {
+  checkSession,
+  login,
+  logout,
+  refreshAccessToken,
+  register,
+  sendTemporaryPassword,
+} from "./service.ts";
+
+export const authRoutes: RestRoute[] = [
+  {
+    method: "POST",
+    path: "/auth/register",
+    async handle(ctx, { body }) {
+      const signedIn = await register(ctx, body);
+      return withStatus(201, { token: signedIn.accessToken, user: publicUser(signedIn.user) });
+    },
+  },
+  {
+    method: "POST",
+    path: "/auth/login",
+    async handle(ctx, { body }) {
+      const signedIn = await login(ctx, body);
+      return {
+        token: signedIn.accessToken,
+        usuario: publicUser(signedIn.user),
+        sessionReplaced: signedIn.sessionReplaced,
+        message: signedIn.message,
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/auth/logout",
+    async handle(ctx, { body }) {
+      await logout(ctx, body);
+      return { message: "Logged out" };
+    },
+  },
+  {
+    method: "GET",
+    path: "/auth/check-session",
+    async handle(ctx) {
+      const { user, platform } = await checkSession(ctx);
+      return { valid: true, platform, user: publicUser(user) };
+    },
+  },
+  {
+    method: "POST",
+    path: "/refresh/refresh-token",
+    async handle(ctx) {
+      return { accessToken: await refreshAccessToken(ctx) };
+    },
+  },
+  {
+    method: "POST",
+    path: "/emails/send-email",
+    async handle(ctx, { body }) {
+      return { message: await sendTemporaryPassword(ctx, body) };
+    },
+  },
+];

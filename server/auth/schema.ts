@@ -1,0 +1,132 @@
+import { builder } from "../builder.ts";
+import { UnauthenticatedError } from "../errors.ts";
+import type { User } from "../generated/sqlite/client.ts";
+import { MUTATION_ERRORS } from "../graphql/errors.ts";
+import { UserType } from "../users/schema.ts";
+import {
+  checkSession,
+  login,
+  logout,
+  refreshAccessToken,
+  register,
+  sendTemporaryPassword,
+} from "./service.ts";
+
+interface SignInResult {
+  token: string;
+  user: User;
+  sessionReplaced: boolean;
+  message: string;
+}
+
+const SignInPayload = builder.objectRef<SignInResult>("SignInPayload").implement({
+  description:
+    "A new session: keep `token` as the Bearer token; the refresh token arrives as an httpOnly cookie.",
+  fields: (t) => ({
+    token: t.exposeString("token"),
+    user: t.field({ type: UserType, resolve: (payload) => payload.user }),
+    sessionReplaced: t.exposeBoolean("sessionReplaced"),
+    message: t.exposeString("message"),
+  }),
+});
+
+const LoginInput = builder.inputType("LoginInput", {
+  fields: (t) => ({
+    email: t.string({ required: true }),
+    password: t.string({ required: true }),
+    rememberMe: t.boolean({ required: false }),
+    platform: t.string({ required: false }),
+  }),
+});
+
+const RegisterInput = builder.inputType("RegisterInput", {
+  fields: (t) => ({
+    email: t.string({ required: true }),
+    password: t.string({ required: true }),
+    confirmPassword: t.string({ required: true }),
+    phoneNumber: t.string({ required: true }),
+    phoneCountry: t.string({ required: false, description: "US (default) or CA" }),
+    platform: t.string({ required: false }),
+  }),
+});
+
+const LogoutInput = builder.inputType("LogoutInput", {
+  fields: (t) => ({
+    _id: t.string({ required: false }),
+    platform: t.string({ required: false }),
+  }),
+});
+
+const SendTemporaryPasswordInput = builder.inputType("SendTemporaryPasswordInput", {
+  fields: (t) => ({ email: t.string({ required: true }) }),
+});
+
+const MessagePayload = builder.objectRef<{ message: string }>("MessagePayload").implement({
+  fields: (t) => ({ message: t.exposeString("message") }),
+});
+
+const RefreshPayload = builder.objectRef<{ accessToken: string }>("RefreshPayload").implement({
+  fields: (t) => ({ accessToken: t.exposeString("accessToken") }),
+});
+
+const SessionInfo = builder.objectRef<{ user: User; platform: string }>("SessionInfo").implement({
+  fields: (t) => ({
+    valid: t.boolean({ resolve: () => true }),
+    platform: t.exposeString("platform"),
+    user: t.field({ type: UserType, resolve: (session) => session.user }),
+  }),
+});
+
+const withoutNulls = <T extends object>(input: T) =>
+  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
+
+builder.mutationFields((t) => ({
+  login: t.field({
+    type: SignInPayload,
+    errors: { types: [...MUTATION_ERRORS, UnauthenticatedError] },
+    args: { input: t.arg({ type: LoginInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const signedIn = await login(ctx, withoutNulls(input));
+      return { ...signedIn, token: signedIn.accessToken };
+    },
+  }),
+  register: t.field({
+    type: SignInPayload,
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: RegisterInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const signedIn = await register(ctx, withoutNulls(input));
+      return { ...signedIn, token: signedIn.accessToken };
+    },
+  }),
+  refreshToken: t.field({
+    type: RefreshPayload,
+    description: "Exchanges the refreshToken cookie for a new access token and rotates the cookie.",
+    resolve: async (_root, _args, ctx) => ({ accessToken: await refreshAccessToken(ctx) }),
+  }),
+  logout: t.field({
+    type: MessagePayload,
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: LogoutInput, required: false }) },
+    resolve: async (_root, { input }, ctx) => {
+      await logout(ctx, withoutNulls(input ?? {}));
+      return { message: "Logged out" };
+    },
+  }),
+  sendTemporaryPassword: t.field({
+    type: MessagePayload,
+    description: "Forgot password: e-mails a temporary password.",
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: SendTemporaryPasswordInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({ message: await sendTemporaryPassword(ctx, input) }),
+  }),
+}));
+
+builder.queryField("checkSession", (t) =>
+  t.field({
+    type: SessionInfo,
+    description: "Fails with 401 (and `logout: true` when the session was ended) unless the session is live.",
+    authScopes: { authenticated: true },
+    resolve: (_root, _args, ctx) => checkSession(ctx),
+  }),
+);

@@ -1,0 +1,194 @@
+import type { Deps } from "../context.ts";
+import { SESSION_ENDED_MESSAGE, SessionEndedError, UnauthenticatedError } from "../errors.ts";
+import type { Role, Viewer } from "./policy.ts";
+import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from "./tokens.ts";
+
+export const REMEMBER_ME_DAYS = 30;
+export const SESSION_HOURS = 12;
+/** A second tab may present the token another tab just rotated; within this window it is not theft. */
+export const ROTATION_GRACE_MS = 10_000;
+
+export const SESSION_REPLACED_LOGOUT_MESSAGE =
+  "Your session was closed because your account signed in on another device. Please log in again.";
+
+export type RevokeReason = "logout" | "replaced" | "reuse" | "password_reset";
+
+export async function resolveViewer(deps: Deps, token: string): Promise<Viewer> {
+  const check = await verifyAccessToken(token, deps.config.jwtSecret);
+  if (!check.ok) {
+    throw new UnauthenticatedError(
+      check.reason === "expired" ? "Access token expired" : "Invalid access token",
+    );
+  }
+  const session = await deps.db.session.findUnique({
+    where: { id: check.claims.sid },
+    include: { user: { select: { id: true, userId: true, email: true, role: true } } },
+  });
+  if (!session || session.userId !== check.claims.sub) throw new UnauthenticatedError("Invalid access token");
+  assertSessionLive(session);
+  return {
+    id: session.user.id,
+    userId: session.user.userId,
+    email: session.user.email,
+    role: session.user.role as Role,
+    sessionId: session.id,
+    platform: session.platform,
+  };
+}
+
+function assertSessionLive(session: {
+  revokedAt: Date | null;
+  revokedReason: string | null;
+  expiresAt: Date;
+}) {
+  if (session.revokedAt) {
+    throw new SessionEndedError(
+      session.revokedReason === "replaced" ? SESSION_REPLACED_LOGOUT_MESSAGE : SESSION_ENDED_MESSAGE,
+    );
+  }
+  if (session.expiresAt.getTime() <= Date.now()) throw new SessionEndedError();
+}
+
+export async function activeSession(deps: Deps, userId: string, platform: string) {
+  return deps.db.session.findFirst({
+    where: { userId, platform, revokedAt: null, expiresAt: { gt: new Date() } },
+    orderBy: { createdAt: "desc" },
+  });
+}
+
+export interface IssuedSession {
+  sessionId: string;
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: Date;
+  rememberMe: boolean;
+}
+
+/** Opens a session and closes every other live one of the same user and platform, atomically. */
+export async function openSession(
+  deps: Deps,
+  user: { id: string; role: string },
+  options: { platform: string; rememberMe: boolean; ip: string; userAgent: string | null },
+): Promise<IssuedSession & { replaced: number }> {
+  const now = new Date();
+  const lifetimeMs = options.rememberMe ? REMEMBER_ME_DAYS * 86_400_000 : SESSION_HOURS * 3_600_000;
+  const expiresAt = new Date(now.getTime() + lifetimeMs);
+  const refresh = newRefreshToken();
+  const { session, replaced } = await deps.db.$transaction(async (tx) => {
+    const closed = await tx.session.updateMany({
+      where: { userId: user.id, platform: options.platform, revokedAt: null },
+      data: { revokedAt: now, revokedReason: "replaced" },
+    });
+    const created = await tx.session.create({
+      data: {
+        userId: user.id,
+        platform: options.platform,
+        rememberMe: options.rememberMe,
+        expiresAt,
+        ip: options.ip,
+        userAgent: options.userAgent?.slice(0, 300) ?? null,
+        refreshTokens: { create: { tokenHash: refresh.hash } },
+      },
+    });
+    return { session: created, replaced: closed.count };
+  });
+  return {
+    sessionId: session.id,
+    accessToken: await accessTokenFor(deps, user.id, user.role, session.id),
+    refreshToken: refresh.token,
+    expiresAt,
+    rememberMe: options.rememberMe,
+    replaced,
+  };
+}
+
+export function accessTokenFor(deps: Deps, userId: string, role: string, sessionId: string): Promise<string> {
+  return signAccessToken(
+    { sub: userId, sid: sessionId, role },
+    deps.config.jwtSecret,
+    deps.config.accessTokenTtlSeconds,
+  );
+}
+
+export type RotationResult =
+  | {
+      kind: "rotated";
+      accessToken: string;
+      refreshToken: string;
+      session: { expiresAt: Date; rememberMe: boolean };
+    }
+  | { kind: "grace"; accessToken: string };
+
+/**
+ * Exchanges a refresh token for a new pair. A token presented after it was rotated (outside the
+ * grace window) means it leaked: the whole session is revoked.
+ */
+export async function rotateRefreshToken(deps: Deps, presented: string): Promise<RotationResult> {
+  const stored = await deps.db.refreshToken.findUnique({
+    where: { tokenHash: hashRefreshToken(presented) },
+    include: { session: { include: { user: { select: { id: true, role: true } } } } },
+  });
+  if (!stored) throw new UnauthenticatedError("Invalid refresh token");
+  const { session } = stored;
+  assertSessionLive(session);
+  if (stored.rotatedAt) {
+    if (Date.now() - stored.rotatedAt.getTime() <= ROTATION_GRACE_MS) {
+      return {
+        kind: "grace",
+        accessToken: await accessTokenFor(deps, session.user.id, session.user.role, session.id),
+      };
+    }
+    await revokeSession(deps, session.id, "reuse");
+    throw new SessionEndedError();
+  }
+  const next = newRefreshToken();
+  const now = new Date();
+  const claimed = await deps.db.$transaction(async (tx) => {
+    const marked = await tx.refreshToken.updateMany({
+      where: { id: stored.id, rotatedAt: null },
+      data: { rotatedAt: now },
+    });
+    if (marked.count === 0) return false;
+    await tx.refreshToken.create({ data: { sessionId: session.id, tokenHash: next.hash } });
+    await tx.session.update({ where: { id: session.id }, data: { lastUsedAt: now } });
+    return true;
+  });
+  if (!claimed) return rotateRefreshToken(deps, presented);
+  return {
+    kind: "rotated",
+    accessToken: await accessTokenFor(deps, session.user.id, session.user.role, session.id),
+    refreshToken: next.token,
+    session: { expiresAt: session.expiresAt, rememberMe: session.rememberMe },
+  };
+}
+
+export async function revokeSession(deps: Deps, sessionId: string, reason: RevokeReason): Promise<void> {
+  await deps.db.session.updateMany({
+    where: { id: sessionId, revokedAt: null },
+    data: { revokedAt: new Date(), revokedReason: reason },
+  });
+}
+
+export async function revokeUserSessions(
+  deps: Deps,
+  userId: string,
+  platform: string | null,
+  reason: RevokeReason,
+) {
+  await deps.db.session.updateMany({
+    where: { userId, revokedAt: null, ...(platform ? { platform } : {}) },
+    data: { revokedAt: new Date(), revokedReason: reason },
+  });
+}
+
+/** The session a refresh cookie belongs to, if it is still live. */
+export async function sessionOfRefreshToken(deps: Deps, presented: string | undefined) {
+  if (!presented) return null;
+  const stored = await deps.db.refreshToken.findUnique({
+    where: { tokenHash: hashRefreshToken(presented) },
+    include: { session: { include: { user: true } } },
+  });
+  const session = stored?.session;
+  if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return null;
+  return session;
+}

@@ -1,0 +1,80 @@
+import SchemaBuilder from "@pothos/core";
+import DataloaderPlugin from "@pothos/plugin-dataloader";
+import ErrorsPlugin from "@pothos/plugin-errors";
+import PrismaPlugin from "@pothos/plugin-prisma";
+import RelayPlugin from "@pothos/plugin-relay";
+import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
+import { authFailure, policy } from "./auth/policy.ts";
+import type { Context } from "./context.ts";
+import { ForbiddenError } from "./errors.ts";
+import type PrismaTypes from "./generated/pothos-types.ts";
+import { getDatamodel } from "./generated/pothos-types.ts";
+
+export const builder = new SchemaBuilder<{
+  Context: Context;
+  PrismaTypes: PrismaTypes;
+  AuthScopes: {
+    authenticated: boolean;
+    admin: boolean;
+    carrier: boolean;
+    /** The viewer is this user (by database id) or an admin. */
+    selfOrAdmin: string;
+    /** The viewer is this user (by database id); admins included only when it is them. */
+    owner: string;
+  };
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    JSONString: { Input: string; Output: string };
+  };
+  DefaultFieldNullability: false;
+}>({
+  plugins: [RelayPlugin, ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, DataloaderPlugin],
+  defaultFieldNullability: false,
+  relay: {
+    clientMutationId: "omit",
+    cursorType: "String",
+  },
+  scopeAuth: {
+    authorizeOnSubscribe: true,
+    // No viewer: 401 (with the session's own reason); a viewer without the right: 403.
+    unauthorizedError: (_parent, context) => (context.viewer ? new ForbiddenError() : authFailure(context)),
+    authScopes: (context) => ({
+      authenticated: policy.isAuthenticated(context.viewer),
+      admin: policy.isAdmin(context.viewer),
+      carrier: policy.isCarrier(context.viewer),
+      selfOrAdmin: (userId) => policy.isSelfOrAdmin(context.viewer, userId),
+      owner: (userId) => policy.isOwner(context.viewer, userId),
+    }),
+  },
+  errors: { defaultTypes: [] },
+  prisma: {
+    client: (context) => context.db,
+    dmmf: getDatamodel(),
+    filterConnectionTotalCount: true,
+    onUnusedQuery: process.env.NODE_ENV === "production" ? null : "warn",
+  },
+});
+
+builder.scalarType("DateTime", {
+  description: "An ISO-8601 instant.",
+  serialize: (value) => value.toISOString(),
+  parseValue: (value) => {
+    const date = typeof value === "string" || typeof value === "number" ? new Date(value) : null;
+    if (!date || Number.isNaN(date.getTime())) throw new TypeError("DateTime must be an ISO-8601 string");
+    return date;
+  },
+});
+
+builder.scalarType("JSONString", {
+  description: "A JSON document carried as a string.",
+  serialize: (value) => value,
+  parseValue: (value) => {
+    if (typeof value !== "string") throw new TypeError("JSONString must be a string");
+    JSON.parse(value);
+    return value;
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});
+builder.subscriptionType({});

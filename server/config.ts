@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+
+export type SessionPolicy = "replace" | "reject";
+
+export interface AppConfig {
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  port: number;
+  host: string;
+  production: boolean;
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  sessionPolicy: SessionPolicy;
+  blockedEmailDomains: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  outboxDir: string;
+  clientDistDir: string;
+  secureCookies: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+}
+
+const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
+
+/** Reads the environment once; tests build their own config with overrides. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
+  const databaseUrl = overrides.databaseUrl ?? (env.DATABASE_URL || DEFAULT_DATABASE_URL);
+  const production = env.NODE_ENV === "production";
+  return {
+    databaseUrl,
+    redisUrl: env.REDIS_URL || undefined,
+    port: Number(env.PORT ?? 4000),
+    host: env.HOST ?? "0.0.0.0",
+    production,
+    jwtSecret: overrides.jwtSecret ?? readJwtSecret(env.JWT_SECRET, databaseUrl),
+    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 15 * 60),
+    sessionPolicy: env.SESSION_POLICY === "reject" ? "reject" : "replace",
+    blockedEmailDomains: (env.BLOCKED_EMAIL_DOMAINS ?? "")
+      .split(",")
+      .map((domain) => domain.trim().toLowerCase())
+      .filter(Boolean),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? "Freightway <no-reply@freightway.local>",
+    outboxDir: resolve(env.OUTBOX_DIR ?? "data/outbox"),
+    clientDistDir: resolve(env.CLIENT_DIST_DIR ?? "client/dist"),
+    secureCookies: env.COOKIE_SECURE === "1" || (production && env.COOKIE_SECURE !== "0"),
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    seedDemo: env.SEED_DEMO === "1",
+    loginMaxFailures: Number(env.LOGIN_MAX_FAILURES ?? 5),
+    loginWindowSeconds: Number(env.LOGIN_WINDOW_SECONDS ?? 15 * 60),
+    ...overrides,
+  };
+}
+
+/**
+ * Several instances must share JWT_SECRET. A single embedded instance keeps a generated secret
+ * beside its SQLite file so sessions survive restarts.
+ */
+function readJwtSecret(fromEnv: string | undefined, databaseUrl: string): Uint8Array {
+  if (fromEnv) return new TextEncoder().encode(fromEnv);
+  if (!databaseUrl.startsWith("file:")) {
+    throw new Error("JWT_SECRET must be set when DATABASE_URL points at a shared database.");
+  }
+  const file = resolve(dirname(databaseUrl.slice("file:".length)), ".jwt-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(readFileSync(file, "utf8").trim());
+}

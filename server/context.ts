@@ -1,0 +1,91 @@
+import { randomUUID } from "node:crypto";
+import type { Auth } from "./auth/policy.ts";
+import { resolveViewer } from "./auth/sessions.ts";
+import { bearerToken } from "./auth/tokens.ts";
+import type { AppConfig } from "./config.ts";
+import type { Db } from "./db/client.ts";
+import { DomainError } from "./errors.ts";
+import { parseCookies } from "./http/cookies.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { PubSub } from "./pubsub.ts";
+
+/** What every request shares: built once per app. */
+export interface Deps {
+  db: Db;
+  config: AppConfig;
+  pubsub: PubSub;
+  mailer: Mailer;
+}
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+  requestId: string;
+  /** Incoming cookies (HTTP only). */
+  cookies: Record<string, string>;
+  /** Set-Cookie values the response must carry. */
+  responseCookies: string[];
+}
+
+export interface Context extends Deps, Auth {
+  meta: RequestMeta;
+}
+
+async function authFromToken(deps: Deps, token: string | null): Promise<Auth> {
+  if (!token) return { viewer: null, viewerError: null };
+  try {
+    return { viewer: await resolveViewer(deps, token), viewerError: null };
+  } catch (error) {
+    if (error instanceof DomainError) return { viewer: null, viewerError: error };
+    throw error;
+  }
+}
+
+export interface TransportInfo {
+  ip: string;
+  responseCookies: string[];
+}
+
+export async function contextFromRequest(
+  deps: Deps,
+  request: Request,
+  transport: TransportInfo,
+): Promise<Context> {
+  const token = bearerToken(request.headers.get("authorization"));
+  return {
+    ...deps,
+    ...(await authFromToken(deps, token)),
+    meta: {
+      ip: transport.ip,
+      userAgent: request.headers.get("user-agent"),
+      requestId: randomUUID(),
+      cookies: parseCookies(request.headers.get("cookie")),
+      responseCookies: transport.responseCookies,
+    },
+  };
+}
+
+/** graphql-ws has no Fetch request: the token travels in connectionParams. */
+export async function contextFromConnection(
+  deps: Deps,
+  connectionParams: Record<string, unknown> | undefined,
+  ip: string,
+): Promise<Context> {
+  const raw = connectionParams?.authorization ?? connectionParams?.Authorization ?? connectionParams?.token;
+  const token = typeof raw === "string" ? (bearerToken(raw) ?? raw) : null;
+  return {
+    ...deps,
+    ...(await authFromToken(deps, token)),
+    meta: { ip, userAgent: null, requestId: randomUUID(), cookies: {}, responseCookies: [] },
+  };
+}
+
+/** For seeds, scripts and tests: a context acting as a given viewer without a request. */
+export function systemContext(deps: Deps, viewer: Auth["viewer"] = null): Context {
+  return {
+    ...deps,
+    viewer,
+    viewerError: null,
+    meta: { ip: "127.0.0.1", userAgent: "system", requestId: randomUUID(), cookies: {}, responseCookies: [] },
+  };
+}

@@ -1,0 +1,5 @@
+import { loadConfig } from "../config.ts";
+import { migrate } from "./migrate.ts";
+
+const applied = await migrate(loadConfig().databaseUrl);
+console.log(applied.length ? `applied: ${applied.join(", ")}` : "database is up to date");

@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { providerOf, sqliteFilePath } from "./client.ts";
+
+/**
+ * Applies the SQL that `scripts/make-migration.mjs` authored with Prisma's schema engine, in order,
+ * once each. Running it from several instances at once is safe (SQLite write lock, PostgreSQL
+ * advisory lock).
+ */
+export async function migrate(databaseUrl: string): Promise<string[]> {
+  return providerOf(databaseUrl) === "postgresql"
+    ? migratePostgres(databaseUrl)
+    : migrateSqlite(sqliteFilePath(databaseUrl));
+}
+
+const LEDGER = "_freightway_migrations";
+const ADVISORY_LOCK_KEY = 4_000_417;
+
+function migrationsFor(provider: "sqlite" | "postgresql"): { name: string; sql: string }[] {
+  const dir = resolve(provider === "sqlite" ? "prisma/migrations" : "prisma/postgres/migrations");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => ({ name, sql: readFileSync(join(dir, name, "migration.sql"), "utf8") }));
+}
+
+function migrateSqlite(file: string): string[] {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    db.pragma("journal_mode = WAL");
+    db.pragma("busy_timeout = 10000");
+    db.exec(`CREATE TABLE IF NOT EXISTS "${LEDGER}" (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`);
+    const applied: string[] = [];
+    const run = db.transaction(() => {
+      const done = new Set(
+        db
+          .prepare(`SELECT name FROM "${LEDGER}"`)
+          .all()
+          .map((row) => (row as { name: string }).name),
+      );
+      for (const migration of migrationsFor("sqlite")) {
+        if (done.has(migration.name)) continue;
+        db.exec(migration.sql);
+        db.prepare(`INSERT INTO "${LEDGER}" (name, applied_at) VALUES (?, ?)`).run(
+          migration.name,
+          new Date().toISOString(),
+        );
+        applied.push(migration.name);
+      }
+    });
+    run.immediate();
+    return applied;
+  } finally {
+    db.close();
+  }
+}
+
+async function migratePostgres(databaseUrl: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK_KEY]);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS "${LEDGER}" (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)`,
+    );
+    const { rows } = await client.query<{ name: string }>(`SELECT name FROM "${LEDGER}"`);
+    const done = new Set(rows.map((row) => row.name));
+    const applied: string[] = [];
+    for (const migration of migrationsFor("postgresql")) {
+      if (done.has(migration.name)) continue;
+      await client.query("BEGIN");
+      try {
+        await client.query(migration.sql);
+        await client.query(`INSERT INTO "${LEDGER}" (name, applied_at) VALUES ($1, now())`, [migration.name]);
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw error;
+      }
+      applied.push(migration.name);
+    }
+    return applied;
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK_KEY]).catch(() => undefined);
+    await client.end();
+  }
+}
+
+/** True when every migration on disk is recorded as applied (for /healthz). */
+export async function pendingMigrationCount(
+  query: (sql: string) => Promise<{ name: string }[]>,
+  provider: "sqlite" | "postgresql",
+): Promise<number> {
+  const rows = await query(`SELECT name FROM "${LEDGER}"`);
+  const done = new Set(rows.map((row) => row.name));
+  return migrationsFor(provider).filter((migration) => !done.has(migration.name)).length;
+}

@@ -1,0 +1,103 @@
+/** Expected failures of the domain. One translator maps them to HTTP statuses and GraphQL errors. */
+export type ErrorCode =
+  | "VALIDATION"
+  | "UNAUTHENTICATED"
+  | "SESSION_ENDED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "RATE_LIMITED"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE";
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  SESSION_ENDED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+};
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+
+  get status(): number {
+    return STATUS[this.code];
+  }
+
+  /** The session behind the request is gone: the client must drop its credentials. */
+  get logout(): boolean {
+    return this.code === "SESSION_ENDED";
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(message: string, fields: FieldError[] = []) {
+    super("VALIDATION", message, fields);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message = "Not found") {
+    super("NOT_FOUND", message);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string, field?: string) {
+    super("CONFLICT", message, field ? [{ field, message }] : []);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message = "You are not allowed to do this.") {
+    super("FORBIDDEN", message);
+  }
+}
+
+export class UnauthenticatedError extends DomainError {
+  constructor(message = "Authentication required") {
+    super("UNAUTHENTICATED", message);
+  }
+}
+
+export class RateLimitedError extends DomainError {
+  constructor(message: string) {
+    super("RATE_LIMITED", message);
+  }
+}
+
+export const SESSION_ENDED_MESSAGE = "Ssession ended. Please re-log in.";
+
+export class SessionEndedError extends DomainError {
+  constructor(message = SESSION_ENDED_MESSAGE) {
+    super("SESSION_ENDED", message);
+  }
+}
+
+/** The JSON body every failed REST call answers with. */
+export function errorBody(error: DomainError): Record<string, unknown> {
+  return {
+    message: error.message,
+    error: error.message,
+    code: error.code,
+    ...(error.fields.length > 0 ? { errors: error.fields } : {}),
+    ...(error.logout ? { logout: true } : {}),
+  };
+}

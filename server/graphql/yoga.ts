@@ -1,0 +1,80 @@
+import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
+import { GraphQLError } from "graphql";
+import { createYoga, type Plugin } from "graphql-yoga";
+import { REFRESH_COOKIE } from "../auth/service.ts";
+import { accessTokenFor, sessionOfRefreshToken } from "../auth/sessions.ts";
+import { type Context, contextFromRequest, type Deps, type TransportInfo } from "../context.ts";
+import { DomainError } from "../errors.ts";
+import { parseCookies } from "../http/cookies.ts";
+import { schema } from "../schema.ts";
+import { queryLimitsRule } from "./limits.ts";
+
+/** Per-request values the HTTP layer hands to Yoga. */
+export interface ServerContext {
+  transport?: TransportInfo;
+  /** Set by graphql-ws: the context was built from connectionParams already. */
+  wsContext?: Context;
+}
+
+export const CSRF_HEADER = "x-graphql-yoga-csrf";
+
+function toGraphQLError(error: DomainError, original?: GraphQLError): GraphQLError {
+  return new GraphQLError(error.message, {
+    nodes: original?.nodes,
+    path: original?.path,
+    extensions: {
+      code: error.code,
+      http: { status: error.status },
+      ...(error.logout ? { logout: true } : {}),
+      ...(error.fields.length ? { fields: error.fields } : {}),
+    },
+  });
+}
+
+const useQueryLimits: Plugin = {
+  onValidate({ addValidationRule }) {
+    addValidationRule(queryLimitsRule);
+  },
+};
+
+export function createGraphQLServer(deps: Deps) {
+  return createYoga<ServerContext>({
+    schema,
+    graphqlEndpoint: "/graphql",
+    landingPage: false,
+    logging: deps.config.production ? "warn" : "error",
+    context: async ({ request, wsContext, transport }) =>
+      wsContext ?? contextFromRequest(deps, request, transport ?? { ip: "unknown", responseCookies: [] }),
+    maskedErrors: {
+      maskError(error, message) {
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        if (original instanceof DomainError) return toGraphQLError(original, error as GraphQLError);
+        if (error instanceof GraphQLError && !error.originalError) return error;
+        console.error("[graphql]", original ?? error);
+        return new GraphQLError(message, {
+          nodes: error instanceof GraphQLError ? error.nodes : undefined,
+          path: error instanceof GraphQLError ? error.path : undefined,
+          extensions: { code: "INTERNAL" },
+        });
+      },
+      errorMessage: "Unexpected error.",
+    },
+    graphiql: async (request) => {
+      // Only reached for signed-in admins (see app.ts); their session token is filled in.
+      const session = await sessionOfRefreshToken(
+        deps,
+        parseCookies(request.headers.get("cookie"))[REFRESH_COOKIE],
+      );
+      if (!session) return false;
+      const token = await accessTokenFor(deps, session.userId, session.user.role, session.id);
+      return {
+        title: "Freightway GraphQL",
+        headers: JSON.stringify({ Authorization: `Bearer ${token}`, [CSRF_HEADER]: "1" }),
+        subscriptionsProtocol: "WS",
+      };
+    },
+    plugins: [useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }), useQueryLimits],
+  });
+}
+
+export type GraphQLServer = ReturnType<typeof createGraphQLServer>;

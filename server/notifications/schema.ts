@@ -1,0 +1,90 @@
+import { builder } from "../builder.ts";
+import { MUTATION_ERRORS } from "../graphql/errors.ts";
+import { decodeGlobalIdOf } from "../graphql/ids.ts";
+import { UserType } from "../users/schema.ts";
+import { markAllRead, markRead } from "./service.ts";
+
+export const NotificationType = builder.prismaNode("Notification", {
+  id: { field: "id" },
+  authScopes: (notification) => ({ owner: notification.userId }),
+  fields: (t) => ({
+    title: t.exposeString("title"),
+    message: t.exposeString("message"),
+    type: t.exposeString("type"),
+    isRead: t.exposeBoolean("isRead"),
+    bidStatus: t.exposeString("bidStatus", { nullable: true, description: "winner, loser or folded" }),
+    details: t.expose("details", {
+      type: "JSONString",
+      nullable: true,
+      description:
+        "For a winner: acceptedBy, loadId, origin/destination, dates, distance, equipmentType, bidAmount.",
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+builder.prismaObjectFields("User", (t) => ({
+  notifications: t.relatedConnection("notifications", {
+    cursor: "id",
+    totalCount: true,
+    authScopes: (user) => ({ owner: user.id }),
+    query: () => ({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
+  }),
+  unreadNotificationCount: t.relationCount("notifications", {
+    authScopes: (user) => ({ owner: user.id }),
+    where: { isRead: false },
+  }),
+}));
+
+const MarkNotificationReadInput = builder.inputType("MarkNotificationReadInput", {
+  fields: (t) => ({ id: t.id({ required: true }) }),
+});
+
+builder.mutationFields((t) => ({
+  markNotificationRead: t.field({
+    type: builder
+      .objectRef<{ notificationId: string; userId: string }>("MarkNotificationReadPayload")
+      .implement({
+        fields: (p) => ({
+          notification: p.prismaField({
+            type: NotificationType,
+            resolve: (query, payload, _args, ctx) =>
+              ctx.db.notification.findUniqueOrThrow({ ...query, where: { id: payload.notificationId } }),
+          }),
+          viewer: p.prismaField({
+            type: UserType,
+            description: "The viewer, so the unread count updates with the same response.",
+            resolve: (query, payload, _args, ctx) =>
+              ctx.db.user.findUniqueOrThrow({ ...query, where: { id: payload.userId } }),
+          }),
+        }),
+      }),
+    authScopes: { authenticated: true },
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: MarkNotificationReadInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const notification = await markRead(ctx, decodeGlobalIdOf("Notification", input.id));
+      return { notificationId: notification.id, userId: notification.userId };
+    },
+  }),
+  markAllNotificationsRead: t.prismaField({
+    type: UserType,
+    description: "Marks every notification of the viewer read; returns the viewer.",
+    authScopes: { authenticated: true },
+    resolve: async (query, _root, _args, ctx) => {
+      await markAllRead(ctx);
+      return ctx.db.user.findUniqueOrThrow({ ...query, where: { id: ctx.viewer!.id } });
+    },
+  }),
+}));
+
+builder.subscriptionField("notificationAdded", (t) =>
+  t.prismaField({
+    type: NotificationType,
+    description: "Each new notification of the viewer, as it is created.",
+    authScopes: { authenticated: true },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe(`user:${ctx.viewer!.id}`),
+    resolve: (query, payload: { notificationId: string }, _args, ctx) =>
+      ctx.db.notification.findUniqueOrThrow({ ...query, where: { id: payload.notificationId } }),
+  }),
+);

@@ -1,0 +1,28 @@
+import { createRedisEventTarget } from "@graphql-yoga/redis-event-target";
+import { createPubSub } from "graphql-yoga";
+import { Redis } from "ioredis";
+
+/**
+ * Topics carry ids only; subscribers re-read through the schema so every payload is permission
+ * checked for its receiver. With REDIS_URL the events cross server instances.
+ */
+export type Topics = {
+  [key: `user:${string}`]: [{ notificationId: string }];
+};
+
+export type PubSub = ReturnType<typeof createPubSub<Topics>> & { close(): Promise<void> };
+
+export function createAppPubSub(redisUrl: string | undefined): PubSub {
+  if (!redisUrl) {
+    return Object.assign(createPubSub<Topics>(), { close: async () => undefined });
+  }
+  const publishClient = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
+  const subscribeClient = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
+  const eventTarget = createRedisEventTarget({ publishClient, subscribeClient });
+  return Object.assign(createPubSub<Topics>({ eventTarget }), {
+    close: async () => {
+      publishClient.disconnect();
+      subscribeClient.disconnect();
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import { lexicographicSortSchema, printSchema } from "graphql";
+import { builder } from "./builder.ts";
+import "./graphql/errors.ts";
+import "./users/schema.ts";
+import "./auth/schema.ts";
+import "./notifications/schema.ts";
+
+export const schema = builder.toSchema();
+
+/** The text checked in as schema.graphql (and read by relay-compiler). */
+export function printedSchema(): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

@@ -1,0 +1,83 @@
+import { builder } from "../builder.ts";
+import type { User } from "../generated/sqlite/client.ts";
+import { MUTATION_ERRORS } from "../graphql/errors.ts";
+import { decodeGlobalIdOf } from "../graphql/ids.ts";
+import { getUserRating, type UserRating, updateProfile } from "./service.ts";
+
+export const UserType = builder.prismaNode("User", {
+  id: { field: "id" },
+  description: "A person who signs in: an ADMIN (operator) or a CARRIER user.",
+  authScopes: (user) => ({ selfOrAdmin: user.id, admin: true }),
+  fields: (t) => ({
+    userId: t.exposeString("userId", { description: "System-generated, read-only." }),
+    email: t.exposeString("email"),
+    role: t.exposeString("role"),
+    fullName: t.exposeString("fullName", { nullable: true }),
+    companyName: t.exposeString("companyName", { nullable: true }),
+    phoneNumber: t.exposeString("phoneNumber", { nullable: true }),
+    contactPhone: t.exposeString("contactPhone", { nullable: true }),
+    mcDot: t.exposeString("mcDot", { nullable: true }),
+    cargoTypes: t.exposeString("cargoTypes", { nullable: true }),
+    experienceYears: t.exposeInt("experienceYears", { nullable: true }),
+    areasOfOperation: t.exposeString("areasOfOperation", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    rating: t.field({
+      type: UserRatingType,
+      resolve: (user, _args, ctx) => getUserRating(ctx, user.id),
+    }),
+  }),
+});
+
+const UserRatingType = builder.objectRef<UserRating>("UserRating").implement({
+  fields: (t) => ({
+    wins: t.exposeInt("wins"),
+    losses: t.exposeInt("losses"),
+    totalBids: t.exposeInt("totalBids"),
+    rating: t.exposeFloat("rating", { nullable: true, description: "0 to 5; null until a bid was decided." }),
+  }),
+});
+
+builder.queryField("viewer", (t) =>
+  t.prismaField({
+    type: "User",
+    nullable: true,
+    description: "The signed-in user, or null.",
+    resolve: (query, _root, _args, ctx) =>
+      ctx.viewer ? ctx.db.user.findUnique({ ...query, where: { id: ctx.viewer.id } }) : null,
+  }),
+);
+
+const UpdateProfileInput = builder.inputType("UpdateProfileInput", {
+  fields: (t) => ({
+    id: t.id({ required: false, description: "The user to change (admins only); the viewer by default." }),
+    fullName: t.string({ required: false }),
+    email: t.string({ required: false }),
+    contactPhone: t.string({ required: false }),
+    mcDot: t.string({ required: false }),
+    cargoTypes: t.string({ required: false }),
+    experienceYears: t.int({ required: false }),
+    areasOfOperation: t.string({ required: false }),
+    companyName: t.string({ required: false }),
+  }),
+});
+
+const UpdateProfilePayload = builder.objectRef<{ user: User }>("UpdateProfilePayload").implement({
+  fields: (t) => ({ user: t.field({ type: UserType, resolve: (payload) => payload.user }) }),
+});
+
+builder.mutationField("updateProfile", (t) =>
+  t.field({
+    type: UpdateProfilePayload,
+    authScopes: { authenticated: true },
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: UpdateProfileInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const { id, ...changes } = input;
+      const target = id ? decodeGlobalIdOf("User", id) : ctx.viewer!.id;
+      const definedChanges = Object.fromEntries(
+        Object.entries(changes).filter(([, value]) => value !== undefined),
+      );
+      return { user: await updateProfile(ctx, target, definedChanges) };
+    },
+  }),
+);

@@ -1,0 +1,115 @@
+import { randomBytes } from "node:crypto";
+import { recordAudit } from "../audit/service.ts";
+import { requireSelfOrAdmin, requireViewer } from "../auth/policy.ts";
+import { EMAIL_TAKEN } from "../auth/validation.ts";
+import type { Context } from "../context.ts";
+import type { Db } from "../db/client.ts";
+import { ConflictError, NotFoundError } from "../errors.ts";
+import type { User } from "../generated/sqlite/client.ts";
+import { isUniqueViolation } from "../lib/prisma-errors.ts";
+import { parseInput } from "../lib/validate.ts";
+import { profileInput } from "./validation.ts";
+
+/** Readable, unambiguous, e.g. FW-7K3M9Q2P. */
+export function generateUserId(): string {
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  return `FW-${Array.from(randomBytes(8), (byte) => alphabet[byte % alphabet.length]).join("")}`;
+}
+
+/** The user as the spec's REST payloads carry it. */
+export function publicUser(user: User) {
+  return {
+    _id: user.id,
+    id: user.id,
+    userId: user.userId,
+    email: user.email,
+    role: user.role,
+    fullName: user.fullName,
+    companyName: user.companyName,
+    phoneNumber: user.phoneNumber,
+    contactPhone: user.contactPhone,
+    mcDot: user.mcDot,
+    cargoTypes: user.cargoTypes,
+    experienceYears: user.experienceYears,
+    areasOfOperation: user.areasOfOperation,
+    carrierId: user.carrierId,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** Accepts the database id or the human userId. */
+export async function findUser(db: Db, idOrUserId: string): Promise<User | null> {
+  return db.user.findFirst({ where: { OR: [{ id: idOrUserId }, { userId: idOrUserId }] } });
+}
+
+async function userOrThrow(db: Db, idOrUserId: string): Promise<User> {
+  const user = await findUser(db, idOrUserId);
+  if (!user) throw new NotFoundError("User not found");
+  return user;
+}
+
+export async function getOwnProfile(ctx: Context): Promise<User> {
+  return userOrThrow(ctx.db, requireViewer(ctx).id);
+}
+
+export async function getUser(ctx: Context, idOrUserId: string): Promise<User> {
+  requireViewer(ctx);
+  const user = await userOrThrow(ctx.db, idOrUserId);
+  requireSelfOrAdmin(ctx, user.id);
+  return user;
+}
+
+export async function updateProfile(ctx: Context, idOrUserId: string, input: unknown): Promise<User> {
+  requireViewer(ctx);
+  const target = await userOrThrow(ctx.db, idOrUserId);
+  const viewer = requireSelfOrAdmin(ctx, target.id);
+  const changes = parseInput(profileInput, input);
+  try {
+    return await ctx.db.$transaction(async (tx) => {
+      const updated = await tx.user.update({ where: { id: target.id }, data: changes });
+      await recordAudit(tx, {
+        actorId: viewer.id,
+        action: "user.profile.update",
+        entityType: "User",
+        entityId: target.id,
+        details: { fields: Object.keys(changes) },
+      });
+      return updated;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN, "email");
+    throw error;
+  }
+}
+
+export interface UserRating {
+  userId: string;
+  wins: number;
+  losses: number;
+  totalBids: number;
+  /** 0 to 5 stars from the share of decided bids won; null until a bid was decided. */
+  rating: number | null;
+}
+
+/** A carrier's standing, derived from its decided bids. Any signed-in user may read it. */
+export async function getUserRating(ctx: Context, idOrUserId: string): Promise<UserRating> {
+  requireViewer(ctx);
+  const user = await userOrThrow(ctx.db, idOrUserId);
+  const grouped = await ctx.db.bid.groupBy({
+    by: ["status"],
+    where: { userId: user.id },
+    _count: { _all: true },
+  });
+  const count = (status: string) => grouped.find((row) => row.status === status)?._count._all ?? 0;
+  const wins = count("winner");
+  const losses = count("loser");
+  const totalBids = grouped.reduce((sum, row) => sum + row._count._all, 0);
+  const decided = wins + losses;
+  return {
+    userId: user.userId,
+    wins,
+    losses,
+    totalBids,
+    rating: decided === 0 ? null : Math.round((wins / decided) * 50) / 10,
+  };
+}

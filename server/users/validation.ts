@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { INVALID_PHONE_MESSAGE, normalizeUsCaPhone } from "../auth/phone.ts";
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is too long`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Every field optional: a partial update touches only what it names. */
+export const profileInput = z
+  .object({
+    fullName: optionalText(120, "Full name"),
+    email: z
+      .string()
+      .trim()
+      .pipe(z.email({ error: "Enter a valid email address" }))
+      .transform((value) => value.toLowerCase())
+      .optional(),
+    contactPhone: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((value, context) => {
+        if (!value) return null;
+        const phone = normalizeUsCaPhone(value);
+        if (!phone) context.addIssue({ code: "custom", message: INVALID_PHONE_MESSAGE });
+        return phone;
+      }),
+    mcDot: optionalText(40, "MC/DOT"),
+    cargoTypes: optionalText(300, "Cargo types"),
+    experienceYears: z
+      .union([z.number(), z.string().trim()])
+      .nullish()
+      .transform((value, context) => {
+        if (value === null || value === undefined || value === "") return null;
+        const years = Number(value);
+        if (!Number.isInteger(years) || years < 0 || years > 80) {
+          context.addIssue({
+            code: "custom",
+            message: "Experience years must be a whole number from 0 to 80",
+          });
+          return null;
+        }
+        return years;
+      }),
+    areasOfOperation: optionalText(500, "Areas of operation"),
+    companyName: optionalText(120, "Company name"),
+  })
+  .partial();
+
+export type ProfileInput = z.infer<typeof profileInput>;
