@@ -14,6 +14,8 @@ export const builder = new SchemaBuilder<{
   Context: Context;
   PrismaTypes: PrismaTypes;
   AuthScopes: {
+    /** Marks an operation as deliberately open to anonymous callers (the schema walk test asks). */
+    public: boolean;
     authenticated: boolean;
     admin: boolean;
     carrier: boolean;
@@ -39,6 +41,7 @@ export const builder = new SchemaBuilder<{
     // No viewer: 401 (with the session's own reason); a viewer without the right: 403.
     unauthorizedError: (_parent, context) => (context.viewer ? new ForbiddenError() : authFailure(context)),
     authScopes: (context) => ({
+      public: true,
       authenticated: policy.isAuthenticated(context.viewer),
       admin: policy.isAdmin(context.viewer),
       carrier: policy.isCarrier(context.viewer),

@@ -82,6 +82,7 @@ const withoutNulls = <T extends object>(input: T) =>
 
 builder.mutationFields((t) => ({
   login: t.field({
+    authScopes: { public: true },
     type: SignInPayload,
     errors: { types: [...MUTATION_ERRORS, UnauthenticatedError] },
     args: { input: t.arg({ type: LoginInput, required: true }) },
@@ -91,6 +92,7 @@ builder.mutationFields((t) => ({
     },
   }),
   register: t.field({
+    authScopes: { public: true },
     type: SignInPayload,
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: RegisterInput, required: true }) },
@@ -100,11 +102,13 @@ builder.mutationFields((t) => ({
     },
   }),
   refreshToken: t.field({
+    authScopes: { public: true },
     type: RefreshPayload,
     description: "Exchanges the refreshToken cookie for a new access token and rotates the cookie.",
     resolve: async (_root, _args, ctx) => ({ accessToken: await refreshAccessToken(ctx) }),
   }),
   logout: t.field({
+    authScopes: { public: true },
     type: MessagePayload,
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: LogoutInput, required: false }) },
@@ -114,6 +118,7 @@ builder.mutationFields((t) => ({
     },
   }),
   sendTemporaryPassword: t.field({
+    authScopes: { public: true },
     type: MessagePayload,
     description: "Forgot password: e-mails a temporary password.",
     errors: { types: MUTATION_ERRORS },

@@ -1,10 +1,11 @@
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
+import { PothosValidationError } from "@pothos/core";
 import { GraphQLError } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import { REFRESH_COOKIE } from "../auth/service.ts";
 import { accessTokenFor, sessionOfRefreshToken } from "../auth/sessions.ts";
 import { type Context, contextFromRequest, type Deps, type TransportInfo } from "../context.ts";
-import { DomainError } from "../errors.ts";
+import { DomainError, ValidationError } from "../errors.ts";
 import { parseCookies } from "../http/cookies.ts";
 import { schema } from "../schema.ts";
 import { queryLimitsRule } from "./limits.ts";
@@ -42,13 +43,18 @@ export function createGraphQLServer(deps: Deps) {
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
-    logging: deps.config.production ? "warn" : "error",
+    // Expected failures are answers, not incidents; maskError logs the unexpected ones.
+    logging: false,
     context: async ({ request, wsContext, transport }) =>
       wsContext ?? contextFromRequest(deps, request, transport ?? { ip: "unknown", responseCookies: [] }),
     maskedErrors: {
       maskError(error, message) {
         const original = error instanceof GraphQLError ? error.originalError : error;
         if (original instanceof DomainError) return toGraphQLError(original, error as GraphQLError);
+        // Malformed global ids and similar input problems Pothos detects itself.
+        if (original instanceof PothosValidationError) {
+          return toGraphQLError(new ValidationError(original.message), error as GraphQLError);
+        }
         if (error instanceof GraphQLError && !error.originalError) return error;
         console.error("[graphql]", original ?? error);
         return new GraphQLError(message, {

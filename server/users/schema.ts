@@ -42,6 +42,7 @@ builder.queryField("viewer", (t) =>
     type: "User",
     nullable: true,
     description: "The signed-in user, or null.",
+    authScopes: { public: true },
     resolve: (query, _root, _args, ctx) =>
       ctx.viewer ? ctx.db.user.findUnique({ ...query, where: { id: ctx.viewer.id } }) : null,
   }),
