@@ -7,7 +7,9 @@ import { Redis } from "ioredis";
  * checked for its receiver. With REDIS_URL the events cross server instances.
  */
 export type Topics = {
-  [key: `user:${string}`]: [{ notificationId: string }];
+  [key: `notifications:${string}`]: [{ notificationId: string }];
+  [key: `session:${string}`]: [{ reason: string; message: string }];
+  [key: `profile:${string}`]: [{ userId: string }];
 };
 
 export type PubSub = ReturnType<typeof createPubSub<Topics>> & { close(): Promise<void> };

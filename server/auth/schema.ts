@@ -135,3 +135,24 @@ builder.queryField("checkSession", (t) =>
     resolve: (_root, _args, ctx) => checkSession(ctx),
   }),
 );
+
+const SessionEndedEvent = builder
+  .objectRef<{ reason: string; message: string }>("SessionEndedEvent")
+  .implement({
+    description: "The viewer's session was ended elsewhere: drop the credentials and show the message.",
+    fields: (t) => ({
+      reason: t.exposeString("reason", { description: "replaced, logout or reuse" }),
+      message: t.exposeString("message"),
+      logout: t.boolean({ resolve: () => true }),
+    }),
+  });
+
+builder.subscriptionField("sessionEnded", (t) =>
+  t.field({
+    type: SessionEndedEvent,
+    description: "Fires once when the viewer's session is replaced by another login, logged out or revoked.",
+    authScopes: { authenticated: true },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe(`session:${ctx.viewer!.sessionId}`),
+    resolve: (event) => event,
+  }),
+);

@@ -11,7 +11,7 @@ export const ROTATION_GRACE_MS = 10_000;
 export const SESSION_REPLACED_LOGOUT_MESSAGE =
   "Your session was closed because your account signed in on another device. Please log in again.";
 
-export type RevokeReason = "logout" | "replaced" | "reuse" | "password_reset";
+export type RevokeReason = "logout" | "replaced" | "reuse";
 
 export async function resolveViewer(deps: Deps, token: string): Promise<Viewer> {
   const check = await verifyAccessToken(token, deps.config.jwtSecret);
@@ -74,11 +74,18 @@ export async function openSession(
   const lifetimeMs = options.rememberMe ? REMEMBER_ME_DAYS * 86_400_000 : SESSION_HOURS * 3_600_000;
   const expiresAt = new Date(now.getTime() + lifetimeMs);
   const refresh = newRefreshToken();
-  const { session, replaced } = await deps.db.$transaction(async (tx) => {
-    const closed = await tx.session.updateMany({
+  const { session, replacedIds } = await deps.db.$transaction(async (tx) => {
+    const live = await tx.session.findMany({
       where: { userId: user.id, platform: options.platform, revokedAt: null },
-      data: { revokedAt: now, revokedReason: "replaced" },
+      select: { id: true },
     });
+    const ids = live.map((row) => row.id);
+    if (ids.length > 0) {
+      await tx.session.updateMany({
+        where: { id: { in: ids }, revokedAt: null },
+        data: { revokedAt: now, revokedReason: "replaced" },
+      });
+    }
     const created = await tx.session.create({
       data: {
         userId: user.id,
@@ -90,16 +97,25 @@ export async function openSession(
         refreshTokens: { create: { tokenHash: refresh.hash } },
       },
     });
-    return { session: created, replaced: closed.count };
+    return { session: created, replacedIds: ids };
   });
+  for (const id of replacedIds) announceSessionEnd(deps, id, "replaced");
   return {
     sessionId: session.id,
     accessToken: await accessTokenFor(deps, user.id, user.role, session.id),
     refreshToken: refresh.token,
     expiresAt,
     rememberMe: options.rememberMe,
-    replaced,
+    replaced: replacedIds.length,
   };
+}
+
+/** Tells the ended session's open tabs at once, instead of at their next request. */
+function announceSessionEnd(deps: Deps, sessionId: string, reason: RevokeReason) {
+  deps.pubsub.publish(`session:${sessionId}`, {
+    reason,
+    message: reason === "replaced" ? SESSION_REPLACED_LOGOUT_MESSAGE : SESSION_ENDED_MESSAGE,
+  });
 }
 
 export function accessTokenFor(deps: Deps, userId: string, role: string, sessionId: string): Promise<string> {
@@ -163,22 +179,11 @@ export async function rotateRefreshToken(deps: Deps, presented: string): Promise
 }
 
 export async function revokeSession(deps: Deps, sessionId: string, reason: RevokeReason): Promise<void> {
-  await deps.db.session.updateMany({
+  const updated = await deps.db.session.updateMany({
     where: { id: sessionId, revokedAt: null },
     data: { revokedAt: new Date(), revokedReason: reason },
   });
-}
-
-export async function revokeUserSessions(
-  deps: Deps,
-  userId: string,
-  platform: string | null,
-  reason: RevokeReason,
-) {
-  await deps.db.session.updateMany({
-    where: { userId, revokedAt: null, ...(platform ? { platform } : {}) },
-    data: { revokedAt: new Date(), revokedReason: reason },
-  });
+  if (updated.count > 0) announceSessionEnd(deps, sessionId, reason);
 }
 
 /** The session a refresh cookie belongs to, if it is still live. */

@@ -83,7 +83,7 @@ builder.subscriptionField("notificationAdded", (t) =>
     type: NotificationType,
     description: "Each new notification of the viewer, as it is created.",
     authScopes: { authenticated: true },
-    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe(`user:${ctx.viewer!.id}`),
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe(`notifications:${ctx.viewer!.id}`),
     resolve: (query, payload: { notificationId: string }, _args, ctx) =>
       ctx.db.notification.findUniqueOrThrow({ ...query, where: { id: payload.notificationId } }),
   }),

@@ -25,7 +25,7 @@ export async function notifyUser(deps: Deps, input: CreateNotificationInput): Pr
       details: data.details ? JSON.stringify(data.details) : null,
     },
   });
-  deps.pubsub.publish(`user:${user.id}`, { notificationId: notification.id });
+  deps.pubsub.publish(`notifications:${user.id}`, { notificationId: notification.id });
   return notification;
 }
 

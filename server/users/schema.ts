@@ -82,3 +82,14 @@ builder.mutationField("updateProfile", (t) =>
     },
   }),
 );
+
+builder.subscriptionField("profileUpdated", (t) =>
+  t.prismaField({
+    type: "User",
+    description: "The viewer's profile after each change (from another tab, device or an admin).",
+    authScopes: { authenticated: true },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe(`profile:${ctx.viewer!.id}`),
+    resolve: (query, event: { userId: string }, _args, ctx) =>
+      ctx.db.user.findUniqueOrThrow({ ...query, where: { id: event.userId } }),
+  }),
+);

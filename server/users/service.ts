@@ -65,8 +65,8 @@ export async function updateProfile(ctx: Context, idOrUserId: string, input: unk
   const viewer = requireSelfOrAdmin(ctx, target.id);
   const changes = parseInput(profileInput, input);
   try {
-    return await ctx.db.$transaction(async (tx) => {
-      const updated = await tx.user.update({ where: { id: target.id }, data: changes });
+    const updated = await ctx.db.$transaction(async (tx) => {
+      const row = await tx.user.update({ where: { id: target.id }, data: changes });
       await recordAudit(tx, {
         actorId: viewer.id,
         action: "user.profile.update",
@@ -74,8 +74,10 @@ export async function updateProfile(ctx: Context, idOrUserId: string, input: unk
         entityId: target.id,
         details: { fields: Object.keys(changes) },
       });
-      return updated;
+      return row;
     });
+    ctx.pubsub.publish(`profile:${updated.id}`, { userId: updated.id });
+    return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN, "email");
     throw error;
