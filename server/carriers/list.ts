@@ -1,0 +1,48 @@
+import { type DbProvider, providerOf } from "../db/client.ts";
+import type { Prisma } from "../generated/sqlite/client.ts";
+import type { CarrierListFilter } from "./validation.ts";
+
+/**
+ * A case-insensitive "contains". SQLite's LIKE already ignores ASCII case; PostgreSQL needs
+ * `mode: insensitive`, which the SQLite client's types (the ones the app is typed with) lack.
+ */
+function containsText(provider: DbProvider, term: string): Prisma.StringFilter {
+  return provider === "postgresql"
+    ? ({ contains: term, mode: "insensitive" } as Prisma.StringFilter)
+    : { contains: term };
+}
+
+/**
+ * The list's search: name, carrier id and contact name/e-mail by text; DOT #, MC # and phone by
+ * their digits, so "MC-874512" and "(201) 555" find what the normalised columns hold.
+ */
+export function carrierWhere(databaseUrl: string, filter: CarrierListFilter): Prisma.CarrierWhereInput {
+  const provider = providerOf(databaseUrl);
+  const conditions: Prisma.CarrierWhereInput[] = [];
+  if (filter.type) conditions.push({ type: filter.type });
+  if (filter.search) {
+    const term = filter.search;
+    const matches: Prisma.CarrierWhereInput[] = [
+      { carrierName: containsText(provider, term) },
+      { carrierId: containsText(provider, term) },
+      { contactName: containsText(provider, term) },
+      { contactEmail: containsText(provider, term) },
+    ];
+    const digits = term.replace(/\D/g, "");
+    if (digits) {
+      const significant = digits.replace(/^0+/, "") || digits;
+      matches.push(
+        { dotNumber: { contains: significant } },
+        { mcNumber: { contains: significant } },
+        { contactPhone: { contains: digits } },
+      );
+    }
+    conditions.push({ OR: matches });
+  }
+  return conditions.length > 0 ? { AND: conditions } : {};
+}
+
+/** The chosen order, then the id so pages never overlap when values tie. */
+export function carrierOrderBy(filter: CarrierListFilter): Prisma.CarrierOrderByWithRelationInput[] {
+  return [{ [filter.sortBy]: filter.sortDirection }, { id: filter.sortDirection }];
+}
