@@ -30,10 +30,10 @@ export const MAX_DRIVERS_PER_CARRIER = 500;
 /** The digits of a docket number, without leading zeros; null when it is not one. */
 function docketDigits(raw: string, prefix: RegExp): string | null {
   const withoutPrefix = raw.trim().replace(prefix, "");
-  const match = /^[\s#:.-]*(\d{1,8})$/.exec(withoutPrefix);
+  const match = /^[\s#:.-]*(\d{1,16})$/.exec(withoutPrefix);
   if (!match) return null;
   const digits = match[1].replace(/^0+/, "");
-  return digits.length > 0 ? digits : null;
+  return digits.length > 0 && digits.length <= 8 ? digits : null;
 }
 
 /** "DOT 3124587", "USDOT-3124587" and "3124587" are the same DOT number: 3124587. */
