@@ -13,6 +13,17 @@ function containsText(provider: DbProvider, term: string): Prisma.StringFilter {
 }
 
 /**
+ * The digits of a term that reads as a number: a DOT/MC number (prefix allowed) or a phone as typed.
+ * Terms with other letters ("CAR-000003", "Lines 07") are matched as text only.
+ */
+function numberLike(term: string): string | null {
+  const withoutPrefix = term.replace(/^\s*(?:US\s*DOT|DOT|MC)/i, "");
+  if (!/^[\d\s()+#.-]+$/.test(withoutPrefix)) return null;
+  const digits = withoutPrefix.replace(/\D/g, "");
+  return digits || null;
+}
+
+/**
  * The list's search: name, carrier id and contact name/e-mail by text; DOT #, MC # and phone by
  * their digits, so "MC-874512" and "(201) 555" find what the normalised columns hold.
  */
@@ -28,7 +39,7 @@ export function carrierWhere(databaseUrl: string, filter: CarrierListFilter): Pr
       { contactName: containsText(provider, term) },
       { contactEmail: containsText(provider, term) },
     ];
-    const digits = term.replace(/\D/g, "");
+    const digits = numberLike(term);
     if (digits) {
       const significant = digits.replace(/^0+/, "") || digits;
       matches.push(

@@ -37,7 +37,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const patchDrivers = (carrier: CarrierAnswer, refs: unknown[], token = admin.token) =>
-  rest<CarrierAnswer>(t.app, "PATCH", `/carriers/${carrier.carrierId}`, { drivers: refs }, { token });
+  rest<CarrierAnswer & { error?: string }>(
+    t.app,
+    "PATCH",
+    `/carriers/${carrier.carrierId}`,
+    { drivers: refs },
+    {
+      token,
+    },
+  );
 
 const driverIdsOf = async (carrier: CarrierAnswer) => {
   const result = await rest<{ _id: string }[]>(
