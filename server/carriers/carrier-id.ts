@@ -1,6 +1,7 @@
-import type { Db } from "../db/client.ts";
+import { type Db, providerOf } from "../db/client.ts";
 
 type CarrierReader = Pick<Db, "carrier">;
+type RawRunner = Pick<Db, "$executeRawUnsafe">;
 
 export const CARRIER_ID_PREFIX = "CAR-";
 const DIGITS = 6;
@@ -10,9 +11,22 @@ export function formatCarrierId(sequence: number): string {
   return `${CARRIER_ID_PREFIX}${String(sequence).padStart(DIGITS, "0")}`;
 }
 
+/** Any fixed number: the key of the PostgreSQL advisory lock that serialises carrier-id allocation. */
+const CARRIER_ID_LOCK = 7_304_211;
+
 /**
- * The next free carrier id after the highest one issued. Two concurrent creates can pick the same
- * one; the unique index refuses the second and the caller retries (see createCarrier).
+ * Inside a transaction, waits until no other transaction is allocating a carrier id (released at
+ * commit). SQLite runs one write transaction at a time already.
+ */
+export async function lockCarrierIds(tx: RawRunner, databaseUrl: string): Promise<void> {
+  if (providerOf(databaseUrl) === "postgresql") {
+    await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${CARRIER_ID_LOCK})`);
+  }
+}
+
+/**
+ * The next free carrier id after the highest one issued; call lockCarrierIds first in the same
+ * transaction. Should two creates still meet, the unique index refuses one and createCarrier retries.
  */
 export async function nextCarrierId(db: CarrierReader): Promise<string> {
   const last = await db.carrier.findFirst({

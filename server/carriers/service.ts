@@ -7,7 +7,7 @@ import type { Carrier, Prisma, User } from "../generated/sqlite/client.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { publicUser } from "../users/service.ts";
-import { nextCarrierId } from "./carrier-id.ts";
+import { lockCarrierIds, nextCarrierId } from "./carrier-id.ts";
 import { replaceDrivers } from "./drivers.ts";
 import { carrierOrderBy, carrierWhere } from "./list.ts";
 import { carrierOrThrow } from "./lookup.ts";
@@ -105,6 +105,7 @@ export async function createCarrier(ctx: Context, input: unknown): Promise<Carri
   for (let attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
     try {
       return await ctx.db.$transaction(async (tx) => {
+        await lockCarrierIds(tx, ctx.config.databaseUrl);
         await assertUnique(tx, unique);
         const carrier = await tx.carrier.create({
           data: {

@@ -170,76 +170,84 @@ async function carrierAndDriver(
 
 const loadIdTaken = () => new ConflictError(M.loadIdTaken, "loadId");
 
+async function insertAssignment(
+  ctx: Context,
+  adminId: string,
+  data: ManualAssignmentInput,
+  { carrier, driver }: { carrier: Carrier; driver: User },
+): Promise<ManualAssignment> {
+  return ctx.db.$transaction(async (tx) => {
+    if (await tx.load.findUnique({ where: { loadId: data.loadId }, select: { id: true } })) {
+      throw loadIdTaken();
+    }
+    // A route number the operator typed that does not exist yet starts a route for this driver.
+    let route = data.routeNumber
+      ? await tx.route.findUnique({ where: { routeNumber: data.routeNumber } })
+      : null;
+    if (data.routeNumber && !route) {
+      route = await tx.route.create({
+        data: { routeNumber: data.routeNumber, carrierId: carrier.id, assignedUserId: driver.id },
+      });
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: "route.create",
+        entityType: "Route",
+        entityId: route.id,
+        details: { routeNumber: route.routeNumber, via: "manual-assignment" },
+      });
+    }
+    const load = await tx.load.create({
+      data: {
+        loadId: data.loadId,
+        bolNumber: data.bolNumber ?? null,
+        customer: data.customer,
+        status: data.status,
+        mode: data.mode,
+        assignedUserId: driver.id,
+        carrierId: carrier.id,
+        referenceNumber: data.referenceNumber ?? null,
+        weight: data.weight ?? null,
+        volume: data.volume ?? null,
+        freightClass: data.freightClass ?? null,
+        commodity: data.commodity ?? null,
+        orderInfo: data.orderInfo ?? null,
+        additionalData: data.additionalData ?? null,
+        stopCount: data.stops,
+        routeId: route?.id ?? null,
+        originAddress: data.origin?.address ?? null,
+        destinationAddress: data.destination?.address ?? null,
+        pickupDate: data.pickupDate ?? null,
+        deliveryDate: data.deliveryDate ?? null,
+        appointmentsRequired: data.appointmentsRequired,
+        appointmentsConfirmed: data.appointmentsConfirmed,
+      },
+    });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "load.manual-assignment",
+      entityType: "Load",
+      entityId: load.id,
+      details: { loadId: load.loadId, carrierId: carrier.carrierId, driver: driver.userId },
+    });
+    return { load, carrier, driver, route };
+  });
+}
+
 export async function createManualAssignment(ctx: Context, input: unknown): Promise<ManualAssignment> {
   const admin = requireAdmin(ctx);
   const data = parseInput(manualAssignmentInput, input);
-  const { carrier, driver } = await carrierAndDriver(ctx.db, data);
-  try {
-    return await ctx.db.$transaction(async (tx) => {
-      if (await tx.load.findUnique({ where: { loadId: data.loadId }, select: { id: true } })) {
+  const parties = await carrierAndDriver(ctx.db, data);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insertAssignment(ctx, admin.id, data, parties);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (await ctx.db.load.findUnique({ where: { loadId: data.loadId }, select: { id: true } })) {
         throw loadIdTaken();
       }
-      // A route number the operator typed that does not exist yet starts a route for this driver.
-      let route = data.routeNumber
-        ? await tx.route.findUnique({ where: { routeNumber: data.routeNumber } })
-        : null;
-      if (data.routeNumber && !route) {
-        route = await tx.route.create({
-          data: { routeNumber: data.routeNumber, carrierId: carrier.id, assignedUserId: driver.id },
-        });
-        await recordAudit(tx, {
-          actorId: admin.id,
-          action: "route.create",
-          entityType: "Route",
-          entityId: route.id,
-          details: { routeNumber: route.routeNumber, via: "manual-assignment" },
-        });
-      }
-      const load = await tx.load.create({
-        data: {
-          loadId: data.loadId,
-          bolNumber: data.bolNumber ?? null,
-          customer: data.customer,
-          status: data.status,
-          mode: data.mode,
-          assignedUserId: driver.id,
-          carrierId: carrier.id,
-          referenceNumber: data.referenceNumber ?? null,
-          weight: data.weight ?? null,
-          volume: data.volume ?? null,
-          freightClass: data.freightClass ?? null,
-          commodity: data.commodity ?? null,
-          orderInfo: data.orderInfo ?? null,
-          additionalData: data.additionalData ?? null,
-          stopCount: data.stops,
-          routeId: route?.id ?? null,
-          originAddress: data.origin?.address ?? null,
-          destinationAddress: data.destination?.address ?? null,
-          pickupDate: data.pickupDate ?? null,
-          deliveryDate: data.deliveryDate ?? null,
-          appointmentsRequired: data.appointmentsRequired,
-          appointmentsConfirmed: data.appointmentsConfirmed,
-        },
-      });
-      await recordAudit(tx, {
-        actorId: admin.id,
-        action: "load.manual-assignment",
-        entityType: "Load",
-        entityId: load.id,
-        details: { loadId: load.loadId, carrierId: carrier.carrierId, driver: driver.userId },
-      });
-      return { load, carrier, driver, route };
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    // A concurrent create took the load id (or created the same new route number first).
-    if (await ctx.db.load.findUnique({ where: { loadId: data.loadId }, select: { id: true } })) {
-      throw loadIdTaken();
+      // Another request created the same new route number first: the next attempt joins that route.
+      if (attempt >= 3) throw error;
     }
-    throw new ConflictError(
-      "La ruta se creó al mismo tiempo en otra petición; inténtalo de nuevo.",
-      "routeNumber",
-    );
   }
 }
 

@@ -129,6 +129,29 @@ describe("POST /api/carriers", () => {
     expect(sameMc.body.error).toBe("A carrier with this MC # already exists.");
   });
 
+  it("gives concurrent creates distinct ids, and one e-mail to one of them", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        rest<CarrierAnswer>(t.app, "POST", "/carriers", carrierPayload(60 + index), { token: admin.token }),
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual(Array(8).fill(201));
+    const sequences = results.map((result) => Number(result.body.carrierId.slice(4))).sort((a, b) => a - b);
+    expect(sequences.at(-1)! - sequences[0]).toBe(7);
+
+    const sameEmail = await Promise.all(
+      Array.from({ length: 4 }, (_, index) =>
+        rest(t.app, "POST", "/carriers", carrierPayload(70 + index, { email: "race@example.com" }), {
+          token: admin.token,
+        }),
+      ),
+    );
+    expect(sameEmail.map((result) => result.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(sameEmail.find((result) => result.status === 409)?.body.error).toBe(
+      "A carrier with this email already exists.",
+    );
+  });
+
   it("answers 401 without a session and 403 to a carrier user", async () => {
     const anonymous = await rest(t.app, "POST", "/carriers", carrierPayload(20));
     expect(anonymous.status).toBe(401);

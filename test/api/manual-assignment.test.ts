@@ -169,6 +169,21 @@ describe("POST /api/loads/manual-assignment", () => {
     expect(await t.app.deps.db.route.count({ where: { routeNumber: "261121AB" } })).toBe(1);
   });
 
+  it("lets concurrent requests share a new route number and refuses a Load ID sent twice at once", async () => {
+    const sharedRoute = await Promise.all(
+      ["MA-5001", "MA-5002", "MA-5003"].map((loadId) => post(form({ loadId, routeNumber: "261130RR" }))),
+    );
+    expect(sharedRoute.map((result) => result.status)).toEqual([201, 201, 201]);
+    const route = await t.app.deps.db.route.findUniqueOrThrow({
+      where: { routeNumber: "261130RR" },
+      include: { _count: { select: { loads: true } } },
+    });
+    expect(route._count.loads).toBe(3);
+
+    const sameLoad = await Promise.all([1, 2, 3].map(() => post(form({ loadId: "MA-5100" }))));
+    expect(sameLoad.map((result) => result.status).sort()).toEqual([201, 409, 409]);
+  });
+
   it.each([
     [{ loadId: "" }, "loadId", "Load ID es requerido"],
     [{ loadId: undefined }, "loadId", "Load ID es requerido"],
