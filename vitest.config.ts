@@ -1,12 +1,14 @@
+import { createRequire } from "node:module";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // Resolve `graphql` the way Node does (CommonJS main), so the server's own imports and its
+  // dependencies share one graphql instance.
+  resolve: { alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve("graphql") }] },
   test: {
     projects: [
       {
-        // graphql has no "exports" map: Vite would load index.mjs for our code while Node loads
-        // index.js for Yoga's executor, and `instanceof GraphQLError` would fail between the two.
-        resolve: { alias: [{ find: /^graphql$/, replacement: "graphql/index.js" }] },
+        extends: true,
         test: {
           name: "server",
           environment: "node",
@@ -16,6 +18,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "browser",
           environment: "node",
