@@ -4,6 +4,8 @@ import "./graphql/errors.ts";
 import "./users/schema.ts";
 import "./auth/schema.ts";
 import "./notifications/schema.ts";
+import "./carriers/schema.ts";
+import "./loads/manual-assignment.schema.ts";
 
 export const schema = builder.toSchema();
 

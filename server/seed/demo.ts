@@ -1,6 +1,7 @@
 import { hashPassword } from "../auth/passwords.ts";
 import type { Deps } from "../context.ts";
 import { generateUserId } from "../users/service.ts";
+import { seedDemoCarriers } from "./demo-carriers.ts";
 
 export const DEMO_PASSWORD = "Freightway!2026";
 
@@ -58,5 +59,6 @@ export async function seedDemo(deps: Deps): Promise<void> {
       });
     }
   }
+  await seedDemoCarriers(deps, passwordHash);
   console.log(`Demo data loaded (password for every demo login: ${DEMO_PASSWORD})`);
 }

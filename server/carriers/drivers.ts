@@ -1,0 +1,151 @@
+import { recordAudit } from "../audit/service.ts";
+import { requireAdmin } from "../auth/policy.ts";
+import type { Context } from "../context.ts";
+import type { Db } from "../db/client.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import type { Carrier, User } from "../generated/sqlite/client.ts";
+import { parseInput } from "../lib/validate.ts";
+import { findUser } from "../users/service.ts";
+import { carrierOrThrow } from "./lookup.ts";
+import { attachDriverInput } from "./validation.ts";
+
+/**
+ * Drivers are CARRIER users whose User.carrierId points at the carrier: a user drives for at most
+ * one carrier, and operators (ADMIN) never drive.
+ */
+type DriverDb = Pick<Db, "user" | "carrier">;
+type UserWithCarrier = User & { carrier: Pick<Carrier, "carrierId" | "carrierName"> | null };
+
+export interface DriverChange {
+  added: string[];
+  removed: string[];
+}
+
+const CARRIER_LABEL = { select: { carrierId: true, carrierName: true } } as const;
+
+function label(user: User): string {
+  return user.fullName ? `${user.fullName} (${user.email})` : user.email;
+}
+
+function assertCanDrive(user: UserWithCarrier, carrier: Carrier): void {
+  if (user.role === "ADMIN") {
+    const message = `${label(user)} is an administrator and cannot be a driver.`;
+    throw new ValidationError(message, [{ field: "drivers", message }]);
+  }
+  if (user.carrierId && user.carrierId !== carrier.id) {
+    const other = user.carrier
+      ? `${user.carrier.carrierName} (${user.carrier.carrierId})`
+      : "another carrier";
+    throw new ConflictError(`${label(user)} already drives for ${other}.`, "drivers");
+  }
+}
+
+const RACE_MESSAGE = "A driver was attached to another carrier meanwhile. Please try again.";
+
+/**
+ * Makes `refs` (database ids or userIds) the carrier's exact driver set, inside the caller's
+ * transaction. The conditional update catches a user claimed by another carrier after the checks.
+ */
+export async function replaceDrivers(db: DriverDb, carrier: Carrier, refs: string[]): Promise<DriverChange> {
+  const wanted = [...new Set(refs)];
+  const found: UserWithCarrier[] = wanted.length
+    ? await db.user.findMany({
+        where: { OR: [{ id: { in: wanted } }, { userId: { in: wanted } }] },
+        include: { carrier: CARRIER_LABEL },
+      })
+    : [];
+  for (const ref of wanted) {
+    if (!found.some((user) => user.id === ref || user.userId === ref)) {
+      throw new NotFoundError(`User not found: ${ref}`);
+    }
+  }
+  for (const user of found) assertCanDrive(user, carrier);
+  const ids = found.map((user) => user.id);
+
+  const leaving = await db.user.findMany({
+    where: { carrierId: carrier.id, id: { notIn: ids } },
+    select: { userId: true },
+  });
+  await db.user.updateMany({
+    where: { carrierId: carrier.id, id: { notIn: ids } },
+    data: { carrierId: null },
+  });
+  const claimed = await db.user.updateMany({
+    where: { id: { in: ids }, role: { not: "ADMIN" }, OR: [{ carrierId: null }, { carrierId: carrier.id }] },
+    data: { carrierId: carrier.id },
+  });
+  if (claimed.count !== ids.length) throw new ConflictError(RACE_MESSAGE, "drivers");
+  return {
+    added: found.filter((user) => user.carrierId !== carrier.id).map((user) => user.userId),
+    removed: leaving.map((user) => user.userId),
+  };
+}
+
+export interface DriverResult {
+  carrier: Carrier;
+  driver: User;
+}
+
+/** Attaches a signed-up carrier user, found by e-mail, to the carrier. Attaching twice is harmless. */
+export async function attachDriverByEmail(
+  ctx: Context,
+  carrierRef: string,
+  input: unknown,
+): Promise<DriverResult> {
+  requireAdmin(ctx);
+  const carrier = await carrierOrThrow(ctx.db, carrierRef);
+  const { email } = parseInput(attachDriverInput, input);
+  const user = await ctx.db.user.findUnique({ where: { email } });
+  if (!user) throw new NotFoundError(`No user with the e-mail ${email}.`);
+  return attachDriver(ctx, carrier.id, user.id);
+}
+
+/** Attaches a user (database id or userId) to the carrier. */
+export async function attachDriver(ctx: Context, carrierRef: string, userRef: string): Promise<DriverResult> {
+  const admin = requireAdmin(ctx);
+  const carrier = await carrierOrThrow(ctx.db, carrierRef);
+  const found = await findUser(ctx.db, userRef);
+  if (!found) throw new NotFoundError(`User not found: ${userRef}`);
+  const user = await ctx.db.user.findUniqueOrThrow({
+    where: { id: found.id },
+    include: { carrier: CARRIER_LABEL },
+  });
+  assertCanDrive(user, carrier);
+  if (user.carrierId === carrier.id) return { carrier, driver: user };
+  return ctx.db.$transaction(async (tx) => {
+    const claimed = await tx.user.updateMany({
+      where: { id: user.id, role: { not: "ADMIN" }, carrierId: null },
+      data: { carrierId: carrier.id },
+    });
+    if (claimed.count !== 1) throw new ConflictError(RACE_MESSAGE, "drivers");
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: "carrier.driver.attach",
+      entityType: "Carrier",
+      entityId: carrier.id,
+      details: { userId: user.userId },
+    });
+    return { carrier, driver: await tx.user.findUniqueOrThrow({ where: { id: user.id } }) };
+  });
+}
+
+export async function detachDriver(ctx: Context, carrierRef: string, userRef: string): Promise<DriverResult> {
+  const admin = requireAdmin(ctx);
+  const carrier = await carrierOrThrow(ctx.db, carrierRef);
+  const user = await findUser(ctx.db, userRef);
+  if (!user) throw new NotFoundError(`User not found: ${userRef}`);
+  if (user.carrierId !== carrier.id) {
+    throw new NotFoundError(`${label(user)} is not a driver of ${carrier.carrierName}.`);
+  }
+  return ctx.db.$transaction(async (tx) => {
+    const driver = await tx.user.update({ where: { id: user.id }, data: { carrierId: null } });
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: "carrier.driver.detach",
+      entityType: "Carrier",
+      entityId: carrier.id,
+      details: { userId: user.userId },
+    });
+    return { carrier, driver };
+  });
+}

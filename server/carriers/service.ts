@@ -1,0 +1,181 @@
+import { recordAudit } from "../audit/service.ts";
+import { requireAdmin } from "../auth/policy.ts";
+import type { Context } from "../context.ts";
+import type { Db } from "../db/client.ts";
+import { ConflictError } from "../errors.ts";
+import type { Carrier, Prisma, User } from "../generated/sqlite/client.ts";
+import { isUniqueViolation } from "../lib/prisma-errors.ts";
+import { parseInput } from "../lib/validate.ts";
+import { publicUser } from "../users/service.ts";
+import { lockCarrierIds, nextCarrierId } from "./carrier-id.ts";
+import { replaceDrivers } from "./drivers.ts";
+import { carrierOrderBy, carrierWhere } from "./list.ts";
+import { carrierOrThrow } from "./lookup.ts";
+import {
+  CARRIER_MESSAGES,
+  type CarrierListFilter,
+  carrierListFilter,
+  createCarrierInput,
+  updateCarrierInput,
+} from "./validation.ts";
+
+type CarrierDb = Pick<Db, "carrier">;
+export type CarrierWithDrivers = Carrier & { drivers: User[] };
+
+/** Drivers in a stable, readable order wherever a carrier is answered with them. */
+export const DRIVER_ORDER: Prisma.UserOrderByWithRelationInput[] = [{ fullName: "asc" }, { email: "asc" }];
+const WITH_DRIVERS = { drivers: { orderBy: DRIVER_ORDER } } as const;
+
+/** The carrier as the spec's REST answers carry it. */
+export function carrierJson(carrier: CarrierWithDrivers) {
+  return {
+    _id: carrier.id,
+    carrierId: carrier.carrierId,
+    carrierName: carrier.carrierName,
+    dotNumber: carrier.dotNumber,
+    mcNumber: carrier.mcNumber,
+    type: carrier.type,
+    contact: { name: carrier.contactName, phone: carrier.contactPhone, email: carrier.contactEmail },
+    drivers: carrier.drivers.map(publicUser),
+    driverCount: carrier.drivers.length,
+    createdAt: carrier.createdAt.toISOString(),
+    updatedAt: carrier.updatedAt.toISOString(),
+  };
+}
+
+async function withDrivers(db: CarrierDb, id: string): Promise<CarrierWithDrivers> {
+  return db.carrier.findUniqueOrThrow({ where: { id }, include: WITH_DRIVERS });
+}
+
+export async function getCarrier(ctx: Context, ref: string): Promise<CarrierWithDrivers> {
+  requireAdmin(ctx);
+  const carrier = await carrierOrThrow(ctx.db, ref);
+  return withDrivers(ctx.db, carrier.id);
+}
+
+export async function listCarrierDrivers(ctx: Context, ref: string): Promise<User[]> {
+  requireAdmin(ctx);
+  const carrier = await carrierOrThrow(ctx.db, ref);
+  return ctx.db.user.findMany({ where: { carrierId: carrier.id }, orderBy: DRIVER_ORDER });
+}
+
+/** The Prisma where/orderBy of a list request; GraphQL adds its own paging and selection. */
+export function carrierListQuery(ctx: Context, rawFilter: unknown) {
+  requireAdmin(ctx);
+  const filter: CarrierListFilter = parseInput(carrierListFilter, rawFilter);
+  return { where: carrierWhere(ctx.config.databaseUrl, filter), orderBy: carrierOrderBy(filter) };
+}
+
+/** GET /carriers: the whole (filtered, sorted) list; the screen pages it 50 at a time. */
+export async function listCarriers(ctx: Context, rawFilter: unknown): Promise<CarrierWithDrivers[]> {
+  const { where, orderBy } = carrierListQuery(ctx, rawFilter);
+  return ctx.db.carrier.findMany({ where, orderBy, include: WITH_DRIVERS });
+}
+
+interface UniqueFields {
+  contactEmail?: string;
+  dotNumber?: string;
+  mcNumber?: string;
+}
+
+/** E-mail, DOT # and MC # each identify one carrier; says which one is taken. */
+async function assertUnique(db: CarrierDb, fields: UniqueFields, exceptId?: string): Promise<void> {
+  const checks: [keyof UniqueFields, string, string][] = [
+    ["contactEmail", CARRIER_MESSAGES.emailTaken, "email"],
+    ["dotNumber", CARRIER_MESSAGES.dotTaken, "dotNumber"],
+    ["mcNumber", CARRIER_MESSAGES.mcTaken, "mcNumber"],
+  ];
+  for (const [column, message, field] of checks) {
+    const value = fields[column];
+    if (value === undefined) continue;
+    const taken = await db.carrier.findFirst({
+      where: { [column]: value, ...(exceptId ? { id: { not: exceptId } } : {}) },
+      select: { id: true },
+    });
+    if (taken) throw new ConflictError(message, field);
+  }
+}
+
+const CREATE_ATTEMPTS = 5;
+
+export async function createCarrier(ctx: Context, input: unknown): Promise<CarrierWithDrivers> {
+  const admin = requireAdmin(ctx);
+  const data = parseInput(createCarrierInput, input);
+  const unique = { contactEmail: data.email, dotNumber: data.dotNumber, mcNumber: data.mcNumber };
+  for (let attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
+    try {
+      return await ctx.db.$transaction(async (tx) => {
+        await lockCarrierIds(tx, ctx.config.databaseUrl);
+        await assertUnique(tx, unique);
+        const carrier = await tx.carrier.create({
+          data: {
+            carrierId: await nextCarrierId(tx),
+            carrierName: data.carrierName,
+            dotNumber: data.dotNumber,
+            mcNumber: data.mcNumber,
+            type: data.type,
+            contactName: data.contact,
+            contactPhone: data.phone,
+            contactEmail: data.email,
+          },
+          include: WITH_DRIVERS,
+        });
+        await recordAudit(tx, {
+          actorId: admin.id,
+          action: "carrier.create",
+          entityType: "Carrier",
+          entityId: carrier.id,
+          details: { carrierId: carrier.carrierId, carrierName: carrier.carrierName },
+        });
+        return carrier;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // A concurrent create took the e-mail, DOT or MC (say which), or the same carrierId (retry).
+      await assertUnique(ctx.db, unique);
+    }
+  }
+  throw new ConflictError("Could not allocate a carrier id. Please try again.");
+}
+
+export async function updateCarrier(ctx: Context, ref: string, input: unknown): Promise<CarrierWithDrivers> {
+  const admin = requireAdmin(ctx);
+  const carrier = await carrierOrThrow(ctx.db, ref);
+  const changes = parseInput(updateCarrierInput, input);
+  const data: Prisma.CarrierUpdateInput = {
+    carrierName: changes.carrierName,
+    dotNumber: changes.dotNumber,
+    mcNumber: changes.mcNumber,
+    type: changes.type,
+    contactName: changes.contact?.name,
+    contactPhone: changes.contact?.phone,
+    contactEmail: changes.contact?.email,
+  };
+  const unique: UniqueFields = {
+    contactEmail: changes.contact?.email,
+    dotNumber: changes.dotNumber,
+    mcNumber: changes.mcNumber,
+  };
+  const fields = Object.entries(data)
+    .filter(([, value]) => value !== undefined)
+    .map(([key]) => key);
+  try {
+    return await ctx.db.$transaction(async (tx) => {
+      await assertUnique(tx, unique, carrier.id);
+      await tx.carrier.update({ where: { id: carrier.id }, data });
+      const drivers = changes.drivers ? await replaceDrivers(tx, carrier, changes.drivers) : undefined;
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: "carrier.update",
+        entityType: "Carrier",
+        entityId: carrier.id,
+        details: { fields, ...(drivers ? { drivers } : {}) },
+      });
+      return withDrivers(tx, carrier.id);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await assertUnique(ctx.db, unique, carrier.id);
+    throw new ConflictError("The carrier changed meanwhile. Please try again.");
+  }
+}
