@@ -10,6 +10,8 @@ export type Topics = {
   [key: `notifications:${string}`]: [{ notificationId: string }];
   [key: `session:${string}`]: [{ reason: string; message: string }];
   [key: `profile:${string}`]: [{ userId: string }];
+  /** Any carrier created or changed (drivers included); every admin screen may listen. */
+  carriers: [{ carrierId: string }];
 };
 
 export type PubSub = ReturnType<typeof createPubSub<Topics>> & { close(): Promise<void> };

@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Carrier, User } from "../generated/sqlite/client.ts";
 import { parseInput } from "../lib/validate.ts";
 import { findUser } from "../users/service.ts";
+import { announceCarrierChange } from "./events.ts";
 import { carrierOrThrow } from "./lookup.ts";
 import { attachDriverInput } from "./validation.ts";
 
@@ -112,7 +113,7 @@ export async function attachDriver(ctx: Context, carrierRef: string, userRef: st
   });
   assertCanDrive(user, carrier);
   if (user.carrierId === carrier.id) return { carrier, driver: user };
-  return ctx.db.$transaction(async (tx) => {
+  const result = await ctx.db.$transaction(async (tx) => {
     const claimed = await tx.user.updateMany({
       where: { id: user.id, role: { not: "ADMIN" }, carrierId: null },
       data: { carrierId: carrier.id },
@@ -127,6 +128,8 @@ export async function attachDriver(ctx: Context, carrierRef: string, userRef: st
     });
     return { carrier, driver: await tx.user.findUniqueOrThrow({ where: { id: user.id } }) };
   });
+  announceCarrierChange(ctx, carrier.id);
+  return result;
 }
 
 export async function detachDriver(ctx: Context, carrierRef: string, userRef: string): Promise<DriverResult> {
@@ -137,7 +140,7 @@ export async function detachDriver(ctx: Context, carrierRef: string, userRef: st
   if (user.carrierId !== carrier.id) {
     throw new NotFoundError(`${label(user)} is not a driver of ${carrier.carrierName}.`);
   }
-  return ctx.db.$transaction(async (tx) => {
+  const result = await ctx.db.$transaction(async (tx) => {
     const driver = await tx.user.update({ where: { id: user.id }, data: { carrierId: null } });
     await recordAudit(tx, {
       actorId: admin.id,
@@ -148,4 +151,6 @@ export async function detachDriver(ctx: Context, carrierRef: string, userRef: st
     });
     return { carrier, driver };
   });
+  announceCarrierChange(ctx, carrier.id);
+  return result;
 }

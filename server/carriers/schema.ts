@@ -257,3 +257,14 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
+
+builder.subscriptionField("carrierChanged", (t) =>
+  t.prismaField({
+    type: CarrierNode,
+    description: "A carrier after it was created or changed (drivers included), for every admin screen.",
+    authScopes: { admin: true },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe("carriers"),
+    resolve: (query, event: { carrierId: string }, _args, ctx) =>
+      ctx.db.carrier.findUniqueOrThrow({ ...query, where: { id: event.carrierId } }),
+  }),
+);

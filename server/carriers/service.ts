@@ -9,6 +9,7 @@ import { parseInput } from "../lib/validate.ts";
 import { publicUser } from "../users/service.ts";
 import { lockCarrierIds, nextCarrierId } from "./carrier-id.ts";
 import { replaceDrivers } from "./drivers.ts";
+import { announceCarrierChange } from "./events.ts";
 import { carrierOrderBy, carrierWhere } from "./list.ts";
 import { carrierOrThrow } from "./lookup.ts";
 import {
@@ -104,7 +105,7 @@ export async function createCarrier(ctx: Context, input: unknown): Promise<Carri
   const unique = { contactEmail: data.email, dotNumber: data.dotNumber, mcNumber: data.mcNumber };
   for (let attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
     try {
-      return await ctx.db.$transaction(async (tx) => {
+      const created = await ctx.db.$transaction(async (tx) => {
         await lockCarrierIds(tx, ctx.config.databaseUrl);
         await assertUnique(tx, unique);
         const carrier = await tx.carrier.create({
@@ -129,6 +130,8 @@ export async function createCarrier(ctx: Context, input: unknown): Promise<Carri
         });
         return carrier;
       });
+      announceCarrierChange(ctx, created.id);
+      return created;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // A concurrent create took the e-mail, DOT or MC (say which), or the same carrierId (retry).
@@ -160,7 +163,7 @@ export async function updateCarrier(ctx: Context, ref: string, input: unknown): 
     .filter(([, value]) => value !== undefined)
     .map(([key]) => key);
   try {
-    return await ctx.db.$transaction(async (tx) => {
+    const updated = await ctx.db.$transaction(async (tx) => {
       await assertUnique(tx, unique, carrier.id);
       await tx.carrier.update({ where: { id: carrier.id }, data });
       const drivers = changes.drivers ? await replaceDrivers(tx, carrier, changes.drivers) : undefined;
@@ -173,6 +176,8 @@ export async function updateCarrier(ctx: Context, ref: string, input: unknown): 
       });
       return withDrivers(tx, carrier.id);
     });
+    announceCarrierChange(ctx, carrier.id);
+    return updated;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     await assertUnique(ctx.db, unique, carrier.id);
