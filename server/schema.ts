@@ -4,6 +4,7 @@ import "./graphql/errors.ts";
 import "./users/schema.ts";
 import "./auth/schema.ts";
 import "./notifications/schema.ts";
+import "./contact/schema.ts";
 
 export const schema = builder.toSchema();
 

@@ -31,6 +31,15 @@ function toGraphQLError(error: DomainError, original?: GraphQLError): GraphQLErr
   });
 }
 
+/**
+ * The executor may hold another copy of graphql than this module (vitest loads both the ESM and
+ * the CJS build), so its errors are recognised by name as well as by class.
+ */
+function asGraphQLError(error: unknown): GraphQLError | null {
+  if (error instanceof GraphQLError) return error;
+  return error instanceof Error && error.name === "GraphQLError" ? (error as GraphQLError) : null;
+}
+
 const useQueryLimits: Plugin = {
   onValidate({ addValidationRule }) {
     addValidationRule(queryLimitsRule);
@@ -47,13 +56,14 @@ export function createGraphQLServer(deps: Deps) {
       wsContext ?? contextFromRequest(deps, request, transport ?? { ip: "unknown", responseCookies: [] }),
     maskedErrors: {
       maskError(error, message) {
-        const original = error instanceof GraphQLError ? error.originalError : error;
-        if (original instanceof DomainError) return toGraphQLError(original, error as GraphQLError);
-        if (error instanceof GraphQLError && !error.originalError) return error;
+        const graphQLError = asGraphQLError(error);
+        const original = graphQLError ? graphQLError.originalError : error;
+        if (original instanceof DomainError) return toGraphQLError(original, graphQLError ?? undefined);
+        if (graphQLError && !graphQLError.originalError) return graphQLError;
         console.error("[graphql]", original ?? error);
         return new GraphQLError(message, {
-          nodes: error instanceof GraphQLError ? error.nodes : undefined,
-          path: error instanceof GraphQLError ? error.path : undefined,
+          nodes: graphQLError?.nodes,
+          path: graphQLError?.path,
           extensions: { code: "INTERNAL" },
         });
       },
