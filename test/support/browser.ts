@@ -60,7 +60,7 @@ export async function startBrowserWorld(overrides: Partial<AppConfig> = {}): Pro
 export interface Tab {
   context: BrowserContext;
   page: Page;
-  /** Uncaught page errors seen so far: a test ends by expecting none. */
+  /** Uncaught page errors and console errors seen so far (not failed HTTP answers): expect none. */
   errors: string[];
 }
 
@@ -70,6 +70,11 @@ export async function openTab(world: BrowserWorld, viewport = DESKTOP): Promise<
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      errors.push(message.text());
+    }
+  });
   return { context, page, errors };
 }
 
@@ -81,9 +86,9 @@ export async function loginThroughForm(
 ): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
   if (options.rememberMe) await page.getByLabel("Remember me").check();
-  await page.getByLabel("Password", { exact: true }).press("Enter");
+  await page.getByRole("textbox", { name: "Password", exact: true }).press("Enter");
 }
 
 export function storedSession(page: Page): Promise<{ token: string | null; role: string | null }> {

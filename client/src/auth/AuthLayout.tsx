@@ -4,7 +4,6 @@ import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { RelayProvider } from "../app/RelayProvider.tsx";
 import { BrandMark } from "../ui/BrandMark.tsx";
 
 export interface AuthTab {
@@ -26,33 +25,31 @@ interface AuthLayoutProps {
 /** The card the login, sign-up and forgot-password forms sit in, with their tabs on top. */
 export function AuthLayout({ tabs, current, children }: AuthLayoutProps) {
   return (
-    <RelayProvider>
-      <Box
-        component="main"
-        sx={{
-          minHeight: "100vh",
-          display: "flex",
-          alignItems: { xs: "flex-start", sm: "center" },
-          justifyContent: "center",
-          px: 2,
-          py: { xs: 3, sm: 6 },
-          background: "linear-gradient(160deg, #0c2340 0%, #12355b 55%, #1d4e80 100%)",
-        }}
-      >
-        <Paper elevation={6} sx={{ width: "100%", maxWidth: 440, p: { xs: 3, sm: 4 } }}>
-          <Box sx={{ display: "flex", justifyContent: "center", mb: 2 }}>
-            <RouterLink to="/" style={{ textDecoration: "none" }} aria-label="Freightway home">
-              <BrandMark />
-            </RouterLink>
-          </Box>
-          <Tabs value={current} variant="fullWidth" sx={{ mb: 3 }} aria-label="Account">
-            {tabs.map((tab) => (
-              <Tab key={tab.to} label={tab.label} value={tab.to} component={RouterLink} to={tab.to} />
-            ))}
-          </Tabs>
-          {children}
-        </Paper>
-      </Box>
-    </RelayProvider>
+    <Box
+      component="main"
+      sx={{
+        minHeight: "100vh",
+        display: "flex",
+        alignItems: { xs: "flex-start", sm: "center" },
+        justifyContent: "center",
+        px: 2,
+        py: { xs: 3, sm: 6 },
+        background: "linear-gradient(160deg, #0c2340 0%, #12355b 55%, #1d4e80 100%)",
+      }}
+    >
+      <Paper elevation={6} sx={{ width: "100%", maxWidth: 440, p: { xs: 3, sm: 4 } }}>
+        <Box sx={{ display: "flex", justifyContent: "center", mb: 2 }}>
+          <RouterLink to="/" style={{ textDecoration: "none" }} aria-label="Freightway home">
+            <BrandMark />
+          </RouterLink>
+        </Box>
+        <Tabs value={current} variant="fullWidth" sx={{ mb: 3 }} aria-label="Account">
+          {tabs.map((tab) => (
+            <Tab key={tab.to} label={tab.label} value={tab.to} component={RouterLink} to={tab.to} />
+          ))}
+        </Tabs>
+        {children}
+      </Paper>
+    </Box>
   );
 }

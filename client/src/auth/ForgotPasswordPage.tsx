@@ -6,6 +6,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { withRelay } from "../app/withRelay.tsx";
 import { emailProblem } from "../lib/forms.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { FormError } from "./FormError.tsx";
@@ -13,7 +14,9 @@ import { useSendTemporaryPasswordMutation } from "./useSendTemporaryPasswordMuta
 
 const TABS = [{ label: "Forgot Password", to: "/forgot-password" }];
 
-export default function ForgotPasswordPage() {
+export default withRelay(ForgotPasswordPage);
+
+function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [send, isInFlight] = useSendTemporaryPasswordMutation();
   const [email, setEmail] = useState("");

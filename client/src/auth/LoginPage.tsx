@@ -8,6 +8,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { withRelay } from "../app/withRelay.tsx";
 import { emailProblem } from "../lib/forms.ts";
 import { afterLoginTarget } from "../lib/paths.ts";
 import { session } from "../lib/session.ts";
@@ -22,7 +23,9 @@ interface LoginFieldErrors {
   password?: string;
 }
 
-export default function LoginPage() {
+export default withRelay(LoginPage);
+
+function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();

@@ -4,6 +4,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { withRelay } from "../app/withRelay.tsx";
 import { DOMAIN_NOT_PERMITTED, INVALID_PHONE, PASSWORDS_DO_NOT_MATCH } from "../lib/auth-messages.ts";
 import { emailProblem } from "../lib/forms.ts";
 import { CARRIER_HOME } from "../lib/paths.ts";
@@ -18,7 +19,9 @@ import { useRegisterMutation } from "./useRegisterMutation.ts";
 
 type SignupField = "email" | "password" | "confirmPassword" | "phoneNumber";
 
-export default function SignupPage() {
+export default withRelay(SignupPage);
+
+function SignupPage() {
   const navigate = useNavigate();
   const [register, isInFlight] = useRegisterMutation();
   const [email, setEmail] = useState("");
