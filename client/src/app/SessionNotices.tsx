@@ -35,7 +35,7 @@ export function SessionNotices() {
         open={notice?.kind === "snackbar"}
         autoHideDuration={8000}
         onClose={(_event, reason) => reason !== "clickaway" && handleClose()}
-        anchorOrigin={{ vertical: "top", horizontal: "center" }}
+        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
       >
         <Alert
           onClose={handleClose}

@@ -76,6 +76,7 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
       storage.removeItem(TOKEN_KEY);
       storage.removeItem(ROLE_KEY);
       const signedOut = state.token === null && state.role === null;
+      if (signedOut && !notice) return;
       set({
         token: null,
         role: null,
