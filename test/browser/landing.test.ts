@@ -68,6 +68,7 @@ describe("landing page", () => {
     await expect(page.getByRole("dialog", { name: "Privacy Policy" }).isVisible()).resolves.toBe(true);
     await page.getByRole("button", { name: "Close" }).click();
 
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await footer.getByRole("link", { name: "Services", exact: true }).click();
     await page.waitForFunction(() => window.location.hash === "#services");
     expect(errors).toEqual([]);

@@ -6,7 +6,7 @@ import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
 import { RelayProvider } from "../app/RelayProvider.tsx";
 import { fieldMessages } from "../lib/forms.ts";
-import { useSendContactMessageMutation } from "./useSendContactMessageMutation.ts";
+import { CONTACT_FAILED, useSendContactMessageMutation } from "./useSendContactMessageMutation.ts";
 
 type ContactField = "email" | "name" | "message";
 type ContactValues = Record<ContactField, string>;
@@ -39,8 +39,14 @@ function ContactFormFields() {
     event.preventDefault();
     setConfirmation(null);
     setFormError(null);
-    const { contactMessageInput } = await loadRules();
-    const checked = contactMessageInput.safeParse(values);
+    let rules: Awaited<ReturnType<typeof loadRules>>;
+    try {
+      rules = await loadRules();
+    } catch {
+      setFormError(CONTACT_FAILED);
+      return;
+    }
+    const checked = rules.contactMessageInput.safeParse(values);
     if (!checked.success) {
       setFieldErrors(
         fieldMessages(
