@@ -65,8 +65,9 @@ describe("landing page", () => {
       await expect(footer.getByRole("button", { name: link }).count()).resolves.toBe(1);
     }
     await footer.getByRole("button", { name: "Privacy Policy" }).click();
-    await expect(page.getByRole("dialog", { name: "Privacy Policy" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("dialog", { name: "Privacy Policy" }).waitFor();
     await page.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("dialog", { name: "Privacy Policy" }).waitFor({ state: "hidden" });
 
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await footer.getByRole("link", { name: "Services", exact: true }).click();
