@@ -17,8 +17,12 @@ afterAll(() => world?.close());
 describe("landing page", () => {
   it("has every section, anchor and text the spec lists", async () => {
     const { page, errors, context } = await openTab(world);
+    const scripts: string[] = [];
+    page.on("request", (request) => request.resourceType() === "script" && scripts.push(request.url()));
     await page.goto("/");
     await page.locator("#testimonials").waitFor();
+    // The signed-in areas and the auth forms are separate downloads.
+    expect(scripts.filter((url) => /AppLayout|Route-|LoginPage|SignupPage|ContactForm/.test(url))).toEqual([]);
     for (const anchor of ["top", "about-us", "carrier", "services", "contact", "testimonials"]) {
       await expect(page.locator(`#${anchor}`).count()).resolves.toBe(1);
     }
