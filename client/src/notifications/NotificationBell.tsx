@@ -6,7 +6,7 @@ import IconButton from "@mui/material/IconButton";
 import Popover from "@mui/material/Popover";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import type { NotificationBell_user$key } from "./__generated__/NotificationBell_user.graphql";
 import { BidWonDialog } from "./BidWonDialog.tsx";
@@ -37,6 +37,7 @@ export function NotificationBell({ user }: NotificationBellProps) {
   const [markAllRead, markingAll] = useMarkAllNotificationsReadMutation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [opened, setOpened] = useState<OpenedNotification | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const unread = data.unreadNotificationCount;
 
   const handleOpenNotification = (notification: OpenedNotification) => {
@@ -45,6 +46,12 @@ export function NotificationBell({ user }: NotificationBellProps) {
       setAnchor(null);
       setOpened(notification);
     }
+  };
+
+  const handleMarkAllRead = () => {
+    // The button goes away with the last unread item: keep the focus (and Escape) inside the list.
+    headingRef.current?.focus();
+    markAllRead();
   };
 
   return (
@@ -76,11 +83,17 @@ export function NotificationBell({ user }: NotificationBellProps) {
         }}
       >
         <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", px: 2, py: 1.5 }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+          <Typography
+            variant="subtitle1"
+            component="h2"
+            ref={headingRef}
+            tabIndex={-1}
+            sx={{ fontWeight: 700, outline: "none" }}
+          >
             Notifications
           </Typography>
           {unread > 0 ? (
-            <Button size="small" onClick={markAllRead} disabled={markingAll}>
+            <Button size="small" onClick={handleMarkAllRead} disabled={markingAll}>
               Mark all as read
             </Button>
           ) : null}
