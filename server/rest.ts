@@ -1,5 +1,6 @@
 import { authRoutes } from "./auth/rest.ts";
 import { carrierRoutes } from "./carriers/rest.ts";
+import { contactRoutes } from "./contact/rest.ts";
 import type { RestRoute } from "./http/router.ts";
 import { manualAssignmentRoutes } from "./loads/manual-assignment.rest.ts";
 import { notificationRoutes } from "./notifications/rest.ts";
@@ -12,4 +13,5 @@ export const restRoutes: RestRoute[] = [
   ...notificationRoutes,
   ...carrierRoutes,
   ...manualAssignmentRoutes,
+  ...contactRoutes,
 ];

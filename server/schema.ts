@@ -6,6 +6,7 @@ import "./auth/schema.ts";
 import "./notifications/schema.ts";
 import "./carriers/schema.ts";
 import "./loads/manual-assignment.schema.ts";
+import "./contact/schema.ts";
 
 export const schema = builder.toSchema();
 

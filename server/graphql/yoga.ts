@@ -32,6 +32,15 @@ function toGraphQLError(error: DomainError, original?: GraphQLError): GraphQLErr
   });
 }
 
+/**
+ * The executor may hold another copy of graphql than this module (vitest loads both the ESM and
+ * the CJS build), so its errors are recognised by name as well as by class.
+ */
+function asGraphQLError(error: unknown): GraphQLError | null {
+  if (error instanceof GraphQLError) return error;
+  return error instanceof Error && error.name === "GraphQLError" ? (error as GraphQLError) : null;
+}
+
 const useQueryLimits: Plugin = {
   onValidate({ addValidationRule }) {
     addValidationRule(queryLimitsRule);
@@ -49,17 +58,18 @@ export function createGraphQLServer(deps: Deps) {
       wsContext ?? contextFromRequest(deps, request, transport ?? { ip: "unknown", responseCookies: [] }),
     maskedErrors: {
       maskError(error, message) {
-        const original = error instanceof GraphQLError ? error.originalError : error;
-        if (original instanceof DomainError) return toGraphQLError(original, error as GraphQLError);
+        const graphQLError = asGraphQLError(error);
+        const original = graphQLError ? graphQLError.originalError : error;
+        if (original instanceof DomainError) return toGraphQLError(original, graphQLError ?? undefined);
         // Malformed global ids and similar input problems Pothos detects itself.
         if (original instanceof PothosValidationError) {
-          return toGraphQLError(new ValidationError(original.message), error as GraphQLError);
+          return toGraphQLError(new ValidationError(original.message), graphQLError ?? undefined);
         }
-        if (error instanceof GraphQLError && !error.originalError) return error;
+        if (graphQLError && !graphQLError.originalError) return graphQLError;
         console.error("[graphql]", original ?? error);
         return new GraphQLError(message, {
-          nodes: error instanceof GraphQLError ? error.nodes : undefined,
-          path: error instanceof GraphQLError ? error.path : undefined,
+          nodes: graphQLError?.nodes,
+          path: graphQLError?.path,
           extensions: { code: "INTERNAL" },
         });
       },
