@@ -157,7 +157,8 @@ export function displayPhone(phone: string): string {
   return parsed?.isValid() ? parsed.formatNational() : phone;
 }
 
-export const carrierDetailPath = (carrierId: string) => `/admin/ila/carriers/${encodeURIComponent(carrierId)}`;
+export const carrierDetailPath = (carrierId: string) =>
+  `/admin/ila/carriers/${encodeURIComponent(carrierId)}`;
 export const manualAssignmentPath = (carrierId: string) =>
   `/admin/ila/load/manual-assignment/${encodeURIComponent(carrierId)}`;
 export const loadDetailPath = (loadId: string) => `/admin/ila/load/${encodeURIComponent(loadId)}`;

@@ -54,7 +54,10 @@ export type ManualAssignmentValues = Record<ManualAssignmentTextField, string> &
 };
 
 export const EMPTY_MANUAL_ASSIGNMENT: ManualAssignmentValues = {
-  ...(Object.fromEntries(TEXT_FIELDS.map((field) => [field, ""])) as Record<ManualAssignmentTextField, string>),
+  ...(Object.fromEntries(TEXT_FIELDS.map((field) => [field, ""])) as Record<
+    ManualAssignmentTextField,
+    string
+  >),
   status: "pending",
   mode: "TRUCK",
   appointmentsRequired: false,

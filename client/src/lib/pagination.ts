@@ -21,7 +21,8 @@ export function pageItems(current: number, count: number): PageItem[] {
   const items: PageItem[] = [];
   for (const page of pages) {
     const previous = items.at(-1);
-    if (previous?.kind === "page" && page > previous.page + 1) items.push({ kind: "gap", after: previous.page });
+    if (previous?.kind === "page" && page > previous.page + 1)
+      items.push({ kind: "gap", after: previous.page });
     items.push({ kind: "page", page });
   }
   return items;

@@ -35,17 +35,20 @@ describe("request errors", () => {
     expect(
       failureOfError(relayError([{ message: "Not allowed", extensions: { http: { status: 403 } } }])),
     ).toEqual({ kind: "http", status: 403, message: "Not allowed" });
-    expect(failureOfError(relayError([{ message: "Unexpected error.", extensions: { code: "INTERNAL" } }]))).toEqual(
-      { kind: "internal" },
-    );
+    expect(
+      failureOfError(relayError([{ message: "Unexpected error.", extensions: { code: "INTERNAL" } }])),
+    ).toEqual({ kind: "internal" });
     expect(failureOfError(new TypeError("boom"))).toEqual({ kind: "internal" });
     expect(failureOfError("string")).toEqual({ kind: "internal" });
   });
 
   it("says the spec's texts", () => {
-    expect(requestFailureText({ kind: "http", status: 409, message: "A carrier with this email already exists." }, CONFLICT)).toBe(
-      "A carrier with this email already exists.",
-    );
+    expect(
+      requestFailureText(
+        { kind: "http", status: 409, message: "A carrier with this email already exists." },
+        CONFLICT,
+      ),
+    ).toBe("A carrier with this email already exists.");
     expect(requestFailureText({ kind: "http", status: 409, message: null }, CONFLICT)).toBe(CONFLICT);
     expect(requestFailureText({ kind: "http", status: 400, message: "DOT # is required" }, CONFLICT)).toBe(
       "DOT # is required",
