@@ -232,6 +232,23 @@ describe("carrier list", () => {
     await expect(page.getByRole("navigation", { name: "Pagination" }).count()).resolves.toBe(0);
   });
 
+  it("says 'No se pudieron obtener los carriers' when the list cannot load, and retries", async () => {
+    const { page, errors, context } = await openTab(world);
+    await loginThroughForm(page, "pat@example.com");
+    await page.waitForURL("**/admin/ila/load");
+    await page.route("**/graphql", (route) =>
+      route.request().postData()?.includes("CarrierListPageQuery") ? route.abort() : route.continue(),
+    );
+    await page.goto("/admin/ila/carriers");
+    await page.getByText("No se pudieron obtener los carriers", { exact: true }).waitFor();
+    await page.getByRole("heading", { name: "ILA / Carrier /", exact: true }).waitFor();
+    await page.unroute("**/graphql");
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    expect(errors.every((error) => error.includes("Could not reach the server"))).toBe(true);
+    await context.close();
+  });
+
   it("fits a phone: the table scrolls inside its frame", async () => {
     const phone = await openTab(world, PHONE);
     await loginThroughForm(phone.page, "pat@example.com");

@@ -87,7 +87,10 @@ interface Focusable {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 3, minWidth: 0 }}>
+    <Box
+      component="fieldset"
+      sx={{ border: 0, p: 0, m: 0, mt: 3, minWidth: 0, "&:first-of-type": { mt: 0 } }}
+    >
       <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>
         {title}
       </Typography>

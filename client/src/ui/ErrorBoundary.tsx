@@ -1,5 +1,5 @@
 import Box from "@mui/material/Box";
-import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Component, type ReactNode } from "react";
 import { ErrorPanel } from "./ErrorPanel.tsx";
 
 interface ErrorBoundaryProps {
@@ -14,17 +14,15 @@ interface ErrorBoundaryState {
   failed: boolean;
 }
 
-/** A query that failed shows the spec's text and a Retry button instead of the whole route's error page. */
+/**
+ * A query that failed shows the spec's text and a Retry button instead of the whole route's error
+ * page (React itself logs the error).
+ */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { failed: false };
 
   static getDerivedStateFromError(): ErrorBoundaryState {
     return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    // Kept for whoever debugs a failed screen; the visitor sees the spec's text.
-    console.warn("[screen]", error, info.componentStack);
   }
 
   private readonly handleRetry = () => {
