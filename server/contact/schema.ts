@@ -86,6 +86,7 @@ builder.mutationFields((t) => ({
   sendContactMessage: t.field({
     type: SendContactMessagePayload,
     description: "Public: the landing page's contact form. Rate-limited per address and per e-mail.",
+    authScopes: { public: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: SendContactMessageInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
