@@ -81,6 +81,8 @@ describe("carrier list", () => {
     ]) {
       await form.getByText(text, { exact: true }).waitFor();
     }
+    const focused = (locator: Locator) => locator.evaluate((input) => input === document.activeElement);
+    await expect.poll(() => focused(form.getByRole("textbox", { name: "DOT #", exact: true }))).toBe(true);
     await fillCarrier(form, { "DOT #": "3124587" });
     await expect(form.getByText("DOT # is required").count()).resolves.toBe(0);
     await expect(form.getByText("MC # is required").count()).resolves.toBe(1);
@@ -288,6 +290,9 @@ describe("carrier detail", () => {
     await form.getByRole("button", { name: "Save changes" }).click();
     await expect(form.getByText("Required", { exact: true }).count()).resolves.toBe(2);
     await form.getByText("Valid email required", { exact: true }).waitFor();
+    await expect
+      .poll(() => field("Carrier Name").evaluate((input) => input === document.activeElement))
+      .toBe(true);
     await field("Carrier Name").fill("Blue Ridge Freight Co");
     await expect(form.getByText("Required", { exact: true }).count()).resolves.toBe(1);
 

@@ -23,6 +23,7 @@ import {
   type Problems,
 } from "../lib/carriers.ts";
 import { inlineFailureText, requestFailureText } from "../lib/request-errors.ts";
+import { focusFirstInvalid } from "../ui/focus.ts";
 import { useCreateCarrierMutation } from "./useCreateCarrierMutation.ts";
 
 export interface CreatedCarrier {
@@ -70,7 +71,10 @@ export function AddCarrierDialog({ open, onClose, onCreated }: AddCarrierDialogP
     setInlineError(null);
     const problems = newCarrierProblems(values);
     setFieldErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
     create(values, {
       onCreated,
       onFailed: (failure, fields) => {

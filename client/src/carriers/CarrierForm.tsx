@@ -20,6 +20,7 @@ import {
   type Problems,
   updateFieldsOf,
 } from "../lib/carriers.ts";
+import { focusFirstInvalid } from "../ui/focus.ts";
 import type { CarrierForm_carrier$key } from "./__generated__/CarrierForm_carrier.graphql";
 import { useUpdateCarrierMutation } from "./useUpdateCarrierMutation.ts";
 
@@ -90,7 +91,10 @@ export function CarrierForm({ carrier }: CarrierFormProps) {
     event.preventDefault();
     const problems = editCarrierProblems(values);
     setFieldErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
     save(
       { id: data.id, ...updateFieldsOf(values) },
       {
