@@ -144,7 +144,7 @@ export function AddCarrierDialog({ open, onClose, onCreated }: AddCarrierDialogP
               </TextField>
             </Grid>
             {TEXT_FIELDS.slice(3).map((field) => (
-              <Grid key={field.name} size={{ xs: 12, sm: field.name === "contact" ? 6 : 6 }}>
+              <Grid key={field.name} size={{ xs: 12, sm: 6 }}>
                 <TextField
                   name={field.name}
                   label={field.label}

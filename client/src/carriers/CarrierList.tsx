@@ -102,7 +102,9 @@ export function CarrierList({ query }: CarrierListProps) {
 
   // Live updates: rows on screen change in place; a carrier this page lacks means a fresh page.
   const shownIds = useRef(new Set<string>());
-  shownIds.current = new Set(edges.map((edge) => edge.node.id));
+  useEffect(() => {
+    shownIds.current = new Set(edges.map((edge) => edge.node.id));
+  }, [edges]);
   const liveTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(liveTimer.current), []);
   const handleLiveChange = useCallback(
