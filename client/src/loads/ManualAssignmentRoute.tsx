@@ -1,13 +1,41 @@
+import Typography from "@mui/material/Typography";
+import { Suspense, useCallback, useEffect } from "react";
+import { useQueryLoader } from "react-relay";
 import { useParams } from "react-router-dom";
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { CARRIER_TEXTS } from "../lib/carriers.ts";
+import { MANUAL_ASSIGNMENT_TEXTS } from "../lib/manual-assignment.ts";
+import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
+import { Loading } from "../ui/Loading.tsx";
+import { PageTitle } from "../ui/PageTitle.tsx";
+import ManualAssignmentPageQueryNode, {
+  type ManualAssignmentPageQuery,
+} from "./__generated__/ManualAssignmentPageQuery.graphql";
+import { ManualAssignmentPage } from "./ManualAssignmentPage.tsx";
 
-/** Placeholder until this screen is built: replace this file. */
+/** /admin/ila/load/manual-assignment/{carrierId}: create a load assigned to one of the carrier's drivers. */
 export default function ManualAssignmentRoute() {
   const { carrierId = "" } = useParams();
+  const [queryRef, loadQuery] = useQueryLoader<ManualAssignmentPageQuery>(ManualAssignmentPageQueryNode);
+  const load = useCallback(
+    (fetchPolicy: "store-and-network" | "network-only") => loadQuery({ carrierId }, { fetchPolicy }),
+    [loadQuery, carrierId],
+  );
+  useEffect(() => load("store-and-network"), [load]);
   return (
-    <ComingSoon
-      title={`ILA / Load / Load Manual Assignment — #${carrierId}`}
-      description="A form to create a load assigned to one of this carrier's drivers."
-    />
+    <>
+      <PageTitle>{MANUAL_ASSIGNMENT_TEXTS.title}</PageTitle>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {`#${carrierId}`}
+      </Typography>
+      <ErrorBoundary
+        key={carrierId}
+        message={CARRIER_TEXTS.driversFetchFailed}
+        onRetry={() => load("network-only")}
+      >
+        <Suspense fallback={<Loading label="Cargando drivers..." />}>
+          {queryRef ? <ManualAssignmentPage queryRef={queryRef} /> : <Loading label="Cargando drivers..." />}
+        </Suspense>
+      </ErrorBoundary>
+    </>
   );
 }

@@ -1,0 +1,58 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
+import { Link as RouterLink } from "react-router-dom";
+import { CARRIER_TEXTS, manualAssignmentPath } from "../lib/carriers.ts";
+import { ErrorPanel } from "../ui/ErrorPanel.tsx";
+import type { CarrierDetailPageQuery } from "./__generated__/CarrierDetailPageQuery.graphql";
+import { CarrierDrivers } from "./CarrierDrivers.tsx";
+import { CarrierForm } from "./CarrierForm.tsx";
+import { useCarrierChangedSubscription } from "./useCarrierChangedSubscription.ts";
+
+export const carrierDetailPageQuery = graphql`
+  query CarrierDetailPageQuery($carrierId: String!) {
+    carrierByCarrierId(carrierId: $carrierId) {
+      carrierId
+      carrierName
+      type
+      ...CarrierForm_carrier
+      ...CarrierDrivers_carrier
+    }
+  }
+`;
+
+interface CarrierDetailPageProps {
+  queryRef: PreloadedQuery<CarrierDetailPageQuery>;
+}
+
+export function CarrierDetailPage({ queryRef }: CarrierDetailPageProps) {
+  const { carrierByCarrierId: carrier } = usePreloadedQuery<CarrierDetailPageQuery>(
+    carrierDetailPageQuery,
+    queryRef,
+  );
+  useCarrierChangedSubscription();
+  if (!carrier) {
+    return (
+      <Box sx={{ display: "grid", gap: 2 }}>
+        <ErrorPanel message={CARRIER_TEXTS.carrierFetchFailed} />
+        <Typography color="text.secondary">No carrier has this id.</Typography>
+      </Box>
+    );
+  }
+  return (
+    <>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap", mb: 2 }}>
+        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+          {carrier.carrierName} · {carrier.type}
+        </Typography>
+        <Box sx={{ flex: 1 }} />
+        <Button component={RouterLink} to={manualAssignmentPath(carrier.carrierId)} variant="outlined">
+          {CARRIER_TEXTS.manualAssignment}
+        </Button>
+      </Box>
+      <CarrierForm carrier={carrier} />
+      <CarrierDrivers carrier={carrier} />
+    </>
+  );
+}

@@ -1,0 +1,198 @@
+import AddIcon from "@mui/icons-material/Add";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Snackbar from "@mui/material/Snackbar";
+import { useCallback, useEffect, useRef, useState, useTransition } from "react";
+import { graphql, useRefetchableFragment } from "react-relay";
+import type { FetchPolicy } from "relay-runtime";
+import { CARRIER_TEXTS } from "../lib/carriers.ts";
+import { PAGE_SIZE, pageWithin } from "../lib/pagination.ts";
+import { PageNumbers } from "../ui/PageNumbers.tsx";
+import { SearchBar } from "../ui/SearchBar.tsx";
+import type { CarrierList_query$key } from "./__generated__/CarrierList_query.graphql";
+import type { CarrierListRefetchQuery } from "./__generated__/CarrierListRefetchQuery.graphql";
+import { AddCarrierDialog, type CreatedCarrier } from "./AddCarrierDialog.tsx";
+import { CarrierFilterButton } from "./CarrierFilterButton.tsx";
+import { CarrierSortButton } from "./CarrierSortButton.tsx";
+import { CarrierTable } from "./CarrierTable.tsx";
+import { type CarrierListView, DEFAULT_CARRIER_VIEW } from "./carrier-list-view.ts";
+import { useCarrierChangedSubscription } from "./useCarrierChangedSubscription.ts";
+
+/** A burst of live changes (a bulk edit) becomes one refetch. */
+const LIVE_REFRESH_DELAY_MS = 400;
+
+const variablesOf = (view: CarrierListView) => ({
+  search: view.search || null,
+  type: view.type,
+  sortBy: view.sortBy,
+  sortDirection: view.sortDirection,
+  page: view.page,
+  pageSize: PAGE_SIZE,
+});
+
+interface CarrierListProps {
+  query: CarrierList_query$key;
+}
+
+export function CarrierList({ query }: CarrierListProps) {
+  const [data, refetch] = useRefetchableFragment<CarrierListRefetchQuery, CarrierList_query$key>(
+    graphql`
+      fragment CarrierList_query on Query
+      @refetchable(queryName: "CarrierListRefetchQuery")
+      @argumentDefinitions(
+        search: { type: "String" }
+        type: { type: "CarrierType" }
+        sortBy: { type: "CarrierSortField", defaultValue: CARRIER_NAME }
+        sortDirection: { type: "CarrierSortDirection", defaultValue: ASC }
+        page: { type: "Int", defaultValue: 1 }
+        pageSize: { type: "Int", defaultValue: 50 }
+      ) {
+        carriers(
+          search: $search
+          type: $type
+          sortBy: $sortBy
+          sortDirection: $sortDirection
+          page: $page
+          pageSize: $pageSize
+        ) {
+          totalCount
+          edges {
+            node {
+              id
+              ...CarrierRow_carrier
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const [isPending, startTransition] = useTransition();
+  const [view, setView] = useState<CarrierListView>(DEFAULT_CARRIER_VIEW);
+  const [lastUpdate, setLastUpdate] = useState(() => new Date());
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialogGeneration, setDialogGeneration] = useState(0);
+  const [created, setCreated] = useState<CreatedCarrier | null>(null);
+  const { totalCount, edges } = data.carriers;
+
+  const viewRef = useRef(view);
+  const show = useCallback(
+    (next: CarrierListView, fetchPolicy: FetchPolicy = "store-and-network") => {
+      viewRef.current = next;
+      setView(next);
+      startTransition(() => {
+        refetch(variablesOf(next), {
+          fetchPolicy,
+          onComplete: (error) => {
+            if (!error) setLastUpdate(new Date());
+          },
+        });
+      });
+    },
+    [refetch],
+  );
+  const reload = useCallback(() => show(viewRef.current, "network-only"), [show]);
+
+  // Spec section 4: back to page 1 when the current page no longer exists.
+  useEffect(() => {
+    const within = pageWithin(view.page, totalCount);
+    if (!isPending && within !== view.page) show({ ...view, page: within });
+  }, [view, totalCount, isPending, show]);
+
+  // Live updates: rows on screen change in place; a carrier this page lacks means a fresh page.
+  const shownIds = useRef(new Set<string>());
+  useEffect(() => {
+    shownIds.current = new Set(edges.map((edge) => edge.node.id));
+  }, [edges]);
+  const liveTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(liveTimer.current), []);
+  const handleLiveChange = useCallback(
+    (id: string) => {
+      setLastUpdate(new Date());
+      if (shownIds.current.has(id)) return;
+      window.clearTimeout(liveTimer.current);
+      liveTimer.current = window.setTimeout(reload, LIVE_REFRESH_DELAY_MS);
+    },
+    [reload],
+  );
+  useCarrierChangedSubscription(handleLiveChange);
+
+  const handleSearch = useCallback((search: string) => show({ ...viewRef.current, search, page: 1 }), [show]);
+
+  const handleDialogClose = () => {
+    setDialogOpen(false);
+    // Spec section 4: the fields and errors reset whenever the modal closes; the list reloads.
+    setDialogGeneration((generation) => generation + 1);
+    reload();
+  };
+
+  return (
+    <>
+      <Box
+        sx={{
+          display: "flex",
+          alignItems: "center",
+          gap: 1.5,
+          flexWrap: "wrap",
+          mb: 2,
+        }}
+      >
+        <SearchBar
+          label={`Carriers · ${totalCount}`}
+          lastUpdate={lastUpdate}
+          placeholder="Search carriers…"
+          onSearch={handleSearch}
+        />
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+          <CarrierFilterButton value={view.type} onChange={(type) => show({ ...view, type, page: 1 })} />
+          <CarrierSortButton
+            sortBy={view.sortBy}
+            sortDirection={view.sortDirection}
+            onChange={(sortBy, sortDirection) => show({ ...view, sortBy, sortDirection, page: 1 })}
+          />
+          <Button
+            variant="contained"
+            color="secondary"
+            startIcon={<AddIcon />}
+            onClick={() => setDialogOpen(true)}
+          >
+            {CARRIER_TEXTS.addCarrier}
+          </Button>
+        </Box>
+      </Box>
+      <CarrierTable
+        carriers={edges.map((edge) => edge.node)}
+        busy={isPending}
+        sortBy={view.sortBy}
+        sortDirection={view.sortDirection}
+        onSort={(sortBy, sortDirection) => show({ ...view, sortBy, sortDirection, page: 1 })}
+      />
+      <PageNumbers
+        page={view.page}
+        total={totalCount}
+        disabled={isPending}
+        onChange={(page) => show({ ...view, page })}
+      />
+      <AddCarrierDialog
+        key={dialogGeneration}
+        open={dialogOpen}
+        onClose={handleDialogClose}
+        onCreated={(carrier) => {
+          setCreated(carrier);
+          handleDialogClose();
+        }}
+      />
+      <Snackbar
+        open={created !== null}
+        autoHideDuration={6000}
+        onClose={() => setCreated(null)}
+        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+      >
+        <Alert severity="success" variant="filled" onClose={() => setCreated(null)}>
+          {created ? `Carrier ${created.carrierName} (${created.carrierId}) was added.` : ""}
+        </Alert>
+      </Snackbar>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
+import type { CarrierListPageQuery } from "./__generated__/CarrierListPageQuery.graphql";
+import { CarrierList } from "./CarrierList.tsx";
+
+export const carrierListPageQuery = graphql`
+  query CarrierListPageQuery {
+    ...CarrierList_query
+  }
+`;
+
+interface CarrierListPageProps {
+  queryRef: PreloadedQuery<CarrierListPageQuery>;
+}
+
+export function CarrierListPage({ queryRef }: CarrierListPageProps) {
+  const data = usePreloadedQuery<CarrierListPageQuery>(carrierListPageQuery, queryRef);
+  return <CarrierList query={data} />;
+}
