@@ -111,7 +111,7 @@ describe("route table", () => {
   const adminScreens: [string, string][] = [
     ["/admin/ila/load", "ILA / Load"],
     ["/admin/ila/load/LD-100", "ILA / Load / LD-100"],
-    ["/admin/ila/load/manual-assignment/CR-7", "ILA / Load / Load Manual Assignment — #CR-7"],
+    ["/admin/ila/load/manual-assignment/CR-7", "ILA / Load / Load Manual Assignment"],
     ["/admin/ila/routing", "ILA / Routing"],
     ["/admin/ila/routing/RT-1", "ILA / Routing / RT-1"],
     ["/admin/ila/carriers", "ILA / Carrier /"],
