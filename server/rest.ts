@@ -1,7 +1,15 @@
 import { authRoutes } from "./auth/rest.ts";
 import type { RestRoute } from "./http/router.ts";
+import { loadRoutes } from "./loads/rest.ts";
+import { nassRoutes } from "./nass/rest.ts";
 import { notificationRoutes } from "./notifications/rest.ts";
 import { userRoutes } from "./users/rest.ts";
 
 /** Every legacy path of the spec, served under /api. */
-export const restRoutes: RestRoute[] = [...authRoutes, ...userRoutes, ...notificationRoutes];
+export const restRoutes: RestRoute[] = [
+  ...authRoutes,
+  ...userRoutes,
+  ...notificationRoutes,
+  ...loadRoutes,
+  ...nassRoutes,
+];

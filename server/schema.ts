@@ -4,6 +4,8 @@ import "./graphql/errors.ts";
 import "./users/schema.ts";
 import "./auth/schema.ts";
 import "./notifications/schema.ts";
+import "./nass/schema.ts";
+import "./loads/schema.ts";
 
 export const schema = builder.toSchema();
 

@@ -1,0 +1,379 @@
+import { queryFromInfo } from "@pothos/plugin-prisma";
+import { decodeGlobalID } from "@pothos/plugin-relay";
+import { builder } from "../builder.ts";
+import { MUTATION_ERRORS } from "../graphql/errors.ts";
+import { decodeGlobalIdOf } from "../graphql/ids.ts";
+import {
+  PAGE_ARG_DESCRIPTION,
+  PAGE_SIZE_ARG_DESCRIPTION,
+  pagedConnection,
+} from "../graphql/offset-fields.ts";
+import { DEFAULT_LOAD_SORT, LOAD_SORT_FIELDS, type LoadSortField } from "./list.ts";
+import {
+  assignLoadDriver,
+  findLoadByLoadId,
+  findLoadPage,
+  getLastUpload,
+  updateLoad,
+  uploadLoads,
+} from "./service.ts";
+import {
+  LOAD_MODES,
+  LOAD_STATUSES,
+  type LoadMode,
+  type LoadStatus,
+  STOP_TYPES,
+  type StopType,
+} from "./values.ts";
+
+const LoadStatusEnum = builder.enumType("LoadStatus", { values: LOAD_STATUSES });
+const LoadModeEnum = builder.enumType("LoadMode", { values: LOAD_MODES });
+const StopTypeEnum = builder.enumType("StopType", { values: STOP_TYPES });
+
+const LoadPlace = builder.objectRef<{ address: string | null }>("LoadPlace").implement({
+  description: "Where a load starts or ends, as the shipper wrote it.",
+  fields: (t) => ({ address: t.exposeString("address", { nullable: true }) }),
+});
+
+export const LoadStopType = builder.prismaNode("LoadStop", {
+  id: { field: "id" },
+  select: { id: true },
+  authScopes: { admin: true },
+  fields: (t) => ({
+    sequence: t.exposeInt("sequence"),
+    type: t.field({ type: StopTypeEnum, select: { type: true }, resolve: (stop) => stop.type as StopType }),
+    nass: t.relation("nassCode", { nullable: true, description: "The facility of this stop." }),
+  }),
+});
+
+export const LoadType = builder.prismaNode("Load", {
+  id: { field: "id" },
+  description: "A shipment to move, with its stops. Read-only loadId; everything else is editable.",
+  // Select mode: a list page reads only the columns its document asks for.
+  select: { id: true },
+  authScopes: { admin: true },
+  fields: (t) => ({
+    loadId: t.exposeString("loadId"),
+    bolNumber: t.exposeString("bolNumber", { nullable: true }),
+    customer: t.exposeString("customer", { nullable: true }),
+    status: t.field({
+      type: LoadStatusEnum,
+      select: { status: true },
+      resolve: (load) => load.status as LoadStatus,
+    }),
+    mode: t.field({ type: LoadModeEnum, select: { mode: true }, resolve: (load) => load.mode as LoadMode }),
+    assignedUser: t.relation("assignedUser", { nullable: true, description: "The driver." }),
+    assignedUserKey: t.string({
+      nullable: true,
+      description: "The driver's userId.",
+      select: { assignedUser: { select: { userId: true } } },
+      resolve: (load) => load.assignedUser?.userId ?? null,
+    }),
+    carrierName: t.string({
+      nullable: true,
+      description: "The carrier of the assigned driver.",
+      select: { carrier: { select: { carrierName: true } } },
+      resolve: (load) => load.carrier?.carrierName ?? null,
+    }),
+    referenceNumber: t.exposeString("referenceNumber", { nullable: true }),
+    weight: t.exposeFloat("weight", { nullable: true }),
+    volume: t.exposeFloat("volume", { nullable: true }),
+    freightClass: t.exposeString("freightClass", { nullable: true }),
+    commodity: t.exposeString("commodity", { nullable: true }),
+    orderInfo: t.exposeString("orderInfo", { nullable: true }),
+    additionalData: t.expose("additionalData", {
+      type: "JSONString",
+      nullable: true,
+      description: "Upload columns that matched no field, by header.",
+    }),
+    stops: t.relation("stops", { query: { orderBy: [{ sequence: "asc" }, { id: "asc" }] } }),
+    stopCount: t.exposeInt("stopCount", { description: "The planned number of stops." }),
+    routeNumber: t.string({
+      nullable: true,
+      select: { route: { select: { routeNumber: true } } },
+      resolve: (load) => load.route?.routeNumber ?? null,
+    }),
+    origin: t.field({
+      type: LoadPlace,
+      select: { originAddress: true },
+      resolve: (load) => ({ address: load.originAddress }),
+    }),
+    destination: t.field({
+      type: LoadPlace,
+      select: { destinationAddress: true },
+      resolve: (load) => ({ address: load.destinationAddress }),
+    }),
+    pickupDate: t.expose("pickupDate", { type: "DateTime", nullable: true }),
+    deliveryDate: t.expose("deliveryDate", { type: "DateTime", nullable: true }),
+    appointmentsRequired: t.exposeBoolean("appointmentsRequired"),
+    appointmentsConfirmed: t.exposeBoolean("appointmentsConfirmed"),
+    trackingLink: t.exposeString("trackingLink", { nullable: true }),
+    stream: t.exposeString("stream", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+
+export const UploadBatchType = builder.prismaNode("UploadBatch", {
+  id: { field: "id" },
+  description: "One bulk upload: who, when, which stream and what it changed.",
+  select: { id: true },
+  authScopes: { admin: true },
+  fields: (t) => ({
+    stream: t.exposeString("stream"),
+    fileNames: t.exposeString("fileNames", { nullable: true }),
+    rowCount: t.exposeInt("rowCount"),
+    createdCount: t.exposeInt("createdCount"),
+    updatedCount: t.exposeInt("updatedCount"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    uploadedBy: t.relation("user", { nullable: true }),
+    loads: t.relatedConnection("loads", {
+      cursor: "id",
+      totalCount: true,
+      query: () => ({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
+    }),
+  }),
+});
+
+const SORT_FIELD_NAMES: Record<LoadSortField, string> = {
+  loadId: "LOAD_ID",
+  route: "ROUTE",
+  customer: "CUSTOMER",
+  carrier: "CARRIER",
+  status: "STATUS",
+  pickupDate: "PICKUP_DATE",
+  deliveryDate: "DELIVERY_DATE",
+  createdAt: "CREATED_AT",
+};
+
+const LoadSortFieldEnum = builder.enumType("LoadSortField", {
+  values: Object.fromEntries(
+    LOAD_SORT_FIELDS.map((field) => [SORT_FIELD_NAMES[field], { value: field }]),
+  ) as Record<string, { value: LoadSortField }>,
+});
+
+const SortDirectionEnum = builder.enumType("SortDirection", {
+  values: { ASC: { value: "asc" as const }, DESC: { value: "desc" as const } },
+});
+
+const LoadOrder = builder.inputType("LoadOrder", {
+  fields: (t) => ({
+    field: t.field({ type: LoadSortFieldEnum, required: true }),
+    direction: t.field({ type: SortDirectionEnum, defaultValue: "asc" }),
+  }),
+});
+
+const LoadFilter = builder.inputType("LoadFilter", {
+  fields: (t) => ({
+    status: t.field({ type: [LoadStatusEnum] }),
+    mode: t.field({ type: [LoadModeEnum] }),
+    customer: t.string({ description: "The exact customer name, any case." }),
+    pickupFrom: t.field({ type: "DateTime" }),
+    pickupTo: t.field({ type: "DateTime" }),
+    deliveryFrom: t.field({ type: "DateTime" }),
+    deliveryTo: t.field({ type: "DateTime" }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  loads: t.connection(
+    {
+      type: LoadType,
+      description: "The load list: 50 a page, newest first unless `orderBy` says otherwise.",
+      authScopes: { admin: true },
+      args: {
+        search: t.arg.string({ description: "Text contained in the load id (any case)." }),
+        filter: t.arg({ type: LoadFilter }),
+        orderBy: t.arg({ type: LoadOrder }),
+        page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
+        pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
+      },
+      resolve: (_root, args, ctx, info) =>
+        findLoadPage(
+          ctx,
+          {
+            filters: { search: args.search, ...args.filter },
+            sort: args.orderBy
+              ? { field: args.orderBy.field, direction: args.orderBy.direction ?? "asc" }
+              : DEFAULT_LOAD_SORT,
+            paging: args,
+          },
+          queryFromInfo({ context: ctx, info, path: ["edges", "node"], typeName: "Load" }),
+        ),
+    },
+    {
+      name: "LoadConnection",
+      fields: (tc) => ({
+        totalCount: tc.int({ resolve: pagedConnection.totalCount }),
+        pageCount: tc.int({ resolve: pagedConnection.pageCount }),
+        page: tc.int({ resolve: pagedConnection.page }),
+        pageSize: tc.int({ resolve: pagedConnection.pageSize }),
+      }),
+    },
+  ),
+  loadByLoadId: t.prismaField({
+    type: "Load",
+    nullable: true,
+    authScopes: { admin: true },
+    args: { loadId: t.arg.string({ required: true }) },
+    resolve: (query, _root, args, ctx) => findLoadByLoadId(ctx, args.loadId, query),
+  }),
+  lastUpload: t.prismaField({
+    type: "UploadBatch",
+    nullable: true,
+    description: "The latest upload ('Last update' on the load list).",
+    authScopes: { admin: true },
+    resolve: (query, _root, _args, ctx) => getLastUpload(ctx, query),
+  }),
+}));
+
+/** A Relay id of `typename`, or the text itself (a database id, a code, a userId). */
+function databaseIdOrReference(typename: string, value: string): string {
+  try {
+    const decoded = decodeGlobalID(value);
+    if (decoded.typename === typename) return decoded.id;
+  } catch {
+    // not a global id
+  }
+  return value;
+}
+
+const LoadStopInput = builder.inputType("LoadStopInput", {
+  fields: (t) => ({
+    sequence: t.int({ required: true }),
+    type: t.field({ type: StopTypeEnum, required: true }),
+    nass: t.string({ required: true, description: "The NASS record (its id) or its code." }),
+  }),
+});
+
+const UpdateLoadInput = builder.inputType("UpdateLoadInput", {
+  description: "Fields left out stay as they are; null clears a field. loadId cannot change.",
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    bolNumber: t.string(),
+    customer: t.string(),
+    status: t.field({ type: LoadStatusEnum }),
+    mode: t.field({ type: LoadModeEnum }),
+    referenceNumber: t.string(),
+    weight: t.float(),
+    volume: t.float(),
+    freightClass: t.string(),
+    commodity: t.string(),
+    orderInfo: t.string(),
+    additionalData: t.field({ type: "JSONString" }),
+    stops: t.field({ type: [LoadStopInput], description: "Replaces every stop, ordered by sequence." }),
+    stopCount: t.int(),
+    routeNumber: t.string({ description: "A new number starts a new route." }),
+    originAddress: t.string(),
+    destinationAddress: t.string(),
+    pickupDate: t.field({ type: "DateTime" }),
+    deliveryDate: t.field({ type: "DateTime" }),
+    appointmentsRequired: t.boolean(),
+    appointmentsConfirmed: t.boolean(),
+    trackingLink: t.string(),
+    driver: t.id({ description: "A CARRIER user (id or userId); null unassigns." }),
+  }),
+});
+
+const LoadPayload = (name: string) =>
+  builder.objectRef<{ loadId: string }>(name).implement({
+    fields: (p) => ({
+      load: p.prismaField({
+        type: LoadType,
+        resolve: (query, payload, _args, ctx) =>
+          ctx.db.load.findUniqueOrThrow({ ...query, where: { id: payload.loadId } }),
+      }),
+    }),
+  });
+
+const AssignLoadDriverInput = builder.inputType("AssignLoadDriverInput", {
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    driver: t.id({ description: "A CARRIER user (id or userId); null unassigns." }),
+  }),
+});
+
+const UploadLoadsInput = builder.inputType("UploadLoadsInput", {
+  description:
+    "The parsed CSV: `columns` is the header row, each entry of `rows` one line's cells in that order. At most 5 MB of CSV.",
+  fields: (t) => ({
+    stream: t.string({ required: true }),
+    columns: t.stringList({ required: true }),
+    rows: t.field({
+      type: [t.listRef("String", { required: false })],
+      required: { list: true, items: true },
+      description: "One list of cells per CSV line, in the order of `columns`.",
+    }),
+    fileNames: t.stringList(),
+  }),
+});
+
+const UploadLoadsPayload = builder
+  .objectRef<{ batchId: string; createdCount: number; updatedCount: number }>("UploadLoadsPayload")
+  .implement({
+    fields: (p) => ({
+      batch: p.prismaField({
+        type: UploadBatchType,
+        description: "The upload, with the loads it wrote; also the new lastUpload.",
+        resolve: (query, payload, _args, ctx) =>
+          ctx.db.uploadBatch.findUniqueOrThrow({ ...query, where: { id: payload.batchId } }),
+      }),
+      createdCount: p.exposeInt("createdCount"),
+      updatedCount: p.exposeInt("updatedCount"),
+    }),
+  });
+
+builder.mutationFields((t) => ({
+  updateLoad: t.field({
+    type: LoadPayload("UpdateLoadPayload"),
+    authScopes: { admin: true },
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: UpdateLoadInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const { id, driver, stops, originAddress, destinationAddress, ...fields } = input;
+      const load = await updateLoad(ctx, decodeGlobalIdOf("Load", id), {
+        ...fields,
+        origin: originAddress,
+        destination: destinationAddress,
+        stops: stops?.map((stop) => ({ ...stop, nass: databaseIdOrReference("NassCode", stop.nass) })),
+        assignedUserKey:
+          driver === undefined || driver === null ? driver : databaseIdOrReference("User", String(driver)),
+      });
+      return { loadId: load.id };
+    },
+  }),
+  assignLoadDriver: t.field({
+    type: LoadPayload("AssignLoadDriverPayload"),
+    description: "Gives the load to a carrier's driver (and so to that carrier).",
+    authScopes: { admin: true },
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: AssignLoadDriverInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const driver = input.driver === null || input.driver === undefined ? null : String(input.driver);
+      const load = await assignLoadDriver(ctx, decodeGlobalIdOf("Load", input.id), {
+        user: driver === null ? null : databaseIdOrReference("User", driver),
+      });
+      return { loadId: load.id };
+    },
+  }),
+  uploadLoads: t.field({
+    type: UploadLoadsPayload,
+    description:
+      "Bulk upload: every row is checked first; any problem refuses the whole upload (ValidationError fields like rows.12.pickupDate).",
+    authScopes: { admin: true },
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: UploadLoadsInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const result = await uploadLoads(ctx, {
+        stream: input.stream,
+        table: { columns: input.columns, rows: input.rows },
+        fileNames: input.fileNames,
+      });
+      return {
+        batchId: result.batch.id,
+        createdCount: result.createdCount,
+        updatedCount: result.updatedCount,
+      };
+    },
+  }),
+}));
