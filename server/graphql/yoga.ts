@@ -31,6 +31,10 @@ function toGraphQLError(error: DomainError, original?: GraphQLError): GraphQLErr
   });
 }
 
+function isGraphQLError(error: unknown): error is GraphQLError {
+  return error instanceof GraphQLError || (error instanceof Error && error.name === "GraphQLError");
+}
+
 const useQueryLimits: Plugin = {
   onValidate({ addValidationRule }) {
     addValidationRule(queryLimitsRule);
@@ -47,13 +51,17 @@ export function createGraphQLServer(deps: Deps) {
       wsContext ?? contextFromRequest(deps, request, transport ?? { ip: "unknown", responseCookies: [] }),
     maskedErrors: {
       maskError(error, message) {
-        const original = error instanceof GraphQLError ? error.originalError : error;
-        if (original instanceof DomainError) return toGraphQLError(original, error as GraphQLError);
-        if (error instanceof GraphQLError && !error.originalError) return error;
+        // Duck-typed: under Vite (tests) graphql can load twice (ESM and CJS builds), and then
+        // the executor's GraphQLError is not an instance of this module's GraphQLError.
+        const graphQLError = isGraphQLError(error) ? error : null;
+        const original = graphQLError ? graphQLError.originalError : error;
+        if (original instanceof DomainError) return toGraphQLError(original, graphQLError ?? undefined);
+        // GraphQL's own errors (bad input, e.g. an unknown enum value) are for the client to see.
+        if (graphQLError && (!original || isGraphQLError(original))) return graphQLError;
         console.error("[graphql]", original ?? error);
         return new GraphQLError(message, {
-          nodes: error instanceof GraphQLError ? error.nodes : undefined,
-          path: error instanceof GraphQLError ? error.path : undefined,
+          nodes: graphQLError?.nodes,
+          path: graphQLError?.path,
           extensions: { code: "INTERNAL" },
         });
       },
