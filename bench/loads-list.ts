@@ -7,6 +7,7 @@
  * Targets: first page and search under 20 ms p50 and 50 ms p99.
  */
 import { runWriteTransaction } from "../server/db/bulk.ts";
+import { providerOf } from "../server/db/client.ts";
 import { planColumns } from "../server/loads/upload/columns.ts";
 import { parseUploadRows } from "../server/loads/upload/rows.ts";
 import { writeUpload } from "../server/loads/upload/write.ts";
@@ -46,6 +47,7 @@ try {
   const parsed = parseUploadRows(planColumns(CSV_HEADERS), loadRows(loadCount, 1, 7, 2000));
   await runWriteTransaction(db, bench.database.url, () =>
     writeUpload({
+      provider: providerOf(bench.database.url),
       batchId: "bench",
       actorId: admin.id,
       stream: "USPS",

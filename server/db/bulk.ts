@@ -43,27 +43,6 @@ export function inList(count: number): string {
 /** Both databases accept this many bound values per statement (SQLite: 32766, PostgreSQL: 65535). */
 export const MAX_PARAMS_PER_STATEMENT = 30_000;
 
-/**
- * Inserts `count` rows in multi-row INSERT statements as large as the bound-value limit allows.
- * `fill(index, out)` pushes row `index`'s values, in `columns` order, onto `out`.
- */
-export function* insertMany(
-  table: string,
-  columns: readonly string[],
-  count: number,
-  fill: (index: number, out: SqlValue[]) => void,
-  suffix = "",
-): SqlWork<void> {
-  const rowsPerStatement = Math.floor(MAX_PARAMS_PER_STATEMENT / columns.length);
-  const head = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES `;
-  for (let start = 0; start < count; start += rowsPerStatement) {
-    const end = Math.min(count, start + rowsPerStatement);
-    const params: SqlValue[] = [];
-    for (let index = start; index < end; index++) fill(index, params);
-    yield* run(`${head}${placeholders(end - start, columns.length)}${suffix}`, params);
-  }
-}
-
 export interface BulkOptions {
   /** How long to keep retrying while another writer holds SQLite's write lock. */
   lockTimeoutMs?: number;

@@ -334,6 +334,7 @@ export async function uploadLoads(ctx: Context, input: UploadInput): Promise<Upl
 
   const outcome = await runWriteTransaction(ctx.db, ctx.config.databaseUrl, () =>
     writeUpload({
+      provider: providerOf(ctx.config.databaseUrl),
       batchId: createRowId(),
       actorId: viewer.id,
       stream,

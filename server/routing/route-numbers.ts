@@ -1,5 +1,6 @@
-import { all, inList, MAX_PARAMS_PER_STATEMENT, placeholders, run, type SqlWork } from "../db/bulk.ts";
-import type { Db } from "../db/client.ts";
+import type { SqlWork } from "../db/bulk.ts";
+import { insertRows, selectWhereIn } from "../db/bulk-statements.ts";
+import type { Db, DbProvider } from "../db/client.ts";
 import { createRowId } from "../lib/ids.ts";
 
 /**
@@ -19,22 +20,33 @@ export async function ensureRouteId(db: RouteWriter, routeNumber: string): Promi
   return route.id;
 }
 
+const ROUTE_COLUMNS = [
+  { name: "id", type: "text" },
+  { name: "routeNumber", type: "text" },
+  { name: "createdAt", type: "timestamp(3)" },
+  { name: "updatedAt", type: "timestamp(3)" },
+] as const;
+
 /** The bulk form, inside a bulk write transaction: every number's route id. */
-export function* ensureRoutes(routeNumbers: Iterable<string>, now: Date): SqlWork<Map<string, string>> {
+export function* ensureRoutes(
+  provider: DbProvider,
+  routeNumbers: Iterable<string>,
+  now: Date,
+): SqlWork<Map<string, string>> {
   const numbers = [...new Set(routeNumbers)];
-  const idByNumber = new Map<string, string>();
-  const chunk = Math.floor(MAX_PARAMS_PER_STATEMENT / 4);
-  for (let start = 0; start < numbers.length; start += chunk) {
-    const part = numbers.slice(start, start + chunk);
-    yield* run(
-      `INSERT INTO "Route" ("id", "routeNumber", "createdAt", "updatedAt") VALUES ${placeholders(part.length, 4)} ON CONFLICT ("routeNumber") DO NOTHING`,
-      part.flatMap((number) => [createRowId(), number, now, now]),
-    );
-    const rows = yield* all<{ id: string; routeNumber: string }>(
-      `SELECT "id", "routeNumber" FROM "Route" WHERE "routeNumber" IN (${inList(part.length)})`,
-      part,
-    );
-    for (const row of rows) idByNumber.set(row.routeNumber, row.id);
-  }
-  return idByNumber;
+  yield* insertRows(
+    provider,
+    "Route",
+    ROUTE_COLUMNS,
+    numbers.length,
+    (index, out) => out.push(createRowId(), numbers[index], now, now),
+    ` ON CONFLICT ("routeNumber") DO NOTHING`,
+  );
+  const rows = yield* selectWhereIn<{ id: string; routeNumber: string }>(
+    provider,
+    `SELECT "id", "routeNumber" FROM "Route"`,
+    "routeNumber",
+    numbers,
+  );
+  return new Map(rows.map((row) => [row.routeNumber, row.id]));
 }

@@ -124,6 +124,21 @@ describe("POST /api/loads (bulk upload)", () => {
     });
     expect(load).toMatchObject({ weight: 13000, customer: "USPS", bolNumber: "B-1", status: "in_transit" });
     expect(load.stops).toHaveLength(2);
+
+    await rest(
+      t.app,
+      "POST",
+      "/loads",
+      { stream: "USPS", loads: [{ "Load ID": "UP-1", "Origin NASS": "DAL02" }] },
+      {
+        token: adminToken,
+      },
+    );
+    const replaced = await rest(t.app, "GET", "/loads/UP-1", undefined, { token: adminToken });
+    expect(replaced.body).toMatchObject({
+      stopCount: 1,
+      stops: [{ sequence: 1, type: "pickup", nass: { code: "DAL02" } }],
+    });
   });
 
   it("refuses the whole upload when any row is invalid, listing rows, fields and reasons", async () => {
@@ -305,7 +320,7 @@ describe("uploadLoads (GraphQL)", () => {
       { token: adminToken },
     );
     expect(lastUpload.data?.lastUpload.id).toBe(
-      (result.data?.uploadLoads as { data: { batch: { id: string } } }).data.batch.id,
+      (result.data!.uploadLoads as { data: { batch: { id: string } } }).data.batch.id,
     );
   });
 

@@ -1,10 +1,20 @@
 import { recordAuditSql } from "../../audit/bulk.ts";
-import { all, inList, insertMany, run, type SqlValue, type SqlWork } from "../../db/bulk.ts";
+import { run, type SqlValue, type SqlWork } from "../../db/bulk.ts";
+import {
+  type Column,
+  deleteWhereIn,
+  insertRows,
+  type RowChange,
+  selectWhereIn,
+  updateRows,
+} from "../../db/bulk-statements.ts";
+import type { DbProvider } from "../../db/client.ts";
 import { createRowId } from "../../lib/ids.ts";
 import { ensureRoutes } from "../../routing/route-numbers.ts";
 import type { LoadValues, UploadRow } from "./rows.ts";
 
 export interface UploadWrite {
+  provider: DbProvider;
   batchId: string;
   actorId: string;
   stream: string;
@@ -19,37 +29,64 @@ export interface UploadOutcome {
   updatedCount: number;
 }
 
-const LOOKUP_CHUNK = 500;
+/** The load columns an upload row sets, with their types; the values come from LoadValues. */
+const VALUE_COLUMNS: readonly (Column & { name: keyof LoadValues })[] = [
+  { name: "bolNumber", type: "text" },
+  { name: "customer", type: "text" },
+  { name: "status", type: "text" },
+  { name: "mode", type: "text" },
+  { name: "referenceNumber", type: "text" },
+  { name: "weight", type: "double precision" },
+  { name: "volume", type: "double precision" },
+  { name: "freightClass", type: "text" },
+  { name: "commodity", type: "text" },
+  { name: "orderInfo", type: "text" },
+  { name: "stopCount", type: "integer" },
+  { name: "originAddress", type: "text" },
+  { name: "destinationAddress", type: "text" },
+  { name: "pickupDate", type: "timestamp(3)" },
+  { name: "deliveryDate", type: "timestamp(3)" },
+  { name: "appointmentsRequired", type: "boolean" },
+  { name: "appointmentsConfirmed", type: "boolean" },
+  { name: "trackingLink", type: "text" },
+];
 
-/** Every column a new load is inserted with, in order. */
-const INSERT_COLUMNS = [
-  "id",
-  "loadId",
-  "bolNumber",
-  "customer",
-  "status",
-  "mode",
-  "referenceNumber",
-  "weight",
-  "volume",
-  "freightClass",
-  "commodity",
-  "orderInfo",
-  "additionalData",
-  "stopCount",
-  "routeId",
-  "originAddress",
-  "destinationAddress",
-  "pickupDate",
-  "deliveryDate",
-  "appointmentsRequired",
-  "appointmentsConfirmed",
-  "trackingLink",
-  "stream",
-  "uploadBatchId",
-  "createdAt",
-  "updatedAt",
-] as const;
+/** What a new load gets when its row leaves a column empty (the stream names the customer). */
+function defaultsFor(upload: UploadWrite): Partial<Record<keyof LoadValues, SqlValue>> {
+  return {
+    customer: upload.stream,
+    status: "pending",
+    mode: "TRUCK",
+    stopCount: 0,
+    appointmentsRequired: false,
+    appointmentsConfirmed: false,
+  };
+}
+
+/** Columns written with every upload row besides the values. */
+const UPLOAD_COLUMNS: readonly Column[] = [
+  { name: "routeId", type: "text" },
+  { name: "additionalData", type: "text" },
+  { name: "stream", type: "text" },
+  { name: "uploadBatchId", type: "text" },
+  { name: "updatedAt", type: "timestamp(3)" },
+];
+
+const INSERT_COLUMNS: readonly Column[] = [
+  { name: "id", type: "text" },
+  { name: "loadId", type: "text" },
+  ...VALUE_COLUMNS,
+  ...UPLOAD_COLUMNS,
+  { name: "createdAt", type: "timestamp(3)" },
+];
+
+const STOP_COLUMNS: readonly Column[] = [
+  { name: "id", type: "text" },
+  { name: "loadId", type: "text" },
+  { name: "sequence", type: "integer" },
+  { name: "type", type: "text" },
+  { name: "nassCodeId", type: "text" },
+];
 
 function plannedStops(row: UploadRow): { type: "pickup" | "delivery"; code: string }[] {
   const stops: { type: "pickup" | "delivery"; code: string }[] = [];
@@ -58,19 +95,45 @@ function plannedStops(row: UploadRow): { type: "pickup" | "delivery"; code: stri
   return stops;
 }
 
+/** The row's values in VALUE_COLUMNS order; a stop count follows the NASS stops when not given. */
+function rowValues(row: UploadRow): (SqlValue | undefined)[] {
+  return VALUE_COLUMNS.map((column) => {
+    const value = row.values[column.name];
+    if (column.name === "stopCount" && value === undefined) {
+      const stops = plannedStops(row).length;
+      return stops > 0 ? stops : undefined;
+    }
+    return value;
+  });
+}
+
 /**
- * The write of one upload, as one transaction: new routes, new loads inserted in multi-row
- * statements, existing loads (same loadId) updated with the row's non-empty cells, the stops
- * named by NASS columns replaced, the batch and its audit entry recorded.
+ * The write of one upload, as one transaction: new routes, new loads inserted in bulk, existing
+ * loads (same loadId) updated with the row's non-empty cells, the stops named by NASS columns
+ * replaced, the batch and its audit entry recorded.
  */
 export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
-  const { rows, now, batchId, stream } = upload;
-  const existingIds = yield* existingLoadIds(rows.map((row) => row.loadId));
+  const { provider, rows, now, batchId, stream } = upload;
+  const existing = yield* selectWhereIn<{ id: string; loadId: string }>(
+    provider,
+    `SELECT "id", "loadId" FROM "Load"`,
+    "loadId",
+    rows.map((row) => row.loadId),
+  );
+  const existingIds = new Map(existing.map((row) => [row.loadId, row.id]));
   const routeIds = yield* ensureRoutes(
+    provider,
     rows.flatMap((row) => (row.routeNumber ? [row.routeNumber] : [])),
     now,
   );
-  const nassIds = yield* nassIdsByCode(rows.flatMap((row) => plannedStops(row).map((stop) => stop.code)));
+  const nassCodes = [...new Set(rows.flatMap((row) => plannedStops(row).map((stop) => stop.code)))];
+  const nassRows = yield* selectWhereIn<{ id: string; code: string }>(
+    provider,
+    `SELECT "id", "code" FROM "NassCode"`,
+    "code",
+    nassCodes,
+  );
+  const nassIds = new Map(nassRows.map((row) => [row.code, row.id]));
 
   const newRows = rows.filter((row) => !existingIds.has(row.loadId));
   const updatedRows = rows.filter((row) => existingIds.has(row.loadId));
@@ -88,33 +151,49 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
     ],
   );
 
+  const uploadValues = (row: UploadRow): (SqlValue | undefined)[] => [
+    row.routeNumber ? routeIds.get(row.routeNumber) : undefined,
+    row.additionalData ? JSON.stringify(row.additionalData) : undefined,
+    stream,
+    batchId,
+    now,
+  ];
   const loadIdByRow = new Map<UploadRow, string>();
-  yield* insertMany("Load", INSERT_COLUMNS, newRows.length, (index, out) => {
+  const defaults = defaultsFor(upload);
+  yield* insertRows(provider, "Load", INSERT_COLUMNS, newRows.length, (index, out) => {
     const row = newRows[index];
     const id = createRowId(now.getTime());
     loadIdByRow.set(row, id);
-    pushInsertValues(out, row, id, routeIds, upload);
+    out.push(id, row.loadId);
+    rowValues(row).forEach((value, position) => {
+      out.push(value ?? defaults[VALUE_COLUMNS[position].name] ?? null);
+    });
+    for (const value of uploadValues(row)) out.push(value ?? null);
+    out.push(now);
   });
 
-  for (const row of updatedRows) {
+  const changes: RowChange[] = updatedRows.map((row) => {
     const id = existingIds.get(row.loadId)!;
     loadIdByRow.set(row, id);
-    const changes = Object.entries(row.values).filter(([, value]) => value !== undefined) as [
-      string,
-      SqlValue,
-    ][];
-    const stops = plannedStops(row);
-    if (stops.length > 0 && row.values.stopCount === undefined) changes.push(["stopCount", stops.length]);
-    if (row.routeNumber) changes.push(["routeId", routeIds.get(row.routeNumber) ?? null]);
-    if (row.additionalData) changes.push(["additionalData", JSON.stringify(row.additionalData)]);
-    changes.push(["stream", stream], ["uploadBatchId", batchId], ["updatedAt", now]);
-    yield* run(
-      `UPDATE "Load" SET ${changes.map(([column]) => `"${column}" = ?`).join(", ")} WHERE "id" = ?`,
-      [...changes.map(([, value]) => value), id],
-    );
-  }
+    return { key: id, values: [...rowValues(row), ...uploadValues(row)] };
+  });
+  yield* updateRows(provider, "Load", [...VALUE_COLUMNS, ...UPLOAD_COLUMNS], changes);
 
-  yield* replaceStops(rows, loadIdByRow, existingIds, nassIds);
+  const withStops = rows.filter((row) => row.originNass || row.destinationNass);
+  yield* deleteWhereIn(
+    provider,
+    "LoadStop",
+    "loadId",
+    withStops.filter((row) => existingIds.has(row.loadId)).map((row) => loadIdByRow.get(row)!),
+  );
+  const stops = withStops.flatMap((row) =>
+    plannedStops(row).map((stop, index) => ({ row, stop, sequence: index + 1 })),
+  );
+  yield* insertRows(provider, "LoadStop", STOP_COLUMNS, stops.length, (index, out) => {
+    const { row, stop, sequence } = stops[index];
+    out.push(createRowId(), loadIdByRow.get(row)!, sequence, stop.type, nassIds.get(stop.code) ?? null);
+  });
+
   yield* recordAuditSql(
     {
       actorId: upload.actorId,
@@ -132,97 +211,4 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
     now,
   );
   return { batchId, createdCount: newRows.length, updatedCount: updatedRows.length };
-}
-
-function pushInsertValues(
-  out: SqlValue[],
-  row: UploadRow,
-  id: string,
-  routeIds: Map<string, string>,
-  upload: UploadWrite,
-): void {
-  const values: LoadValues = row.values;
-  const stopCount = values.stopCount ?? plannedStops(row).length;
-  out.push(
-    id,
-    row.loadId,
-    values.bolNumber ?? null,
-    values.customer ?? upload.stream,
-    values.status ?? "pending",
-    values.mode ?? "TRUCK",
-    values.referenceNumber ?? null,
-    values.weight ?? null,
-    values.volume ?? null,
-    values.freightClass ?? null,
-    values.commodity ?? null,
-    values.orderInfo ?? null,
-    row.additionalData ? JSON.stringify(row.additionalData) : null,
-    stopCount,
-    row.routeNumber ? (routeIds.get(row.routeNumber) ?? null) : null,
-    values.originAddress ?? null,
-    values.destinationAddress ?? null,
-    values.pickupDate ?? null,
-    values.deliveryDate ?? null,
-    values.appointmentsRequired ?? false,
-    values.appointmentsConfirmed ?? false,
-    values.trackingLink ?? null,
-    upload.stream,
-    upload.batchId,
-    upload.now,
-    upload.now,
-  );
-}
-
-function* existingLoadIds(loadIds: string[]): SqlWork<Map<string, string>> {
-  const idByLoadId = new Map<string, string>();
-  for (let start = 0; start < loadIds.length; start += LOOKUP_CHUNK) {
-    const part = loadIds.slice(start, start + LOOKUP_CHUNK);
-    const found = yield* all<{ id: string; loadId: string }>(
-      `SELECT "id", "loadId" FROM "Load" WHERE "loadId" IN (${inList(part.length)})`,
-      part,
-    );
-    for (const row of found) idByLoadId.set(row.loadId, row.id);
-  }
-  return idByLoadId;
-}
-
-function* nassIdsByCode(codes: string[]): SqlWork<Map<string, string>> {
-  const unique = [...new Set(codes)];
-  const idByCode = new Map<string, string>();
-  for (let start = 0; start < unique.length; start += LOOKUP_CHUNK) {
-    const part = unique.slice(start, start + LOOKUP_CHUNK);
-    const found = yield* all<{ id: string; code: string }>(
-      `SELECT "id", "code" FROM "NassCode" WHERE "code" IN (${inList(part.length)})`,
-      part,
-    );
-    for (const row of found) idByCode.set(row.code, row.id);
-  }
-  return idByCode;
-}
-
-/** Rows with NASS columns get exactly those stops: pickup at the origin, delivery at the destination. */
-function* replaceStops(
-  rows: UploadRow[],
-  loadIdByRow: Map<UploadRow, string>,
-  existingIds: Map<string, string>,
-  nassIds: Map<string, string>,
-): SqlWork<void> {
-  const withStops = rows.filter((row) => row.originNass || row.destinationNass);
-  const replaced = withStops.filter((row) => existingIds.has(row.loadId)).map((row) => loadIdByRow.get(row)!);
-  for (let start = 0; start < replaced.length; start += LOOKUP_CHUNK) {
-    const part = replaced.slice(start, start + LOOKUP_CHUNK);
-    yield* run(`DELETE FROM "LoadStop" WHERE "loadId" IN (${inList(part.length)})`, part);
-  }
-  const stops = withStops.flatMap((row) =>
-    plannedStops(row).map((stop, index) => ({ row, stop, sequence: index + 1 })),
-  );
-  yield* insertMany(
-    "LoadStop",
-    ["id", "loadId", "sequence", "type", "nassCodeId"],
-    stops.length,
-    (index, out) => {
-      const { row, stop, sequence } = stops[index];
-      out.push(createRowId(), loadIdByRow.get(row)!, sequence, stop.type, nassIds.get(stop.code) ?? null);
-    },
-  );
 }
