@@ -22,6 +22,7 @@ export interface Column {
 }
 
 const LOOKUP_CHUNK = 500;
+const SQLITE_ROWS_PER_INSERT = 50;
 
 /** A PostgreSQL array literal: '{"a","b",NULL}', for a `?::type[]` parameter. */
 export function postgresArray(values: SqlValue[]): string {
@@ -100,7 +101,11 @@ export function* insertRows(
     yield* run(`${head} SELECT * FROM ${unnest(columns)}${suffix}`, perColumn.map(postgresArray));
     return;
   }
-  const rowsPerStatement = Math.floor(MAX_PARAMS_PER_STATEMENT / columns.length);
+  // Small multi-row statements: one prepared statement serves every full chunk.
+  const rowsPerStatement = Math.min(
+    SQLITE_ROWS_PER_INSERT,
+    Math.floor(MAX_PARAMS_PER_STATEMENT / columns.length),
+  );
   for (let start = 0; start < count; start += rowsPerStatement) {
     const end = Math.min(count, start + rowsPerStatement);
     const params: SqlValue[] = [];

@@ -95,16 +95,25 @@ function plannedStops(row: UploadRow): { type: "pickup" | "delivery"; code: stri
   return stops;
 }
 
-/** The row's values in VALUE_COLUMNS order; a stop count follows the NASS stops when not given. */
-function rowValues(row: UploadRow): (SqlValue | undefined)[] {
-  return VALUE_COLUMNS.map((column) => {
-    const value = row.values[column.name];
-    if (column.name === "stopCount" && value === undefined) {
-      const stops = plannedStops(row).length;
-      return stops > 0 ? stops : undefined;
+/**
+ * The row's values in VALUE_COLUMNS order; a stop count follows the NASS stops when not given.
+ * With `defaults` (a new load) empty cells take the default or null; without, they stay
+ * undefined (an existing load keeps its value).
+ */
+function rowValues(
+  row: UploadRow,
+  defaults?: Partial<Record<keyof LoadValues, SqlValue>>,
+): (SqlValue | undefined)[] {
+  const values: (SqlValue | undefined)[] = new Array(VALUE_COLUMNS.length);
+  for (let position = 0; position < VALUE_COLUMNS.length; position++) {
+    const name = VALUE_COLUMNS[position].name;
+    let value: SqlValue | undefined = row.values[name];
+    if (value === undefined && name === "stopCount" && (row.originNass || row.destinationNass)) {
+      value = plannedStops(row).length;
     }
-    return value;
-  });
+    values[position] = defaults ? (value ?? defaults[name] ?? null) : value;
+  }
+  return values;
 }
 
 /**
@@ -165,9 +174,7 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
     const id = createRowId(now.getTime());
     loadIdByRow.set(row, id);
     out.push(id, row.loadId);
-    rowValues(row).forEach((value, position) => {
-      out.push(value ?? defaults[VALUE_COLUMNS[position].name] ?? null);
-    });
+    for (const value of rowValues(row, defaults)) out.push(value ?? null);
     for (const value of uploadValues(row)) out.push(value ?? null);
     out.push(now);
   });
