@@ -1,5 +1,5 @@
 import type { DbProvider } from "../db/client.ts";
-import { containsInsensitive, joinFragments, type SqlFragment, sql } from "../db/sql.ts";
+import { asciiLower, containsInsensitive, joinFragments, type SqlFragment, sql } from "../db/sql.ts";
 import type { LoadMode, LoadStatus } from "./values.ts";
 
 export const LOAD_SORT_FIELDS = [
@@ -63,7 +63,11 @@ export function loadFilterSql(provider: DbProvider, filters: LoadListFilters): S
   if (filters.status?.length) conditions.push(inFilter(`l."status"`, filters.status));
   if (filters.mode?.length) conditions.push(inFilter(`l."mode"`, filters.mode));
   const customer = filters.customer?.trim();
-  if (customer) conditions.push(sql(`LOWER(l."customer") = ?`, customer.toLowerCase()));
+  if (customer) {
+    // SQLite's lower() folds ASCII only; PostgreSQL's folds every letter.
+    const folded = provider === "postgresql" ? customer.toLowerCase() : asciiLower(customer);
+    conditions.push(sql(`LOWER(l."customer") = ?`, folded));
+  }
   if (filters.pickupFrom) conditions.push(sql(`l."pickupDate" >= ?`, filters.pickupFrom));
   if (filters.pickupTo) conditions.push(sql(`l."pickupDate" <= ?`, filters.pickupTo));
   if (filters.deliveryFrom) conditions.push(sql(`l."deliveryDate" >= ?`, filters.deliveryFrom));

@@ -177,7 +177,12 @@ async function driverOrThrow(ctx: Context, reference: string, field: string) {
 function scalarChanges(input: LoadEditInput): Prisma.LoadUncheckedUpdateInput {
   const origin = input.origin !== undefined ? input.origin : input.originAddress;
   const destination = input.destination !== undefined ? input.destination : input.destinationAddress;
-  const stopCount = typeof input.stops === "number" ? input.stops : input.stopCount;
+  // Stop rows, when given, are the count; otherwise a count as on the create form.
+  const stopCount = Array.isArray(input.stops)
+    ? input.stops.length
+    : typeof input.stops === "number"
+      ? input.stops
+      : input.stopCount;
   const changes: Prisma.LoadUncheckedUpdateInput = {
     bolNumber: input.bolNumber,
     customer: input.customer,
@@ -190,7 +195,7 @@ function scalarChanges(input: LoadEditInput): Prisma.LoadUncheckedUpdateInput {
     commodity: input.commodity,
     orderInfo: input.orderInfo,
     additionalData: input.additionalData,
-    stopCount: stopCount ?? (Array.isArray(input.stops) ? input.stops.length : undefined),
+    stopCount,
     originAddress: origin,
     destinationAddress: destination,
     pickupDate: input.pickupDate,

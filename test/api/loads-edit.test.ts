@@ -175,6 +175,28 @@ describe("PUT /api/loads/{loadId}", () => {
     expect(after).toEqual(before);
   });
 
+  it("takes back the load as GET answered it (round trip), with a stop added", async () => {
+    const loaded = await rest<Record<string, unknown>>(t.app, "GET", "/loads/ED-2", undefined, {
+      token: adminToken,
+    });
+    const stops = loaded.body.stops as Record<string, unknown>[];
+    const edited = {
+      ...loaded.body,
+      commodity: "Periodicals",
+      stops: [...stops, { sequence: 9, type: "stop", nass: "ATL03" }],
+    };
+    const result = await put("ED-2", edited);
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({
+      commodity: "Periodicals",
+      stopCount: stops.length + 1,
+      customer: loaded.body.customer,
+      pickupDate: loaded.body.pickupDate,
+      additionalData: loaded.body.additionalData,
+    });
+    expect((result.body.stops as unknown[]).length).toBe(stops.length + 1);
+  });
+
   it("keeps loadId read-only and answers 404 for an unknown load", async () => {
     const renamed = await put("ED-1", { loadId: "ED-RENAMED" });
     expect(renamed.status).toBe(400);
