@@ -4,7 +4,7 @@ import type { Context } from "../context.ts";
 import { runWriteTransaction } from "../db/bulk.ts";
 import { providerOf } from "../db/client.ts";
 import { queryRows } from "../db/sql.ts";
-import { NotFoundError, ValidationError } from "../errors.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Load, Prisma, UploadBatch } from "../generated/sqlite/client.ts";
 import {
   memoize,
@@ -14,6 +14,7 @@ import {
   offsetWindow,
 } from "../graphql/offset-paging.ts";
 import { createRowId } from "../lib/ids.ts";
+import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { resolveNassReferences } from "../nass/service.ts";
 import { ensureRouteId } from "../routing/route-numbers.ts";
@@ -302,6 +303,9 @@ export interface UploadResult {
   updatedCount: number;
 }
 
+export const CONCURRENT_UPLOAD =
+  "Another upload changed these loads at the same time; upload the file again.";
+
 /** How many row problems a refused upload lists. */
 const MAX_REPORTED_ERRORS = 500;
 
@@ -347,9 +351,21 @@ export async function uploadLoads(ctx: Context, input: UploadInput): Promise<Upl
       rows: parsed.rows,
       now: new Date(),
     }),
-  );
+  ).catch((error: unknown) => {
+    // PostgreSQL: another upload created one of these loads after this one looked.
+    if (isUniqueViolation(error) || isRawUniqueViolation(error)) {
+      throw new ConflictError(CONCURRENT_UPLOAD);
+    }
+    throw error;
+  });
   const batch = await ctx.db.uploadBatch.findUniqueOrThrow({ where: { id: outcome.batchId } });
   return { batch, createdCount: outcome.createdCount, updatedCount: outcome.updatedCount };
+}
+
+/** A unique violation raised by raw SQL (Prisma reports it as P2010 with the driver's cause). */
+function isRawUniqueViolation(error: unknown): boolean {
+  const meta = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string } } } }).meta;
+  return meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation";
 }
 
 function uploadRefusal(errors: ValidationError["fields"]): ValidationError {
