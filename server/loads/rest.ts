@@ -7,9 +7,9 @@ import {
   getLoadWithRelations,
   listAllLoads,
   updateLoad,
-  uploadLoads,
 } from "./service.ts";
 import { tableFromObjects } from "./upload/input.ts";
+import { uploadLoads } from "./upload/service.ts";
 
 export const NO_UPLOADS = "No uploads found";
 

@@ -1,10 +1,9 @@
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
-import { runWriteTransaction } from "../db/bulk.ts";
 import { providerOf } from "../db/client.ts";
 import { queryRows } from "../db/sql.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import { NotFoundError, ValidationError } from "../errors.ts";
 import type { Load, Prisma, UploadBatch } from "../generated/sqlite/client.ts";
 import {
   memoize,
@@ -14,16 +13,11 @@ import {
   offsetWindow,
 } from "../graphql/offset-paging.ts";
 import { createRowId } from "../lib/ids.ts";
-import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { resolveNassReferences } from "../nass/service.ts";
 import { ensureRouteId } from "../routing/route-numbers.ts";
 import { findUser } from "../users/service.ts";
 import { type LoadListFilters, type LoadSort, loadCountSql, loadPageSql } from "./list.ts";
-import { planColumns } from "./upload/columns.ts";
-import { assertUploadSize, type UploadTable } from "./upload/input.ts";
-import { parseUploadRows, unknownNassErrors } from "./upload/rows.ts";
-import { writeUpload } from "./upload/write.ts";
 import {
   assignDriverInput,
   DRIVER_MUST_BE_CARRIER,
@@ -31,8 +25,6 @@ import {
   LOAD_NOT_FOUND,
   type LoadEditInput,
   loadEditInput,
-  NO_DATA,
-  STREAM_REQUIRED,
 } from "./validation.ts";
 
 /** The list screen shows 50 rows a page. */
@@ -289,91 +281,4 @@ export async function assignLoadDriver(ctx: Context, reference: string, rawInput
     });
     return updated;
   });
-}
-
-export interface UploadInput {
-  stream: unknown;
-  table: UploadTable;
-  fileNames?: string[] | null;
-}
-
-export interface UploadResult {
-  batch: UploadBatch;
-  createdCount: number;
-  updatedCount: number;
-}
-
-export const CONCURRENT_UPLOAD =
-  "Another upload changed these loads at the same time; upload the file again.";
-
-/** How many row problems a refused upload lists. */
-const MAX_REPORTED_ERRORS = 500;
-
-/**
- * Bulk upload: every row is validated first and any problem refuses the whole upload; a valid
- * upload is written in one transaction (see upload/write.ts).
- */
-export async function uploadLoads(ctx: Context, input: UploadInput): Promise<UploadResult> {
-  const viewer = requireAdmin(ctx);
-  assertUploadSize(input.table);
-  const stream = typeof input.stream === "string" ? input.stream.trim() : "";
-  if (!stream) throw new ValidationError(STREAM_REQUIRED, [{ field: "stream", message: STREAM_REQUIRED }]);
-  if (stream.length > 40) {
-    throw new ValidationError("Stream is too long", [{ field: "stream", message: "Stream is too long" }]);
-  }
-
-  const plan = planColumns(input.table.columns);
-  const parsed = parseUploadRows(plan, input.table.rows);
-  if (parsed.rows.length === 0 && parsed.errors.length === 0) {
-    throw new ValidationError(NO_DATA, [{ field: "rows", message: NO_DATA }]);
-  }
-  if (!plan.fields.includes("loadId")) {
-    const message = "The file has no Load ID column.";
-    throw new ValidationError(message, [{ field: "columns", message }]);
-  }
-  const errors = parsed.errors;
-  if (parsed.nassCodes.size > 0) {
-    const known = await ctx.db.nassCode.findMany({
-      where: { code: { in: [...parsed.nassCodes] } },
-      select: { code: true },
-    });
-    errors.push(...unknownNassErrors(parsed.rows, new Set(known.map((row) => row.code))));
-  }
-  if (errors.length > 0) throw uploadRefusal(errors);
-
-  const outcome = await runWriteTransaction(ctx.db, ctx.config.databaseUrl, () =>
-    writeUpload({
-      provider: providerOf(ctx.config.databaseUrl),
-      batchId: createRowId(),
-      actorId: viewer.id,
-      stream,
-      fileNames: (input.fileNames ?? []).map((name) => name.slice(0, 200)).slice(0, 50),
-      rows: parsed.rows,
-      now: new Date(),
-    }),
-  ).catch((error: unknown) => {
-    // PostgreSQL: another upload created one of these loads after this one looked.
-    if (isUniqueViolation(error) || isRawUniqueViolation(error)) {
-      throw new ConflictError(CONCURRENT_UPLOAD);
-    }
-    throw error;
-  });
-  const batch = await ctx.db.uploadBatch.findUniqueOrThrow({ where: { id: outcome.batchId } });
-  return { batch, createdCount: outcome.createdCount, updatedCount: outcome.updatedCount };
-}
-
-/** A unique violation raised by raw SQL (Prisma reports it as P2010 with the driver's cause). */
-function isRawUniqueViolation(error: unknown): boolean {
-  const meta = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string } } } }).meta;
-  return meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation";
-}
-
-function uploadRefusal(errors: ValidationError["fields"]): ValidationError {
-  const rowsWithErrors = new Set(errors.map((error) => error.field.split(".")[1])).size;
-  const listed = errors
-    .toSorted((a, b) => Number(a.field.split(".")[1]) - Number(b.field.split(".")[1]))
-    .slice(0, MAX_REPORTED_ERRORS);
-  const more = errors.length > listed.length ? ` The first ${listed.length} problems are listed.` : "";
-  const message = `${rowsWithErrors} ${rowsWithErrors === 1 ? "row has" : "rows have"} errors; nothing was uploaded.${more} ${listed[0].message}`;
-  return new ValidationError(message, listed);
 }

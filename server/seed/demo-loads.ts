@@ -1,7 +1,8 @@
 import type { Viewer } from "../auth/policy.ts";
 import { type Deps, systemContext } from "../context.ts";
 import type { User } from "../generated/sqlite/client.ts";
-import { assignLoadDriver, updateLoad, uploadLoads } from "../loads/service.ts";
+import { assignLoadDriver, updateLoad } from "../loads/service.ts";
+import { uploadLoads } from "../loads/upload/service.ts";
 
 /** USPS facilities the demo loads move between (made-up codes and streets, real cities). */
 const FACILITIES = [
