@@ -338,6 +338,24 @@ describe("uploadLoads (GraphQL)", () => {
     expect(await t.app.deps.db.load.count({ where: { loadId: "GQ-9" } })).toBe(0);
   });
 
+  it("refuses more than 5 MB of CSV with PAYLOAD_TOO_LARGE", async () => {
+    const filler = "z".repeat(1000);
+    const rows = Array.from({ length: 5400 }, (_, index) => [`GQBIG-${index}`, filler]);
+    const result = await gql(
+      t.app,
+      UPLOAD,
+      { input: { stream: "USPS", columns: ["Load ID", "Notes"], rows } },
+      {
+        token: adminToken,
+      },
+    );
+    expect(result.errors?.[0]).toMatchObject({
+      message: "The upload is larger than 5 MB.",
+      extensions: { code: "PAYLOAD_TOO_LARGE" },
+    });
+    expect(await t.app.deps.db.load.count({ where: { loadId: { startsWith: "GQBIG-" } } })).toBe(0);
+  });
+
   it("refuses a non-admin", async () => {
     const result = await gql(
       t.app,
