@@ -108,10 +108,14 @@ try {
     let total = 0;
     for (let index = 0; index < 10; index++) total = await send();
     const samples: number[] = [];
+    const cpuBefore = process.cpuUsage();
     for (let index = 0; index < ITERATIONS; index++) samples.push((await timed(send)).elapsed);
+    const cpu = process.cpuUsage(cpuBefore);
     const { p50, p99 } = summary(samples);
+    // CPU per request: what a request costs this process, whatever else the machine runs.
+    const cpuPerRequest = (cpu.user + cpu.system) / 1000 / ITERATIONS;
     console.log(
-      `${label.padEnd(42)} p50 ${ms(p50).padStart(9)}  p99 ${ms(p99).padStart(9)}  (${total} matches)`,
+      `${label.padEnd(42)} p50 ${ms(p50).padStart(9)}  p99 ${ms(p99).padStart(9)}  cpu ${ms(cpuPerRequest).padStart(9)}  (${total} matches)`,
     );
   }
 } finally {
