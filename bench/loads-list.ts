@@ -6,6 +6,7 @@
  * handler (auth, parsing, validation, execution, serialization included) and prints p50/p99.
  * Targets: first page and search under 20 ms p50 and 50 ms p99.
  */
+import "./production-mode.ts";
 import { runWriteTransaction } from "../server/db/bulk.ts";
 import { providerOf } from "../server/db/client.ts";
 import { planColumns } from "../server/loads/upload/columns.ts";
