@@ -3,6 +3,8 @@ import { carrierRoutes } from "./carriers/rest.ts";
 import { contactRoutes } from "./contact/rest.ts";
 import type { RestRoute } from "./http/router.ts";
 import { manualAssignmentRoutes } from "./loads/manual-assignment.rest.ts";
+import { loadRoutes } from "./loads/rest.ts";
+import { nassRoutes } from "./nass/rest.ts";
 import { notificationRoutes } from "./notifications/rest.ts";
 import { userRoutes } from "./users/rest.ts";
 
@@ -14,4 +16,6 @@ export const restRoutes: RestRoute[] = [
   ...carrierRoutes,
   ...manualAssignmentRoutes,
   ...contactRoutes,
+  ...loadRoutes,
+  ...nassRoutes,
 ];

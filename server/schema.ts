@@ -7,6 +7,9 @@ import "./notifications/schema.ts";
 import "./carriers/schema.ts";
 import "./loads/manual-assignment.schema.ts";
 import "./contact/schema.ts";
+import "./nass/schema.ts";
+import "./loads/schema.ts";
+import "./loads/mutations.ts";
 
 export const schema = builder.toSchema();
 

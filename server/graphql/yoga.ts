@@ -32,13 +32,8 @@ function toGraphQLError(error: DomainError, original?: GraphQLError): GraphQLErr
   });
 }
 
-/**
- * The executor may hold another copy of graphql than this module (vitest loads both the ESM and
- * the CJS build), so its errors are recognised by name as well as by class.
- */
-function asGraphQLError(error: unknown): GraphQLError | null {
-  if (error instanceof GraphQLError) return error;
-  return error instanceof Error && error.name === "GraphQLError" ? (error as GraphQLError) : null;
+function isGraphQLError(error: unknown): error is GraphQLError {
+  return error instanceof GraphQLError || (error instanceof Error && error.name === "GraphQLError");
 }
 
 const useQueryLimits: Plugin = {
@@ -58,14 +53,17 @@ export function createGraphQLServer(deps: Deps) {
       wsContext ?? contextFromRequest(deps, request, transport ?? { ip: "unknown", responseCookies: [] }),
     maskedErrors: {
       maskError(error, message) {
-        const graphQLError = asGraphQLError(error);
+        // Duck-typed: under Vite (tests) graphql can load twice (ESM and CJS builds), and then
+        // the executor's GraphQLError is not an instance of this module's GraphQLError.
+        const graphQLError = isGraphQLError(error) ? error : null;
         const original = graphQLError ? graphQLError.originalError : error;
         if (original instanceof DomainError) return toGraphQLError(original, graphQLError ?? undefined);
         // Malformed global ids and similar input problems Pothos detects itself.
         if (original instanceof PothosValidationError) {
           return toGraphQLError(new ValidationError(original.message), graphQLError ?? undefined);
         }
-        if (graphQLError && !graphQLError.originalError) return graphQLError;
+        // GraphQL's own errors (bad input, e.g. an unknown enum value) are for the client to see.
+        if (graphQLError && (!original || isGraphQLError(original))) return graphQLError;
         console.error("[graphql]", original ?? error);
         return new GraphQLError(message, {
           nodes: graphQLError?.nodes,
