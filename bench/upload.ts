@@ -11,8 +11,8 @@ import "./production-mode.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import Papa from "papaparse";
-import { prismasSqlite } from "../server/db/bulk.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { CSV_HEADERS, loadRows, ms, toCsv } from "./fixtures.ts";
 import { benchApp, graphqlRequest, restRequest, timed } from "./support.ts";
@@ -34,7 +34,6 @@ async function baseline(): Promise<number> {
   const file = join(dir, "baseline.db");
   await migrate(`file:${file}`);
   // The same SQLite library the app writes with (Prisma's better-sqlite3).
-  const Database = prismasSqlite();
   const db = new Database(file);
   const now = new Date().toISOString().replace("Z", "+00:00");
   const prepared = rows.map((cells, index) => [

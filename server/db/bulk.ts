@@ -1,5 +1,4 @@
-import { createRequire } from "node:module";
-import type BetterSqlite3 from "better-sqlite3";
+import Database from "better-sqlite3";
 import type { Db } from "./client.ts";
 import { providerOf, sqliteFilePath } from "./client.ts";
 import { numberedPlaceholders } from "./sql.ts";
@@ -48,18 +47,6 @@ export interface BulkOptions {
   lockTimeoutMs?: number;
 }
 
-/**
- * The better-sqlite3 that Prisma's adapter loads. It may be another copy than the app's own (the
- * adapter pins an older major), and two SQLite libraries on one file in one process break each
- * other's POSIX locks: closing one library's connection drops the other's locks and WAL view.
- * Connections from the same library coordinate correctly.
- */
-export function prismasSqlite(): typeof BetterSqlite3 {
-  const fromHere = createRequire(import.meta.url);
-  const fromAdapter = createRequire(fromHere.resolve("@prisma/adapter-better-sqlite3"));
-  return fromAdapter("better-sqlite3") as typeof BetterSqlite3;
-}
-
 export async function runWriteTransaction<Result>(
   db: Db,
   databaseUrl: string,
@@ -83,7 +70,6 @@ async function runOnSqlite<Result>(
   work: () => SqlWork<Result>,
   lockTimeoutMs: number,
 ): Promise<Result> {
-  const Database = prismasSqlite();
   const connection = new Database(file);
   try {
     connection.pragma("busy_timeout = 0");
@@ -101,7 +87,7 @@ async function runOnSqlite<Result>(
   }
 }
 
-async function beginImmediate(connection: BetterSqlite3.Database, timeoutMs: number): Promise<void> {
+async function beginImmediate(connection: Database.Database, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (let delay = 5; ; delay = Math.min(delay * 2, 200)) {
     try {
@@ -138,8 +124,8 @@ function sqliteParams(params: SqlValue[]): (string | number | null)[] {
   return converted;
 }
 
-function driveSync<Result>(connection: BetterSqlite3.Database, work: SqlWork<Result>): Result {
-  const statements = new Map<string, BetterSqlite3.Statement>();
+function driveSync<Result>(connection: Database.Database, work: SqlWork<Result>): Result {
+  const statements = new Map<string, Database.Statement>();
   let step = work.next();
   while (!step.done) {
     const op = step.value;
