@@ -2,6 +2,8 @@ import { authRoutes } from "./auth/rest.ts";
 import { carrierRoutes } from "./carriers/rest.ts";
 import type { RestRoute } from "./http/router.ts";
 import { manualAssignmentRoutes } from "./loads/manual-assignment.rest.ts";
+import { loadRoutes } from "./loads/rest.ts";
+import { nassRoutes } from "./nass/rest.ts";
 import { notificationRoutes } from "./notifications/rest.ts";
 import { userRoutes } from "./users/rest.ts";
 
@@ -12,4 +14,6 @@ export const restRoutes: RestRoute[] = [
   ...notificationRoutes,
   ...carrierRoutes,
   ...manualAssignmentRoutes,
+  ...loadRoutes,
+  ...nassRoutes,
 ];

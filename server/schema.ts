@@ -6,6 +6,9 @@ import "./auth/schema.ts";
 import "./notifications/schema.ts";
 import "./carriers/schema.ts";
 import "./loads/manual-assignment.schema.ts";
+import "./nass/schema.ts";
+import "./loads/schema.ts";
+import "./loads/mutations.ts";
 
 export const schema = builder.toSchema();
 

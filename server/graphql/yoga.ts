@@ -32,6 +32,10 @@ function toGraphQLError(error: DomainError, original?: GraphQLError): GraphQLErr
   });
 }
 
+function isGraphQLError(error: unknown): error is GraphQLError {
+  return error instanceof GraphQLError || (error instanceof Error && error.name === "GraphQLError");
+}
+
 const useQueryLimits: Plugin = {
   onValidate({ addValidationRule }) {
     addValidationRule(queryLimitsRule);
@@ -49,17 +53,21 @@ export function createGraphQLServer(deps: Deps) {
       wsContext ?? contextFromRequest(deps, request, transport ?? { ip: "unknown", responseCookies: [] }),
     maskedErrors: {
       maskError(error, message) {
-        const original = error instanceof GraphQLError ? error.originalError : error;
-        if (original instanceof DomainError) return toGraphQLError(original, error as GraphQLError);
+        // Duck-typed: under Vite (tests) graphql can load twice (ESM and CJS builds), and then
+        // the executor's GraphQLError is not an instance of this module's GraphQLError.
+        const graphQLError = isGraphQLError(error) ? error : null;
+        const original = graphQLError ? graphQLError.originalError : error;
+        if (original instanceof DomainError) return toGraphQLError(original, graphQLError ?? undefined);
         // Malformed global ids and similar input problems Pothos detects itself.
         if (original instanceof PothosValidationError) {
-          return toGraphQLError(new ValidationError(original.message), error as GraphQLError);
+          return toGraphQLError(new ValidationError(original.message), graphQLError ?? undefined);
         }
-        if (error instanceof GraphQLError && !error.originalError) return error;
+        // GraphQL's own errors (bad input, e.g. an unknown enum value) are for the client to see.
+        if (graphQLError && (!original || isGraphQLError(original))) return graphQLError;
         console.error("[graphql]", original ?? error);
         return new GraphQLError(message, {
-          nodes: error instanceof GraphQLError ? error.nodes : undefined,
-          path: error instanceof GraphQLError ? error.path : undefined,
+          nodes: graphQLError?.nodes,
+          path: graphQLError?.path,
           extensions: { code: "INTERNAL" },
         });
       },

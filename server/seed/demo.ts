@@ -2,6 +2,7 @@ import { hashPassword } from "../auth/passwords.ts";
 import type { Deps } from "../context.ts";
 import { generateUserId } from "../users/service.ts";
 import { seedDemoCarriers } from "./demo-carriers.ts";
+import { seedDemoLoads } from "./demo-loads.ts";
 
 export const DEMO_PASSWORD = "Freightway!2026";
 
@@ -60,5 +61,8 @@ export async function seedDemo(deps: Deps): Promise<void> {
     }
   }
   await seedDemoCarriers(deps, passwordHash);
+  const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@freightway.test" } });
+  const driver = await db.user.findUnique({ where: { email: "carrier@freightway.test" } });
+  await seedDemoLoads(deps, admin, driver);
   console.log(`Demo data loaded (password for every demo login: ${DEMO_PASSWORD})`);
 }

@@ -1,0 +1,156 @@
+import {
+  all,
+  inList,
+  MAX_PARAMS_PER_STATEMENT,
+  placeholders,
+  run,
+  type SqlValue,
+  type SqlWork,
+} from "./bulk.ts";
+import type { DbProvider } from "./client.ts";
+
+/**
+ * Bulk statements written once per database. SQLite runs synchronously in-process, so many small
+ * statements cost little; PostgreSQL pays a round trip and a parse per statement, so it gets one
+ * statement per operation with each column passed as an array (unnest).
+ */
+export type ColumnType = "text" | "double precision" | "integer" | "boolean" | "timestamp(3)";
+
+export interface Column {
+  name: string;
+  type: ColumnType;
+}
+
+const LOOKUP_CHUNK = 500;
+const SQLITE_ROWS_PER_INSERT = 50;
+
+/** A PostgreSQL array literal: '{"a","b",NULL}', for a `?::type[]` parameter. */
+export function postgresArray(values: SqlValue[]): string {
+  const items = values.map((value) => {
+    if (value === null || value === undefined) return "NULL";
+    if (typeof value === "boolean") return value ? "t" : "f";
+    if (typeof value === "number") return String(value);
+    const text = value instanceof Date ? value.toISOString().replace("T", " ").replace("Z", "") : value;
+    return `"${text.replace(/[\\"]/g, (character) => `\\${character}`)}"`;
+  });
+  return `{${items.join(",")}}`;
+}
+
+function unnest(columns: readonly Column[]): string {
+  return `unnest(${columns.map((column) => `?::${column.type}[]`).join(", ")})`;
+}
+
+/** Rows whose `column` is one of `values`; `select` is the statement up to its WHERE. */
+export function* selectWhereIn<Row>(
+  provider: DbProvider,
+  select: string,
+  column: string,
+  values: string[],
+): SqlWork<Row[]> {
+  if (values.length === 0) return [];
+  if (provider === "postgresql") {
+    return yield* all<Row>(`${select} WHERE "${column}" = ANY(?::text[])`, [postgresArray(values)]);
+  }
+  const rows: Row[] = [];
+  for (let start = 0; start < values.length; start += LOOKUP_CHUNK) {
+    const part = values.slice(start, start + LOOKUP_CHUNK);
+    rows.push(...(yield* all<Row>(`${select} WHERE "${column}" IN (${inList(part.length)})`, part)));
+  }
+  return rows;
+}
+
+export function* deleteWhereIn(
+  provider: DbProvider,
+  table: string,
+  column: string,
+  values: string[],
+): SqlWork<void> {
+  if (values.length === 0) return;
+  if (provider === "postgresql") {
+    yield* run(`DELETE FROM "${table}" WHERE "${column}" = ANY(?::text[])`, [postgresArray(values)]);
+    return;
+  }
+  for (let start = 0; start < values.length; start += LOOKUP_CHUNK) {
+    const part = values.slice(start, start + LOOKUP_CHUNK);
+    yield* run(`DELETE FROM "${table}" WHERE "${column}" IN (${inList(part.length)})`, part);
+  }
+}
+
+/**
+ * Inserts `count` rows; `fill(index, out)` pushes row `index`'s values, in `columns` order, onto
+ * `out`. `suffix` follows the statement (e.g. an ON CONFLICT clause).
+ */
+export function* insertRows(
+  provider: DbProvider,
+  table: string,
+  columns: readonly Column[],
+  count: number,
+  fill: (index: number, out: SqlValue[]) => void,
+  suffix = "",
+): SqlWork<void> {
+  if (count === 0) return;
+  const head = `INSERT INTO "${table}" (${columns.map((column) => `"${column.name}"`).join(", ")})`;
+  if (provider === "postgresql") {
+    const perColumn: SqlValue[][] = columns.map(() => []);
+    const row: SqlValue[] = [];
+    for (let index = 0; index < count; index++) {
+      row.length = 0;
+      fill(index, row);
+      for (let position = 0; position < columns.length; position++) perColumn[position].push(row[position]);
+    }
+    yield* run(`${head} SELECT * FROM ${unnest(columns)}${suffix}`, perColumn.map(postgresArray));
+    return;
+  }
+  // Small multi-row statements: one prepared statement serves every full chunk.
+  const rowsPerStatement = Math.min(
+    SQLITE_ROWS_PER_INSERT,
+    Math.floor(MAX_PARAMS_PER_STATEMENT / columns.length),
+  );
+  for (let start = 0; start < count; start += rowsPerStatement) {
+    const end = Math.min(count, start + rowsPerStatement);
+    const params: SqlValue[] = [];
+    for (let index = start; index < end; index++) fill(index, params);
+    yield* run(`${head} VALUES ${placeholders(end - start, columns.length)}${suffix}`, params);
+  }
+}
+
+export interface RowChange {
+  key: string;
+  /** One value per column; undefined leaves the column as it is. */
+  values: (SqlValue | undefined)[];
+}
+
+/** Updates rows found by `key` (the table's "id"), each only in the columns it gives a value. */
+export function* updateRows(
+  provider: DbProvider,
+  table: string,
+  columns: readonly Column[],
+  changes: RowChange[],
+): SqlWork<void> {
+  if (changes.length === 0) return;
+  if (provider === "postgresql") {
+    const names = columns.map((column) => `"${column.name}"`);
+    const arrays = [
+      postgresArray(changes.map((change) => change.key)),
+      ...columns.map((_, position) =>
+        postgresArray(changes.map((change) => change.values[position] ?? null)),
+      ),
+    ];
+    yield* run(
+      `UPDATE "${table}" AS t SET ${names.map((name) => `${name} = COALESCE(v.${name}, t.${name})`).join(", ")} FROM ${unnest([{ name: "id", type: "text" }, ...columns])} AS v("id", ${names.join(", ")}) WHERE t."id" = v."id"`,
+      arrays,
+    );
+    return;
+  }
+  for (const change of changes) {
+    const set: string[] = [];
+    const params: SqlValue[] = [];
+    change.values.forEach((value, position) => {
+      if (value === undefined) return;
+      set.push(`"${columns[position].name}" = ?`);
+      params.push(value);
+    });
+    if (set.length === 0) continue;
+    yield* run(`UPDATE "${table}" SET ${set.join(", ")} WHERE "id" = ?`, [...params, change.key]);
+  }
+}

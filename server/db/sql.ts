@@ -1,0 +1,51 @@
+import type { SqlValue } from "./bulk.ts";
+import type { Db, DbProvider } from "./client.ts";
+
+/** A piece of SQL with `?` placeholders and its values. */
+export interface SqlFragment {
+  sql: string;
+  params: SqlValue[];
+}
+
+export const sql = (text: string, ...params: SqlValue[]): SqlFragment => ({ sql: text, params });
+
+export function joinFragments(fragments: SqlFragment[], separator: string): SqlFragment {
+  return {
+    sql: fragments.map((fragment) => fragment.sql).join(separator),
+    params: fragments.flatMap((fragment) => fragment.params),
+  };
+}
+
+/** `%value%` with LIKE's wildcards taken literally (escaped with a backslash). */
+export function containsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** Lower-cases ASCII letters only, as SQLite's lower() does. */
+export function asciiLower(value: string): string {
+  return value.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/**
+ * Case-insensitive "contains" (ASCII case, like SQLite's own LIKE). On SQLite it is
+ * instr(lower(column), ?), which reads lower(column) from an index on that expression when there
+ * is one (see the load_list_indexes migration); on PostgreSQL ILIKE with the wildcards escaped.
+ * Prisma's own `contains` escapes neither `%` nor `_`: a search for "A_1" would also find "AB1".
+ */
+export function containsInsensitive(provider: DbProvider, column: string, value: string): SqlFragment {
+  return provider === "postgresql"
+    ? sql(`${column} ILIKE ? ESCAPE '\\'`, containsPattern(value))
+    : sql(`instr(lower(${column}), ?) > 0`, asciiLower(value));
+}
+
+/** PostgreSQL numbers its placeholders. */
+export function numberedPlaceholders(text: string): string {
+  let index = 0;
+  return text.replace(/\?/g, () => `$${++index}`);
+}
+
+/** Runs a read through Prisma's raw API, with `?` placeholders on both databases. */
+export async function queryRows<Row>(db: Db, provider: DbProvider, fragment: SqlFragment): Promise<Row[]> {
+  const text = provider === "postgresql" ? numberedPlaceholders(fragment.sql) : fragment.sql;
+  return db.$queryRawUnsafe<Row[]>(text, ...fragment.params);
+}

@@ -1,0 +1,133 @@
+import { ValidationError } from "../errors.ts";
+
+/**
+ * Paging for lists that show numbered pages: Relay's first/after/last/before with cursors that
+ * encode a row offset, or `page`/`pageSize` to jump straight to page N. Both address the same
+ * rows, so a client may mix them (jump to page 7, then fetch `first: 50, after: <last cursor>`).
+ */
+export interface OffsetPageArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+  page?: number | null;
+  pageSize?: number | null;
+}
+
+export interface OffsetWindow {
+  offset: number;
+  limit: number;
+  /** The page number when the window is a whole page of `limit` rows. */
+  page: number;
+  pageSize: number;
+}
+
+export interface PagingLimits {
+  defaultSize: number;
+  maxSize: number;
+}
+
+const PREFIX = "offset:";
+
+export function offsetCursor(offset: number): string {
+  return Buffer.from(`${PREFIX}${offset}`).toString("base64url");
+}
+
+export function cursorOffset(cursor: string, field: string): number {
+  const decoded = Buffer.from(cursor, "base64url").toString("utf8");
+  const offset = Number(decoded.slice(PREFIX.length));
+  if (!decoded.startsWith(PREFIX) || !Number.isInteger(offset) || offset < 0) {
+    throw new ValidationError(`Invalid cursor in ${field}`, [{ field, message: "Invalid cursor" }]);
+  }
+  return offset;
+}
+
+function size(value: number | null | undefined, field: string, limits: PagingLimits): number {
+  if (value === null || value === undefined) return limits.defaultSize;
+  if (!Number.isInteger(value) || value < 1 || value > limits.maxSize) {
+    const message = `${field} must be between 1 and ${limits.maxSize}`;
+    throw new ValidationError(message, [{ field, message }]);
+  }
+  return value;
+}
+
+/**
+ * Which rows the arguments ask for. `last` without `before` needs the total, so it is given as a
+ * function and only called then.
+ */
+export async function offsetWindow(
+  args: OffsetPageArgs,
+  limits: PagingLimits,
+  totalCount: () => Promise<number>,
+): Promise<OffsetWindow> {
+  if (args.page !== null && args.page !== undefined) {
+    if (!Number.isInteger(args.page) || args.page < 1) {
+      throw new ValidationError("page must be 1 or more", [
+        { field: "page", message: "page must be 1 or more" },
+      ]);
+    }
+    const pageSize = size(args.pageSize, "pageSize", limits);
+    return { offset: (args.page - 1) * pageSize, limit: pageSize, page: args.page, pageSize };
+  }
+  let offset = args.after ? cursorOffset(args.after, "after") + 1 : 0;
+  let end = args.before ? cursorOffset(args.before, "before") : null;
+  if (args.first !== null && args.first !== undefined) {
+    const first = size(args.first, "first", limits);
+    end = end === null ? offset + first : Math.min(end, offset + first);
+  }
+  if (args.last !== null && args.last !== undefined) {
+    const last = size(args.last, "last", limits);
+    if (end === null) end = await totalCount();
+    offset = Math.max(offset, end - last);
+  }
+  if (end === null) end = offset + limits.defaultSize;
+  const limit = Math.max(0, end - offset);
+  const pageSize = limit || limits.defaultSize;
+  return { offset, limit, page: Math.floor(offset / pageSize) + 1, pageSize };
+}
+
+export interface OffsetConnection<Node> {
+  edges: { cursor: string; node: Node }[];
+  pageInfo: {
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
+  totalCount: () => Promise<number>;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The connection for rows fetched with `limit + 1` (the extra row only says a next page exists).
+ */
+export function offsetConnection<Node>(
+  rows: Node[],
+  window: OffsetWindow,
+  totalCount: () => Promise<number>,
+): OffsetConnection<Node> {
+  const nodes = rows.slice(0, window.limit);
+  const edges = nodes.map((node, index) => ({ cursor: offsetCursor(window.offset + index), node }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: rows.length > window.limit,
+      hasPreviousPage: window.offset > 0,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+    totalCount,
+    page: window.page,
+    pageSize: window.pageSize,
+  };
+}
+
+/** Runs a count once, however many fields ask for it. */
+export function memoize<T>(load: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return () => {
+    promise ??= load();
+    return promise;
+  };
+}

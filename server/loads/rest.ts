@@ -1,0 +1,83 @@
+import { NotFoundError } from "../errors.ts";
+import { type RestRoute, withStatus } from "../http/router.ts";
+import { loadJson, uploadBatchJson } from "./json.ts";
+import {
+  assignLoadDriver,
+  getLastUpload,
+  getLoadWithRelations,
+  listAllLoads,
+  updateLoad,
+} from "./service.ts";
+import { tableFromObjects } from "./upload/input.ts";
+import { uploadLoads } from "./upload/service.ts";
+
+export const NO_UPLOADS = "No uploads found";
+
+/**
+ * POST /loads carries the rows as JSON objects keyed by the CSV header, which repeats every header
+ * on every row: the JSON of a 5 MB file is typically 2 to 3 times its size. The body may be up to
+ * 32 MB; the rows themselves must fit in 5 MB of CSV (413 otherwise, see upload/input.ts).
+ */
+export const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
+
+export const loadRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: "/loads",
+    handle: async (ctx) => (await listAllLoads(ctx)).map(loadJson),
+  },
+  {
+    method: "GET",
+    path: "/loads/last",
+    async handle(ctx) {
+      const batch = await getLastUpload(ctx);
+      if (!batch) throw new NotFoundError(NO_UPLOADS);
+      return uploadBatchJson(batch);
+    },
+  },
+  {
+    method: "GET",
+    path: "/loads/:id",
+    handle: async (ctx, { params }) => loadJson(await getLoadWithRelations(ctx, params.id)),
+  },
+  {
+    method: "PUT",
+    path: "/loads/:loadId",
+    async handle(ctx, { params, body }) {
+      const load = await updateLoad(ctx, params.loadId, body);
+      return loadJson(await getLoadWithRelations(ctx, load.id));
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/loads/:id",
+    async handle(ctx, { params, body }) {
+      const load = await assignLoadDriver(ctx, params.id, body);
+      return loadJson(await getLoadWithRelations(ctx, load.id));
+    },
+  },
+  {
+    method: "POST",
+    path: "/loads",
+    bodyLimit: UPLOAD_BODY_LIMIT,
+    async handle(ctx, { body }) {
+      const { loads, stream, fileNames } = (body ?? {}) as {
+        loads?: unknown;
+        stream?: unknown;
+        fileNames?: unknown;
+      };
+      const result = await uploadLoads(ctx, {
+        stream,
+        table: tableFromObjects(Array.isArray(loads) ? loads : []),
+        fileNames: Array.isArray(fileNames) ? fileNames.filter((name) => typeof name === "string") : [],
+      });
+      return withStatus(201, {
+        message: "Loads uploaded",
+        rowCount: result.batch.rowCount,
+        createdCount: result.createdCount,
+        updatedCount: result.updatedCount,
+        batch: uploadBatchJson(result.batch),
+      });
+    },
+  },
+];

@@ -1,0 +1,218 @@
+import { queryFromInfo } from "@pothos/plugin-prisma";
+import { builder } from "../builder.ts";
+import {
+  PAGE_ARG_DESCRIPTION,
+  PAGE_SIZE_ARG_DESCRIPTION,
+  pagedConnection,
+} from "../graphql/offset-fields.ts";
+import { DEFAULT_LOAD_SORT, LOAD_SORT_FIELDS, type LoadSortField } from "./list.ts";
+import { findLoadByLoadId, findLoadPage, getLastUpload } from "./service.ts";
+import {
+  LOAD_MODES,
+  LOAD_STATUSES,
+  type LoadMode,
+  type LoadStatus,
+  STOP_TYPES,
+  type StopType,
+} from "./values.ts";
+
+export const LoadStatusEnum = builder.enumType("LoadStatus", { values: LOAD_STATUSES });
+export const LoadModeEnum = builder.enumType("LoadMode", { values: LOAD_MODES });
+export const StopTypeEnum = builder.enumType("StopType", { values: STOP_TYPES });
+
+const LoadPlace = builder.objectRef<{ address: string | null }>("LoadPlace").implement({
+  description: "Where a load starts or ends, as the shipper wrote it.",
+  fields: (t) => ({ address: t.exposeString("address", { nullable: true }) }),
+});
+
+export const LoadStopType = builder.prismaNode("LoadStop", {
+  id: { field: "id" },
+  select: { id: true },
+  authScopes: { admin: true },
+  fields: (t) => ({
+    sequence: t.exposeInt("sequence"),
+    type: t.field({ type: StopTypeEnum, select: { type: true }, resolve: (stop) => stop.type as StopType }),
+    nass: t.relation("nassCode", { nullable: true, description: "The facility of this stop." }),
+  }),
+});
+
+export const LoadType = builder.prismaNode("Load", {
+  id: { field: "id" },
+  description: "A shipment to move, with its stops. Read-only loadId; everything else is editable.",
+  // Select mode: a list page reads only the columns its document asks for.
+  select: { id: true },
+  authScopes: { admin: true },
+  fields: (t) => ({
+    loadId: t.exposeString("loadId"),
+    bolNumber: t.exposeString("bolNumber", { nullable: true }),
+    customer: t.exposeString("customer", { nullable: true }),
+    status: t.field({
+      type: LoadStatusEnum,
+      select: { status: true },
+      resolve: (load) => load.status as LoadStatus,
+    }),
+    mode: t.field({ type: LoadModeEnum, select: { mode: true }, resolve: (load) => load.mode as LoadMode }),
+    assignedUser: t.relation("assignedUser", { nullable: true, description: "The driver." }),
+    assignedUserKey: t.string({
+      nullable: true,
+      description: "The driver's userId.",
+      select: { assignedUser: { select: { userId: true } } },
+      resolve: (load) => load.assignedUser?.userId ?? null,
+    }),
+    carrierName: t.string({
+      nullable: true,
+      description: "The carrier of the assigned driver.",
+      select: { carrier: { select: { carrierName: true } } },
+      resolve: (load) => load.carrier?.carrierName ?? null,
+    }),
+    referenceNumber: t.exposeString("referenceNumber", { nullable: true }),
+    weight: t.exposeFloat("weight", { nullable: true }),
+    volume: t.exposeFloat("volume", { nullable: true }),
+    freightClass: t.exposeString("freightClass", { nullable: true }),
+    commodity: t.exposeString("commodity", { nullable: true }),
+    orderInfo: t.exposeString("orderInfo", { nullable: true }),
+    additionalData: t.expose("additionalData", {
+      type: "JSONString",
+      nullable: true,
+      description: "Upload columns that matched no field, by header.",
+    }),
+    stops: t.relation("stops", { query: { orderBy: [{ sequence: "asc" }, { id: "asc" }] } }),
+    stopCount: t.exposeInt("stopCount", { description: "The planned number of stops." }),
+    routeNumber: t.string({
+      nullable: true,
+      select: { route: { select: { routeNumber: true } } },
+      resolve: (load) => load.route?.routeNumber ?? null,
+    }),
+    origin: t.field({
+      type: LoadPlace,
+      select: { originAddress: true },
+      resolve: (load) => ({ address: load.originAddress }),
+    }),
+    destination: t.field({
+      type: LoadPlace,
+      select: { destinationAddress: true },
+      resolve: (load) => ({ address: load.destinationAddress }),
+    }),
+    pickupDate: t.expose("pickupDate", { type: "DateTime", nullable: true }),
+    deliveryDate: t.expose("deliveryDate", { type: "DateTime", nullable: true }),
+    appointmentsRequired: t.exposeBoolean("appointmentsRequired"),
+    appointmentsConfirmed: t.exposeBoolean("appointmentsConfirmed"),
+    trackingLink: t.exposeString("trackingLink", { nullable: true }),
+    stream: t.exposeString("stream", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+
+export const UploadBatchType = builder.prismaNode("UploadBatch", {
+  id: { field: "id" },
+  description: "One bulk upload: who, when, which stream and what it changed.",
+  select: { id: true },
+  authScopes: { admin: true },
+  fields: (t) => ({
+    stream: t.exposeString("stream"),
+    fileNames: t.exposeString("fileNames", { nullable: true }),
+    rowCount: t.exposeInt("rowCount"),
+    createdCount: t.exposeInt("createdCount"),
+    updatedCount: t.exposeInt("updatedCount"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    uploadedBy: t.relation("user", { nullable: true }),
+    loads: t.relatedConnection("loads", {
+      cursor: "id",
+      totalCount: true,
+      query: () => ({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
+    }),
+  }),
+});
+
+const SORT_FIELD_NAMES: Record<LoadSortField, string> = {
+  loadId: "LOAD_ID",
+  route: "ROUTE",
+  customer: "CUSTOMER",
+  carrier: "CARRIER",
+  status: "STATUS",
+  pickupDate: "PICKUP_DATE",
+  deliveryDate: "DELIVERY_DATE",
+  createdAt: "CREATED_AT",
+};
+
+const LoadSortFieldEnum = builder.enumType("LoadSortField", {
+  values: Object.fromEntries(
+    LOAD_SORT_FIELDS.map((field) => [SORT_FIELD_NAMES[field], { value: field }]),
+  ) as Record<string, { value: LoadSortField }>,
+});
+
+const SortDirectionEnum = builder.enumType("SortDirection", {
+  values: { ASC: { value: "asc" as const }, DESC: { value: "desc" as const } },
+});
+
+const LoadOrder = builder.inputType("LoadOrder", {
+  fields: (t) => ({
+    field: t.field({ type: LoadSortFieldEnum, required: true }),
+    direction: t.field({ type: SortDirectionEnum, defaultValue: "asc" }),
+  }),
+});
+
+const LoadFilter = builder.inputType("LoadFilter", {
+  fields: (t) => ({
+    status: t.field({ type: [LoadStatusEnum] }),
+    mode: t.field({ type: [LoadModeEnum] }),
+    customer: t.string({ description: "The exact customer name, any case." }),
+    pickupFrom: t.field({ type: "DateTime" }),
+    pickupTo: t.field({ type: "DateTime" }),
+    deliveryFrom: t.field({ type: "DateTime" }),
+    deliveryTo: t.field({ type: "DateTime" }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  loads: t.connection(
+    {
+      type: LoadType,
+      description: "The load list: 50 a page, newest first unless `orderBy` says otherwise.",
+      authScopes: { admin: true },
+      args: {
+        search: t.arg.string({ description: "Text contained in the load id (any case)." }),
+        filter: t.arg({ type: LoadFilter }),
+        orderBy: t.arg({ type: LoadOrder }),
+        page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
+        pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
+      },
+      resolve: (_root, args, ctx, info) =>
+        findLoadPage(
+          ctx,
+          {
+            filters: { search: args.search, ...args.filter },
+            sort: args.orderBy
+              ? { field: args.orderBy.field, direction: args.orderBy.direction ?? "asc" }
+              : DEFAULT_LOAD_SORT,
+            paging: args,
+          },
+          queryFromInfo({ context: ctx, info, path: ["edges", "node"], typeName: "Load" }),
+        ),
+    },
+    {
+      name: "LoadConnection",
+      fields: (tc) => ({
+        totalCount: tc.int({ resolve: pagedConnection.totalCount }),
+        pageCount: tc.int({ resolve: pagedConnection.pageCount }),
+        page: tc.int({ resolve: pagedConnection.page }),
+        pageSize: tc.int({ resolve: pagedConnection.pageSize }),
+      }),
+    },
+  ),
+  loadByLoadId: t.prismaField({
+    type: "Load",
+    nullable: true,
+    authScopes: { admin: true },
+    args: { loadId: t.arg.string({ required: true }) },
+    resolve: (query, _root, args, ctx) => findLoadByLoadId(ctx, args.loadId, query),
+  }),
+  lastUpload: t.prismaField({
+    type: "UploadBatch",
+    nullable: true,
+    description: "The latest upload ('Last update' on the load list).",
+    authScopes: { admin: true },
+    resolve: (query, _root, _args, ctx) => getLastUpload(ctx, query),
+  }),
+}));

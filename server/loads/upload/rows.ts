@@ -1,0 +1,213 @@
+import type { FieldError } from "../../errors.ts";
+import {
+  isProblem,
+  type Problem,
+  parseDateValue,
+  parseMode,
+  parseNonNegativeNumber,
+  parseStatus,
+  parseStopNumber,
+  parseTrackingLink,
+  parseYesNo,
+} from "../values.ts";
+import { type ColumnPlan, FIELD_LABELS, type UploadField } from "./columns.ts";
+
+/** A cell as clients send it: CSV text, or a number/boolean when their parser typed it. */
+export type Cell = string | number | boolean | null | undefined;
+
+/** Load columns an upload row can set, with their parsed values. */
+export interface LoadValues {
+  bolNumber?: string;
+  customer?: string;
+  status?: string;
+  mode?: string;
+  referenceNumber?: string;
+  weight?: number;
+  volume?: number;
+  freightClass?: string;
+  commodity?: string;
+  orderInfo?: string;
+  stopCount?: number;
+  originAddress?: string;
+  destinationAddress?: string;
+  pickupDate?: Date;
+  deliveryDate?: Date;
+  appointmentsRequired?: boolean;
+  appointmentsConfirmed?: boolean;
+  trackingLink?: string;
+}
+
+/** One valid row. Empty cells are absent: they never overwrite an existing load's value. */
+export interface UploadRow {
+  /** 1-based position among the uploaded rows. */
+  rowNumber: number;
+  loadId: string;
+  values: LoadValues;
+  routeNumber?: string;
+  originNass?: string;
+  destinationNass?: string;
+  /** The non-empty cells of the columns no field claimed, keyed by their header. */
+  additionalData?: Record<string, string>;
+}
+
+export interface ParsedUpload {
+  rows: UploadRow[];
+  errors: FieldError[];
+  /** Every NASS code the rows name, to check against the NassCode table. */
+  nassCodes: Set<string>;
+}
+
+const MAX_TEXT = 500;
+const MAX_LONG_TEXT = 2000;
+const MAX_ID = 64;
+
+type Setter = (row: UploadRow, text: string) => Problem | undefined;
+
+function text(field: keyof LoadValues & UploadField, max = MAX_TEXT): Setter {
+  return (row, value) => {
+    if (value.length > max) return { problem: `${FIELD_LABELS[field]} is longer than ${max} characters` };
+    (row.values as Record<string, unknown>)[field] = value;
+  };
+}
+
+function parsed<T>(field: keyof LoadValues & UploadField, parse: (value: string) => T | Problem): Setter {
+  return (row, value) => {
+    const result = parse(value);
+    if (isProblem(result)) return result;
+    (row.values as Record<string, unknown>)[field] = result;
+  };
+}
+
+function identifier(field: "routeNumber" | "originNass" | "destinationNass"): Setter {
+  return (row, value) => {
+    if (value.length > MAX_ID)
+      return { problem: `${FIELD_LABELS[field]} is longer than ${MAX_ID} characters` };
+    row[field] = value;
+  };
+}
+
+const SETTERS: Record<Exclude<UploadField, "loadId">, Setter> = {
+  bolNumber: text("bolNumber"),
+  customer: text("customer"),
+  status: parsed("status", parseStatus),
+  mode: parsed("mode", parseMode),
+  referenceNumber: text("referenceNumber"),
+  weight: parsed("weight", (value) => parseNonNegativeNumber(value, "Weight")),
+  volume: parsed("volume", (value) => parseNonNegativeNumber(value, "Volume")),
+  freightClass: text("freightClass"),
+  commodity: text("commodity"),
+  orderInfo: text("orderInfo", MAX_LONG_TEXT),
+  stopCount: parsed("stopCount", parseStopNumber),
+  originAddress: text("originAddress"),
+  destinationAddress: text("destinationAddress"),
+  pickupDate: parsed("pickupDate", (value) => parseDateValue(value, "Pickup Date")),
+  deliveryDate: parsed("deliveryDate", (value) => parseDateValue(value, "Delivery Date")),
+  appointmentsRequired: parsed("appointmentsRequired", (value) => parseYesNo(value, "Appointments Required")),
+  appointmentsConfirmed: parsed("appointmentsConfirmed", (value) =>
+    parseYesNo(value, "Appointments Confirmed"),
+  ),
+  trackingLink: parsed("trackingLink", parseTrackingLink),
+  routeNumber: identifier("routeNumber"),
+  originNass: identifier("originNass"),
+  destinationNass: identifier("destinationNass"),
+};
+
+function cellText(cell: Cell): string | Problem {
+  if (cell === null || cell === undefined) return "";
+  if (typeof cell === "string") return cell.trim();
+  if (typeof cell === "number" || typeof cell === "boolean") return String(cell);
+  return { problem: "must be text" };
+}
+
+function rowError(rowNumber: number, field: string, message: string): FieldError {
+  return { field: `rows.${rowNumber}.${field}`, message: `Row ${rowNumber}: ${message}` };
+}
+
+/**
+ * Validates every row before anything is written. Blank rows are skipped; a Load ID is
+ * required and may appear only once per upload.
+ */
+export function parseUploadRows(plan: ColumnPlan, rows: Cell[][]): ParsedUpload {
+  const loadIdColumn = plan.fields.indexOf("loadId");
+  const result: ParsedUpload = { rows: [], errors: [], nassCodes: new Set() };
+  const firstRowOfLoad = new Map<string, number>();
+  const setters = plan.fields.map((field) => (field && field !== "loadId" ? SETTERS[field] : null));
+
+  rows.forEach((cells, index) => {
+    const rowNumber = index + 1;
+    if (!Array.isArray(cells)) {
+      result.errors.push(rowError(rowNumber, "row", "is not a list of cells"));
+      return;
+    }
+    const texts: string[] = [];
+    let blank = true;
+    for (let column = 0; column < plan.fields.length; column++) {
+      const value = cellText(cells[column]);
+      if (isProblem(value)) {
+        result.errors.push(
+          rowError(rowNumber, plan.headers[column], `${plan.headers[column]} ${value.problem}`),
+        );
+        texts.push("");
+        continue;
+      }
+      if (value !== "") blank = false;
+      texts.push(value);
+    }
+    if (blank) return;
+
+    const loadId = loadIdColumn >= 0 ? texts[loadIdColumn] : "";
+    const row: UploadRow = { rowNumber, loadId, values: {} };
+    if (loadId === "") {
+      result.errors.push(rowError(rowNumber, "loadId", "Load ID is required"));
+    } else if (loadId.length > MAX_ID) {
+      result.errors.push(rowError(rowNumber, "loadId", `Load ID is longer than ${MAX_ID} characters`));
+    } else {
+      const first = firstRowOfLoad.get(loadId);
+      if (first !== undefined) {
+        result.errors.push(rowError(rowNumber, "loadId", `Load ID '${loadId}' is already on row ${first}`));
+      } else {
+        firstRowOfLoad.set(loadId, rowNumber);
+      }
+    }
+
+    for (let column = 0; column < texts.length; column++) {
+      const value = texts[column];
+      if (value === "") continue;
+      const setter = setters[column];
+      if (setter) {
+        const problem = setter(row, value);
+        if (problem) result.errors.push(rowError(rowNumber, plan.fields[column]!, problem.problem));
+      } else if (column !== loadIdColumn) {
+        if (value.length > MAX_LONG_TEXT) {
+          result.errors.push(
+            rowError(
+              rowNumber,
+              plan.headers[column],
+              `${plan.headers[column]} is longer than ${MAX_LONG_TEXT} characters`,
+            ),
+          );
+        }
+        row.additionalData ??= {};
+        row.additionalData[plan.headers[column]] = value;
+      }
+    }
+    if (row.originNass) result.nassCodes.add(row.originNass);
+    if (row.destinationNass) result.nassCodes.add(row.destinationNass);
+    result.rows.push(row);
+  });
+  return result;
+}
+
+/** Rows naming a NASS code that does not exist. */
+export function unknownNassErrors(rows: UploadRow[], known: Set<string>): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const row of rows) {
+    for (const field of ["originNass", "destinationNass"] as const) {
+      const code = row[field];
+      if (code && !known.has(code)) {
+        errors.push(rowError(row.rowNumber, field, `Unknown NASS code '${code}' in ${FIELD_LABELS[field]}`));
+      }
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,221 @@
+import { recordAuditSql } from "../../audit/bulk.ts";
+import { run, type SqlValue, type SqlWork } from "../../db/bulk.ts";
+import {
+  type Column,
+  deleteWhereIn,
+  insertRows,
+  type RowChange,
+  selectWhereIn,
+  updateRows,
+} from "../../db/bulk-statements.ts";
+import type { DbProvider } from "../../db/client.ts";
+import { createRowId } from "../../lib/ids.ts";
+import { ensureRoutes } from "../../routing/route-numbers.ts";
+import type { LoadValues, UploadRow } from "./rows.ts";
+
+export interface UploadWrite {
+  provider: DbProvider;
+  batchId: string;
+  actorId: string;
+  stream: string;
+  fileNames: string[];
+  rows: UploadRow[];
+  now: Date;
+}
+
+export interface UploadOutcome {
+  batchId: string;
+  createdCount: number;
+  updatedCount: number;
+}
+
+/** The load columns an upload row sets, with their types; the values come from LoadValues. */
+const VALUE_COLUMNS: readonly (Column & { name: keyof LoadValues })[] = [
+  { name: "bolNumber", type: "text" },
+  { name: "customer", type: "text" },
+  { name: "status", type: "text" },
+  { name: "mode", type: "text" },
+  { name: "referenceNumber", type: "text" },
+  { name: "weight", type: "double precision" },
+  { name: "volume", type: "double precision" },
+  { name: "freightClass", type: "text" },
+  { name: "commodity", type: "text" },
+  { name: "orderInfo", type: "text" },
+  { name: "stopCount", type: "integer" },
+  { name: "originAddress", type: "text" },
+  { name: "destinationAddress", type: "text" },
+  { name: "pickupDate", type: "timestamp(3)" },
+  { name: "deliveryDate", type: "timestamp(3)" },
+  { name: "appointmentsRequired", type: "boolean" },
+  { name: "appointmentsConfirmed", type: "boolean" },
+  { name: "trackingLink", type: "text" },
+];
+
+/** What a new load gets when its row leaves a column empty (the stream names the customer). */
+function defaultsFor(upload: UploadWrite): Partial<Record<keyof LoadValues, SqlValue>> {
+  return {
+    customer: upload.stream,
+    status: "pending",
+    mode: "TRUCK",
+    stopCount: 0,
+    appointmentsRequired: false,
+    appointmentsConfirmed: false,
+  };
+}
+
+/** Columns written with every upload row besides the values. */
+const UPLOAD_COLUMNS: readonly Column[] = [
+  { name: "routeId", type: "text" },
+  { name: "additionalData", type: "text" },
+  { name: "stream", type: "text" },
+  { name: "uploadBatchId", type: "text" },
+  { name: "updatedAt", type: "timestamp(3)" },
+];
+
+const INSERT_COLUMNS: readonly Column[] = [
+  { name: "id", type: "text" },
+  { name: "loadId", type: "text" },
+  ...VALUE_COLUMNS,
+  ...UPLOAD_COLUMNS,
+  { name: "createdAt", type: "timestamp(3)" },
+];
+
+const STOP_COLUMNS: readonly Column[] = [
+  { name: "id", type: "text" },
+  { name: "loadId", type: "text" },
+  { name: "sequence", type: "integer" },
+  { name: "type", type: "text" },
+  { name: "nassCodeId", type: "text" },
+];
+
+function plannedStops(row: UploadRow): { type: "pickup" | "delivery"; code: string }[] {
+  const stops: { type: "pickup" | "delivery"; code: string }[] = [];
+  if (row.originNass) stops.push({ type: "pickup", code: row.originNass });
+  if (row.destinationNass) stops.push({ type: "delivery", code: row.destinationNass });
+  return stops;
+}
+
+/**
+ * The row's values in VALUE_COLUMNS order; a stop count follows the NASS stops when not given.
+ * With `defaults` (a new load) empty cells take the default or null; without, they stay
+ * undefined (an existing load keeps its value).
+ */
+function rowValues(
+  row: UploadRow,
+  defaults?: Partial<Record<keyof LoadValues, SqlValue>>,
+): (SqlValue | undefined)[] {
+  const values: (SqlValue | undefined)[] = new Array(VALUE_COLUMNS.length);
+  for (let position = 0; position < VALUE_COLUMNS.length; position++) {
+    const name = VALUE_COLUMNS[position].name;
+    let value: SqlValue | undefined = row.values[name];
+    if (value === undefined && name === "stopCount" && (row.originNass || row.destinationNass)) {
+      value = plannedStops(row).length;
+    }
+    values[position] = defaults ? (value ?? defaults[name] ?? null) : value;
+  }
+  return values;
+}
+
+/**
+ * The write of one upload, as one transaction: new routes, new loads inserted in bulk, existing
+ * loads (same loadId) updated with the row's non-empty cells, the stops named by NASS columns
+ * replaced, the batch and its audit entry recorded.
+ */
+export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
+  const { provider, rows, now, batchId, stream } = upload;
+  const existing = yield* selectWhereIn<{ id: string; loadId: string }>(
+    provider,
+    `SELECT "id", "loadId" FROM "Load"`,
+    "loadId",
+    rows.map((row) => row.loadId),
+  );
+  const existingIds = new Map(existing.map((row) => [row.loadId, row.id]));
+  const routeIds = yield* ensureRoutes(
+    provider,
+    rows.flatMap((row) => (row.routeNumber ? [row.routeNumber] : [])),
+    now,
+  );
+  const nassCodes = [...new Set(rows.flatMap((row) => plannedStops(row).map((stop) => stop.code)))];
+  const nassRows = yield* selectWhereIn<{ id: string; code: string }>(
+    provider,
+    `SELECT "id", "code" FROM "NassCode"`,
+    "code",
+    nassCodes,
+  );
+  const nassIds = new Map(nassRows.map((row) => [row.code, row.id]));
+
+  const newRows = rows.filter((row) => !existingIds.has(row.loadId));
+  const updatedRows = rows.filter((row) => existingIds.has(row.loadId));
+  yield* run(
+    `INSERT INTO "UploadBatch" ("id", "userId", "stream", "fileNames", "rowCount", "createdCount", "updatedCount", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      batchId,
+      upload.actorId,
+      stream,
+      upload.fileNames.length ? upload.fileNames.join(", ") : null,
+      rows.length,
+      newRows.length,
+      updatedRows.length,
+      now,
+    ],
+  );
+
+  const uploadValues = (row: UploadRow): (SqlValue | undefined)[] => [
+    row.routeNumber ? routeIds.get(row.routeNumber) : undefined,
+    row.additionalData ? JSON.stringify(row.additionalData) : undefined,
+    stream,
+    batchId,
+    now,
+  ];
+  const loadIdByRow = new Map<UploadRow, string>();
+  const defaults = defaultsFor(upload);
+  yield* insertRows(provider, "Load", INSERT_COLUMNS, newRows.length, (index, out) => {
+    const row = newRows[index];
+    const id = createRowId(now.getTime());
+    loadIdByRow.set(row, id);
+    out.push(id, row.loadId);
+    for (const value of rowValues(row, defaults)) out.push(value ?? null);
+    for (const value of uploadValues(row)) out.push(value ?? null);
+    out.push(now);
+  });
+
+  const changes: RowChange[] = updatedRows.map((row) => {
+    const id = existingIds.get(row.loadId)!;
+    loadIdByRow.set(row, id);
+    return { key: id, values: [...rowValues(row), ...uploadValues(row)] };
+  });
+  yield* updateRows(provider, "Load", [...VALUE_COLUMNS, ...UPLOAD_COLUMNS], changes);
+
+  const withStops = rows.filter((row) => row.originNass || row.destinationNass);
+  yield* deleteWhereIn(
+    provider,
+    "LoadStop",
+    "loadId",
+    withStops.filter((row) => existingIds.has(row.loadId)).map((row) => loadIdByRow.get(row)!),
+  );
+  const stops = withStops.flatMap((row) =>
+    plannedStops(row).map((stop, index) => ({ row, stop, sequence: index + 1 })),
+  );
+  yield* insertRows(provider, "LoadStop", STOP_COLUMNS, stops.length, (index, out) => {
+    const { row, stop, sequence } = stops[index];
+    out.push(createRowId(), loadIdByRow.get(row)!, sequence, stop.type, nassIds.get(stop.code) ?? null);
+  });
+
+  yield* recordAuditSql(
+    {
+      actorId: upload.actorId,
+      action: "load.upload",
+      entityType: "UploadBatch",
+      entityId: batchId,
+      details: {
+        stream,
+        fileNames: upload.fileNames,
+        rowCount: rows.length,
+        createdCount: newRows.length,
+        updatedCount: updatedRows.length,
+      },
+    },
+    now,
+  );
+  return { batchId, createdCount: newRows.length, updatedCount: updatedRows.length };
+}

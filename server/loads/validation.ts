@@ -1,0 +1,238 @@
+import { z } from "zod";
+import {
+  isProblem,
+  type Problem,
+  parseDateValue,
+  parseMode,
+  parseNonNegativeNumber,
+  parseStatus,
+  parseStopNumber,
+  parseStopType,
+  parseTrackingLink,
+  STOPS_MESSAGE,
+} from "./values.ts";
+
+export const STREAM_REQUIRED = "Select the stream before upload.";
+export const NO_DATA = "No data to upload.";
+export const LOAD_NOT_FOUND = "Load not found";
+export const LOAD_ID_READ_ONLY = "Load ID cannot be changed";
+export const DRIVER_MUST_BE_CARRIER = "The driver must be a carrier user.";
+
+/** Runs a `values.ts` parser inside zod: its problem becomes the issue message. */
+function via<T>(parse: (text: string) => T | Problem) {
+  return (value: string, context: z.RefinementCtx): T => {
+    const result = parse(value);
+    if (isProblem(result)) {
+      context.addIssue({ code: "custom", message: result.problem });
+      return z.NEVER;
+    }
+    return result;
+  };
+}
+
+/** undefined: leave as is; null or blank: clear. */
+const clearableText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .nullish()
+    .transform((value, context) => {
+      if (value === undefined) return undefined;
+      const trimmed = value?.trim() ?? "";
+      if (trimmed.length > max) {
+        context.addIssue({ code: "custom", message: `${label} is longer than ${max} characters` });
+        return z.NEVER;
+      }
+      return trimmed === "" ? null : trimmed;
+    });
+
+/** A value given as text or its own type; undefined leaves the field, null or blank clears it. */
+const clearable = <T>(label: string, parse: (text: string) => T | Problem) =>
+  z
+    .union([z.string(), z.number(), z.boolean(), z.date()], { error: `${label} is not valid` })
+    .nullish()
+    .transform((value, context): T | null | undefined => {
+      if (value === undefined) return undefined;
+      if (value === null) return null;
+      const text = value instanceof Date ? value.toISOString() : String(value);
+      if (text.trim() === "") return null;
+      return via(parse)(text, context);
+    });
+
+const keepable = <T>(label: string, parse: (text: string) => T | Problem) =>
+  clearable(label, parse).transform((value) => value ?? undefined);
+
+const yesNo = (label: string) =>
+  z
+    .union([z.boolean(), z.enum(["true", "false"])], { error: `${label} must be true or false` })
+    .nullish()
+    .transform((value) =>
+      value === null || value === undefined ? undefined : value === true || value === "true",
+    );
+
+const address = z
+  .union([z.object({ address: z.string().nullish() }), z.string(), z.null()])
+  .optional()
+  .transform((value) =>
+    value === undefined ? undefined : typeof value === "string" ? value : (value?.address ?? null),
+  );
+
+/** A reference to a NASS record: its id, its code, or an object with either. */
+const nassReference = z
+  .union([
+    z.string(),
+    z.object({ _id: z.string().optional(), id: z.string().optional(), code: z.string().optional() }),
+    z.null(),
+  ])
+  .optional()
+  .transform((value) => {
+    if (value === null || value === undefined) return null;
+    const text = typeof value === "string" ? value : (value._id ?? value.id ?? value.code ?? "");
+    return text.trim() || null;
+  });
+
+export const stopRowInput = z
+  .object({
+    sequence: z.unknown().transform((value, context) => {
+      const sequence = parseStopNumber(value);
+      if (isProblem(sequence)) {
+        context.addIssue({ code: "custom", message: STOPS_MESSAGE });
+        return z.NEVER;
+      }
+      return sequence;
+    }),
+    type: z.string({ error: "Stop type is required" }).transform(via(parseStopType)),
+    nass: nassReference,
+    nassCode: nassReference,
+    nassCodeId: nassReference,
+    "nass.code": nassReference,
+  })
+  .transform(({ sequence, type, nass, nassCode, nassCodeId, "nass.code": dotted }, context) => {
+    const reference = nass ?? nassCodeId ?? nassCode ?? dotted;
+    if (!reference) {
+      context.addIssue({ code: "custom", path: ["nass"], message: "NASS code is required" });
+      return z.NEVER;
+    }
+    return { sequence, type, nassReference: reference };
+  });
+
+export type StopRowInput = z.infer<typeof stopRowInput>;
+
+const stopCount = z
+  .unknown()
+  .transform((value, context) => {
+    if (value === undefined || value === null || value === "") return undefined;
+    const count = parseStopNumber(value);
+    if (isProblem(count)) {
+      context.addIssue({ code: "custom", message: STOPS_MESSAGE });
+      return z.NEVER;
+    }
+    return count;
+  })
+  .optional();
+
+/**
+ * The load edit form (PUT /loads/{loadId} and updateLoad). Fields left out stay as they are;
+ * `stops` is either the ordered stop rows or, as on the create form, a count.
+ */
+export const loadEditInput = z
+  .object({
+    loadId: z.string().optional(),
+    bolNumber: clearableText("BOL Number", 500),
+    customer: clearableText("Customer", 500),
+    status: keepable("Status", parseStatus),
+    mode: keepable("Mode", parseMode),
+    referenceNumber: clearableText("Reference Number", 500),
+    weight: clearable("Weight", (text) => parseNonNegativeNumber(text, "Weight")),
+    volume: clearable("Volume", (text) => parseNonNegativeNumber(text, "Volume")),
+    freightClass: clearableText("Freight Class", 500),
+    commodity: clearableText("Commodity", 500),
+    orderInfo: clearableText("Order Info", 2000),
+    additionalData: z
+      .union([z.record(z.string(), z.unknown()), z.string(), z.null()], {
+        error: "Additional data must be an object",
+      })
+      .optional()
+      .transform((value, context) => {
+        if (value === undefined) return undefined;
+        if (value === null || value === "") return null;
+        if (typeof value !== "string") return JSON.stringify(value);
+        try {
+          const parsed: unknown = JSON.parse(value);
+          if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) return value;
+        } catch {
+          // reported below
+        }
+        context.addIssue({ code: "custom", message: "Additional data must be a JSON object" });
+        return z.NEVER;
+      }),
+    stops: z
+      .unknown()
+      .transform((value, context): StopRowInput[] | number | undefined => {
+        if (!Array.isArray(value)) {
+          const count = stopCount.safeParse(value);
+          if (count.success) return count.data;
+          context.addIssue({ code: "custom", message: STOPS_MESSAGE });
+          return z.NEVER;
+        }
+        const rows = z.array(stopRowInput).safeParse(value);
+        if (rows.success) return rows.data;
+        for (const issue of rows.error.issues) {
+          context.addIssue({ code: "custom", path: issue.path, message: issue.message });
+        }
+        return z.NEVER;
+      })
+      .optional(),
+    stopCount,
+    routeNumber: clearableText("Route Number", 64),
+    origin: address,
+    destination: address,
+    originAddress: clearableText("Origin", 500),
+    destinationAddress: clearableText("Destination", 500),
+    pickupDate: clearable("Pickup Date", (text) => parseDateValue(text, "Pickup Date")),
+    deliveryDate: clearable("Delivery Date", (text) => parseDateValue(text, "Delivery Date")),
+    appointmentsRequired: yesNo("Appointments Required"),
+    appointmentsConfirmed: yesNo("Appointments Confirmed"),
+    trackingLink: clearable("Tracking Link", parseTrackingLink),
+    assignedUserKey: clearableText("Driver", 100),
+    assignedUserId: clearableText("Driver", 100),
+  })
+  .superRefine((input, context) => {
+    if (!Array.isArray(input.stops)) return;
+    const seen = new Map<number, number>();
+    input.stops.forEach((stop, index) => {
+      const other = seen.get(stop.sequence);
+      if (other !== undefined) {
+        context.addIssue({
+          code: "custom",
+          path: ["stops", index, "sequence"],
+          message: `Sequence ${stop.sequence} is already used by stop ${other + 1}`,
+        });
+      } else {
+        seen.set(stop.sequence, index);
+      }
+    });
+  });
+
+export type LoadEditInput = z.infer<typeof loadEditInput>;
+
+/** PATCH /loads/{id} {user}: the driver's id, userId, or an object with either; null unassigns. */
+export const assignDriverInput = z.object({
+  user: z
+    .union(
+      [
+        z.string(),
+        z.object({ _id: z.string().optional(), id: z.string().optional(), userId: z.string().optional() }),
+        z.null(),
+      ],
+      { error: "Driver requerido" },
+    )
+    .transform((value, context) => {
+      if (value === null) return null;
+      const reference = typeof value === "string" ? value : (value._id ?? value.id ?? value.userId ?? "");
+      if (reference.trim() === "") {
+        context.addIssue({ code: "custom", message: "Driver requerido" });
+        return z.NEVER;
+      }
+      return reference.trim();
+    }),
+});

@@ -1,0 +1,52 @@
+import type { SqlWork } from "../db/bulk.ts";
+import { insertRows, selectWhereIn } from "../db/bulk-statements.ts";
+import type { Db, DbProvider } from "../db/client.ts";
+import { createRowId } from "../lib/ids.ts";
+
+/**
+ * A load names its route by number; a number no route has yet starts that route. These are the
+ * two ways loads reach the Route table (the routing domain owns everything else about routes).
+ */
+type RouteWriter = Pick<Db, "route">;
+
+/** The route's id, creating the route when the number is new. */
+export async function ensureRouteId(db: RouteWriter, routeNumber: string): Promise<string> {
+  const route = await db.route.upsert({
+    where: { routeNumber },
+    update: {},
+    create: { routeNumber },
+    select: { id: true },
+  });
+  return route.id;
+}
+
+const ROUTE_COLUMNS = [
+  { name: "id", type: "text" },
+  { name: "routeNumber", type: "text" },
+  { name: "createdAt", type: "timestamp(3)" },
+  { name: "updatedAt", type: "timestamp(3)" },
+] as const;
+
+/** The bulk form, inside a bulk write transaction: every number's route id. */
+export function* ensureRoutes(
+  provider: DbProvider,
+  routeNumbers: Iterable<string>,
+  now: Date,
+): SqlWork<Map<string, string>> {
+  const numbers = [...new Set(routeNumbers)];
+  yield* insertRows(
+    provider,
+    "Route",
+    ROUTE_COLUMNS,
+    numbers.length,
+    (index, out) => out.push(createRowId(), numbers[index], now, now),
+    ` ON CONFLICT ("routeNumber") DO NOTHING`,
+  );
+  const rows = yield* selectWhereIn<{ id: string; routeNumber: string }>(
+    provider,
+    `SELECT "id", "routeNumber" FROM "Route"`,
+    "routeNumber",
+    numbers,
+  );
+  return new Map(rows.map((row) => [row.routeNumber, row.id]));
+}

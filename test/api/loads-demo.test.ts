@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../server/seed/demo.ts";
+import { createTestApp, loginAs, rest, type TestApp } from "../support/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true });
+});
+afterAll(() => t.close());
+
+describe("SEED_DEMO=1", () => {
+  it("loads a few hundred USPS loads with stops, NASS codes, routes and a last upload", async () => {
+    const { token } = await loginAs(t.app, "admin@freightway.test", DEMO_PASSWORD);
+    const loads = await rest<Record<string, unknown>[]>(t.app, "GET", "/loads", undefined, { token });
+    expect(loads.body).toHaveLength(300);
+    expect(loads.body.every((load) => (load.stops as unknown[]).length >= 2)).toBe(true);
+    expect(loads.body.some((load) => (load.stops as unknown[]).length === 3)).toBe(true);
+    expect(loads.body.some((load) => load.assignedUserKey)).toBe(true);
+    expect(new Set(loads.body.map((load) => load.status))).toEqual(
+      new Set(["pending", "in_transit", "delivered", "cancelled"]),
+    );
+    const nass = await rest<unknown[]>(t.app, "GET", "/routing/nass", undefined, { token });
+    expect(nass.body.length).toBeGreaterThanOrEqual(16);
+    expect(await t.app.deps.db.route.count()).toBeGreaterThan(10);
+    expect((await rest(t.app, "GET", "/loads/last", undefined, { token })).status).toBe(200);
+  });
+});

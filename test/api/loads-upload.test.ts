@@ -1,0 +1,370 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminAndCarrier, createTestApp, gql, rest, type TestApp } from "../support/app.ts";
+import { createNassCodes } from "../support/loads.ts";
+
+let t: TestApp;
+let adminToken: string;
+let carrierToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const world = await adminAndCarrier(t.app);
+  adminToken = world.adminSession.token;
+  carrierToken = world.carrierSession.token;
+  await createNassCodes(t.app, ["CHI01", "DAL02"]);
+});
+afterAll(() => t.close());
+
+const loadCount = () => t.app.deps.db.load.count();
+
+describe("POST /api/loads (bulk upload)", () => {
+  it("answers 404 'No uploads found' for the last upload before any upload", async () => {
+    const last = await rest(t.app, "GET", "/loads/last", undefined, { token: adminToken });
+    expect(last.status).toBe(404);
+    expect(last.body.message).toBe("No uploads found");
+  });
+
+  it("creates the loads, their routes and stops, and records the batch", async () => {
+    const result = await rest(
+      t.app,
+      "POST",
+      "/loads",
+      {
+        stream: "USPS",
+        fileNames: ["november.csv"],
+        loads: [
+          {
+            "Load ID": "UP-1",
+            BOL: "B-1",
+            "Route Number": "RT-100",
+            Customer: "USPS",
+            Origin: "Chicago NDC",
+            Destination: "Dallas NDC",
+            "Pickup Date": "11/21/2026 08:00",
+            "Delivery Date": "2026-11-22T10:30:00Z",
+            Weight: "12,500",
+            Volume: 900,
+            "Freight Class": "70",
+            Commodity: "Parcels",
+            "Reference Number": "PO-1",
+            Status: "In Transit",
+            Mode: "rail",
+            "Origin NASS": "CHI01",
+            "Destination NASS": "DAL02",
+            "Trailer Type": "53' Dry Van",
+          },
+          { "Load ID": "UP-2", "Route Number": "RT-100" },
+          { "Load ID": "", "Route Number": "" },
+        ],
+      },
+      { token: adminToken },
+    );
+    expect(result.status).toBe(201);
+    expect(result.body).toMatchObject({ rowCount: 2, createdCount: 2, updatedCount: 0 });
+
+    const load = await rest(t.app, "GET", "/loads/UP-1", undefined, { token: adminToken });
+    expect(load.body).toMatchObject({
+      loadId: "UP-1",
+      bolNumber: "B-1",
+      routeNumber: "RT-100",
+      customer: "USPS",
+      origin: { address: "Chicago NDC" },
+      destination: { address: "Dallas NDC" },
+      pickupDate: "2026-11-21T08:00:00.000Z",
+      deliveryDate: "2026-11-22T10:30:00.000Z",
+      weight: 12500,
+      volume: 900,
+      freightClass: "70",
+      commodity: "Parcels",
+      referenceNumber: "PO-1",
+      status: "in_transit",
+      mode: "RAIL",
+      stream: "USPS",
+      stopCount: 2,
+      additionalData: { "Trailer Type": "53' Dry Van" },
+      stops: [
+        { sequence: 1, type: "pickup", nass: { code: "CHI01" } },
+        { sequence: 2, type: "delivery", nass: { code: "DAL02" } },
+      ],
+    });
+    const second = await rest(t.app, "GET", "/loads/UP-2", undefined, { token: adminToken });
+    expect(second.body).toMatchObject({ status: "pending", mode: "TRUCK", customer: "USPS", stops: [] });
+    expect(await t.app.deps.db.route.count({ where: { routeNumber: "RT-100" } })).toBe(1);
+
+    const last = await rest(t.app, "GET", "/loads/last", undefined, { token: adminToken });
+    expect(last.status).toBe(200);
+    expect(last.body).toMatchObject({
+      stream: "USPS",
+      rowCount: 2,
+      createdCount: 2,
+      fileNames: "november.csv",
+    });
+    expect(new Date(last.body.createdAt as string).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const audit = await t.app.deps.db.auditLog.findFirst({ where: { action: "load.upload" } });
+    expect(audit?.entityId).toBe((last.body as { _id: string })._id);
+  });
+
+  it("updates a loadId that already exists instead of duplicating it; empty cells keep values", async () => {
+    const before = await loadCount();
+    const result = await rest(
+      t.app,
+      "POST",
+      "/loads",
+      {
+        stream: "USPS",
+        loads: [{ "Load ID": "UP-1", Weight: "13000", Customer: "" }, { "Load ID": "UP-3" }],
+      },
+      { token: adminToken },
+    );
+    expect(result.body).toMatchObject({ createdCount: 1, updatedCount: 1 });
+    expect(await loadCount()).toBe(before + 1);
+    const load = await t.app.deps.db.load.findUniqueOrThrow({
+      where: { loadId: "UP-1" },
+      include: { stops: true },
+    });
+    expect(load).toMatchObject({ weight: 13000, customer: "USPS", bolNumber: "B-1", status: "in_transit" });
+    expect(load.stops).toHaveLength(2);
+
+    await rest(
+      t.app,
+      "POST",
+      "/loads",
+      { stream: "USPS", loads: [{ "Load ID": "UP-1", "Origin NASS": "DAL02" }] },
+      {
+        token: adminToken,
+      },
+    );
+    const replaced = await rest(t.app, "GET", "/loads/UP-1", undefined, { token: adminToken });
+    expect(replaced.body).toMatchObject({
+      stopCount: 1,
+      stops: [{ sequence: 1, type: "pickup", nass: { code: "DAL02" } }],
+    });
+  });
+
+  it("refuses the whole upload when any row is invalid, listing rows, fields and reasons", async () => {
+    const before = await loadCount();
+    const batches = await t.app.deps.db.uploadBatch.count();
+    const result = await rest<{ message: string; errors: { field: string; message: string }[] }>(
+      t.app,
+      "POST",
+      "/loads",
+      {
+        stream: "USPS",
+        loads: [
+          { "Load ID": "OK-1", "Pickup Date": "2026-11-21" },
+          { "Load ID": "BAD-1", "Pickup Date": "2026-02-30", Status: "lost" },
+          { "Load ID": "OK-1", Weight: "-3" },
+          { "Load ID": "BAD-2", "Destination NASS": "NOPE" },
+        ],
+      },
+      { token: adminToken },
+    );
+    expect(result.status).toBe(400);
+    expect(result.body.message).toMatch(/^3 rows have errors; nothing was uploaded\./);
+    expect(result.body.errors).toEqual([
+      { field: "rows.2.pickupDate", message: "Row 2: Pickup Date '2026-02-30' is not a valid date" },
+      {
+        field: "rows.2.status",
+        message: "Row 2: Unknown status 'lost' (use pending, in_transit, delivered or cancelled)",
+      },
+      { field: "rows.3.loadId", message: "Row 3: Load ID 'OK-1' is already on row 1" },
+      { field: "rows.3.weight", message: "Row 3: Weight must be a number greater than or equal to 0" },
+      { field: "rows.4.destinationNass", message: "Row 4: Unknown NASS code 'NOPE' in Destination NASS" },
+    ]);
+    expect(await loadCount()).toBe(before);
+    expect(await t.app.deps.db.uploadBatch.count()).toBe(batches);
+  });
+
+  it("requires the stream, then rows", async () => {
+    const noStream = await rest(
+      t.app,
+      "POST",
+      "/loads",
+      { loads: [{ "Load ID": "X" }] },
+      { token: adminToken },
+    );
+    expect(noStream.status).toBe(400);
+    expect(noStream.body.message).toBe("Select the stream before upload.");
+    for (const loads of [[], undefined, [{ "Load ID": "", Weight: "" }]]) {
+      const empty = await rest(t.app, "POST", "/loads", { stream: "USPS", loads }, { token: adminToken });
+      expect(empty.status).toBe(400);
+      expect(empty.body.message).toBe("No data to upload.");
+    }
+    const noLoadIdColumn = await rest(
+      t.app,
+      "POST",
+      "/loads",
+      { stream: "USPS", loads: [{ Weight: "5" }] },
+      {
+        token: adminToken,
+      },
+    );
+    expect(noLoadIdColumn.body.message).toBe("The file has no Load ID column.");
+  });
+
+  it("refuses more than 5 MB of CSV with 413 and writes nothing", async () => {
+    const before = await loadCount();
+    const filler = "x".repeat(1000);
+    const loads = Array.from({ length: 6 * 1024 }, (_, index) => ({
+      "Load ID": `BIG-${index}`,
+      Notes: filler,
+    }));
+    const result = await rest(t.app, "POST", "/loads", { stream: "USPS", loads }, { token: adminToken });
+    expect(result.status).toBe(413);
+    expect(result.body.message).toBe("The upload is larger than 5 MB.");
+    expect(await loadCount()).toBe(before);
+  });
+
+  it("accepts the JSON of a 4.9 MB CSV (the body itself is larger than 5 MB)", async () => {
+    const filler = "y".repeat(980);
+    const header = "Notes Column With A Rather Long Header Name, As Spreadsheets Have";
+    const loads = Array.from({ length: 5000 }, (_, index) => ({
+      "Load ID": `MID-${index}`,
+      [header]: filler,
+    }));
+    const body = JSON.stringify({ stream: "USPS", loads });
+    expect(body.length).toBeGreaterThan(5 * 1024 * 1024);
+    const result = await rest(t.app, "POST", "/loads", body, { token: adminToken });
+    expect(result.status).toBe(201);
+    expect(result.body.createdCount).toBe(5000);
+  });
+
+  it("refuses a body over the transport limit (32 MB) with 413 before reading it", async () => {
+    const result = await t.app.fetch(
+      new Request("http://x/api/loads", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          authorization: `Bearer ${adminToken}`,
+          "content-length": String(40 * 1024 * 1024),
+        },
+        body: "{}",
+      }),
+    );
+    expect(result.status).toBe(413);
+  });
+
+  it("is for admins only: 403 for a carrier, 401 without a token", async () => {
+    const body = { stream: "USPS", loads: [{ "Load ID": "NOPE-1" }] };
+    expect((await rest(t.app, "POST", "/loads", body, { token: carrierToken })).status).toBe(403);
+    expect((await rest(t.app, "POST", "/loads", body)).status).toBe(401);
+    expect((await rest(t.app, "GET", "/loads/last", undefined, { token: carrierToken })).status).toBe(403);
+    expect(await t.app.deps.db.load.count({ where: { loadId: "NOPE-1" } })).toBe(0);
+  });
+
+  it("waits for another writer's transaction instead of failing", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const other = t.app.deps.db.$transaction(async (tx) => {
+      await tx.contactMessage.create({ data: { email: "a@example.com", name: "A", message: "hold" } });
+      await held;
+    });
+    const upload = rest(
+      t.app,
+      "POST",
+      "/loads",
+      { stream: "USPS", loads: [{ "Load ID": "WAIT-1" }] },
+      {
+        token: adminToken,
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    release();
+    await other;
+    expect((await upload).status).toBe(201);
+  });
+});
+
+describe("uploadLoads (GraphQL)", () => {
+  const UPLOAD = `mutation Upload($input: UploadLoadsInput!) {
+    uploadLoads(input: $input) {
+      __typename
+      ... on MutationUploadLoadsSuccess {
+        data { createdCount updatedCount batch { id stream rowCount loads(first: 5) { totalCount edges { node { loadId weight } } } } }
+      }
+      ... on ValidationError { message fields { field message } }
+    }
+  }`;
+
+  it("takes the rows as columns + cell lists", async () => {
+    const result = await gql<{ uploadLoads: Record<string, unknown> }>(
+      t.app,
+      UPLOAD,
+      {
+        input: {
+          stream: "USPS",
+          columns: ["load_id", "WEIGHT", "pickup-date"],
+          rows: [
+            ["GQ-1", "100", "2026-12-01"],
+            ["GQ-2", null, ""],
+          ],
+        },
+      },
+      { token: adminToken },
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.uploadLoads).toMatchObject({
+      __typename: "MutationUploadLoadsSuccess",
+      data: {
+        createdCount: 2,
+        updatedCount: 0,
+        batch: { stream: "USPS", rowCount: 2, loads: { totalCount: 2 } },
+      },
+    });
+    const lastUpload = await gql<{ lastUpload: { id: string } }>(
+      t.app,
+      "{ lastUpload { id } }",
+      {},
+      { token: adminToken },
+    );
+    expect(lastUpload.data?.lastUpload.id).toBe(
+      (result.data!.uploadLoads as { data: { batch: { id: string } } }).data.batch.id,
+    );
+  });
+
+  it("returns a ValidationError with row fields and writes nothing", async () => {
+    const result = await gql<{ uploadLoads: { __typename: string; fields: { field: string }[] } }>(
+      t.app,
+      UPLOAD,
+      { input: { stream: "USPS", columns: ["Load ID", "Mode"], rows: [["GQ-9", "BOAT"]] } },
+      { token: adminToken },
+    );
+    expect(result.data?.uploadLoads.__typename).toBe("ValidationError");
+    expect(result.data?.uploadLoads.fields).toEqual([
+      { field: "rows.1.mode", message: "Row 1: Unknown mode 'BOAT' (use TRUCK, RAIL, SHIP or AIR)" },
+    ]);
+    expect(await t.app.deps.db.load.count({ where: { loadId: "GQ-9" } })).toBe(0);
+  });
+
+  it("refuses more than 5 MB of CSV with PAYLOAD_TOO_LARGE", async () => {
+    const filler = "z".repeat(1000);
+    const rows = Array.from({ length: 5400 }, (_, index) => [`GQBIG-${index}`, filler]);
+    const result = await gql(
+      t.app,
+      UPLOAD,
+      { input: { stream: "USPS", columns: ["Load ID", "Notes"], rows } },
+      {
+        token: adminToken,
+      },
+    );
+    expect(result.errors?.[0]).toMatchObject({
+      message: "The upload is larger than 5 MB.",
+      extensions: { code: "PAYLOAD_TOO_LARGE" },
+    });
+    expect(await t.app.deps.db.load.count({ where: { loadId: { startsWith: "GQBIG-" } } })).toBe(0);
+  });
+
+  it("refuses a non-admin", async () => {
+    const result = await gql(
+      t.app,
+      UPLOAD,
+      { input: { stream: "USPS", columns: ["Load ID"], rows: [["GQ-X"]] } },
+      {
+        token: carrierToken,
+      },
+    );
+    expect(result.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+  });
+});
