@@ -1,5 +1,6 @@
 import { authRoutes } from "./auth/rest.ts";
 import { carrierRoutes } from "./carriers/rest.ts";
+import { contactRoutes } from "./contact/rest.ts";
 import type { RestRoute } from "./http/router.ts";
 import { manualAssignmentRoutes } from "./loads/manual-assignment.rest.ts";
 import { loadRoutes } from "./loads/rest.ts";
@@ -16,4 +17,5 @@ export const restRoutes: RestRoute[] = [
   ...manualAssignmentRoutes,
   ...loadRoutes,
   ...nassRoutes,
+  ...contactRoutes,
 ];

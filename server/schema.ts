@@ -9,6 +9,7 @@ import "./loads/manual-assignment.schema.ts";
 import "./nass/schema.ts";
 import "./loads/schema.ts";
 import "./loads/mutations.ts";
+import "./contact/schema.ts";
 
 export const schema = builder.toSchema();
 

@@ -1,0 +1,79 @@
+import Box from "@mui/material/Box";
+import Toolbar from "@mui/material/Toolbar";
+import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { Suspense, useEffect, useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { Outlet } from "react-router-dom";
+import { homeFor } from "../../lib/paths.ts";
+import { session } from "../../lib/session.ts";
+import { Loading } from "../../ui/Loading.tsx";
+import { RelayProvider } from "../RelayProvider.tsx";
+import type { AppLayoutQuery } from "./__generated__/AppLayoutQuery.graphql";
+import { Header } from "./Header.tsx";
+import type { Area } from "./navigation.tsx";
+import { SessionWatcher } from "./SessionWatcher.tsx";
+import { Sidebar } from "./Sidebar.tsx";
+
+interface AppLayoutProps {
+  area: Area;
+}
+
+/** The signed-in frame: 'Cargando...' while the session loads, then sidebar, header and the screen. */
+export default function AppLayout({ area }: AppLayoutProps) {
+  return (
+    <RelayProvider>
+      <Suspense fallback={<Loading fullScreen />}>
+        <AppFrame area={area} />
+      </Suspense>
+    </RelayProvider>
+  );
+}
+
+function AppFrame({ area }: AppLayoutProps) {
+  const { checkSession } = useLazyLoadQuery<AppLayoutQuery>(
+    graphql`
+      query AppLayoutQuery {
+        checkSession {
+          user {
+            role
+            ...Header_user
+          }
+        }
+      }
+    `,
+    {},
+  );
+  const { user } = checkSession;
+  const permanent = useMediaQuery((theme) => theme.breakpoints.up("md"), { noSsr: true });
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  useEffect(() => session.confirmRole(user.role), [user.role]);
+
+  return (
+    <Box sx={{ display: "flex", minHeight: "100vh" }}>
+      <SessionWatcher />
+      <Header user={user} permanentSidebar={permanent} onOpenSidebar={() => setMobileOpen(true)} />
+      <Sidebar
+        area={area}
+        home={homeFor(user.role)}
+        permanent={permanent}
+        mobileOpen={mobileOpen}
+        onClose={() => setMobileOpen(false)}
+      />
+      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+        <Toolbar />
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: { xs: "block", sm: "none" }, mb: 1 }}
+        >
+          last update: 5 minutes ago
+        </Typography>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

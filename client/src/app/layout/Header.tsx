@@ -1,0 +1,84 @@
+import MenuIcon from "@mui/icons-material/Menu";
+import SearchIcon from "@mui/icons-material/Search";
+import AppBar from "@mui/material/AppBar";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import InputAdornment from "@mui/material/InputAdornment";
+import TextField from "@mui/material/TextField";
+import Toolbar from "@mui/material/Toolbar";
+import Typography from "@mui/material/Typography";
+import { graphql, useFragment } from "react-relay";
+import { NotificationBell } from "../../notifications/NotificationBell.tsx";
+import type { Header_user$key } from "./__generated__/Header_user.graphql";
+import { DRAWER_WIDTH } from "./Sidebar.tsx";
+import { UserMenu } from "./UserMenu.tsx";
+
+interface HeaderProps {
+  user: Header_user$key;
+  permanentSidebar: boolean;
+  onOpenSidebar(): void;
+}
+
+export function Header({ user, permanentSidebar, onOpenSidebar }: HeaderProps) {
+  const data = useFragment(
+    graphql`
+      fragment Header_user on User {
+        ...UserMenu_user
+        ...NotificationBell_user
+      }
+    `,
+    user,
+  );
+  return (
+    <AppBar
+      position="fixed"
+      color="inherit"
+      elevation={0}
+      sx={{
+        borderBottom: 1,
+        borderColor: "divider",
+        width: permanentSidebar ? `calc(100% - ${DRAWER_WIDTH}px)` : "100%",
+        ml: permanentSidebar ? `${DRAWER_WIDTH}px` : 0,
+      }}
+    >
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
+        {permanentSidebar ? null : (
+          <IconButton edge="start" aria-label="Open navigation" onClick={onOpenSidebar}>
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Box
+          component="form"
+          role="search"
+          onSubmit={(event) => event.preventDefault()}
+          sx={{ flex: 1, minWidth: 0, maxWidth: 420 }}
+        >
+          <TextField
+            size="small"
+            placeholder="Search…"
+            slotProps={{
+              htmlInput: { "aria-label": "Search" },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        </Box>
+        <Box sx={{ flex: { xs: 0, md: 1 } }} />
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: { xs: "none", sm: "block" }, whiteSpace: "nowrap" }}
+        >
+          last update: 5 minutes ago
+        </Typography>
+        <NotificationBell user={data} />
+        <UserMenu user={data} />
+      </Toolbar>
+    </AppBar>
+  );
+}

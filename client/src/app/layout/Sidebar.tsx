@@ -1,0 +1,96 @@
+import Box from "@mui/material/Box";
+import Drawer from "@mui/material/Drawer";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import ListSubheader from "@mui/material/ListSubheader";
+import Toolbar from "@mui/material/Toolbar";
+import { Link as RouterLink, useLocation } from "react-router-dom";
+import { isUnder } from "../../lib/paths.ts";
+import { BrandMark } from "../../ui/BrandMark.tsx";
+import { type Area, NAVIGATION } from "./navigation.tsx";
+
+export const DRAWER_WIDTH = 248;
+
+interface SidebarProps {
+  area: Area;
+  home: string;
+  permanent: boolean;
+  mobileOpen: boolean;
+  onClose(): void;
+}
+
+function SidebarContent({ area, home, onNavigate }: { area: Area; home: string; onNavigate(): void }) {
+  const { pathname } = useLocation();
+  return (
+    <Box component="nav" aria-label="Main navigation" sx={{ overflowY: "auto" }}>
+      <Toolbar sx={{ px: 2 }}>
+        <RouterLink to={home} onClick={onNavigate} style={{ color: "inherit", textDecoration: "none" }}>
+          <BrandMark />
+        </RouterLink>
+      </Toolbar>
+      {NAVIGATION[area].map((group) => (
+        <List
+          key={group.title}
+          dense
+          subheader={
+            <ListSubheader
+              component="div"
+              sx={{ bgcolor: "transparent", lineHeight: "32px", fontWeight: 700 }}
+            >
+              {group.title}
+            </ListSubheader>
+          }
+        >
+          {group.items.map((item) => {
+            const selected = isUnder(pathname, item.to);
+            return (
+              <ListItemButton
+                key={item.to}
+                component={RouterLink}
+                to={item.to}
+                selected={selected}
+                aria-current={selected ? "page" : undefined}
+                onClick={onNavigate}
+                sx={{ mx: 1, borderRadius: 2 }}
+              >
+                <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            );
+          })}
+        </List>
+      ))}
+    </Box>
+  );
+}
+
+/** Permanent on wide screens; a drawer that slides in on phones and tablets. */
+export function Sidebar({ area, home, permanent, mobileOpen, onClose }: SidebarProps) {
+  if (permanent) {
+    return (
+      <Drawer
+        variant="permanent"
+        sx={{
+          width: DRAWER_WIDTH,
+          flexShrink: 0,
+          "& .MuiDrawer-paper": { width: DRAWER_WIDTH, boxSizing: "border-box" },
+        }}
+      >
+        <SidebarContent area={area} home={home} onNavigate={() => undefined} />
+      </Drawer>
+    );
+  }
+  return (
+    <Drawer
+      variant="temporary"
+      open={mobileOpen}
+      onClose={onClose}
+      ModalProps={{ keepMounted: true }}
+      sx={{ "& .MuiDrawer-paper": { width: DRAWER_WIDTH, boxSizing: "border-box" } }}
+    >
+      <SidebarContent area={area} home={home} onNavigate={onClose} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,101 @@
+import AccountCircleIcon from "@mui/icons-material/AccountCircle";
+import LogoutIcon from "@mui/icons-material/Logout";
+import Avatar from "@mui/material/Avatar";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Divider from "@mui/material/Divider";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { graphql, useFragment } from "react-relay";
+import { useNavigate } from "react-router-dom";
+import { useLogoutMutation } from "../../auth/useLogoutMutation.ts";
+import { profilePathFor } from "../../lib/paths.ts";
+import type { UserMenu_user$key } from "./__generated__/UserMenu_user.graphql";
+
+interface UserMenuProps {
+  user: UserMenu_user$key;
+}
+
+function initialsOf(name: string): string {
+  const parts = name.split(/[\s@._-]+/).filter(Boolean);
+  return (parts[0]?.[0] ?? "?").toUpperCase() + (parts[1]?.[0] ?? "").toUpperCase();
+}
+
+export function UserMenu({ user }: UserMenuProps) {
+  const data = useFragment(
+    graphql`
+      fragment UserMenu_user on User {
+        email
+        fullName
+        role
+        userId
+      }
+    `,
+    user,
+  );
+  const navigate = useNavigate();
+  const [logout, loggingOut] = useLogoutMutation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const name = data.fullName || data.email;
+
+  const handleProfile = () => {
+    setAnchor(null);
+    navigate(profilePathFor(data.role));
+  };
+  const handleLogout = () => {
+    setAnchor(null);
+    logout();
+  };
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        aria-label={`Account menu for ${name}`}
+        sx={{ minWidth: 0, px: { xs: 0.5, sm: 1 }, gap: 1 }}
+      >
+        <Avatar sx={{ width: 32, height: 32, bgcolor: "secondary.main", fontSize: 14 }}>
+          {initialsOf(name)}
+        </Avatar>
+        <Box component="span" sx={{ display: { xs: "none", md: "inline" }, maxWidth: 160 }}>
+          <Typography noWrap variant="body2" component="span" sx={{ display: "block" }}>
+            {name}
+          </Typography>
+        </Box>
+      </Button>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+        transformOrigin={{ vertical: "top", horizontal: "right" }}
+      >
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="subtitle2">{name}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {data.userId}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem onClick={handleProfile}>
+          <ListItemIcon>
+            <AccountCircleIcon fontSize="small" />
+          </ListItemIcon>
+          My Profile
+        </MenuItem>
+        <MenuItem onClick={handleLogout} disabled={loggingOut}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          Logout
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { type FormEvent, useState } from "react";
+import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { withRelay } from "../app/withRelay.tsx";
+import { emailProblem } from "../lib/forms.ts";
+import { AuthLayout } from "./AuthLayout.tsx";
+import { FormError } from "./FormError.tsx";
+import { useSendTemporaryPasswordMutation } from "./useSendTemporaryPasswordMutation.ts";
+
+const TABS = [{ label: "Forgot Password", to: "/forgot-password" }];
+
+export default withRelay(ForgotPasswordPage);
+
+function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const [send, isInFlight] = useSendTemporaryPasswordMutation();
+  const [email, setEmail] = useState("");
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = emailProblem(email);
+    setEmailError(problem);
+    if (problem) return;
+    setFormError(null);
+    send(email.trim(), {
+      onSent: (message) => navigate("/login", { state: { notice: message } }),
+      onError: (text, fields) => {
+        setFormError(text);
+        setEmailError(fields.email ?? null);
+      },
+    });
+  };
+
+  return (
+    <AuthLayout tabs={TABS} current="/forgot-password">
+      <Link component={RouterLink} to="/login" variant="body2" sx={{ display: "inline-block", mb: 2 }}>
+        Back to Login
+      </Link>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Enter the email of your account and we will send you a temporary password.
+      </Typography>
+      <FormError message={formError} />
+      <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Forgot password">
+        <Stack spacing={2}>
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            autoFocus
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={Boolean(emailError)}
+            helperText={emailError}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={isInFlight}>
+            send temporary passowrd
+          </Button>
+        </Stack>
+      </Box>
+    </AuthLayout>
+  );
+}

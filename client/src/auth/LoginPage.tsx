@@ -1,0 +1,119 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { type FormEvent, useState } from "react";
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { withRelay } from "../app/withRelay.tsx";
+import { emailProblem } from "../lib/forms.ts";
+import { afterLoginTarget } from "../lib/paths.ts";
+import { session } from "../lib/session.ts";
+import { PLATFORM } from "../relay/graphql-http.ts";
+import { PasswordField } from "../ui/PasswordField.tsx";
+import { AuthLayout, LOGIN_TABS } from "./AuthLayout.tsx";
+import { FormError } from "./FormError.tsx";
+import { type SignedIn, useLoginMutation } from "./useLoginMutation.ts";
+
+interface LoginFieldErrors {
+  email?: string;
+  password?: string;
+}
+
+export default withRelay(LoginPage);
+
+function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const notice = (location.state as { notice?: string } | null)?.notice ?? null;
+  const [login, isInFlight] = useLoginMutation();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [rememberMe, setRememberMe] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const handleSignedIn = ({ token, role, sessionReplaced, message }: SignedIn) => {
+    const target = afterLoginTarget(role, searchParams.get("next"));
+    if (target.fullPage) {
+      session.signIn(token, role);
+      window.location.assign(target.path);
+      return;
+    }
+    if (sessionReplaced) session.notify({ message, kind: "snackbar", severity: "info" });
+    session.signIn(token, role);
+    navigate(target.path, { replace: true });
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors: LoginFieldErrors = {
+      email: emailProblem(email) ?? undefined,
+      password: password ? undefined : "Password is required",
+    };
+    setFieldErrors(errors);
+    if (errors.email || errors.password) return;
+    setFormError(null);
+    login(
+      { email: email.trim(), password, rememberMe, platform: PLATFORM },
+      { onSignedIn: handleSignedIn, onError: setFormError },
+    );
+  };
+
+  return (
+    <AuthLayout tabs={LOGIN_TABS} current="/login">
+      {notice ? (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {notice}
+        </Alert>
+      ) : null}
+      <FormError message={formError} />
+      <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Log in">
+        <Stack spacing={2}>
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            autoFocus
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={Boolean(fieldErrors.email)}
+            helperText={fieldErrors.email}
+          />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={Boolean(fieldErrors.password)}
+            helperText={fieldErrors.password}
+          />
+          <Box
+            sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}
+          >
+            <FormControlLabel
+              control={
+                <Checkbox checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
+              }
+              label="Remember me"
+            />
+            <Link component={RouterLink} to="/forgot-password" variant="body2">
+              Forgot your password?
+            </Link>
+          </Box>
+          <Button type="submit" variant="contained" size="large" disabled={isInFlight}>
+            {isInFlight ? "Logging in…" : "Log in"}
+          </Button>
+        </Stack>
+      </Box>
+    </AuthLayout>
+  );
+}

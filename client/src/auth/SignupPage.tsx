@@ -1,0 +1,123 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { withRelay } from "../app/withRelay.tsx";
+import { DOMAIN_NOT_PERMITTED, INVALID_PHONE, PASSWORDS_DO_NOT_MATCH } from "../lib/auth-messages.ts";
+import { emailProblem } from "../lib/forms.ts";
+import { CARRIER_HOME } from "../lib/paths.ts";
+import { type PhoneCountry, validPhone } from "../lib/phone.ts";
+import { session } from "../lib/session.ts";
+import { PLATFORM } from "../relay/graphql-http.ts";
+import { PasswordField } from "../ui/PasswordField.tsx";
+import { AuthLayout, LOGIN_TABS } from "./AuthLayout.tsx";
+import { FormError } from "./FormError.tsx";
+import { PhoneField } from "./PhoneField.tsx";
+import { useRegisterMutation } from "./useRegisterMutation.ts";
+
+type SignupField = "email" | "password" | "confirmPassword" | "phoneNumber";
+
+export default withRelay(SignupPage);
+
+function SignupPage() {
+  const navigate = useNavigate();
+  const [register, isInFlight] = useRegisterMutation();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [country, setCountry] = useState<PhoneCountry>("US");
+  const [phone, setPhone] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<SignupField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors: Partial<Record<SignupField, string>> = {};
+    const emailError = emailProblem(email);
+    if (emailError) errors.email = emailError;
+    if (!password) errors.password = "Password is required";
+    if (password !== confirmPassword) errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
+    if (!validPhone(phone, country)) errors.phoneNumber = INVALID_PHONE;
+    setFieldErrors(errors);
+    setFormError(errors.confirmPassword ?? errors.phoneNumber ?? null);
+    if (Object.keys(errors).length > 0) return;
+    register(
+      {
+        email: email.trim(),
+        password,
+        confirmPassword,
+        phoneNumber: phone,
+        phoneCountry: country,
+        platform: PLATFORM,
+      },
+      {
+        onSignedIn: ({ token, role }) => {
+          session.signIn(token, role);
+          navigate(CARRIER_HOME, { replace: true });
+        },
+        onError: (text, fields, serverMessage) => {
+          if (serverMessage === DOMAIN_NOT_PERMITTED) {
+            navigate("/unsupported-email", { state: { email: email.trim(), message: DOMAIN_NOT_PERMITTED } });
+            return;
+          }
+          setFormError(text);
+          setFieldErrors(fields);
+        },
+      },
+    );
+  };
+
+  return (
+    <AuthLayout tabs={LOGIN_TABS} current="/signup">
+      <FormError message={formError} />
+      <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Sign up">
+        <Stack spacing={2}>
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            autoFocus
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={Boolean(fieldErrors.email)}
+            helperText={fieldErrors.email}
+          />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={Boolean(fieldErrors.password)}
+            helperText={fieldErrors.password ?? "At least 8 characters"}
+          />
+          <PasswordField
+            label="Confirm password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.target.value)}
+            error={Boolean(fieldErrors.confirmPassword)}
+            helperText={fieldErrors.confirmPassword}
+          />
+          <PhoneField
+            country={country}
+            digits={phone}
+            error={fieldErrors.phoneNumber}
+            onCountryChange={setCountry}
+            onDigitsChange={setPhone}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={isInFlight}>
+            {isInFlight ? "Registering…" : "Register"}
+          </Button>
+        </Stack>
+      </Box>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,40 @@
+import Grid from "@mui/material/Grid";
+import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
+import { PageTitle } from "../ui/PageTitle.tsx";
+import type { MyProfilePageQuery } from "./__generated__/MyProfilePageQuery.graphql";
+import { AccountSummary } from "./AccountSummary.tsx";
+import { ProfileForm } from "./ProfileForm.tsx";
+import { TimezoneClock } from "./TimezoneClock.tsx";
+
+export const myProfilePageQuery = graphql`
+  query MyProfilePageQuery {
+    checkSession {
+      user {
+        ...AccountSummary_user
+        ...ProfileForm_user
+      }
+    }
+  }
+`;
+
+interface MyProfilePageProps {
+  queryRef: PreloadedQuery<MyProfilePageQuery>;
+}
+
+export function MyProfilePage({ queryRef }: MyProfilePageProps) {
+  const { checkSession } = usePreloadedQuery<MyProfilePageQuery>(myProfilePageQuery, queryRef);
+  return (
+    <>
+      <PageTitle>My Account</PageTitle>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <AccountSummary user={checkSession.user} />
+          <TimezoneClock />
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <ProfileForm user={checkSession.user} />
+        </Grid>
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Client } from "graphql-ws";
+import {
+  Environment,
+  type GraphQLResponse,
+  Network,
+  Observable,
+  RecordSource,
+  Store,
+  type SubscribeFunction,
+} from "relay-runtime";
+import type { SessionStore } from "../lib/session-store.ts";
+import { createFetchFunction } from "./network.ts";
+import { createWsClient } from "./ws-client.ts";
+
+export interface RelayRuntime {
+  environment: Environment;
+  /** Closes the WebSocket; a later subscription opens a new one. */
+  dispose(): void;
+}
+
+/** One environment (and store) per signed-in user: the session's epoch decides when to make a new one. */
+export function createRelayRuntime(session: SessionStore): RelayRuntime {
+  let wsClient: Client | null = null;
+  const socket = () => {
+    wsClient ??= createWsClient(session);
+    return wsClient;
+  };
+
+  const subscribe: SubscribeFunction = (request, variables) =>
+    Observable.create<GraphQLResponse>((sink) =>
+      socket().subscribe(
+        { operationName: request.name, query: request.text ?? "", variables },
+        {
+          next: (value) => sink.next(value as GraphQLResponse),
+          error: (error) =>
+            sink.error(error instanceof Error ? error : new Error("The live connection failed")),
+          complete: () => sink.complete(),
+        },
+      ),
+    );
+
+  return {
+    environment: new Environment({
+      network: Network.create(createFetchFunction(session), subscribe),
+      store: new Store(new RecordSource()),
+    }),
+    dispose() {
+      void wsClient?.dispose();
+      wsClient = null;
+    },
+  };
+}

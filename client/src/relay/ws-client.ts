@@ -1,0 +1,30 @@
+import { type Client, createClient } from "graphql-ws";
+import { expiresSoon } from "../lib/jwt.ts";
+import type { SessionStore } from "../lib/session-store.ts";
+import { refreshAccessToken } from "./refresh.ts";
+
+function socketUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === "https:" ? "wss" : "ws"}://${host}/graphql`;
+}
+
+/**
+ * graphql-ws on /graphql. The token travels in connectionParams, read at every (re)connection;
+ * a token about to expire is refreshed first so a reconnect does not fail authorization.
+ */
+export function createWsClient(session: SessionStore): Client {
+  return createClient({
+    url: socketUrl(),
+    lazy: true,
+    retryAttempts: Number.POSITIVE_INFINITY,
+    shouldRetry: () => session.getState().token !== null,
+    connectionParams: async () => {
+      let token = session.getState().token;
+      if (token && expiresSoon(token, Date.now())) {
+        const refreshed = await refreshAccessToken(session);
+        if (refreshed.kind === "fresh") token = refreshed.token;
+      }
+      return token ? { authorization: `Bearer ${token}` } : {};
+    },
+  });
+}

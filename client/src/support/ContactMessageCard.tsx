@@ -1,0 +1,53 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import { graphql, useFragment } from "react-relay";
+import type { ContactMessageCard_message$key } from "./__generated__/ContactMessageCard_message.graphql";
+import { useMarkContactMessageHandledMutation } from "./useMarkContactMessageHandledMutation.ts";
+
+interface ContactMessageCardProps {
+  message: ContactMessageCard_message$key;
+}
+
+export function ContactMessageCard({ message }: ContactMessageCardProps) {
+  const data = useFragment(
+    graphql`
+      fragment ContactMessageCard_message on ContactMessage {
+        id
+        name
+        email
+        message
+        createdAt
+        handled
+      }
+    `,
+    message,
+  );
+  const [markHandled, isInFlight] = useMarkContactMessageHandledMutation();
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="article" aria-label={`Message from ${data.name}`}>
+      <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap", mb: 1 }}>
+        <Typography sx={{ fontWeight: 700 }}>{data.name}</Typography>
+        <Link href={`mailto:${data.email}`} variant="body2" sx={{ wordBreak: "break-all" }}>
+          {data.email}
+        </Link>
+        <Typography variant="caption" color="text.secondary">
+          {new Date(data.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}
+        </Typography>
+        <Box sx={{ flex: 1 }} />
+        <Chip
+          size="small"
+          label={data.handled ? "Handled" : "Open"}
+          color={data.handled ? "default" : "secondary"}
+        />
+      </Box>
+      <Typography sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word", mb: 1 }}>{data.message}</Typography>
+      <Button size="small" onClick={() => markHandled(data.id, !data.handled)} disabled={isInFlight}>
+        {data.handled ? "Reopen" : "Mark handled"}
+      </Button>
+    </Paper>
+  );
+}

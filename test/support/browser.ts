@@ -1,0 +1,104 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { AppConfig } from "../../server/config.ts";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "./app.ts";
+
+/** Debian's Chromium; never a downloaded browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export const DESKTOP = { width: 1366, height: 768 };
+export const PHONE = { width: 390, height: 844 };
+
+export const CLIENT_DIST = resolve("client/dist");
+
+export function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export interface BrowserWorld extends TestApp {
+  baseUrl: string;
+  browser: Browser;
+}
+
+/**
+ * The real server (fresh database, the built client) listening on a free port, and Chromium.
+ * The client must be built first: `npx relay-compiler && npx vite build --config client/vite.config.ts`.
+ */
+export async function startBrowserWorld(overrides: Partial<AppConfig> = {}): Promise<BrowserWorld> {
+  if (!existsSync(join(CLIENT_DIST, "index.html"))) {
+    throw new Error(
+      "client/dist is missing: run `npx relay-compiler && npx vite build --config client/vite.config.ts`.",
+    );
+  }
+  const t = await createTestApp({ clientDistDir: CLIENT_DIST, host: "127.0.0.1", ...overrides });
+  const baseUrl = await t.app.start(0);
+  const browser = await launchBrowser();
+  return {
+    ...t,
+    baseUrl,
+    browser,
+    async close() {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and console errors seen so far (not failed HTTP answers): expect none. */
+  errors: string[];
+}
+
+/** A fresh browser profile (own storage and cookies) with one page. */
+export async function openTab(world: BrowserWorld, viewport = DESKTOP): Promise<Tab> {
+  const context = await world.browser.newContext({ viewport, baseURL: world.baseUrl });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      errors.push(message.text());
+    }
+  });
+  return { context, page, errors };
+}
+
+export async function loginThroughForm(
+  page: Page,
+  email: string,
+  password = TEST_PASSWORD,
+  options: { rememberMe?: boolean } = {},
+): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  if (options.rememberMe) await page.getByLabel("Remember me").check();
+  await page.getByRole("textbox", { name: "Password", exact: true }).press("Enter");
+}
+
+export function storedSession(page: Page): Promise<{ token: string | null; role: string | null }> {
+  return page.evaluate(() => ({
+    token: window.localStorage.getItem("accessToken"),
+    role: window.localStorage.getItem("userRole"),
+  }));
+}
+
+/** Nothing may stick out sideways (the 390 px phone check). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
