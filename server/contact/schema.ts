@@ -85,6 +85,7 @@ const MarkContactMessageHandledPayload = builder
 builder.mutationFields((t) => ({
   sendContactMessage: t.field({
     type: SendContactMessagePayload,
+    authScopes: { public: true },
     description: "Public: the landing page's contact form. Rate-limited per address and per e-mail.",
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: SendContactMessageInput, required: true }) },
