@@ -312,11 +312,8 @@ describe("upload dialog", () => {
     const { page } = admin;
     await page.getByRole("button", { name: "Manual update" }).click();
     const dialog = page.getByRole("dialog", { name: "Upload loads" });
-    await dialog
-      .getByRole("button", { name: "Remove again.csv" })
-      .or(dialog.locator(".MuiChip-deleteIcon"))
-      .first()
-      .click();
+    await dialog.getByRole("button", { name: /^again\.csv/ }).press("Delete");
+    await dialog.getByRole("list", { name: "Chosen files" }).waitFor({ state: "detached" });
     const path = csvFile("bad.csv", [
       "Load ID,Status,Pickup Date,Weight",
       "BAD-0001,pending,03/01/2026,1200",

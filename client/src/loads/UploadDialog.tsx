@@ -266,22 +266,27 @@ export function UploadDialog({ open, onClose, onUploaded, onPartlyUploaded }: Up
               </Alert>
             ))}
             {files.length > 0 ? (
-              <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }} aria-label="Chosen files" role="list">
+              <Box
+                component="ul"
+                aria-label="Chosen files"
+                sx={{ display: "flex", flexWrap: "wrap", gap: 1, listStyle: "none", p: 0, m: 0 }}
+              >
                 {files.map((picked) => (
-                  <Chip
-                    key={picked.id}
-                    role="listitem"
-                    label={
-                      picked.parsed
-                        ? `${picked.file.name} · ${picked.parsed.rows.length.toLocaleString("en-US")} rows`
-                        : picked.failed
-                          ? `${picked.file.name} · unreadable`
-                          : `${picked.file.name} · reading…`
-                    }
-                    color={picked.failed ? "error" : "default"}
-                    icon={!picked.parsed && !picked.failed ? <CircularProgress size={14} /> : undefined}
-                    onDelete={uploading ? undefined : () => handleRemove(picked.id)}
-                  />
+                  <li key={picked.id}>
+                    <Chip
+                      label={
+                        picked.parsed
+                          ? `${picked.file.name} · ${picked.parsed.rows.length.toLocaleString("en-US")} rows`
+                          : picked.failed
+                            ? `${picked.file.name} · unreadable`
+                            : `${picked.file.name} · reading…`
+                      }
+                      color={picked.failed ? "error" : "default"}
+                      icon={!picked.parsed && !picked.failed ? <CircularProgress size={14} /> : undefined}
+                      onDelete={uploading ? undefined : () => handleRemove(picked.id)}
+                      title="Delete or Backspace removes the file"
+                    />
+                  </li>
                 ))}
               </Box>
             ) : null}
