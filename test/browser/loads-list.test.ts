@@ -197,8 +197,10 @@ describe("load list", () => {
     await dialog.getByLabel("Delivered").check();
     await dialog.getByRole("button", { name: "Apply" }).click();
     await waitForCount(page, "1–30 of 30 loads");
-    const statuses = await table(page).locator("tbody tr td:nth-child(5)").allTextContents();
-    expect(new Set(statuses)).toEqual(new Set(["Delivered"]));
+    await page.waitForFunction(() => {
+      const cells = [...document.querySelectorAll('table[aria-label="Loads"] tbody tr td:nth-child(5)')];
+      return cells.length === 30 && cells.every((cell) => cell.textContent === "Delivered");
+    });
 
     await page.getByRole("button", { name: "Filter" }).click();
     await dialog.getByLabel("RAIL").check();
@@ -340,12 +342,48 @@ describe("upload dialog", () => {
   });
 });
 
+describe("upload dialog, dropped files", () => {
+  it("takes several files dropped at once and uploads them together", async () => {
+    const { page } = admin;
+    await page.goto("/admin/ila/load");
+    await waitForCount(page, "of 123 loads");
+    await page.getByRole("button", { name: "Manual update" }).click();
+    const dialog = page.getByRole("dialog", { name: "Upload loads" });
+    const dropped = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(
+        new File(["Load ID,Customer\nDROP-0001,Acme Freight\n"], "first.csv", { type: "text/csv" }),
+      );
+      transfer.items.add(
+        new File(["Load ID\tStatus\nDROP-0002\tdelivered\n"], "second.txt", { type: "text/plain" }),
+      );
+      transfer.items.add(new File(["x"], "notes.docx", { type: "application/msword" }));
+      return transfer;
+    });
+    await dialog.getByTestId("upload-dropzone").dispatchEvent("drop", { dataTransfer: dropped });
+    await dialog.getByTestId("upload-row-count").filter({ hasText: "2 rows in 2 files" }).waitFor();
+    await dialog.getByText("notes.docx was not added", { exact: false }).waitFor();
+    await expect(
+      dialog.getByLabel("Preview of the first rows").locator("thead th").allTextContents(),
+    ).resolves.toEqual(["Load ID", "Customer", "Status"]);
+    await dialog.getByLabel("Stream").click();
+    await page.getByRole("option", { name: "USPS" }).click();
+    await dialog.getByRole("button", { name: "Upload" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await waitForCount(page, "of 125 loads");
+    const second = await world.app.deps.db.load.findUniqueOrThrow({ where: { loadId: "DROP-0002" } });
+    expect(second.status).toBe("delivered");
+    const first = await world.app.deps.db.load.findUniqueOrThrow({ where: { loadId: "DROP-0001" } });
+    expect(first.customer).toBe("Acme Freight");
+  });
+});
+
 describe("on a phone", () => {
   it("keeps the list inside the screen; the table scrolls sideways", async () => {
     const phone = await openTab(world, PHONE);
     await loginThroughForm(phone.page, "seeder@example.com");
     await phone.page.waitForURL("**/admin/ila/load");
-    await waitForCount(phone.page, "of 123 loads");
+    await waitForCount(phone.page, "of 125 loads");
     expect(await horizontalOverflow(phone.page)).toBeLessThanOrEqual(0);
     await phone.page.getByRole("button", { name: "Manual update" }).click();
     await phone.page.getByRole("dialog", { name: "Upload loads" }).waitFor();

@@ -37,6 +37,7 @@ export function LoadListToolbar({
       <Box
         component="form"
         role="search"
+        aria-label="Loads"
         onSubmit={(event) => {
           event.preventDefault();
           onSearchNow();
