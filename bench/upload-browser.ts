@@ -65,6 +65,9 @@ async function measure(): Promise<Run> {
     const uploadStart = performance.now();
     const clickedAt = Date.now();
     await dialog.getByRole("button", { name: "Upload" }).click();
+    // What the operator sees meanwhile: the button's text and the progress line.
+    await dialog.getByRole("button", { name: "Uploading..." }).waitFor();
+    await dialog.getByText(/^(Sending: \d+%|Saving the loads on the server…)$/).waitFor();
     await dialog.waitFor({ state: "hidden", timeout: 120_000 });
     await page
       .getByTestId("load-count")

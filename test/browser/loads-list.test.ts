@@ -82,6 +82,7 @@ describe("load list", () => {
     ]);
     await expect(bodyRows(page).count()).resolves.toBe(50);
     await expect(page.getByPlaceholder("Search loads…").isVisible()).resolves.toBe(true);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
     const firstLink = table(page)
       .getByRole("link", { name: /^SEED-\d{4}$/ })
@@ -245,6 +246,12 @@ describe("upload dialog", () => {
         "loads.pdf was not added: only .txt and .csv files (text/plain, text/csv, application/vnd.ms-excel) can be uploaded.",
       )
       .waitFor();
+    await dialog.getByLabel("Choose files").setInputFiles({
+      name: "huge.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1, "a"),
+    });
+    await dialog.getByText("huge.csv was not added: it is larger than 5 MB.").waitFor();
     await dialog.getByRole("button", { name: "Upload" }).click();
     await dialog.getByText("No data to upload.").waitFor();
     await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -375,6 +382,44 @@ describe("upload dialog, dropped files", () => {
     expect(second.status).toBe("delivered");
     const first = await world.app.deps.db.load.findUniqueOrThrow({ where: { loadId: "DROP-0001" } });
     expect(first.customer).toBe("Acme Freight");
+  });
+});
+
+describe("when the server cannot help", () => {
+  it("says 'No uploads found' when nothing was ever uploaded", async () => {
+    const { page, context } = await openTab(world);
+    await loginThroughForm(page, "seeder@example.com");
+    await page.waitForURL("**/admin/ila/load");
+    await page.route("**/graphql", async (route) => {
+      if (!(route.request().postData() ?? "").includes("LoadListPageQuery")) return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { lastUpload: unknown } };
+      body.data.lastUpload = null;
+      await route.fulfill({ response, json: body });
+    });
+    await page.reload();
+    await expect(page.getByTestId("last-update").textContent()).resolves.toBe(
+      "Last update: No uploads found",
+    );
+    await context.close();
+  });
+
+  it("says 'No se pudieron obtener las cargas' when the loads cannot be fetched, and retries", async () => {
+    const { page, context } = await openTab(world);
+    await loginThroughForm(page, "seeder@example.com");
+    await page.waitForURL("**/admin/ila/load");
+    let failing = true;
+    await page.route("**/graphql", (route) =>
+      failing && (route.request().postData() ?? "").includes("LoadListPageQuery")
+        ? route.fulfill({ status: 502, contentType: "text/plain", body: "Bad gateway" })
+        : route.continue(),
+    );
+    await page.reload();
+    await page.getByText("No se pudieron obtener las cargas").waitFor();
+    failing = false;
+    await page.getByRole("button", { name: "Retry" }).click();
+    await waitForCount(page, "of 125 loads");
+    await context.close();
   });
 });
 

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect } from "react";
 import { useQueryLoader } from "react-relay";
 import { useParams } from "react-router-dom";
 import { Loading } from "../ui/Loading.tsx";
@@ -12,17 +12,13 @@ import { LOAD_FETCH_FAILED } from "./messages.ts";
 /** /admin/ila/load/{loadId}: the load's edit form. */
 export default function LoadDetailRoute() {
   const { loadId = "" } = useParams();
-  const [attempt, setAttempt] = useState(0);
   const [queryRef, loadQuery] = useQueryLoader<LoadDetailPageQuery>(LoadDetailPageQueryNode);
-  useEffect(
-    () => loadQuery({ loadId }, { fetchPolicy: attempt === 0 ? "store-and-network" : "network-only" }),
-    [loadQuery, loadId, attempt],
-  );
+  useEffect(() => loadQuery({ loadId }, { fetchPolicy: "store-and-network" }), [loadQuery, loadId]);
   return (
     <QueryErrorBoundary
       key={loadId}
       message={LOAD_FETCH_FAILED}
-      onRetry={() => setAttempt((count) => count + 1)}
+      onRetry={() => loadQuery({ loadId }, { fetchPolicy: "network-only" })}
     >
       <Suspense fallback={<Loading />}>
         {queryRef ? <LoadDetailPage loadId={loadId} queryRef={queryRef} /> : <Loading />}

@@ -11,21 +11,17 @@ import { LOADS_FETCH_FAILED } from "./messages.ts";
 /** /admin/ila/load: the load list, starting from the search, filters, sort and page in the address. */
 export default function LoadListRoute() {
   const [params] = useSearchParams();
-  // A retry starts again from what the address says now.
   const [start, setStart] = useState(() => ({ attempt: 0, criteria: criteriaFromParams(params) }));
   const [queryRef, loadQuery] = useQueryLoader<LoadListPageQuery>(LoadListPageQueryNode);
-  useEffect(
-    () =>
-      loadQuery(variablesOf(start.criteria), {
-        fetchPolicy: start.attempt === 0 ? "store-and-network" : "network-only",
-      }),
-    [loadQuery, start],
-  );
-  const handleRetry = () =>
-    setStart((current) => ({
-      attempt: current.attempt + 1,
-      criteria: criteriaFromParams(new URLSearchParams(window.location.search)),
-    }));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first load only; a retry loads itself
+  useEffect(() => loadQuery(variablesOf(start.criteria), { fetchPolicy: "store-and-network" }), [loadQuery]);
+
+  // A retry starts again from what the address says now, in the same update as the boundary's reset.
+  const handleRetry = () => {
+    const criteria = criteriaFromParams(new URLSearchParams(window.location.search));
+    setStart((current) => ({ attempt: current.attempt + 1, criteria }));
+    loadQuery(variablesOf(criteria), { fetchPolicy: "network-only" });
+  };
   return (
     <QueryErrorBoundary message={LOADS_FETCH_FAILED} onRetry={handleRetry}>
       <Suspense fallback={<Loading />}>
