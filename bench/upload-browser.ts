@@ -30,6 +30,7 @@ interface Run {
   request: number;
   after: number;
   requestBytes: number;
+  seen: string[];
 }
 
 async function measure(): Promise<Run> {
@@ -43,38 +44,51 @@ async function measure(): Promise<Run> {
 
     await page.getByRole("button", { name: "Manual update" }).click();
     const dialog = page.getByRole("dialog", { name: "Upload loads" });
+    // Waits below check on every animation frame: Playwright's own waits poll up to 500 ms apart.
+    const until = (check: (expected: string) => boolean, expected: string) =>
+      page.waitForFunction(check, expected, { polling: "raf", timeout: 120_000 });
     const parseStart = performance.now();
     await dialog.getByLabel("Choose files").setInputFiles(file);
-    await dialog
-      .getByTestId("upload-row-count")
-      .filter({ hasText: `${countText} rows in 1 file` })
-      .waitFor({
-        timeout: 120_000,
-      });
+    await until(
+      (expected) => document.querySelector('[data-testid="upload-row-count"]')?.textContent === expected,
+      `${countText} rows in 1 file`,
+    );
     const parse = performance.now() - parseStart;
 
     let uploadRequest: Request | null = null;
     page.on("request", (request) => {
-      if (
-        request.url().endsWith("/graphql") &&
-        (request.postData() ?? "").includes("useUploadLoadsMutation")
-      ) {
+      const body = request.postData() ?? "";
+      if (request.url().endsWith("/graphql") && body.includes("useUploadLoadsMutation"))
         uploadRequest = request;
-      }
+    });
+    // What the operator sees meanwhile (the button's text, the progress line), noted without waiting.
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      (window as unknown as { seenWhileUploading: Set<string> }).seenWhileUploading = seen;
+      new MutationObserver(() => {
+        const dialog = document.querySelector('[role="dialog"]');
+        for (const element of dialog?.querySelectorAll("button, [role=status] p") ?? []) {
+          const text = element.textContent ?? "";
+          if (text === "Uploading...") seen.add(text);
+          if (text.startsWith("Sending")) seen.add("Sending: n%");
+          if (text.startsWith("Saving the loads")) seen.add(text);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     const uploadStart = performance.now();
     const clickedAt = Date.now();
     await dialog.getByRole("button", { name: "Upload" }).click();
-    // What the operator sees meanwhile: the button's text and the progress line.
-    await dialog.getByRole("button", { name: "Uploading..." }).waitFor();
-    await dialog.getByText(/^(Sending: \d+%|Saving the loads on the server…)$/).waitFor();
-    await dialog.waitFor({ state: "hidden", timeout: 120_000 });
-    await page
-      .getByTestId("load-count")
-      .filter({ hasText: `1–50 of ${countText} loads` })
-      .waitFor();
-    await page.getByTestId("last-update").filter({ hasText: "just now" }).waitFor();
+    await until(
+      (expected) =>
+        !document.querySelector('[role="dialog"]') &&
+        (document.querySelector('[data-testid="load-count"]')?.textContent ?? "").includes(expected) &&
+        (document.querySelector('[data-testid="last-update"]')?.textContent ?? "").includes("just now"),
+      `1–50 of ${countText} loads`,
+    );
     const upload = performance.now() - uploadStart;
+    const seen = await page.evaluate(() => [
+      ...(window as unknown as { seenWhileUploading: Set<string> }).seenWhileUploading,
+    ]);
 
     const request = uploadRequest as Request | null;
     if (!request) throw new Error("The upload request was not seen");
@@ -85,7 +99,15 @@ async function measure(): Promise<Run> {
     const requestBytes = (await request.sizes()).requestBodySize;
     if (errors.length) throw new Error(`Page errors: ${errors.join("; ")}`);
     await context.close();
-    return { parse, upload, before, request: requestMs, after: upload - before - requestMs, requestBytes };
+    return {
+      parse,
+      upload,
+      before,
+      request: requestMs,
+      after: upload - before - requestMs,
+      requestBytes,
+      seen,
+    };
   } finally {
     await world.close();
   }
@@ -98,7 +120,7 @@ for (let run = 1; run <= runs; run++) {
   const result = await measure();
   results.push(result);
   console.log(
-    `run ${run}: parse ${ms(result.parse)}, click→list refreshed ${ms(result.upload)} = before ${ms(result.before)} + request ${ms(result.request)} (${(result.requestBytes / 1024 / 1024).toFixed(2)} MB) + after ${ms(result.after)}`,
+    `run ${run}: parse ${ms(result.parse)}, click→list refreshed ${ms(result.upload)} = before ${ms(result.before)} + request ${ms(result.request)} (${(result.requestBytes / 1024 / 1024).toFixed(2)} MB) + after ${ms(result.after)}; shown: ${result.seen.join(" / ")}`,
   );
 }
 console.log(
