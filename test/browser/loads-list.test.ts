@@ -236,7 +236,10 @@ describe("upload dialog", () => {
     await waitForCount(page, "of 120 loads");
     await page.getByRole("button", { name: "Manual update" }).click();
     const dialog = page.getByRole("dialog", { name: "Upload loads" });
-    await dialog.getByLabel("Choose files").setInputFiles({
+    // The button opens the file chooser from the keyboard too.
+    const chooser = page.waitForEvent("filechooser");
+    await dialog.getByRole("button", { name: "Choose files" }).press("Enter");
+    await (await chooser).setFiles({
       name: "loads.pdf",
       mimeType: "application/pdf",
       buffer: Buffer.from("%PDF-1.4"),

@@ -240,21 +240,22 @@ export function UploadDialog({ open, onClose, onUploaded, onPartlyUploaded }: Up
               <Typography sx={{ mb: 1 }}>
                 Drag and drop .csv or .txt files here (5 MB each at most), or
               </Typography>
-              <Button variant="outlined" component="label" disabled={uploading}>
+              {/* A real button (Enter and Space work) that opens the hidden file input. */}
+              <Button variant="outlined" disabled={uploading} onClick={() => inputRef.current?.click()}>
                 Choose files
-                <input
-                  ref={inputRef}
-                  hidden
-                  type="file"
-                  multiple
-                  accept={FILE_INPUT_ACCEPT}
-                  aria-label="Choose files"
-                  onChange={(event) => {
-                    addFiles(event.target.files);
-                    event.target.value = "";
-                  }}
-                />
               </Button>
+              <input
+                ref={inputRef}
+                hidden
+                type="file"
+                multiple
+                accept={FILE_INPUT_ACCEPT}
+                aria-label="Choose files"
+                onChange={(event) => {
+                  addFiles(event.target.files);
+                  event.target.value = "";
+                }}
+              />
             </Box>
             {refusals.map((refusal) => (
               <Alert
