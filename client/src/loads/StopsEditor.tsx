@@ -62,7 +62,7 @@ export function StopsEditor({ stops, problems, onChange }: StopsEditorProps) {
                   display: "grid",
                   gap: 1.5,
                   alignItems: "start",
-                  gridTemplateColumns: { xs: "1fr 1fr", md: "110px 150px minmax(0, 1fr) auto" },
+                  gridTemplateColumns: { xs: "1fr 1fr", md: "150px 150px minmax(0, 1fr) auto" },
                 }}
               >
                 <TextField
