@@ -59,3 +59,38 @@ export async function uploadLoads(
     throw new Error(`upload failed: ${result.status} ${JSON.stringify(result.body)}`);
   return result.body;
 }
+
+/** A load row for uploads keyed by the CSV headers the load screens' tests use. */
+export type SeedLoad = {
+  "Load ID": string;
+  Customer?: string;
+  Status?: string;
+  Mode?: string;
+  "Route Number"?: string;
+  "Pickup Date"?: string;
+  "Delivery Date"?: string;
+  "Tracking Link"?: string;
+  "Origin NASS"?: string;
+  "Destination NASS"?: string;
+};
+
+/**
+ * `count` loads SEED-0001… with statuses, modes and pickup days cycling, so filters and sorts
+ * have something to tell apart: every 4th delivered, every 5th by RAIL, pickups from 2026-01-01.
+ */
+export function seedLoadRows(count: number, prefix = "SEED"): SeedLoad[] {
+  return Array.from({ length: count }, (_, index) => {
+    const number = index + 1;
+    const day = String(1 + (index % 28)).padStart(2, "0");
+    return {
+      "Load ID": `${prefix}-${String(number).padStart(4, "0")}`,
+      Customer: number % 3 === 0 ? "Acme Freight" : "USPS",
+      Status: number % 4 === 0 ? "delivered" : "pending",
+      Mode: number % 5 === 0 ? "RAIL" : "TRUCK",
+      "Route Number": number % 2 === 0 ? `R${String(number).padStart(5, "0")}` : "",
+      "Pickup Date": `2026-01-${day}T08:00:00Z`,
+      "Delivery Date": `2026-02-${day}T17:30:00Z`,
+      "Tracking Link": number % 2 === 1 && number % 3 === 0 ? `https://track.example.com/${number}` : "",
+    };
+  });
+}

@@ -1,13 +1,28 @@
+import { Suspense, useEffect } from "react";
+import { useQueryLoader } from "react-relay";
 import { useParams } from "react-router-dom";
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { Loading } from "../ui/Loading.tsx";
+import { QueryErrorBoundary } from "../ui/QueryErrorBoundary.tsx";
+import LoadDetailPageQueryNode, {
+  type LoadDetailPageQuery,
+} from "./__generated__/LoadDetailPageQuery.graphql";
+import { LoadDetailPage } from "./LoadDetailPage.tsx";
+import { LOAD_FETCH_FAILED } from "./messages.ts";
 
-/** Placeholder until this screen is built: replace this file. */
+/** /admin/ila/load/{loadId}: the load's edit form. */
 export default function LoadDetailRoute() {
   const { loadId = "" } = useParams();
+  const [queryRef, loadQuery] = useQueryLoader<LoadDetailPageQuery>(LoadDetailPageQueryNode);
+  useEffect(() => loadQuery({ loadId }, { fetchPolicy: "store-and-network" }), [loadQuery, loadId]);
   return (
-    <ComingSoon
-      title={`ILA / Load / ${loadId}`}
-      description="The load's editable form: customer, status, mode, dates, origin and destination, and its stops with their NASS codes."
-    />
+    <QueryErrorBoundary
+      key={loadId}
+      message={LOAD_FETCH_FAILED}
+      onRetry={() => loadQuery({ loadId }, { fetchPolicy: "network-only" })}
+    >
+      <Suspense fallback={<Loading />}>
+        {queryRef ? <LoadDetailPage loadId={loadId} queryRef={queryRef} /> : <Loading />}
+      </Suspense>
+    </QueryErrorBoundary>
   );
 }

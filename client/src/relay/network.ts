@@ -1,8 +1,14 @@
-import type { FetchFunction, GraphQLResponse } from "relay-runtime";
+import type { CacheConfig, FetchFunction, GraphQLResponse } from "relay-runtime";
 import { SESSION_ENDED } from "../lib/auth-messages.ts";
 import type { SessionStore } from "../lib/session-store.ts";
 import { endSession } from "./end-session.ts";
-import { authFailureOf, type GraphQLPayload, NetworkError, postGraphQL } from "./graphql-http.ts";
+import {
+  authFailureOf,
+  type GraphQLPayload,
+  NetworkError,
+  postGraphQL,
+  type UploadProgressListener,
+} from "./graphql-http.ts";
 import { refreshAccessToken } from "./refresh.ts";
 
 /**
@@ -11,10 +17,11 @@ import { refreshAccessToken } from "./refresh.ts";
  * 401 gets one refresh and one retry, and if that fails the credentials go and /login follows.
  */
 export function createFetchFunction(session: SessionStore): FetchFunction {
-  return async (request, variables) => {
+  return async (request, variables, cacheConfig) => {
     const body = JSON.stringify({ query: request.text, operationName: request.name, variables });
+    const onUploadProgress = uploadProgressListenerOf(cacheConfig);
     const sentWith = session.getState().token;
-    const first = await postGraphQL(body, sentWith);
+    const first = await postGraphQL(body, sentWith, onUploadProgress);
     const failure = authFailureOf(first);
     if (!failure || !sentWith) return asRelayResponse(first);
     if (failure.kind === "ended") {
@@ -32,7 +39,7 @@ export function createFetchFunction(session: SessionStore): FetchFunction {
       }
       token = refreshed.token;
     }
-    const second = await postGraphQL(body, token);
+    const second = await postGraphQL(body, token, onUploadProgress);
     const again = authFailureOf(second);
     if (again) endSession(session, again.kind === "ended" ? again.message || SESSION_ENDED : null);
     return asRelayResponse(second);
@@ -41,4 +48,15 @@ export function createFetchFunction(session: SessionStore): FetchFunction {
 
 function asRelayResponse(payload: GraphQLPayload): GraphQLResponse {
   return payload as GraphQLResponse;
+}
+
+/**
+ * A mutation that sends a lot (the bulk upload) asks for progress through its cache config:
+ * `cacheConfig: { metadata: { [UPLOAD_PROGRESS]: (sent, total) => ... } }`.
+ */
+export const UPLOAD_PROGRESS = "onUploadProgress";
+
+function uploadProgressListenerOf(cacheConfig: CacheConfig): UploadProgressListener | undefined {
+  const listener = cacheConfig.metadata?.[UPLOAD_PROGRESS];
+  return typeof listener === "function" ? (listener as UploadProgressListener) : undefined;
 }

@@ -1,0 +1,48 @@
+import Alert from "@mui/material/Alert";
+import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
+import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
+import { Link as RouterLink } from "react-router-dom";
+import { ADMIN_HOME } from "../lib/paths.ts";
+import { PageTitle } from "../ui/PageTitle.tsx";
+import type { LoadDetailPageQuery } from "./__generated__/LoadDetailPageQuery.graphql";
+import { LoadForm } from "./LoadForm.tsx";
+
+export const loadDetailPageQuery = graphql`
+  query LoadDetailPageQuery($loadId: String!) {
+    loadByLoadId(loadId: $loadId) {
+      id
+      loadId
+      ...LoadForm_load
+    }
+  }
+`;
+
+interface LoadDetailPageProps {
+  loadId: string;
+  queryRef: PreloadedQuery<LoadDetailPageQuery>;
+}
+
+export function LoadDetailPage({ loadId, queryRef }: LoadDetailPageProps) {
+  const { loadByLoadId: load } = usePreloadedQuery<LoadDetailPageQuery>(loadDetailPageQuery, queryRef);
+  return (
+    <>
+      <PageTitle>{`ILA / Load / ${loadId}`}</PageTitle>
+      {load ? (
+        <>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            Load #{load.loadId}
+          </Typography>
+          <LoadForm key={load.id} load={load} />
+        </>
+      ) : (
+        <Alert severity="warning" role="alert">
+          Load {loadId} was not found.{" "}
+          <Link component={RouterLink} to={ADMIN_HOME}>
+            Back to the load list
+          </Link>
+        </Alert>
+      )}
+    </>
+  );
+}

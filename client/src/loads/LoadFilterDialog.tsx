@@ -1,0 +1,131 @@
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import FormControl from "@mui/material/FormControl";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormGroup from "@mui/material/FormGroup";
+import FormLabel from "@mui/material/FormLabel";
+import Grid from "@mui/material/Grid";
+import TextField from "@mui/material/TextField";
+import { type FormEvent, useEffect, useState } from "react";
+import { LOAD_MODES, LOAD_STATUSES } from "../../../server/loads/values.ts";
+import { type LoadFilters, NO_FILTERS, STATUS_LABELS } from "./list-criteria.ts";
+
+interface LoadFilterDialogProps {
+  open: boolean;
+  filters: LoadFilters;
+  onClose(): void;
+  onApply(filters: LoadFilters): void;
+}
+
+type DateKey = "pickupFrom" | "pickupTo" | "deliveryFrom" | "deliveryTo";
+const DATE_FIELDS: [DateKey, string][] = [
+  ["pickupFrom", "Pickup from"],
+  ["pickupTo", "Pickup to"],
+  ["deliveryFrom", "Delivery from"],
+  ["deliveryTo", "Delivery to"],
+];
+
+function toggled<T>(list: T[], value: T): T[] {
+  return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+}
+
+/** The Filter button's dialog: status, mode, customer and pickup/delivery date ranges (UTC days). */
+export function LoadFilterDialog({ open, filters, onClose, onApply }: LoadFilterDialogProps) {
+  const [draft, setDraft] = useState(filters);
+  useEffect(() => {
+    if (open) setDraft(filters);
+  }, [open, filters]);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="load-filter-title">
+      <form onSubmit={handleSubmit} noValidate>
+        <DialogTitle id="load-filter-title">Filter loads</DialogTitle>
+        <DialogContent dividers>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormControl component="fieldset">
+                <FormLabel component="legend">Status</FormLabel>
+                <FormGroup>
+                  {LOAD_STATUSES.map((status) => (
+                    <FormControlLabel
+                      key={status}
+                      label={STATUS_LABELS[status]}
+                      control={
+                        <Checkbox
+                          size="small"
+                          checked={draft.status.includes(status)}
+                          onChange={() =>
+                            setDraft((current) => ({ ...current, status: toggled(current.status, status) }))
+                          }
+                        />
+                      }
+                    />
+                  ))}
+                </FormGroup>
+              </FormControl>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormControl component="fieldset">
+                <FormLabel component="legend">Mode</FormLabel>
+                <FormGroup>
+                  {LOAD_MODES.map((mode) => (
+                    <FormControlLabel
+                      key={mode}
+                      label={mode}
+                      control={
+                        <Checkbox
+                          size="small"
+                          checked={draft.mode.includes(mode)}
+                          onChange={() =>
+                            setDraft((current) => ({ ...current, mode: toggled(current.mode, mode) }))
+                          }
+                        />
+                      }
+                    />
+                  ))}
+                </FormGroup>
+              </FormControl>
+            </Grid>
+            <Grid size={12}>
+              <TextField
+                label="Customer"
+                size="small"
+                value={draft.customer}
+                helperText="The exact customer name, any case"
+                onChange={(event) => setDraft((current) => ({ ...current, customer: event.target.value }))}
+              />
+            </Grid>
+            {DATE_FIELDS.map(([key, label]) => (
+              <Grid key={key} size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  label={label}
+                  type="date"
+                  size="small"
+                  value={draft[key]}
+                  onChange={(event) => setDraft((current) => ({ ...current, [key]: event.target.value }))}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              </Grid>
+            ))}
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDraft(NO_FILTERS)}>Clear all</Button>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained">
+            Apply
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,385 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import Divider from "@mui/material/Divider";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Grid from "@mui/material/Grid";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Snackbar from "@mui/material/Snackbar";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { graphql, useFragment } from "react-relay";
+import { useBlocker } from "react-router-dom";
+import { LOAD_MODES, LOAD_STATUSES, type LoadMode, type LoadStatus } from "../../../server/loads/values.ts";
+import type { LoadForm_load$key } from "./__generated__/LoadForm_load.graphql";
+import { STATUS_LABELS } from "./list-criteria.ts";
+import {
+  changesOf,
+  type FormProblems,
+  formProblemsFromServer,
+  type LoadFormValues,
+  problemsOf,
+  valuesOf,
+} from "./load-form.ts";
+import { StopsEditor } from "./StopsEditor.tsx";
+import { useUpdateLoadMutation } from "./useUpdateLoadMutation.ts";
+
+export const LOAD_SAVED = "Load saved.";
+const FIX_FIELDS = "Some fields need a look before saving.";
+
+type TextKey = {
+  [Key in keyof LoadFormValues]: LoadFormValues[Key] extends string ? Key : never;
+}[keyof LoadFormValues];
+
+interface FieldSpec {
+  name: TextKey;
+  label: string;
+  type?: "datetime-local" | "url";
+  numeric?: boolean;
+  multiline?: boolean;
+  wide?: boolean;
+  helper?: string;
+}
+
+const SECTIONS: { title: string; fields: FieldSpec[] }[] = [
+  {
+    title: "Load",
+    fields: [
+      { name: "bolNumber", label: "BOL Number" },
+      { name: "customer", label: "Customer" },
+      { name: "referenceNumber", label: "Reference Number" },
+      { name: "routeNumber", label: "Route Number", helper: "A new number starts a new route" },
+      { name: "trackingLink", label: "Tracking Link", type: "url", wide: true },
+    ],
+  },
+  {
+    title: "Freight",
+    fields: [
+      { name: "weight", label: "Weight", numeric: true },
+      { name: "volume", label: "Volume", numeric: true },
+      { name: "freightClass", label: "Freight Class" },
+      { name: "commodity", label: "Commodity" },
+      { name: "orderInfo", label: "Order Info", multiline: true, wide: true },
+      {
+        name: "additionalData",
+        label: "Additional Data",
+        multiline: true,
+        wide: true,
+        helper: "A JSON object (upload columns that matched no field)",
+      },
+    ],
+  },
+  {
+    title: "Route and dates",
+    fields: [
+      { name: "originAddress", label: "Origin address", wide: true },
+      { name: "destinationAddress", label: "Destination address", wide: true },
+      { name: "pickupDate", label: "Pickup Date (UTC)", type: "datetime-local" },
+      { name: "deliveryDate", label: "Delivery Date (UTC)", type: "datetime-local" },
+    ],
+  },
+];
+
+interface LoadFormProps {
+  load: LoadForm_load$key;
+}
+
+export function LoadForm({ load }: LoadFormProps) {
+  const data = useFragment(
+    graphql`
+      fragment LoadForm_load on Load {
+        id
+        loadId
+        bolNumber
+        customer
+        status
+        mode
+        assignedUserKey
+        assignedUser {
+          fullName
+        }
+        carrierName
+        referenceNumber
+        weight
+        volume
+        freightClass
+        commodity
+        orderInfo
+        additionalData
+        routeNumber
+        origin {
+          address
+        }
+        destination {
+          address
+        }
+        pickupDate
+        deliveryDate
+        appointmentsRequired
+        appointmentsConfirmed
+        trackingLink
+        stops {
+          id
+          sequence
+          type
+          nass {
+            id
+            code
+            facilityName
+            city
+            state
+          }
+        }
+        updatedAt
+      }
+    `,
+    load,
+  );
+  const initial = useMemo(() => valuesOf(data), [data]);
+  const [values, setValues] = useState(initial);
+  const [problems, setProblems] = useState<FormProblems>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [save, isSaving] = useUpdateLoadMutation();
+
+  // The saved load (as the server normalised it) replaces the form's values.
+  useEffect(() => {
+    setValues(initial);
+    setProblems({});
+  }, [initial]);
+
+  const changes = useMemo(() => {
+    try {
+      return changesOf(values, initial);
+    } catch {
+      // Values with problems (e.g. unreadable JSON) still count as changed.
+      return { unreadable: true };
+    }
+  }, [values, initial]);
+  const dirty = Object.keys(changes).length > 0;
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !isSaving && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const change = <Key extends keyof LoadFormValues>(name: Key, value: LoadFormValues[Key]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setProblems(({ [name]: _cleared, ...rest }) => rest);
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = problemsOf(values);
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
+      setFormError(FIX_FIELDS);
+      return;
+    }
+    setFormError(null);
+    const input = changesOf(values, initial);
+    if (Object.keys(input).length === 0) {
+      setSaved(true);
+      return;
+    }
+    save(
+      { id: data.id, ...input },
+      {
+        onSaved: () => setSaved(true),
+        onError: (message, fields) => {
+          setFormError(message);
+          setProblems(formProblemsFromServer(fields));
+        },
+      },
+    );
+  };
+
+  const driverHelper = problems.assignedUserKey
+    ? problems.assignedUserKey
+    : data.assignedUserKey
+      ? [data.assignedUser?.fullName, data.carrierName ? `Carrier: ${data.carrierName}` : null]
+          .filter(Boolean)
+          .join(" · ") || "The driver's user ID"
+      : "The driver's user ID; empty for none";
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box component="form" noValidate onSubmit={handleSubmit} aria-label={`Load ${data.loadId}`}>
+        {formError ? (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {formError}
+          </Alert>
+        ) : null}
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              label="Load ID"
+              value={data.loadId}
+              helperText="Read-only"
+              slotProps={{ htmlInput: { readOnly: true } }}
+            />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 3 }}>
+            <TextField
+              select
+              label="Status"
+              value={values.status}
+              onChange={(event) => change("status", event.target.value as LoadStatus)}
+              error={Boolean(problems.status)}
+              helperText={problems.status}
+            >
+              {LOAD_STATUSES.map((status) => (
+                <MenuItem key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 6, sm: 3 }}>
+            <TextField
+              select
+              label="Mode"
+              value={values.mode}
+              onChange={(event) => change("mode", event.target.value as LoadMode)}
+              error={Boolean(problems.mode)}
+              helperText={problems.mode}
+            >
+              {LOAD_MODES.map((mode) => (
+                <MenuItem key={mode} value={mode}>
+                  {mode}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              label="Assigned driver"
+              value={values.assignedUserKey}
+              onChange={(event) => change("assignedUserKey", event.target.value)}
+              error={Boolean(problems.assignedUserKey)}
+              helperText={driverHelper}
+            />
+          </Grid>
+        </Grid>
+        {SECTIONS.map((section) => (
+          <Box key={section.title} component="section" aria-label={section.title} sx={{ mt: 3 }}>
+            <Typography variant="h6" component="h3" sx={{ mb: 1.5 }}>
+              {section.title}
+            </Typography>
+            <Grid container spacing={2}>
+              {section.fields.map((field) => (
+                <Grid key={field.name} size={{ xs: 12, sm: field.wide ? 12 : 6 }}>
+                  <TextField
+                    name={field.name}
+                    label={field.label}
+                    type={field.type ?? "text"}
+                    value={values[field.name]}
+                    onChange={(event) => change(field.name, event.target.value)}
+                    error={Boolean(problems[field.name])}
+                    helperText={problems[field.name] ?? field.helper}
+                    multiline={field.multiline}
+                    minRows={field.multiline ? 2 : undefined}
+                    slotProps={{
+                      htmlInput: field.numeric ? { inputMode: "decimal" } : undefined,
+                      inputLabel: field.type === "datetime-local" ? { shrink: true } : undefined,
+                    }}
+                  />
+                </Grid>
+              ))}
+              {section.title === "Route and dates" ? (
+                <Grid size={12} sx={{ display: "flex", flexWrap: "wrap", gap: 2 }}>
+                  <FormControlLabel
+                    label="Appointments required"
+                    control={
+                      <Checkbox
+                        checked={values.appointmentsRequired}
+                        onChange={(event) => change("appointmentsRequired", event.target.checked)}
+                      />
+                    }
+                  />
+                  <FormControlLabel
+                    label="Appointments confirmed"
+                    control={
+                      <Checkbox
+                        checked={values.appointmentsConfirmed}
+                        onChange={(event) => change("appointmentsConfirmed", event.target.checked)}
+                      />
+                    }
+                  />
+                </Grid>
+              ) : null}
+            </Grid>
+          </Box>
+        ))}
+        <Divider sx={{ my: 3 }} />
+        <StopsEditor
+          stops={values.stops}
+          problems={problems}
+          onChange={(stops) => {
+            setValues((current) => ({ ...current, stops }));
+            setProblems(({ stops: _stops, ...rest }) =>
+              Object.fromEntries(Object.entries(rest).filter(([key]) => !key.startsWith("stops."))),
+            );
+          }}
+        />
+        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1, mt: 3, flexWrap: "wrap" }}>
+          <Button
+            disabled={!dirty || isSaving}
+            onClick={() => {
+              setValues(initial);
+              setProblems({});
+              setFormError(null);
+            }}
+          >
+            Discard changes
+          </Button>
+          <Button type="submit" variant="contained" disabled={isSaving}>
+            {isSaving ? "Saving…" : "Save changes"}
+          </Button>
+        </Box>
+      </Box>
+      <Snackbar
+        open={saved}
+        autoHideDuration={5000}
+        onClose={() => setSaved(false)}
+        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+      >
+        <Alert severity="success" variant="filled" onClose={() => setSaved(false)}>
+          {LOAD_SAVED}
+        </Alert>
+      </Snackbar>
+      <Dialog
+        open={blocker.state === "blocked"}
+        onClose={() => blocker.reset?.()}
+        aria-labelledby="leave-load-title"
+      >
+        <DialogTitle id="leave-load-title">Leave without saving?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>Your changes to load {data.loadId} have not been saved.</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => blocker.reset?.()} autoFocus>
+            Stay
+          </Button>
+          <Button color="error" onClick={() => blocker.proceed?.()}>
+            Leave
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}

@@ -1,0 +1,135 @@
+import AddIcon from "@mui/icons-material/Add";
+import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
+import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
+import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import IconButton from "@mui/material/IconButton";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { STOP_TYPES, type StopType } from "../../../server/loads/values.ts";
+import { type FormProblems, moveStop, newStop, type StopRow } from "./load-form.ts";
+import { NassCodePicker } from "./NassCodePicker.tsx";
+
+interface StopsEditorProps {
+  stops: StopRow[];
+  problems: FormProblems;
+  onChange(stops: StopRow[]): void;
+}
+
+/** The load's stops as an ordered list: sequence, type and NASS code; add, remove, move. */
+export function StopsEditor({ stops, problems, onChange }: StopsEditorProps) {
+  const update = (index: number, change: Partial<StopRow>) =>
+    onChange(stops.map((stop, position) => (position === index ? { ...stop, ...change } : stop)));
+
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mb: 1 }}>
+        <Typography component="legend" variant="h6">
+          Stops
+        </Typography>
+        <Button startIcon={<AddIcon />} onClick={() => onChange([...stops, newStop(stops)])}>
+          Add stop
+        </Button>
+      </Box>
+      {problems.stops ? (
+        <Typography color="error" variant="body2" role="alert" sx={{ mb: 1 }}>
+          {problems.stops}
+        </Typography>
+      ) : null}
+      {stops.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 2 }}>
+          No stops yet.
+        </Typography>
+      ) : (
+        <Box
+          component="ol"
+          aria-label="Stops"
+          sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}
+        >
+          {stops.map((stop, index) => {
+            const number = index + 1;
+            return (
+              <Paper
+                component="li"
+                key={stop.key}
+                variant="outlined"
+                aria-label={`Stop ${number}`}
+                sx={{
+                  p: 1.5,
+                  display: "grid",
+                  gap: 1.5,
+                  alignItems: "start",
+                  gridTemplateColumns: { xs: "1fr 1fr", md: "150px 150px minmax(0, 1fr) auto" },
+                }}
+              >
+                <TextField
+                  label={`Sequence (stop ${number})`}
+                  size="small"
+                  value={stop.sequence}
+                  onChange={(event) => update(index, { sequence: event.target.value })}
+                  error={Boolean(problems[`stops.${index}.sequence`])}
+                  helperText={problems[`stops.${index}.sequence`]}
+                  slotProps={{ htmlInput: { inputMode: "numeric" } }}
+                />
+                <TextField
+                  select
+                  label={`Type (stop ${number})`}
+                  size="small"
+                  value={stop.type}
+                  onChange={(event) => update(index, { type: event.target.value as StopType })}
+                  error={Boolean(problems[`stops.${index}.type`])}
+                  helperText={problems[`stops.${index}.type`]}
+                >
+                  {STOP_TYPES.map((type) => (
+                    <MenuItem key={type} value={type}>
+                      {type}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <Box sx={{ gridColumn: { xs: "1 / -1", md: "auto" }, minWidth: 0 }}>
+                  <NassCodePicker
+                    label={`NASS code (stop ${number})`}
+                    value={stop.nass}
+                    error={problems[`stops.${index}.nass`]}
+                    onChange={(nass) => update(index, { nass })}
+                  />
+                </Box>
+                <Box
+                  sx={{
+                    display: "flex",
+                    gridColumn: { xs: "1 / -1", md: "auto" },
+                    justifyContent: "flex-end",
+                  }}
+                >
+                  <IconButton
+                    aria-label={`Move stop ${number} up`}
+                    disabled={index === 0}
+                    onClick={() => onChange(moveStop(stops, index, -1))}
+                  >
+                    <ArrowUpwardIcon fontSize="small" />
+                  </IconButton>
+                  <IconButton
+                    aria-label={`Move stop ${number} down`}
+                    disabled={index === stops.length - 1}
+                    onClick={() => onChange(moveStop(stops, index, 1))}
+                  >
+                    <ArrowDownwardIcon fontSize="small" />
+                  </IconButton>
+                  <IconButton
+                    aria-label={`Remove stop ${number}`}
+                    onClick={() => onChange(stops.filter((_stop, position) => position !== index))}
+                  >
+                    <DeleteOutlineIcon fontSize="small" />
+                  </IconButton>
+                </Box>
+              </Paper>
+            );
+          })}
+        </Box>
+      )}
+    </Box>
+  );
+}
