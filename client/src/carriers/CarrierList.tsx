@@ -3,11 +3,12 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Snackbar from "@mui/material/Snackbar";
+import Typography from "@mui/material/Typography";
 import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
 import type { FetchPolicy } from "relay-runtime";
 import { CARRIER_TEXTS } from "../lib/carriers.ts";
-import { PAGE_SIZE, pageWithin } from "../lib/pagination.ts";
+import { PAGE_SIZE, pageCountOf, pageWithin, rangeLabel } from "../lib/pagination.ts";
 import { PageNumbers } from "../ui/PageNumbers.tsx";
 import { SearchBar } from "../ui/SearchBar.tsx";
 import type { CarrierList_query$key } from "./__generated__/CarrierList_query.graphql";
@@ -168,12 +169,27 @@ export function CarrierList({ query }: CarrierListProps) {
         sortDirection={view.sortDirection}
         onSort={(sortBy, sortDirection) => show({ ...view, sortBy, sortDirection, page: 1 })}
       />
-      <PageNumbers
-        page={view.page}
-        total={totalCount}
-        disabled={isPending}
-        onChange={(page) => show({ ...view, page })}
-      />
+      <Box
+        sx={{
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "space-between",
+          flexWrap: "wrap",
+          gap: 1,
+          mt: 2,
+        }}
+      >
+        <Typography variant="body2" color="text.secondary" data-testid="page-range">
+          {rangeLabel(view.page, totalCount)}
+        </Typography>
+        <PageNumbers
+          label="Pagination"
+          page={view.page}
+          pageCount={pageCountOf(totalCount)}
+          disabled={isPending}
+          onPage={(page) => show({ ...view, page })}
+        />
+      </Box>
       <AddCarrierDialog
         key={dialogGeneration}
         open={dialogOpen}

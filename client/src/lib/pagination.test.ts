@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type PageItem, pageCountOf, pageItems, pageWithin, rangeLabel } from "./pagination.ts";
 
-const labels = (items: PageItem[]) => items.map((item) => (item.kind === "page" ? item.page : "…"));
+const labels = (items: PageItem[]) => items.map((item) => (item === "gap" ? "…" : item));
 
 describe("pagination", () => {
   it("counts pages of 50, at least one", () => {
@@ -29,10 +29,17 @@ describe("pagination", () => {
     expect(labels(pageItems(2, 3))).toEqual([1, 2, 3]);
   });
 
+  it("clamps a current page outside the range and shows nothing without pages", () => {
+    expect(labels(pageItems(9, 3))).toEqual([1, 2, 3]);
+    expect(labels(pageItems(0, 5))).toEqual([1, 2, "…", 5]);
+    expect(pageItems(1, 0)).toEqual([]);
+  });
+
   it("labels the rows shown", () => {
     expect(rangeLabel(1, 0)).toBe("0 of 0");
     expect(rangeLabel(1, 12)).toBe("1–12 of 12");
     expect(rangeLabel(2, 120)).toBe("51–100 of 120");
     expect(rangeLabel(3, 120)).toBe("101–120 of 120");
+    expect(rangeLabel(2, 1234)).toBe("51–100 of 1,234");
   });
 });

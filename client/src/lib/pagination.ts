@@ -2,7 +2,8 @@
 
 export const PAGE_SIZE = 50;
 
-export type PageItem = { kind: "page"; page: number } | { kind: "gap"; after: number };
+/** A page number to show, or a gap standing for the pages left out. */
+export type PageItem = number | "gap";
 
 /** At least one page, so an empty list still reads "page 1 of 1". */
 export function pageCountOf(total: number, pageSize = PAGE_SIZE): number {
@@ -14,24 +15,30 @@ export function pageWithin(page: number, total: number, pageSize = PAGE_SIZE): n
   return Number.isInteger(page) && page >= 1 && page <= pageCountOf(total, pageSize) ? page : 1;
 }
 
-/** The first, the last, the current page and its neighbours, with a gap wherever pages are skipped. */
-export function pageItems(current: number, count: number): PageItem[] {
-  const shown = new Set([1, count, current - 1, current, current + 1]);
-  const pages = [...shown].filter((page) => page >= 1 && page <= count).sort((a, b) => a - b);
+/**
+ * The page numbers a numbered pager shows (spec: first, last, current and neighbouring pages),
+ * with a gap wherever pages are left out: 1 … 4 5 6 … 20.
+ */
+export function pageItems(current: number, pageCount: number): PageItem[] {
+  if (pageCount < 1) return [];
+  const page = Math.min(Math.max(1, current), pageCount);
+  const shown = [...new Set([1, page - 1, page, page + 1, pageCount])]
+    .filter((number) => number >= 1 && number <= pageCount)
+    .sort((a, b) => a - b);
   const items: PageItem[] = [];
-  for (const page of pages) {
+  for (const number of shown) {
     const previous = items.at(-1);
-    if (previous?.kind === "page" && page > previous.page + 1)
-      items.push({ kind: "gap", after: previous.page });
-    items.push({ kind: "page", page });
+    if (typeof previous === "number" && number > previous + 1) items.push("gap");
+    items.push(number);
   }
   return items;
 }
 
-/** "1–50 of 120" (or "0 of 0"). */
+/** "1–50 of 1,234" for the rows of `page` (or "0 of 0"). */
 export function rangeLabel(page: number, total: number, pageSize = PAGE_SIZE): string {
   if (total <= 0) return "0 of 0";
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
-  return `${first}–${last} of ${total}`;
+  const format = (value: number) => value.toLocaleString("en-US");
+  return `${format(first)}–${format(last)} of ${format(total)}`;
 }

@@ -15,8 +15,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from
 import { graphql, useRefetchableFragment } from "react-relay";
 import { useSearchParams } from "react-router-dom";
 import type { FetchPolicy } from "relay-runtime";
-import { rowRange } from "../lib/page-numbers.ts";
-import { NumberedPager } from "../ui/NumberedPager.tsx";
+import { rangeLabel } from "../lib/pagination.ts";
+import { PageNumbers } from "../ui/PageNumbers.tsx";
 import type { LoadTable_query$key } from "./__generated__/LoadTable_query.graphql";
 import type { LoadTableRefetchQuery } from "./__generated__/LoadTableRefetchQuery.graphql";
 import { LoadFilterDialog } from "./LoadFilterDialog.tsx";
@@ -214,9 +214,9 @@ export function LoadTable({ query, initialCriteria }: LoadTableProps) {
           }}
         >
           <Typography variant="body2" color="text.secondary" data-testid="load-count">
-            {rowRange(shownPage, pageSize, totalCount)} loads
+            {rangeLabel(shownPage, totalCount, pageSize)} loads
           </Typography>
-          <NumberedPager
+          <PageNumbers
             label="Load pages"
             page={shownPage}
             pageCount={pageCount}

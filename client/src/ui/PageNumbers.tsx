@@ -1,83 +1,74 @@
+import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
+import ChevronRightIcon from "@mui/icons-material/ChevronRight";
 import Box from "@mui/material/Box";
-import PaginationItem from "@mui/material/PaginationItem";
+import Button from "@mui/material/Button";
+import IconButton from "@mui/material/IconButton";
 import Typography from "@mui/material/Typography";
-import { PAGE_SIZE, pageCountOf, pageItems, rangeLabel } from "../lib/pagination.ts";
+import { pageItems } from "../lib/pagination.ts";
 
 interface PageNumbersProps {
   page: number;
-  total: number;
-  pageSize?: number;
+  pageCount: number;
+  /** What the pages hold, for the navigation's name ("Loads pages"). */
+  label: string;
   disabled?: boolean;
-  onChange(page: number): void;
+  onPage(page: number): void;
 }
 
-/** Previous, the first, last, current and neighbouring pages, next; and which rows are shown. */
-export function PageNumbers({
-  page,
-  total,
-  pageSize = PAGE_SIZE,
-  disabled = false,
-  onChange,
-}: PageNumbersProps) {
-  const count = pageCountOf(total, pageSize);
+/** A numbered pager: previous, first, last, current and neighbouring pages, next. */
+export function PageNumbers({ page, pageCount, label, disabled = false, onPage }: PageNumbersProps) {
+  if (pageCount <= 1) return null;
   return (
     <Box
-      sx={{
-        display: "flex",
-        alignItems: "center",
-        justifyContent: "space-between",
-        flexWrap: "wrap",
-        gap: 1,
-        mt: 2,
-      }}
+      component="nav"
+      aria-label={label}
+      sx={{ display: "flex", alignItems: "center", gap: 0.5, flexWrap: "wrap" }}
     >
-      <Typography variant="body2" color="text.secondary" data-testid="page-range">
-        {rangeLabel(page, total, pageSize)}
-      </Typography>
-      {count > 1 ? (
-        <Box component="nav" aria-label="Pagination">
-          <Box
-            component="ul"
-            sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, listStyle: "none", m: 0, p: 0 }}
+      <IconButton
+        size="small"
+        aria-label="Previous page"
+        disabled={disabled || page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        <ChevronLeftIcon fontSize="small" />
+      </IconButton>
+      {pageItems(page, pageCount).map((item, position, items) => {
+        if (item === "gap") {
+          return (
+            <Typography
+              key={`gap-after-${items[position - 1]}`}
+              component="span"
+              color="text.secondary"
+              aria-hidden
+              sx={{ px: 0.5 }}
+            >
+              …
+            </Typography>
+          );
+        }
+        return (
+          <Button
+            key={item}
+            size="small"
+            variant={item === page ? "contained" : "text"}
+            aria-label={`Page ${item}`}
+            aria-current={item === page ? "page" : undefined}
+            disabled={disabled && item !== page}
+            onClick={() => item !== page && onPage(item)}
+            sx={{ minWidth: 36, px: 1 }}
           >
-            <li>
-              <PaginationItem
-                type="previous"
-                disabled={disabled || page <= 1}
-                aria-label="Go to previous page"
-                onClick={() => onChange(page - 1)}
-              />
-            </li>
-            {pageItems(page, count).map((item) =>
-              item.kind === "gap" ? (
-                <li key={`gap-${item.after}`}>
-                  <PaginationItem type="start-ellipsis" />
-                </li>
-              ) : (
-                <li key={item.page}>
-                  <PaginationItem
-                    type="page"
-                    page={item.page}
-                    selected={item.page === page}
-                    disabled={disabled}
-                    aria-current={item.page === page ? "page" : undefined}
-                    aria-label={item.page === page ? `Page ${item.page}` : `Go to page ${item.page}`}
-                    onClick={() => onChange(item.page)}
-                  />
-                </li>
-              ),
-            )}
-            <li>
-              <PaginationItem
-                type="next"
-                disabled={disabled || page >= count}
-                aria-label="Go to next page"
-                onClick={() => onChange(page + 1)}
-              />
-            </li>
-          </Box>
-        </Box>
-      ) : null}
+            {item}
+          </Button>
+        );
+      })}
+      <IconButton
+        size="small"
+        aria-label="Next page"
+        disabled={disabled || page >= pageCount}
+        onClick={() => onPage(page + 1)}
+      >
+        <ChevronRightIcon fontSize="small" />
+      </IconButton>
     </Box>
   );
 }
