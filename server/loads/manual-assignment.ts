@@ -9,6 +9,7 @@ import type { Carrier, Load, Route, User } from "../generated/sqlite/client.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { findUser, publicUser } from "../users/service.ts";
+import { LOAD_MODES, LOAD_STATUSES } from "./values.ts";
 
 /**
  * Manual load assignment (ILA / Load / Load Manual Assignment): an operator creates a load already
@@ -33,8 +34,6 @@ export const MANUAL_ASSIGNMENT_MESSAGES = {
 } as const;
 
 const M = MANUAL_ASSIGNMENT_MESSAGES;
-export const LOAD_STATUS_VALUES = ["pending", "in_transit", "delivered", "cancelled"] as const;
-export const LOAD_MODE_VALUES = ["TRUCK", "RAIL", "SHIP", "AIR"] as const;
 
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
@@ -121,8 +120,8 @@ export const manualAssignmentInput = z.object({
   customer: requiredText(M.customerRequired, 200),
   assignedUserKey: requiredText(M.driverRequired, 100),
   bolNumber: optionalText(100),
-  status: oneOf(LOAD_STATUS_VALUES, "pending", M.statusInvalid),
-  mode: oneOf(LOAD_MODE_VALUES, "TRUCK", M.modeInvalid),
+  status: oneOf(LOAD_STATUSES, "pending", M.statusInvalid),
+  mode: oneOf(LOAD_MODES, "TRUCK", M.modeInvalid),
   referenceNumber: optionalText(100),
   weight: optionalNumber(M.weightInvalid),
   volume: optionalNumber(M.volumeInvalid),

@@ -1,5 +1,7 @@
 /** The Load Manual Assignment form (spec sections 2, 3, 5 and 8): values, checks and the payload. */
 
+import type { LoadMode, LoadStatus } from "../../../server/loads/values.ts";
+
 export const MANUAL_ASSIGNMENT_TEXTS = {
   title: "ILA / Load / Load Manual Assignment",
   loadIdRequired: "Load ID es requerido",
@@ -13,11 +15,6 @@ export const MANUAL_ASSIGNMENT_TEXTS = {
   deliveryDateInvalid: "Delivery Date no es una fecha válida",
   createFailed: "Error al crear el load",
 } as const;
-
-export const LOAD_STATUSES = ["pending", "in_transit", "delivered", "cancelled"] as const;
-export const LOAD_MODES = ["TRUCK", "RAIL", "SHIP", "AIR"] as const;
-export type LoadStatus = (typeof LOAD_STATUSES)[number];
-export type LoadMode = (typeof LOAD_MODES)[number];
 
 export const TEXT_FIELDS = [
   "loadId",

@@ -12,11 +12,10 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { LOAD_MODES, LOAD_STATUSES } from "../../../server/loads/values.ts";
 import { carrierDetailPath, loadDetailPath } from "../lib/carriers.ts";
 import {
   EMPTY_MANUAL_ASSIGNMENT,
-  LOAD_MODES,
-  LOAD_STATUSES,
   type ManualAssignmentField,
   type ManualAssignmentProblems,
   type ManualAssignmentTextField,
