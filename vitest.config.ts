@@ -12,7 +12,12 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["server/**/*.test.ts", "test/api/**/*.test.ts", "client/src/**/*.test.ts"],
+          include: [
+            "server/**/*.test.ts",
+            "common/**/*.test.ts",
+            "test/api/**/*.test.ts",
+            "client/src/**/*.test.ts",
+          ],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
