@@ -14,6 +14,7 @@ export interface RestRequest {
 export interface RestReply {
   status: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 export interface RestRoute {
@@ -30,7 +31,8 @@ export function reply(status: number, body: unknown): RestReply {
 
 const REPLY = Symbol("reply");
 function isReply(value: unknown): value is RestReply {
-  return typeof value === "object" && value !== null && (value as { [REPLY]?: true })[REPLY] === true;
+  if (typeof value !== "object" || value === null) return false;
+  return (value as { [REPLY]?: true })[REPLY] === true || (value as { paged?: true }).paged === true;
 }
 export function withStatus(status: number, body: unknown): RestReply {
   return Object.assign(reply(status, body), { [REPLY]: true as const });
@@ -112,7 +114,9 @@ export async function runRoute(
     ? await readJsonBody(request, route.bodyLimit ?? DEFAULT_BODY_LIMIT)
     : undefined;
   const result = await route.handle(ctx, { params, query: url.searchParams, body, request });
-  return isReply(result) ? json(result.status, result.body) : json(200, result ?? { ok: true });
+  return isReply(result)
+    ? json(result.status, result.body, result.headers)
+    : json(200, result ?? { ok: true });
 }
 
 export function errorResponse(error: unknown, requestId: string): Response {
