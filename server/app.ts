@@ -15,6 +15,7 @@ import { readBodyText } from "./http/body.ts";
 import { parseCookies } from "./http/cookies.ts";
 import { createRouter, errorResponse, json, runRoute } from "./http/router.ts";
 import { createStaticHandler } from "./http/static.ts";
+import { findMalformedText, MALFORMED_TEXT } from "./http/unicode.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createAppPubSub } from "./pubsub.ts";
 import { restRoutes } from "./rest.ts";
@@ -147,6 +148,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
             params,
             appContext,
           });
+          if (findMalformedText(params) !== null) return [new GraphQLError(MALFORMED_TEXT)];
           let document: DocumentNode;
           try {
             document = parse(params.query);

@@ -19,6 +19,7 @@ import { accessTokenFor, sessionOfRefreshToken } from "../auth/sessions.ts";
 import { type Context, contextFromRequest, type Deps, type TransportInfo } from "../context.ts";
 import { DomainError, ValidationError } from "../errors.ts";
 import { parseCookies } from "../http/cookies.ts";
+import { assertWellFormedText } from "../http/unicode.ts";
 import { schema } from "../schema.ts";
 import { MAX_COST, operationCost, type Variables } from "./limits.ts";
 import { assertNestingWithinLimit } from "./nesting.ts";
@@ -66,6 +67,13 @@ export const DOCUMENT_LIMITS = {
  * What graphql-armor does not know: our list sizes and who is asking. Introspection is for signed-in
  * staff only in production.
  */
+/** Variables and documents must be valid Unicode before they reach a service (400 otherwise). */
+const useWellFormedParams: Plugin = {
+  onParams({ params }) {
+    assertWellFormedText(params);
+  },
+};
+
 /** Runs before graphql-armor's parser: refuses documents the recursive parser could choke on. */
 const useNestingGuard: Plugin = {
   onParse({ params }) {
@@ -197,6 +205,7 @@ export function createGraphQLServer(deps: Deps) {
     },
     plugins: [
       useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }),
+      useWellFormedParams,
       useNestingGuard,
       ...armorPlugins(),
       useDocumentBudget(deps.config.production),
