@@ -5,7 +5,7 @@
  */
 import "./production-mode.ts";
 import { createTestApp, createUser, loginAs } from "../test/support/app.ts";
-import { seedLoads } from "./seed.ts";
+import { seedLoads } from "../test/support/seed-loads.ts";
 
 interface Ask {
   type: "usage" | "stop";

@@ -5,7 +5,7 @@
  */
 import Database from "better-sqlite3";
 import pg from "pg";
-import { type Db, providerOf, sqliteFilePath } from "../server/db/client.ts";
+import { type Db, providerOf, sqliteFilePath } from "../../server/db/client.ts";
 
 const ROUTES = 2000;
 const CARRIERS = 200;
@@ -14,6 +14,8 @@ const STATUSES = ["pending", "pending", "in_transit", "delivered", "cancelled"];
 const BASE_TIME = Date.UTC(2025, 0, 1);
 
 const pad = (value: number, width: number) => String(value).padStart(width, "0");
+/** Names not in id order, so sorting by carrier differs from sorting by carrierId. */
+const carrierName = (index: number) => `Carrier ${pad((index * 7919) % CARRIERS, 3)} Freight`;
 const sqliteDate = (ms: number) => `${new Date(ms).toISOString().slice(0, -1)}+00:00`;
 
 function random(seed: number): () => number {
@@ -56,7 +58,7 @@ function seedSqlite(file: string, count: number, first: number): void {
       );
     }
     const load = db.prepare(
-      `INSERT INTO "Load" ("id", "loadId", "customer", "status", "mode", "carrierId", "routeId", "weight", "originAddress", "destinationAddress", "pickupDate", "deliveryDate", "stopCount", "appointmentsRequired", "appointmentsConfirmed", "stream", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, 'TRUCK', ?, ?, ?, 'Chicago NDC IL', 'Dallas NDC TX', ?, ?, 2, 0, 0, 'BENCH', ?, ?)`,
+      `INSERT INTO "Load" ("id", "loadId", "customer", "status", "mode", "carrierId", "carrierName", "routeId", "routeNumber", "weight", "originAddress", "destinationAddress", "pickupDate", "deliveryDate", "stopCount", "appointmentsRequired", "appointmentsConfirmed", "stream", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, 'TRUCK', ?, ?, ?, ?, ?, 'Chicago NDC IL', 'Dallas NDC TX', ?, ?, 2, 0, 0, 'BENCH', ?, ?)`,
     );
     for (let number = first; number < first + count; number++) {
       const pickup = BASE_TIME + Math.floor(next() * 600 * 24) * 3_600_000;
@@ -69,7 +71,9 @@ function seedSqlite(file: string, count: number, first: number): void {
         `Customer ${pad(Math.floor(next() * CUSTOMERS), 3)}`,
         STATUSES[Math.floor(next() * STATUSES.length)],
         carrierNumber ? `benchcarrier${carrierNumber}` : null,
+        carrierNumber ? carrierName(carrierNumber) : null,
         routeNumber ? `benchroute${routeNumber}` : null,
+        routeNumber ? `R${pad(routeNumber, 5)}` : null,
         1000 + Math.floor(next() * 40_000),
         sqliteDate(pickup),
         sqliteDate(pickup + 36 * 3_600_000),
@@ -86,6 +90,7 @@ async function seedPostgres(url: string, count: number, first: number): Promise<
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    await client.query("SET TIME ZONE 'UTC'");
     await client.query("BEGIN");
     await client.query(
       `INSERT INTO "Route" ("id", "routeNumber", "createdAt", "updatedAt")
@@ -101,16 +106,18 @@ async function seedPostgres(url: string, count: number, first: number): Promise<
       [CARRIERS],
     );
     await client.query(
-      `INSERT INTO "Load" ("id", "loadId", "customer", "status", "mode", "carrierId", "routeId", "weight", "originAddress", "destinationAddress", "pickupDate", "deliveryDate", "stopCount", "appointmentsRequired", "appointmentsConfirmed", "stream", "createdAt", "updatedAt")
+      `INSERT INTO "Load" ("id", "loadId", "customer", "status", "mode", "carrierId", "carrierName", "routeId", "routeNumber", "weight", "originAddress", "destinationAddress", "pickupDate", "deliveryDate", "stopCount", "appointmentsRequired", "appointmentsConfirmed", "stream", "createdAt", "updatedAt")
        SELECT 'bench' || lpad(n::text, 12, '0'), 'BENCH-' || lpad(n::text, 7, '0'),
               'Customer ' || lpad(floor(random() * $3)::text, 3, '0'),
               (ARRAY['pending','pending','in_transit','delivered','cancelled'])[1 + floor(random() * 5)::int], 'TRUCK',
-              CASE WHEN random() < 0.6 THEN 'benchcarrier' || (1 + floor(random() * $4)::int) END,
-              CASE WHEN random() < 0.9 THEN 'benchroute' || (1 + floor(random() * $5)::int) END,
-              1000 + floor(random() * 40000), 'Chicago NDC IL', 'Dallas NDC TX', p.pickup, p.pickup + interval '36 hours', 2, false, false, 'BENCH',
+              'benchcarrier' || k.carrier, 'Carrier ' || lpad(((k.carrier * 7919) % $4)::text, 3, '0') || ' Freight',
+              'benchroute' || k.route, 'R' || lpad(k.route::text, 5, '0'),
+              1000 + floor(random() * 40000), 'Chicago NDC IL', 'Dallas NDC TX', k.pickup, k.pickup + interval '36 hours', 2, false, false, 'BENCH',
               to_timestamp($6 / 1000.0 + n), now()
        FROM generate_series($1::int, $2::int) n,
-            LATERAL (SELECT to_timestamp($6 / 1000.0) + floor(random() * 600 * 24 + n * 0) * interval '1 hour' AS pickup) p`,
+            LATERAL (SELECT CASE WHEN random() + n * 0 < 0.6 THEN 1 + floor(random() * $4)::int END AS carrier,
+                            CASE WHEN random() + n * 0 < 0.9 THEN 1 + floor(random() * $5)::int END AS route,
+                            to_timestamp($6 / 1000.0) + floor(random() * 600 * 24 + n * 0) * interval '1 hour' AS pickup) k`,
       [first, first + count - 1, CUSTOMERS, CARRIERS, ROUTES, BASE_TIME],
     );
     await client.query("COMMIT");
