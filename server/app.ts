@@ -6,10 +6,12 @@ import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
 import { REFRESH_COOKIE } from "./auth/service.ts";
 import { sessionOfRefreshToken } from "./auth/sessions.ts";
+import { watchSessionChanges } from "./auth/viewer-cache.ts";
 import { type AppConfig, loadConfig } from "./config.ts";
 import { contextFromConnection, contextFromRequest, type Deps, type TransportInfo } from "./context.ts";
 import { createDb, providerOf } from "./db/client.ts";
 import { migrate, pendingMigrationCount } from "./db/migrate.ts";
+import { createSqlReader } from "./db/reader.ts";
 import { createGraphQLServer } from "./graphql/yoga.ts";
 import { readBodyText } from "./http/body.ts";
 import { parseCookies } from "./http/cookies.ts";
@@ -36,7 +38,14 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
   const config = loadConfig(process.env, overrides);
   await migrate(config.databaseUrl);
   const db = createDb(config.databaseUrl);
-  const deps: Deps = { db, config, pubsub: createAppPubSub(config.redisUrl), mailer: createMailer(config) };
+  const deps: Deps = {
+    db,
+    sql: createSqlReader(config.databaseUrl),
+    config,
+    pubsub: createAppPubSub(config.redisUrl),
+    mailer: createMailer(config),
+  };
+  watchSessionChanges(deps);
   await bootstrap(deps);
 
   const yoga = createGraphQLServer(deps);
@@ -186,6 +195,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     await closing;
     await deps.pubsub.close();
     deps.mailer.close();
+    await deps.sql.close();
     await db.$disconnect();
   }
 
