@@ -125,7 +125,7 @@ export async function openSession(
     });
     return { session: created, replacedIds: ids };
   });
-  for (const id of replacedIds) announceSessionEnd(deps, id, "replaced");
+  await Promise.all(replacedIds.map((id) => announceSessionEnd(deps, id, "replaced")));
   return {
     sessionId: session.id,
     accessToken: await accessTokenFor(deps, user.id, user.role, session.id),
@@ -137,12 +137,13 @@ export async function openSession(
 }
 
 /** Tells the ended session's open tabs at once, instead of at their next request. */
-function announceSessionEnd(deps: Deps, sessionId: string, reason: RevokeReason) {
-  forgetSession(deps, sessionId);
+async function announceSessionEnd(deps: Deps, sessionId: string, reason: RevokeReason): Promise<void> {
+  const forgotten = forgetSession(deps, sessionId);
   deps.pubsub.publish(`session:${sessionId}`, {
     reason,
     message: reason === "replaced" ? SESSION_REPLACED_LOGOUT_MESSAGE : SESSION_ENDED_MESSAGE,
   });
+  await forgotten;
 }
 
 export function accessTokenFor(deps: Deps, userId: string, role: string, sessionId: string): Promise<string> {
@@ -210,7 +211,7 @@ export async function revokeSession(deps: Deps, sessionId: string, reason: Revok
     where: { id: sessionId, revokedAt: null },
     data: { revokedAt: new Date(), revokedReason: reason },
   });
-  if (updated.count > 0) announceSessionEnd(deps, sessionId, reason);
+  if (updated.count > 0) await announceSessionEnd(deps, sessionId, reason);
 }
 
 /** The session a refresh cookie belongs to, if it is still live. */

@@ -78,7 +78,7 @@ export async function updateProfile(ctx: Context, idOrUserId: string, input: unk
       return row;
     });
     ctx.pubsub.publish(`profile:${updated.id}`, { userId: updated.id });
-    forgetUser(ctx, updated.id);
+    await forgetUser(ctx, updated.id);
     return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN, "email");
