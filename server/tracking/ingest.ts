@@ -1,0 +1,271 @@
+import { randomBytes } from "node:crypto";
+import { TRACKING_TEXTS } from "../../common/tracking.ts";
+import { recordAudit } from "../audit/service.ts";
+import { requireViewer, type Viewer } from "../auth/policy.ts";
+import type { Context } from "../context.ts";
+import { providerOf } from "../db/client.ts";
+import { ForbiddenError, NotFoundError } from "../errors.ts";
+import type { Prisma } from "../generated/sqlite/client.ts";
+import { createRowId } from "../lib/ids.ts";
+import { parseInput } from "../lib/validate.ts";
+import { advanceLoadStatusFromTracking } from "../loads/service.ts";
+import { writeRouteTrackingState, writeStopVisit } from "../routing/tracking-state.ts";
+import { etaModel } from "./eta.ts";
+import { announceTrackingChange } from "./events.ts";
+import { advance, milestoneStops, type ProgressStop, type TrackPoint } from "./progress.ts";
+import { positionBatchInput } from "./validation.ts";
+
+export interface ReportResult {
+  routeId: string;
+  /** Points stored by this call. */
+  accepted: number;
+  /** Points already stored for the same route and time (or repeated in the batch): ignored. */
+  duplicates: number;
+  /** Stored points older than the route's last position: history only. */
+  late: number;
+  etaMinutes: number | null;
+  nextStopEtaMinutes: number | null;
+}
+
+const ROUTE_STATE = {
+  id: true,
+  routeNumber: true,
+  assignedUserId: true,
+  carrierId: true,
+  lastLat: true,
+  lastLng: true,
+  lastPositionAt: true,
+  lastSpeedMph: true,
+  lastHeading: true,
+  etaMinutes: true,
+  nextStopEtaMinutes: true,
+  stops: {
+    orderBy: [{ sequence: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      sequence: true,
+      type: true,
+      arrivedAt: true,
+      departedAt: true,
+      nassCode: { select: { latitude: true, longitude: true } },
+    },
+  },
+  loads: { select: { id: true, assignedUserId: true, carrierId: true } },
+} satisfies Prisma.RouteSelect;
+
+type RouteState = Prisma.RouteGetPayload<{ select: typeof ROUTE_STATE }>;
+
+/**
+ * Who may report for a route: an admin, the route's driver (or the driver of one of its loads),
+ * or any user of the route's carrier (or of a carrier its loads are with): a telematics account.
+ */
+async function mayReport(ctx: Context, viewer: Viewer, route: RouteState): Promise<boolean> {
+  if (viewer.role === "ADMIN") return true;
+  if (route.assignedUserId === viewer.id) return true;
+  if (route.loads.some((load) => load.assignedUserId === viewer.id)) return true;
+  const carriers = new Set([route.carrierId, ...route.loads.map((load) => load.carrierId)].filter(Boolean));
+  if (carriers.size === 0) return false;
+  const user = await ctx.db.user.findUnique({ where: { id: viewer.id }, select: { carrierId: true } });
+  return user?.carrierId ? carriers.has(user.carrierId) : false;
+}
+
+function progressStops(route: RouteState): ProgressStop[] {
+  return route.stops.map((stop) => ({
+    id: stop.id,
+    sequence: stop.sequence,
+    type: stop.type,
+    location:
+      stop.nassCode?.latitude != null && stop.nassCode.longitude != null
+        ? { lat: stop.nassCode.latitude, lng: stop.nassCode.longitude }
+        : null,
+    arrivedAt: stop.arrivedAt,
+    departedAt: stop.departedAt,
+  }));
+}
+
+/** 24 random bytes: an unguessable public tracking token. */
+export function newTrackingToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+/**
+ * POST /tracking/{routeNumber}/positions and `reportPositions`: stores a batch of points (up to
+ * 500), ignores ones already stored for the same time, and in the same transaction moves the
+ * route's last position, speed and ETAs forward, records stop arrivals and departures and moves
+ * the loads to in_transit / delivered at the first pickup / last delivery.
+ */
+export async function reportPositions(
+  ctx: Context,
+  routeNumber: string,
+  raw: unknown,
+): Promise<ReportResult> {
+  const viewer = requireViewer(ctx);
+  const { positions } = parseInput(positionBatchInput(new Date()), raw);
+  const provider = providerOf(ctx.config.databaseUrl);
+
+  const byTime = new Map<number, TrackPoint>();
+  for (const point of positions) {
+    const time = point.recordedAt.getTime();
+    if (!byTime.has(time)) byTime.set(time, { ...point });
+  }
+  const repeatedInBatch = positions.length - byTime.size;
+
+  const result = await ctx.db.$transaction(
+    async (tx) => {
+      const found = await tx.route.findUnique({ where: { routeNumber }, select: { id: true } });
+      if (!found) throw new NotFoundError(TRACKING_TEXTS.routeNotFound);
+      // Batches of one route queue up here on PostgreSQL (SQLite runs one writer at a time).
+      if (provider === "postgresql") {
+        await tx.$executeRawUnsafe(`SELECT 1 FROM "Route" WHERE "id" = $1 FOR UPDATE`, found.id);
+      }
+      const route = await tx.route.findUniqueOrThrow({ where: { id: found.id }, select: ROUTE_STATE });
+      if (!(await mayReport(ctx, viewer, route))) {
+        throw new ForbiddenError("Only the route's driver, its carrier or an operator may report positions.");
+      }
+
+      const stored = await tx.trackingPosition.findMany({
+        where: {
+          routeId: route.id,
+          recordedAt: { in: [...byTime.values()].map((point) => point.recordedAt) },
+        },
+        select: { recordedAt: true },
+      });
+      for (const row of stored) byTime.delete(row.recordedAt.getTime());
+      const points = [...byTime.values()];
+      const now = new Date();
+      if (points.length > 0) {
+        await tx.trackingPosition.createMany({
+          data: points.map((point) => ({
+            id: createRowId(),
+            routeId: route.id,
+            userId: viewer.id,
+            lat: point.lat,
+            lng: point.lng,
+            recordedAt: point.recordedAt,
+            speedMph: point.speedMph,
+            heading: point.heading,
+            receivedAt: now,
+          })),
+        });
+      }
+
+      const before = progressStops(route);
+      const last =
+        route.lastPositionAt && route.lastLat !== null && route.lastLng !== null
+          ? {
+              lat: route.lastLat,
+              lng: route.lastLng,
+              recordedAt: route.lastPositionAt,
+              speedMph: null,
+              heading: route.lastHeading,
+            }
+          : null;
+      const progress = advance(
+        { last, speedMph: route.lastSpeedMph },
+        before,
+        points,
+        ctx.config.trackingGeofenceMeters,
+      );
+      const lastTime = route.lastPositionAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+      const late = points.filter((point) => point.recordedAt.getTime() <= lastTime).length;
+      const moved = progress.state.last !== last && progress.state.last !== null;
+
+      let etaMinutes = route.etaMinutes;
+      let nextStopEtaMinutes = route.nextStopEtaMinutes;
+      if (moved) {
+        const eta = etaModel()({
+          position: progress.state.last,
+          speedMph: progress.state.speedMph,
+          stops: progress.stops,
+        });
+        etaMinutes = eta.finalMinutes;
+        nextStopEtaMinutes = eta.nextStopMinutes;
+        const position = progress.state.last!;
+        await writeRouteTrackingState(tx, route.id, {
+          lastLat: position.lat,
+          lastLng: position.lng,
+          lastPositionAt: position.recordedAt,
+          lastSpeedMph: progress.state.speedMph,
+          lastHeading: position.heading,
+          etaMinutes,
+          nextStopEtaMinutes,
+        });
+        if (!route.lastPositionAt)
+          await issueShipmentLinks(
+            tx,
+            route.loads.map((load) => load.id),
+          );
+      }
+
+      const changedStops = progress.stops.filter((stop, index) => {
+        const old = before[index];
+        return stop.arrivedAt !== old.arrivedAt || stop.departedAt !== old.departedAt;
+      });
+      for (const stop of changedStops) {
+        await writeStopVisit(tx, stop.id, { arrivedAt: stop.arrivedAt, departedAt: stop.departedAt });
+      }
+      if (progress.events.length > 0) {
+        await recordAudit(tx, {
+          actorId: viewer.id,
+          action: "tracking.stopEvents",
+          entityType: "Route",
+          entityId: route.id,
+          details: {
+            routeNumber: route.routeNumber,
+            events: progress.events.map((event) => ({ ...event, at: event.at.toISOString() })),
+          },
+        });
+      }
+
+      const { firstPickup, lastDelivery } = milestoneStops(progress.stops);
+      const loadIds = route.loads.map((load) => load.id);
+      for (const event of progress.events) {
+        if (event.kind === "departed" && event.stopId === firstPickup) {
+          await advanceLoadStatusFromTracking(tx, {
+            loadIds,
+            from: ["pending"],
+            to: "in_transit",
+            actorId: viewer.id,
+            reason: `Left the first pickup of route ${route.routeNumber}`,
+          });
+        }
+        if (event.kind === "arrived" && event.stopId === lastDelivery) {
+          await advanceLoadStatusFromTracking(tx, {
+            loadIds,
+            from: ["pending", "in_transit"],
+            to: "delivered",
+            actorId: viewer.id,
+            reason: `Reached the last delivery of route ${route.routeNumber}`,
+          });
+        }
+      }
+
+      return {
+        routeId: route.id,
+        accepted: points.length,
+        duplicates: repeatedInBatch + stored.length,
+        late,
+        etaMinutes,
+        nextStopEtaMinutes,
+      };
+    },
+    { maxWait: 10_000, timeout: 30_000 },
+  );
+  if (result.accepted > 0) announceTrackingChange(ctx, result.routeId);
+  return result;
+}
+
+/** The route's loads without a live public link get one when their truck starts reporting. */
+async function issueShipmentLinks(tx: Pick<Context["db"], "shipmentTrackingLink">, loadIds: string[]) {
+  if (loadIds.length === 0) return;
+  const linked = await tx.shipmentTrackingLink.findMany({
+    where: { loadId: { in: loadIds }, revokedAt: null },
+    select: { loadId: true },
+  });
+  const have = new Set(linked.map((link) => link.loadId));
+  const missing = loadIds.filter((id) => !have.has(id));
+  if (missing.length === 0) return;
+  await tx.shipmentTrackingLink.createMany({
+    data: missing.map((loadId) => ({ id: createRowId(), loadId, token: newTrackingToken() })),
+  });
+}
