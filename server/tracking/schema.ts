@@ -1,3 +1,4 @@
+import { encodeGlobalID } from "@pothos/plugin-relay";
 import { stopMarkerLabel, type TrackingStopKind, trackingStopKind } from "../../common/tracking.ts";
 import { builder } from "../builder.ts";
 import { NotFoundError } from "../errors.ts";
@@ -9,14 +10,17 @@ import {
 } from "../graphql/offset-fields.ts";
 import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-paging.ts";
 import { reportPositions } from "./ingest.ts";
+import "./load-fields.ts";
 import {
   carrierNameOf,
   countTrackedRoutes,
   driverUserIdOf,
   findTrackedRoutesById,
+  fleetPositions,
   getTrackedRoute,
   lastPositionOf,
   listTrackedRoutes,
+  MAX_FLEET_POSITIONS,
   recentPositions,
   routeIdOfNumber,
   stopLocation,
@@ -146,7 +150,30 @@ const MapSettings = builder
     }),
   });
 
+const FleetPosition = builder
+  .objectRef<Awaited<ReturnType<typeof fleetPositions>>[number]>("FleetPosition")
+  .implement({
+    description: "A tracked truck on the fleet map.",
+    fields: (t) => ({
+      routeId: t.id({
+        description: "The TrackedRoute's global id.",
+        resolve: (row) => encodeGlobalID("TrackedRoute", row.routeId),
+      }),
+      routeNumber: t.exposeString("routeNumber"),
+      lat: t.exposeFloat("lat"),
+      lng: t.exposeFloat("lng"),
+      recordedAt: t.expose("recordedAt", { type: "DateTime" }),
+    }),
+  });
+
 builder.queryFields((t) => ({
+  fleetPositions: t.field({
+    type: [FleetPosition],
+    description: `Every tracked truck's last position, newest first (at most ${MAX_FLEET_POSITIONS}).`,
+    authScopes: { admin: true },
+    args: { limit: t.arg.int({ defaultValue: 5000 }) },
+    resolve: (_root, args, ctx) => fleetPositions(ctx, args.limit ?? 5000),
+  }),
   trackedRoutes: t.connection(
     {
       type: TrackedRouteRef,

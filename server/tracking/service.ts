@@ -235,3 +235,24 @@ export function trackedRouteOfEvent(ctx: Context, event: { routeId: string }): P
   }
   return read;
 }
+
+/** The fleet map draws at most this many trucks (the most recently heard from). */
+export const MAX_FLEET_POSITIONS = 10_000;
+
+/** Every tracked truck's last position for the fleet map: three columns a route, no relations. */
+export async function fleetPositions(ctx: Context, limit: number) {
+  requireAdmin(ctx);
+  const rows = await ctx.db.route.findMany({
+    where: { lastPositionAt: { not: null } },
+    orderBy: { lastPositionAt: "desc" },
+    take: Math.min(Math.max(limit, 1), MAX_FLEET_POSITIONS),
+    select: { id: true, routeNumber: true, lastLat: true, lastLng: true, lastPositionAt: true },
+  });
+  return rows.map((row) => ({
+    routeId: row.id,
+    routeNumber: row.routeNumber,
+    lat: row.lastLat ?? 0,
+    lng: row.lastLng ?? 0,
+    recordedAt: row.lastPositionAt!,
+  }));
+}
