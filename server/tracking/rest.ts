@@ -1,3 +1,4 @@
+import { ValidationError } from "../errors.ts";
 import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { reportPositions } from "./ingest.ts";
@@ -13,10 +14,16 @@ export const trackingRoutes: RestRoute[] = [
     path: "/tracking",
     handle: async (ctx, { query, request }) => {
       const page = readRestPage(query);
+      const scope = query.get("scope") ?? "tracked";
+      if (scope !== "tracked" && scope !== "trackable") {
+        const message = "scope must be tracked or trackable";
+        throw new ValidationError(message, [{ field: "scope", message }]);
+      }
       const { routes, totalCount } = await listTrackedRoutes(ctx, {
         search: query.get("search"),
         offset: page.offset,
         limit: page.limit,
+        scope,
       });
       return pagedReply(routes.map(trackingJson), page, totalCount, request);
     },

@@ -119,9 +119,16 @@ export async function findTrackedRoutesById(ctx: Context, ids: readonly string[]
  * The tracking list: routes whose truck has reported, by route number. The search matches the
  * route number, carrier, driver (userId) or a load id, contained and in any case.
  */
-export function trackedRouteWhere(ctx: Context, search: string | null | undefined): Prisma.RouteWhereInput {
+export function trackedRouteWhere(
+  ctx: Context,
+  search: string | null | undefined,
+  scope: TrackingScope = "tracked",
+): Prisma.RouteWhereInput {
   const text = search?.trim();
-  const tracked: Prisma.RouteWhereInput = { lastPositionAt: { not: null } };
+  const tracked: Prisma.RouteWhereInput =
+    scope === "tracked"
+      ? { lastPositionAt: { not: null } }
+      : { stops: { some: { nassCode: { latitude: { not: null }, longitude: { not: null } } } } };
   if (!text) return tracked;
   const contains =
     providerOf(ctx.config.databaseUrl) === "postgresql"
@@ -148,6 +155,9 @@ export function trackedRouteWhere(ctx: Context, search: string | null | undefine
   };
 }
 
+/** `tracked`: the truck has reported; `trackable`: the route has a located stop (simulator, planning). */
+export type TrackingScope = "tracked" | "trackable";
+
 export async function countTrackedRoutes(ctx: Context, search: string | null | undefined): Promise<number> {
   requireAdmin(ctx);
   return ctx.db.route.count({ where: trackedRouteWhere(ctx, search) });
@@ -160,10 +170,15 @@ export interface TrackedRoutePage {
 
 export async function listTrackedRoutes(
   ctx: Context,
-  { search, offset, limit }: { search?: string | null; offset: number; limit: number },
+  {
+    search,
+    offset,
+    limit,
+    scope = "tracked",
+  }: { search?: string | null; offset: number; limit: number; scope?: TrackingScope },
 ): Promise<TrackedRoutePage> {
   requireAdmin(ctx);
-  const where = trackedRouteWhere(ctx, search);
+  const where = trackedRouteWhere(ctx, search, scope);
   const [routes, totalCount] = await Promise.all([
     ctx.db.route.findMany({
       where,
