@@ -112,13 +112,12 @@ export async function reportPositions(
 
   const result = await ctx.db.$transaction(
     async (tx) => {
-      const found = await tx.route.findUnique({ where: { routeNumber }, select: { id: true } });
-      if (!found) throw new NotFoundError(TRACKING_TEXTS.routeNotFound);
       // Batches of one route queue up here on PostgreSQL (SQLite runs one writer at a time).
       if (provider === "postgresql") {
-        await tx.$executeRawUnsafe(`SELECT 1 FROM "Route" WHERE "id" = $1 FOR UPDATE`, found.id);
+        await tx.$queryRawUnsafe(`SELECT 1 FROM "Route" WHERE "routeNumber" = $1 FOR UPDATE`, routeNumber);
       }
-      const route = await tx.route.findUniqueOrThrow({ where: { id: found.id }, select: ROUTE_STATE });
+      const route = await tx.route.findUnique({ where: { routeNumber }, select: ROUTE_STATE });
+      if (!route) throw new NotFoundError(TRACKING_TEXTS.routeNotFound);
       if (!(await mayReport(ctx, viewer, route))) {
         throw new ForbiddenError("Only the route's driver, its carrier or an operator may report positions.");
       }

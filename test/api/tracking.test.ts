@@ -398,6 +398,17 @@ describe("public shipment page", () => {
       where: { loadId: loads[0].id },
     });
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const load = await gql<{ loadByLoadId: { shipperTrackingLink: string; trackedRouteNumber: string } }>(
+      t.app,
+      '{ loadByLoadId(loadId: "PUB-1-L1") { shipperTrackingLink trackedRouteNumber trackingLink } }',
+      {},
+      { token: admin },
+    );
+    expect(load.data?.loadByLoadId).toEqual({
+      shipperTrackingLink: `/track/${link.token}`,
+      trackedRouteNumber: "PUB-1",
+      trackingLink: null,
+    });
     const page = await rest(t.app, "GET", `/track/${link.token}`);
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ loadId: "PUB-1-L1", status: "pending", lastKnownCity: "Denver, CO" });
