@@ -3,7 +3,7 @@
  *
  * This process runs the server on a fresh database with 1,000 routes; a second process (the same
  * script with --client) drives it over real HTTP and WebSocket and reports:
- *  1. ingest from 1,000 simulated trucks in batches of 20 points (target >= 5,000 positions/s,
+ *  1. ingest from 1,000 simulated trucks in batches of 50 points (target >= 5,000 positions/s,
  *     p99 < 100 ms per call), against single-point calls measured the same way as the baseline;
  *  2. the tracking list (REST and GraphQL, first page of 50) at 5,000 tracked routes (target
  *     p50 < 30 ms), against GET /healthz as the baseline;
@@ -22,7 +22,7 @@ import { ms, summary } from "./fixtures.ts";
 const TRUCKS = 1000;
 const LISTED_ROUTES = 5000;
 const VIEWERS = 500;
-const BATCH = Number(process.env.BATCH ?? 20);
+const BATCH = Number(process.env.BATCH ?? 50);
 const INGEST_SECONDS = Number(process.env.INGEST_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
 

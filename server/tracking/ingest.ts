@@ -50,20 +50,23 @@ const ROUTE_STATE = {
       nassCode: { select: { latitude: true, longitude: true } },
     },
   },
-  loads: { select: { id: true, assignedUserId: true, carrierId: true } },
 } satisfies Prisma.RouteSelect;
 
+const ROUTE_LOADS = { select: { id: true, assignedUserId: true, carrierId: true } } as const;
+
 type RouteState = Prisma.RouteGetPayload<{ select: typeof ROUTE_STATE }>;
+type RouteLoad = Prisma.LoadGetPayload<typeof ROUTE_LOADS>;
 
 /**
  * Who may report for a route: an admin, the route's driver (or the driver of one of its loads),
  * or any user of the route's carrier (or of a carrier its loads are with): a telematics account.
  */
-async function mayReport(ctx: Context, viewer: Viewer, route: RouteState): Promise<boolean> {
+async function mayReport(ctx: Context, viewer: Viewer, route: RouteState, loads: () => Promise<RouteLoad[]>) {
   if (viewer.role === "ADMIN") return true;
   if (route.assignedUserId === viewer.id) return true;
-  if (route.loads.some((load) => load.assignedUserId === viewer.id)) return true;
-  const carriers = new Set([route.carrierId, ...route.loads.map((load) => load.carrierId)].filter(Boolean));
+  const routeLoads = await loads();
+  if (routeLoads.some((load) => load.assignedUserId === viewer.id)) return true;
+  const carriers = new Set([route.carrierId, ...routeLoads.map((load) => load.carrierId)].filter(Boolean));
   if (carriers.size === 0) return false;
   const user = await ctx.db.user.findUnique({ where: { id: viewer.id }, select: { carrierId: true } });
   return user?.carrierId ? carriers.has(user.carrierId) : false;
@@ -118,17 +121,26 @@ export async function reportPositions(
       }
       const route = await tx.route.findUnique({ where: { routeNumber }, select: ROUTE_STATE });
       if (!route) throw new NotFoundError(TRACKING_TEXTS.routeNotFound);
-      if (!(await mayReport(ctx, viewer, route))) {
+      // The route's loads are read only when needed (authorizing a carrier user, milestones).
+      let routeLoads: Promise<RouteLoad[]> | null = null;
+      const loads = () => {
+        routeLoads ??= tx.load.findMany({ where: { routeId: route.id }, ...ROUTE_LOADS });
+        return routeLoads;
+      };
+      if (!(await mayReport(ctx, viewer, route, loads))) {
         throw new ForbiddenError("Only the route's driver, its carrier or an operator may report positions.");
       }
 
-      const stored = await tx.trackingPosition.findMany({
-        where: {
-          routeId: route.id,
-          recordedAt: { in: [...byTime.values()].map((point) => point.recordedAt) },
-        },
-        select: { recordedAt: true },
-      });
+      // Every stored point is at or before the last position: only older points can be repeats.
+      const lastStored = route.lastPositionAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+      const maybeStored = [...byTime.values()].filter((point) => point.recordedAt.getTime() <= lastStored);
+      const stored =
+        maybeStored.length === 0
+          ? []
+          : await tx.trackingPosition.findMany({
+              where: { routeId: route.id, recordedAt: { in: maybeStored.map((point) => point.recordedAt) } },
+              select: { recordedAt: true },
+            });
       for (const row of stored) byTime.delete(row.recordedAt.getTime());
       const points = [...byTime.values()];
       const now = new Date();
@@ -165,8 +177,7 @@ export async function reportPositions(
         points,
         ctx.config.trackingGeofenceMeters,
       );
-      const lastTime = route.lastPositionAt?.getTime() ?? Number.NEGATIVE_INFINITY;
-      const late = points.filter((point) => point.recordedAt.getTime() <= lastTime).length;
+      const late = points.filter((point) => point.recordedAt.getTime() <= lastStored).length;
       const moved = progress.state.last !== last && progress.state.last !== null;
 
       let etaMinutes = route.etaMinutes;
@@ -192,7 +203,7 @@ export async function reportPositions(
         if (!route.lastPositionAt)
           await issueShipmentLinks(
             tx,
-            route.loads.map((load) => load.id),
+            (await loads()).map((load) => load.id),
           );
       }
 
@@ -217,7 +228,7 @@ export async function reportPositions(
       }
 
       const { firstPickup, lastDelivery } = milestoneStops(progress.stops);
-      const loadIds = route.loads.map((load) => load.id);
+      const loadIds = progress.events.length > 0 ? (await loads()).map((load) => load.id) : [];
       for (const event of progress.events) {
         if (event.kind === "departed" && event.stopId === firstPickup) {
           await advanceLoadStatusFromTracking(tx, {
