@@ -12,6 +12,7 @@ import { advanceLoadStatusFromTracking } from "../loads/service.ts";
 import { writeRouteTrackingState, writeStopVisit } from "../routing/tracking-state.ts";
 import { etaModel } from "./eta.ts";
 import { announceTrackingChange } from "./events.ts";
+import { createGroupCommit } from "./group-commit.ts";
 import { advance, milestoneStops, type ProgressStop, type TrackPoint } from "./progress.ts";
 import { positionBatchInput } from "./validation.ts";
 
@@ -104,8 +105,6 @@ export async function reportPositions(
 ): Promise<ReportResult> {
   const viewer = requireViewer(ctx);
   const { positions } = parseInput(positionBatchInput(new Date()), raw);
-  const provider = providerOf(ctx.config.databaseUrl);
-
   const byTime = new Map<number, TrackPoint>();
   for (const point of positions) {
     const time = point.recordedAt.getTime();
@@ -113,156 +112,169 @@ export async function reportPositions(
   }
   const repeatedInBatch = positions.length - byTime.size;
 
-  const result = await ctx.db.$transaction(
-    async (tx) => {
-      // Batches of one route queue up here on PostgreSQL (SQLite runs one writer at a time).
-      if (provider === "postgresql") {
-        await tx.$queryRawUnsafe(`SELECT 1 FROM "Route" WHERE "routeNumber" = $1 FOR UPDATE`, routeNumber);
-      }
-      const route = await tx.route.findUnique({ where: { routeNumber }, select: ROUTE_STATE });
-      if (!route) throw new NotFoundError(TRACKING_TEXTS.routeNotFound);
-      // The route's loads are read only when needed (authorizing a carrier user, milestones).
-      let routeLoads: Promise<RouteLoad[]> | null = null;
-      const loads = () => {
-        routeLoads ??= tx.load.findMany({ where: { routeId: route.id }, ...ROUTE_LOADS });
-        return routeLoads;
-      };
-      if (!(await mayReport(ctx, viewer, route, loads))) {
-        throw new ForbiddenError("Only the route's driver, its carrier or an operator may report positions.");
-      }
-
-      // Every stored point is at or before the last position: only older points can be repeats.
-      const lastStored = route.lastPositionAt?.getTime() ?? Number.NEGATIVE_INFINITY;
-      const maybeStored = [...byTime.values()].filter((point) => point.recordedAt.getTime() <= lastStored);
-      const stored =
-        maybeStored.length === 0
-          ? []
-          : await tx.trackingPosition.findMany({
-              where: { routeId: route.id, recordedAt: { in: maybeStored.map((point) => point.recordedAt) } },
-              select: { recordedAt: true },
-            });
-      for (const row of stored) byTime.delete(row.recordedAt.getTime());
-      const points = [...byTime.values()];
-      const now = new Date();
-      if (points.length > 0) {
-        await tx.trackingPosition.createMany({
-          data: points.map((point) => ({
-            id: createRowId(),
-            routeId: route.id,
-            userId: viewer.id,
-            lat: point.lat,
-            lng: point.lng,
-            recordedAt: point.recordedAt,
-            speedMph: point.speedMph,
-            heading: point.heading,
-            receivedAt: now,
-          })),
-        });
-      }
-
-      const before = progressStops(route);
-      const last =
-        route.lastPositionAt && route.lastLat !== null && route.lastLng !== null
-          ? {
-              lat: route.lastLat,
-              lng: route.lastLng,
-              recordedAt: route.lastPositionAt,
-              speedMph: null,
-              heading: route.lastHeading,
-            }
-          : null;
-      const progress = advance(
-        { last, speedMph: route.lastSpeedMph },
-        before,
-        points,
-        ctx.config.trackingGeofenceMeters,
-      );
-      const late = points.filter((point) => point.recordedAt.getTime() <= lastStored).length;
-      const moved = progress.state.last !== last && progress.state.last !== null;
-
-      let etaMinutes = route.etaMinutes;
-      let nextStopEtaMinutes = route.nextStopEtaMinutes;
-      if (moved) {
-        const eta = etaModel()({
-          position: progress.state.last,
-          speedMph: progress.state.speedMph,
-          stops: progress.stops,
-        });
-        etaMinutes = eta.finalMinutes;
-        nextStopEtaMinutes = eta.nextStopMinutes;
-        const position = progress.state.last!;
-        await writeRouteTrackingState(tx, route.id, {
-          lastLat: position.lat,
-          lastLng: position.lng,
-          lastPositionAt: position.recordedAt,
-          lastSpeedMph: progress.state.speedMph,
-          lastHeading: position.heading,
-          etaMinutes,
-          nextStopEtaMinutes,
-        });
-        if (!route.lastPositionAt)
-          await issueShipmentLinks(
-            tx,
-            (await loads()).map((load) => load.id),
-          );
-      }
-
-      const changedStops = progress.stops.filter((stop, index) => {
-        const old = before[index];
-        return stop.arrivedAt !== old.arrivedAt || stop.departedAt !== old.departedAt;
-      });
-      for (const stop of changedStops) {
-        await writeStopVisit(tx, stop.id, { arrivedAt: stop.arrivedAt, departedAt: stop.departedAt });
-      }
-      if (progress.events.length > 0) {
-        await recordAudit(tx, {
-          actorId: viewer.id,
-          action: "tracking.stopEvents",
-          entityType: "Route",
-          entityId: route.id,
-          details: {
-            routeNumber: route.routeNumber,
-            events: progress.events.map((event) => ({ ...event, at: event.at.toISOString() })),
-          },
-        });
-      }
-
-      const { firstPickup, lastDelivery } = milestoneStops(progress.stops);
-      const loadIds = progress.events.length > 0 ? (await loads()).map((load) => load.id) : [];
-      for (const event of progress.events) {
-        if (event.kind === "departed" && event.stopId === firstPickup) {
-          await advanceLoadStatusFromTracking(tx, {
-            loadIds,
-            from: ["pending"],
-            to: "in_transit",
-            actorId: viewer.id,
-            reason: `Left the first pickup of route ${route.routeNumber}`,
-          });
-        }
-        if (event.kind === "arrived" && event.stopId === lastDelivery) {
-          await advanceLoadStatusFromTracking(tx, {
-            loadIds,
-            from: ["pending", "in_transit"],
-            to: "delivered",
-            actorId: viewer.id,
-            reason: `Reached the last delivery of route ${route.routeNumber}`,
-          });
-        }
-      }
-
-      return {
-        routeId: route.id,
-        accepted: points.length,
-        duplicates: repeatedInBatch + stored.length,
-        late,
-        etaMinutes,
-        nextStopEtaMinutes,
-      };
-    },
-    { maxWait: 10_000, timeout: 30_000 },
-  );
+  const result = await ingestQueue(ctx).submit({ ctx, viewer, routeNumber, points: byTime, repeatedInBatch });
   if (result.accepted > 0) announceTrackingChange(ctx, result.routeId);
   return result;
+}
+
+interface IngestJob {
+  ctx: Context;
+  viewer: Viewer;
+  routeNumber: string;
+  points: Map<number, TrackPoint>;
+  repeatedInBatch: number;
+}
+
+type Tx = Parameters<Parameters<Context["db"]["$transaction"]>[0]>[0];
+
+/** One batch inside a transaction: state read, insert, progress, route/stop/load writes. */
+async function applyBatch(tx: Tx, job: IngestJob): Promise<ReportResult> {
+  const { ctx, viewer, routeNumber, repeatedInBatch } = job;
+  const byTime = new Map(job.points);
+  const provider = providerOf(ctx.config.databaseUrl);
+  // Batches of one route queue up here on PostgreSQL (SQLite runs one writer at a time).
+  if (provider === "postgresql") {
+    await tx.$queryRawUnsafe(`SELECT 1 FROM "Route" WHERE "routeNumber" = $1 FOR UPDATE`, routeNumber);
+  }
+  const route = await tx.route.findUnique({ where: { routeNumber }, select: ROUTE_STATE });
+  if (!route) throw new NotFoundError(TRACKING_TEXTS.routeNotFound);
+  // The route's loads are read only when needed (authorizing a carrier user, milestones).
+  let routeLoads: Promise<RouteLoad[]> | null = null;
+  const loads = () => {
+    routeLoads ??= tx.load.findMany({ where: { routeId: route.id }, ...ROUTE_LOADS });
+    return routeLoads;
+  };
+  if (!(await mayReport(ctx, viewer, route, loads))) {
+    throw new ForbiddenError("Only the route's driver, its carrier or an operator may report positions.");
+  }
+
+  // Every stored point is at or before the last position: only older points can be repeats.
+  const lastStored = route.lastPositionAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const maybeStored = [...byTime.values()].filter((point) => point.recordedAt.getTime() <= lastStored);
+  const stored =
+    maybeStored.length === 0
+      ? []
+      : await tx.trackingPosition.findMany({
+          where: { routeId: route.id, recordedAt: { in: maybeStored.map((point) => point.recordedAt) } },
+          select: { recordedAt: true },
+        });
+  for (const row of stored) byTime.delete(row.recordedAt.getTime());
+  const points = [...byTime.values()];
+  const now = new Date();
+  if (points.length > 0) {
+    await tx.trackingPosition.createMany({
+      data: points.map((point) => ({
+        id: createRowId(),
+        routeId: route.id,
+        userId: viewer.id,
+        lat: point.lat,
+        lng: point.lng,
+        recordedAt: point.recordedAt,
+        speedMph: point.speedMph,
+        heading: point.heading,
+        receivedAt: now,
+      })),
+    });
+  }
+
+  const before = progressStops(route);
+  const last =
+    route.lastPositionAt && route.lastLat !== null && route.lastLng !== null
+      ? {
+          lat: route.lastLat,
+          lng: route.lastLng,
+          recordedAt: route.lastPositionAt,
+          speedMph: null,
+          heading: route.lastHeading,
+        }
+      : null;
+  const progress = advance(
+    { last, speedMph: route.lastSpeedMph },
+    before,
+    points,
+    ctx.config.trackingGeofenceMeters,
+  );
+  const late = points.filter((point) => point.recordedAt.getTime() <= lastStored).length;
+  const moved = progress.state.last !== last && progress.state.last !== null;
+
+  let etaMinutes = route.etaMinutes;
+  let nextStopEtaMinutes = route.nextStopEtaMinutes;
+  if (moved) {
+    const eta = etaModel()({
+      position: progress.state.last,
+      speedMph: progress.state.speedMph,
+      stops: progress.stops,
+    });
+    etaMinutes = eta.finalMinutes;
+    nextStopEtaMinutes = eta.nextStopMinutes;
+    const position = progress.state.last!;
+    await writeRouteTrackingState(tx, route.id, {
+      lastLat: position.lat,
+      lastLng: position.lng,
+      lastPositionAt: position.recordedAt,
+      lastSpeedMph: progress.state.speedMph,
+      lastHeading: position.heading,
+      etaMinutes,
+      nextStopEtaMinutes,
+    });
+    if (!route.lastPositionAt)
+      await issueShipmentLinks(
+        tx,
+        (await loads()).map((load) => load.id),
+      );
+  }
+
+  const changedStops = progress.stops.filter((stop, index) => {
+    const old = before[index];
+    return stop.arrivedAt !== old.arrivedAt || stop.departedAt !== old.departedAt;
+  });
+  for (const stop of changedStops) {
+    await writeStopVisit(tx, stop.id, { arrivedAt: stop.arrivedAt, departedAt: stop.departedAt });
+  }
+  if (progress.events.length > 0) {
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: "tracking.stopEvents",
+      entityType: "Route",
+      entityId: route.id,
+      details: {
+        routeNumber: route.routeNumber,
+        events: progress.events.map((event) => ({ ...event, at: event.at.toISOString() })),
+      },
+    });
+  }
+
+  const { firstPickup, lastDelivery } = milestoneStops(progress.stops);
+  const loadIds = progress.events.length > 0 ? (await loads()).map((load) => load.id) : [];
+  for (const event of progress.events) {
+    if (event.kind === "departed" && event.stopId === firstPickup) {
+      await advanceLoadStatusFromTracking(tx, {
+        loadIds,
+        from: ["pending"],
+        to: "in_transit",
+        actorId: viewer.id,
+        reason: `Left the first pickup of route ${route.routeNumber}`,
+      });
+    }
+    if (event.kind === "arrived" && event.stopId === lastDelivery) {
+      await advanceLoadStatusFromTracking(tx, {
+        loadIds,
+        from: ["pending", "in_transit"],
+        to: "delivered",
+        actorId: viewer.id,
+        reason: `Reached the last delivery of route ${route.routeNumber}`,
+      });
+    }
+  }
+
+  return {
+    routeId: route.id,
+    accepted: points.length,
+    duplicates: repeatedInBatch + stored.length,
+    late,
+    etaMinutes,
+    nextStopEtaMinutes,
+  };
 }
 
 /** The route's loads without a live public link get one when their truck starts reporting. */
@@ -278,4 +290,21 @@ async function issueShipmentLinks(tx: Pick<Context["db"], "shipmentTrackingLink"
   await tx.shipmentTrackingLink.createMany({
     data: missing.map((loadId) => ({ id: createRowId(), loadId, token: newTrackingToken() })),
   });
+}
+
+/** Jobs sharing one transaction at most; a group of 64 batches of 500 points stays well under a second. */
+const MAX_BATCHES_PER_COMMIT = 64;
+const queues = new WeakMap<Context["db"], ReturnType<typeof createGroupCommit<IngestJob, ReportResult>>>();
+
+function ingestQueue(ctx: Context) {
+  let queue = queues.get(ctx.db);
+  if (!queue) {
+    queue = createGroupCommit(ctx.db, applyBatch, {
+      maxJobs: MAX_BATCHES_PER_COMMIT,
+      parallel: providerOf(ctx.config.databaseUrl) === "sqlite" ? 1 : 4,
+      key: (job) => job.routeNumber,
+    });
+    queues.set(ctx.db, queue);
+  }
+  return queue;
 }

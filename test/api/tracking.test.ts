@@ -446,3 +446,29 @@ describe("public shipment page", () => {
     expect((await rest(t.app, "GET", renewed.body.path.replace(/^\/track/, "/track"))).status).toBe(200);
   });
 });
+
+describe("concurrent batches", () => {
+  it("share commits without mixing up routes; a refused batch fails alone", async () => {
+    const routes = ["GRP-1", "GRP-2", "GRP-3"];
+    for (const routeNumber of routes) await trackedRouteFixture(t.app, { routeNumber, stops: EQUATOR_STOPS });
+    const stranger = await driverToken("GRP-1");
+    const calls = routes.flatMap((routeNumber, routeIndex) =>
+      Array.from({ length: 8 }, (_, step) =>
+        post(
+          routeNumber,
+          [{ lat: 0, lng: 0.01 * step, recordedAt: at(-60 + step + routeIndex / 10) }],
+          admin,
+        ),
+      ),
+    );
+    const refused = post("GRP-2", [{ lat: 0, lng: 0, recordedAt: at(-1) }], stranger);
+    const results = await Promise.all([...calls, refused]);
+    expect(results.slice(0, -1).every((result) => result.status === 201)).toBe(true);
+    expect(results.at(-1)?.status).toBe(403);
+    for (const routeNumber of routes) {
+      const route = await t.app.deps.db.route.findUniqueOrThrow({ where: { routeNumber } });
+      expect(await positionCount(route.id)).toBe(8);
+      expect(route.lastLng).toBeCloseTo(0.07, 5);
+    }
+  });
+});
