@@ -67,7 +67,13 @@ async function client(baseUrl: string, token: string): Promise<void> {
     const t0 = performance.now();
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const elapsed = (performance.now() - t0) / 1000;
-    return { perSecond: points / elapsed, calls: latencies.length, failures, ...summary(latencies) };
+    return {
+      perSecond: points / elapsed,
+      seconds: elapsed,
+      calls: latencies.length,
+      failures,
+      ...summary(latencies),
+    };
   }
 
   async function sample(path: string, init: RequestInit, iterations = 200) {
@@ -82,8 +88,17 @@ async function client(baseUrl: string, token: string): Promise<void> {
     return summary(latencies);
   }
 
+  // The server samples its CPU time at each mark: CPU per position does not depend on how busy
+  // the shared machine is, wall-clock throughput does.
+  const mark = async (name: string) => {
+    process.stdout.write(`${JSON.stringify({ phase: "mark", name })}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+  await mark("single");
   const single = await ingest(1, Math.max(3, INGEST_SECONDS / 2));
+  await mark("batched");
   const batched = await ingest(BATCH, INGEST_SECONDS);
+  await mark("end");
   process.stdout.write(`${JSON.stringify({ phase: "ingest", single, batched })}\n`);
 
   // Wait for the parent to add routes up to LISTED_ROUTES.
@@ -228,6 +243,7 @@ async function server(): Promise<void> {
       },
     );
     let buffer = "";
+    const marks = new Map<string, NodeJS.CpuUsage>();
     const done = new Promise<void>((resolve, reject) => {
       child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`client exited with ${code}`))));
     });
@@ -240,8 +256,22 @@ async function server(): Promise<void> {
         newline = buffer.indexOf("\n");
         if (!line.startsWith("{")) continue;
         const result = JSON.parse(line);
-        if (result.phase === "ingest") {
+        if (result.phase === "mark") {
+          marks.set(result.name, process.cpuUsage());
+        } else if (result.phase === "ingest") {
           const { single, batched } = result;
+          const cpuMs = (from: string, to: string) => {
+            const a = marks.get(from)!;
+            const b = marks.get(to)!;
+            return (b.user - a.user + b.system - a.system) / 1000;
+          };
+          const singleCpu =
+            cpuMs("single", "batched") / Math.max(1, single.perSecond * (single.seconds ?? 1));
+          const batchedCpu =
+            cpuMs("batched", "end") / Math.max(1, batched.perSecond * (batched.seconds ?? 1));
+          console.log(
+            `server CPU per position: ${(singleCpu * 1000).toFixed(0)} µs one at a time, ${(batchedCpu * 1000).toFixed(0)} µs in batches of ${BATCH} (one core sustains ~${Math.round(1000 / batchedCpu)} positions/s)`,
+          );
           console.log(
             `ingest, 1 point a call (baseline): ${Math.round(single.perSecond)} positions/s, p50 ${ms(single.p50)}, p99 ${ms(single.p99)}`,
           );

@@ -4,7 +4,7 @@ import { recordAudit } from "../audit/service.ts";
 import { requireViewer, type Viewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
-import { ForbiddenError, NotFoundError } from "../errors.ts";
+import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { createRowId } from "../lib/ids.ts";
 import { parseInput } from "../lib/validate.ts";
@@ -14,7 +14,7 @@ import { etaModel } from "./eta.ts";
 import { announceTrackingChange } from "./events.ts";
 import { createGroupCommit } from "./group-commit.ts";
 import { advance, milestoneStops, type ProgressStop, type TrackPoint } from "./progress.ts";
-import { positionBatchInput } from "./validation.ts";
+import { FUTURE_MESSAGE, futurePoints, positionBatchInput } from "./validation.ts";
 
 export interface ReportResult {
   routeId: string;
@@ -104,7 +104,9 @@ export async function reportPositions(
   raw: unknown,
 ): Promise<ReportResult> {
   const viewer = requireViewer(ctx);
-  const { positions } = parseInput(positionBatchInput(new Date()), raw);
+  const { positions } = parseInput(positionBatchInput, raw);
+  const future = futurePoints(positions, new Date());
+  if (future.length > 0) throw new ValidationError(FUTURE_MESSAGE, future);
   const byTime = new Map<number, TrackPoint>();
   for (const point of positions) {
     const time = point.recordedAt.getTime();
