@@ -3,12 +3,8 @@ import { stopMarkerLabel, type TrackingStopKind, trackingStopKind } from "../../
 import { builder } from "../builder.ts";
 import { NotFoundError } from "../errors.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
-import {
-  PAGE_ARG_DESCRIPTION,
-  PAGE_SIZE_ARG_DESCRIPTION,
-  pagedConnection,
-} from "../graphql/offset-fields.ts";
 import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-paging.ts";
+import { pagedListField } from "../graphql/paged-list.ts";
 import { reportPositions } from "./ingest.ts";
 import "./load-fields.ts";
 import {
@@ -117,6 +113,29 @@ builder.node(TrackedRouteRef, {
   }),
 });
 
+pagedListField("trackedRoutes", {
+  name: "TrackedRoute",
+  node: TrackedRouteRef,
+  description: "Routes whose truck has reported, by route number; 50 a page.",
+  authScopes: { admin: true },
+  searchDescription: "Route number, carrier, driver userId or load id (contains, any case).",
+  sortFields: { ROUTE_NUMBER: "routeNumber" },
+  defaultOrder: { field: "routeNumber", direction: "asc" },
+  load: async (ctx, request) => {
+    let known: number | null = null;
+    const totalCount = memoize(async () => known ?? countTrackedRoutes(ctx, request.search));
+    const window = await offsetWindow(request.paging, TRACKING_PAGING, totalCount);
+    const page = await listTrackedRoutes(ctx, {
+      search: request.search,
+      offset: window.offset,
+      limit: window.limit + 1,
+      direction: request.orderBy.direction,
+    });
+    known = page.totalCount;
+    return offsetConnection(page.routes, window, totalCount);
+  },
+});
+
 const ShipmentStop = builder.objectRef<ShipmentTracking["stops"][number]>("ShipmentStop").implement({
   fields: (t) => ({
     sequence: t.exposeInt("sequence"),
@@ -174,41 +193,6 @@ builder.queryFields((t) => ({
     args: { limit: t.arg.int({ defaultValue: 5000 }) },
     resolve: (_root, args, ctx) => fleetPositions(ctx, args.limit ?? 5000),
   }),
-  trackedRoutes: t.connection(
-    {
-      type: TrackedRouteRef,
-      description: "Routes whose truck has reported, by route number; 50 a page.",
-      authScopes: { admin: true },
-      args: {
-        search: t.arg.string({
-          description: "Route number, carrier, driver userId or load id (contains, any case).",
-        }),
-        page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
-        pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
-      },
-      resolve: async (_root, args, ctx) => {
-        let known: number | null = null;
-        const totalCount = memoize(async () => known ?? countTrackedRoutes(ctx, args.search));
-        const window = await offsetWindow(args, TRACKING_PAGING, totalCount);
-        const page = await listTrackedRoutes(ctx, {
-          search: args.search,
-          offset: window.offset,
-          limit: window.limit + 1,
-        });
-        known = page.totalCount;
-        return offsetConnection(page.routes, window, totalCount);
-      },
-    },
-    {
-      name: "TrackedRouteConnection",
-      fields: (tc) => ({
-        totalCount: tc.int({ resolve: pagedConnection.totalCount }),
-        pageCount: tc.int({ resolve: pagedConnection.pageCount }),
-        page: tc.int({ resolve: pagedConnection.page }),
-        pageSize: tc.int({ resolve: pagedConnection.pageSize }),
-      }),
-    },
-  ),
   trackedRoute: t.field({
     type: TrackedRouteRef,
     nullable: true,

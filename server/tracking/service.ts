@@ -175,7 +175,14 @@ export async function listTrackedRoutes(
     offset,
     limit,
     scope = "tracked",
-  }: { search?: string | null; offset: number; limit: number; scope?: TrackingScope },
+    direction = "asc",
+  }: {
+    search?: string | null;
+    offset: number;
+    limit: number;
+    scope?: TrackingScope;
+    direction?: "asc" | "desc";
+  },
 ): Promise<TrackedRoutePage> {
   requireAdmin(ctx);
   const where = trackedRouteWhere(ctx, search, scope);
@@ -183,7 +190,7 @@ export async function listTrackedRoutes(
     ctx.db.route.findMany({
       where,
       include: TRACKED_ROUTE_INCLUDE,
-      orderBy: [{ routeNumber: "asc" }],
+      orderBy: [{ routeNumber: direction }],
       skip: offset,
       take: limit,
     }),
