@@ -225,6 +225,7 @@ describe("duplicates and late points", () => {
   it("ignores a point already stored for that time and never moves the last position back", async () => {
     const { route } = await trackedRouteFixture(t.app, { routeNumber: "ORD-1", stops: EQUATOR_STOPS });
     const ten = at(-10);
+    const twenty = at(-20);
     const first = await post("ORD-1", [{ lat: 0, lng: 0.3, recordedAt: ten }], admin);
     expect(first.body).toMatchObject({ accepted: 1, duplicates: 0, late: 0 });
 
@@ -232,8 +233,8 @@ describe("duplicates and late points", () => {
       "ORD-1",
       [
         { lat: 0, lng: 0.3, recordedAt: ten },
-        { lat: 0, lng: 0.1, recordedAt: at(-20) },
-        { lat: 0, lng: 0.1, recordedAt: at(-20) },
+        { lat: 0, lng: 0.1, recordedAt: twenty },
+        { lat: 0, lng: 0.1, recordedAt: twenty },
       ],
       admin,
     );

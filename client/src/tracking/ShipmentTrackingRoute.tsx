@@ -13,8 +13,8 @@ import { formatEta, TRACKING_TEXTS } from "../../../common/tracking.ts";
 import { withRelay } from "../app/withRelay.tsx";
 import { formatDateTime } from "../lib/dates.ts";
 import { BrandMark } from "../ui/BrandMark.tsx";
+import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
-import { QueryErrorBoundary } from "../ui/QueryErrorBoundary.tsx";
 import type { ShipmentTrackingRouteQuery } from "./__generated__/ShipmentTrackingRouteQuery.graphql";
 
 /** The shipper's page has no live connection (anonymous): it refreshes itself this often. */
@@ -135,14 +135,11 @@ function ShipmentTrackingRoute() {
         <Box sx={{ mb: 2 }}>
           <BrandMark />
         </Box>
-        <QueryErrorBoundary
-          message={TRACKING_TEXTS.linkNotFound}
-          onRetry={() => setFetchKey((key) => key + 1)}
-        >
+        <ErrorBoundary message={TRACKING_TEXTS.linkNotFound} onRetry={() => setFetchKey((key) => key + 1)}>
           <Suspense fallback={<Loading label={TRACKING_TEXTS.loading} />}>
             <Shipment token={token} fetchKey={fetchKey} />
           </Suspense>
-        </QueryErrorBoundary>
+        </ErrorBoundary>
       </Container>
     </Box>
   );

@@ -2,8 +2,8 @@ import { Suspense, useEffect } from "react";
 import { useQueryLoader } from "react-relay";
 import { useParams } from "react-router-dom";
 import { TRACKING_TEXTS } from "../../../common/tracking.ts";
+import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
-import { QueryErrorBoundary } from "../ui/QueryErrorBoundary.tsx";
 import TrackingDetailPageQueryNode, {
   type TrackingDetailPageQuery,
 } from "./__generated__/TrackingDetailPageQuery.graphql";
@@ -16,7 +16,7 @@ export default function TrackingDetailRoute() {
   useEffect(() => loadQuery({ routeNumber }, { fetchPolicy: "network-only" }), [loadQuery, routeNumber]);
   const loading = <Loading label={TRACKING_TEXTS.loading} />;
   return (
-    <QueryErrorBoundary
+    <ErrorBoundary
       key={routeNumber}
       message={TRACKING_TEXTS.mapError}
       onRetry={() => loadQuery({ routeNumber }, { fetchPolicy: "network-only" })}
@@ -24,6 +24,6 @@ export default function TrackingDetailRoute() {
       <Suspense fallback={loading}>
         {queryRef ? <TrackingDetailPage routeNumber={routeNumber} queryRef={queryRef} /> : loading}
       </Suspense>
-    </QueryErrorBoundary>
+    </ErrorBoundary>
   );
 }

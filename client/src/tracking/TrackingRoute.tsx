@@ -2,8 +2,8 @@ import { Suspense, useEffect, useState } from "react";
 import { useQueryLoader } from "react-relay";
 import { useSearchParams } from "react-router-dom";
 import { TRACKING_TEXTS } from "../../../common/tracking.ts";
+import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
-import { QueryErrorBoundary } from "../ui/QueryErrorBoundary.tsx";
 import TrackingListPageQueryNode, {
   type TrackingListPageQuery,
 } from "./__generated__/TrackingListPageQuery.graphql";
@@ -24,7 +24,7 @@ export default function TrackingRoute() {
   };
   const loading = <Loading label={TRACKING_TEXTS.loading} />;
   return (
-    <QueryErrorBoundary message="No se pudieron obtener los datos de tracking" onRetry={handleRetry}>
+    <ErrorBoundary message="No se pudieron obtener los datos de tracking" onRetry={handleRetry}>
       <Suspense fallback={loading}>
         {queryRef ? (
           <TrackingListPage key={start.attempt} queryRef={queryRef} initialCriteria={start.criteria} />
@@ -32,6 +32,6 @@ export default function TrackingRoute() {
           loading
         )}
       </Suspense>
-    </QueryErrorBoundary>
+    </ErrorBoundary>
   );
 }
