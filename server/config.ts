@@ -24,6 +24,11 @@ export interface AppConfig {
   seedDemo: boolean;
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** Tracking: a position this close to a stop's facility (metres) marks it arrived. */
+  trackingGeofenceMeters: number;
+  /** Optional raster tiles drawn under the offline basemap ({z}/{x}/{y} URL template). */
+  mapTileUrl: string | undefined;
+  mapTileAttribution: string | undefined;
 }
 
 const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
@@ -58,6 +63,9 @@ export function loadConfig(
     seedDemo: env.SEED_DEMO === "1",
     loginMaxFailures: Number(env.LOGIN_MAX_FAILURES ?? 5),
     loginWindowSeconds: Number(env.LOGIN_WINDOW_SECONDS ?? 15 * 60),
+    trackingGeofenceMeters: Number(env.TRACKING_GEOFENCE_METERS ?? 200),
+    mapTileUrl: env.MAP_TILE_URL || undefined,
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION || undefined,
     ...overrides,
   };
 }

@@ -14,6 +14,10 @@ export type Topics = {
   "sessions:changed": [{ sessionId?: string; userId?: string }];
   /** Any carrier created or changed (drivers included); every admin screen may listen. */
   carriers: [{ carrierId: string }];
+  /** A route's truck reported positions (last position, ETA, stop arrivals may have changed). */
+  [key: `tracking:${string}`]: [{ routeId: string }];
+  /** Any tracked route changed; the tracking list listens. */
+  tracking: [{ routeId: string }];
 };
 
 export type PubSub = ReturnType<typeof createPubSub<Topics>> & { close(): Promise<void> };

@@ -11,6 +11,7 @@ import "./contact/schema.ts";
 import "./nass/schema.ts";
 import "./loads/schema.ts";
 import "./loads/mutations.ts";
+import "./tracking/schema.ts";
 
 export const schema = builder.toSchema();
 

@@ -20,6 +20,7 @@ const publicScreens: RouteObject[] = [
   screen("/signup", () => import("./auth/SignupPage.tsx")),
   screen("/forgot-password", () => import("./auth/ForgotPasswordPage.tsx")),
   screen("/unsupported-email", () => import("./auth/UnsupportedEmailPage.tsx")),
+  screen("/track/:token", () => import("./tracking/ShipmentTrackingRoute.tsx")),
 ];
 
 const adminScreens: RouteObject[] = [

@@ -1,6 +1,7 @@
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
+import type { Db } from "../db/client.ts";
 import { toDate } from "../db/reader.ts";
 import { sql } from "../db/sql.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
@@ -29,6 +30,7 @@ import {
   type LoadEditInput,
   loadEditInput,
 } from "./validation.ts";
+import type { LoadStatus } from "./values.ts";
 
 /** The list screen shows 50 rows a page. */
 export const LOAD_PAGING = { defaultSize: 50, maxSize: 500 };
@@ -337,4 +339,36 @@ export async function assignLoadDriver(ctx: Context, reference: string, rawInput
       return updated;
     })
     .finally(loadsChanged);
+}
+
+/**
+ * Tracking moves loads along by itself: in_transit when the truck leaves the first pickup,
+ * delivered when it reaches the last delivery. Only loads in one of `from` change (an operator's
+ * own choice such as cancelled stays); each change is audited. Runs in the caller's transaction.
+ */
+export async function advanceLoadStatusFromTracking(
+  tx: Pick<Db, "load" | "auditLog">,
+  change: { loadIds: string[]; from: LoadStatus[]; to: LoadStatus; actorId: string | null; reason: string },
+): Promise<string[]> {
+  if (change.loadIds.length === 0) return [];
+  const loads = await tx.load.findMany({
+    where: { id: { in: change.loadIds }, status: { in: change.from } },
+    select: { id: true, loadId: true, status: true },
+  });
+  if (loads.length === 0) return [];
+  await tx.load.updateMany({
+    where: { id: { in: loads.map((load) => load.id) } },
+    data: { status: change.to },
+  });
+  loadsChanged();
+  for (const load of loads) {
+    await recordAudit(tx, {
+      actorId: change.actorId,
+      action: "load.statusFromTracking",
+      entityType: "Load",
+      entityId: load.id,
+      details: { loadId: load.loadId, from: load.status, to: change.to, reason: change.reason },
+    });
+  }
+  return loads.map((load) => load.id);
 }

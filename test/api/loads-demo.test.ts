@@ -25,3 +25,27 @@ describe("SEED_DEMO=1", () => {
     expect((await rest(t.app, "GET", "/loads/last", undefined, { token })).status).toBe(200);
   });
 });
+
+describe("SEED_DEMO=1 tracking", () => {
+  it("has a few routes mid-way with history, stop arrivals and an ETA", async () => {
+    const { token } = await loginAs(t.app, "admin@freightway.test", DEMO_PASSWORD);
+    const list = await rest<
+      {
+        routeNumber: string;
+        eta: number | null;
+        lastPosition: unknown;
+        stops: { arrivedAt: string | null }[];
+      }[]
+    >(t.app, "GET", "/tracking", undefined, { token });
+    expect(list.body.length).toBeGreaterThanOrEqual(3);
+    for (const route of list.body) {
+      expect(route.lastPosition).not.toBeNull();
+      expect(route.eta).toBeGreaterThan(0);
+      expect(route.stops[0].arrivedAt).not.toBeNull();
+      const positions = await t.app.deps.db.trackingPosition.count({
+        where: { route: { routeNumber: route.routeNumber } },
+      });
+      expect(positions).toBeGreaterThanOrEqual(3);
+    }
+  });
+});

@@ -41,6 +41,7 @@ export function LoadRow({ load }: LoadRowProps) {
         pickupDate
         deliveryDate
         trackingLink
+        trackedRouteNumber
       }
     `,
     load,
@@ -67,10 +68,10 @@ export function LoadRow({ load }: LoadRowProps) {
       <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(data.pickupDate) ?? DASH}</TableCell>
       <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(data.deliveryDate) ?? DASH}</TableCell>
       <TableCell>
-        {data.routeNumber ? (
+        {data.trackedRouteNumber ? (
           <Link
             component={RouterLink}
-            to={trackingPath(data.routeNumber)}
+            to={trackingPath(data.trackedRouteNumber)}
             aria-label={`Track load ${data.loadId}`}
           >
             Track
