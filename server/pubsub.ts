@@ -12,6 +12,8 @@ export type Topics = {
   [key: `profile:${string}`]: [{ userId: string }];
   /** Any carrier created or changed (drivers included); every admin screen may listen. */
   carriers: [{ carrierId: string }];
+  /** Any route created or changed (driver, stops, loads); admin screens listen. */
+  routes: [{ routeId: string }];
 };
 
 export type PubSub = ReturnType<typeof createPubSub<Topics>> & { close(): Promise<void> };

@@ -6,6 +6,7 @@ import { manualAssignmentRoutes } from "./loads/manual-assignment.rest.ts";
 import { loadRoutes } from "./loads/rest.ts";
 import { nassRoutes } from "./nass/rest.ts";
 import { notificationRoutes } from "./notifications/rest.ts";
+import { routingRoutes } from "./routing/rest.ts";
 import { userRoutes } from "./users/rest.ts";
 
 /** Every legacy path of the spec, served under /api. */
@@ -18,4 +19,5 @@ export const restRoutes: RestRoute[] = [
   ...contactRoutes,
   ...loadRoutes,
   ...nassRoutes,
+  ...routingRoutes,
 ];

@@ -142,7 +142,7 @@ const LoadSortFieldEnum = builder.enumType("LoadSortField", {
   ) as Record<string, { value: LoadSortField }>,
 });
 
-const SortDirectionEnum = builder.enumType("SortDirection", {
+export const SortDirectionEnum = builder.enumType("SortDirection", {
   values: { ASC: { value: "asc" as const }, DESC: { value: "desc" as const } },
 });
 
