@@ -23,6 +23,7 @@ import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import {
   findLoadsByReference,
+  type MemberLoadStop,
   putLoadsOnRoute,
   type RouteMemberLoad,
   releaseLoadsFromRoute,
@@ -113,12 +114,12 @@ function movedLoads(loads: RouteMemberLoad[], routeId: string | null): MovedLoad
 }
 
 /**
- * The stops a new route starts with: its loads' stops in running order (by pickup date), one per
+ * The stops a route starts with: its loads' stops in running order (by pickup date), one per
  * facility visit, numbered from 1. Operators edit them on the route's page.
  */
-async function initialStops(tx: Prisma.TransactionClient, routeId: string, loadIds: string[]) {
-  const stops = (await stopsOfLoads(tx, loadIds))
-    .filter((stop) => stop.nassCodeId)
+export function visitsOf(stops: MemberLoadStop[]): { sequence: number; type: string; nassCodeId: string }[] {
+  const ordered = stops
+    .filter((stop): stop is MemberLoadStop & { nassCodeId: string } => stop.nassCodeId !== null)
     .sort(
       (a, b) =>
         (a.pickupDate?.getTime() ?? Number.POSITIVE_INFINITY) -
@@ -126,19 +127,23 @@ async function initialStops(tx: Prisma.TransactionClient, routeId: string, loadI
         a.loadId.localeCompare(b.loadId) ||
         a.sequence - b.sequence,
     );
-  const visits = stops.filter(
-    (stop, index) => index === 0 || stop.nassCodeId !== stops[index - 1].nassCodeId,
-  );
+  return ordered
+    .filter((stop, index) => index === 0 || stop.nassCodeId !== ordered[index - 1].nassCodeId)
+    .map((stop, index) => ({ sequence: index + 1, type: stop.type, nassCodeId: stop.nassCodeId }));
+}
+
+async function initialStops(tx: Prisma.TransactionClient, routeId: string, loadIds: string[]) {
+  const visits = visitsOf(await stopsOfLoads(tx, loadIds));
   if (visits.length === 0) return;
-  await tx.routeStop.createMany({
-    data: visits.map((stop, index) => ({
-      id: createRowId(),
-      routeId,
-      sequence: index + 1,
-      type: stop.type,
-      nassCodeId: stop.nassCodeId,
-    })),
-  });
+  await tx.routeStop.createMany({ data: visits.map((visit) => ({ id: createRowId(), routeId, ...visit })) });
+}
+
+/** The stops a route's current loads suggest (for routes that loads created by number). */
+export async function suggestedStops(ctx: Context, routeNumber: string) {
+  requireAdmin(ctx);
+  const route = await routeOrThrow(ctx, routeNumber, { include: { loads: { select: { id: true } } } });
+  const loadIds = (route as Route & { loads: { id: string }[] }).loads.map((load) => load.id);
+  return visitsOf(await stopsOfLoads(ctx.db, loadIds));
 }
 
 /**
