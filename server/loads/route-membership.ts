@@ -45,10 +45,20 @@ export async function findLoadsByReference(
   };
 }
 
-/** Puts these loads (database ids) on the route, taking them off any other. */
-export async function putLoadsOnRoute(db: LoadAccess, routeId: string, loadIds: string[]): Promise<void> {
+/**
+ * Puts these loads (database ids) on the route, taking them off any other; the load list's sort
+ * copy of the route number (Load.routeNumber, see sort-copies.ts) follows.
+ */
+export async function putLoadsOnRoute(
+  db: LoadAccess,
+  route: { id: string; routeNumber: string },
+  loadIds: string[],
+): Promise<void> {
   if (loadIds.length === 0) return;
-  await db.load.updateMany({ where: { id: { in: loadIds } }, data: { routeId } });
+  await db.load.updateMany({
+    where: { id: { in: loadIds } },
+    data: { routeId: route.id, routeNumber: route.routeNumber },
+  });
 }
 
 /** Takes every load of the route off it except `keep` (database ids). */
@@ -59,7 +69,7 @@ export async function releaseLoadsFromRoute(
 ): Promise<number> {
   const result = await db.load.updateMany({
     where: { routeId, id: { notIn: keep } },
-    data: { routeId: null },
+    data: { routeId: null, routeNumber: null },
   });
   return result.count;
 }

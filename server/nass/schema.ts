@@ -1,24 +1,19 @@
-import { queryFromInfo } from "@pothos/plugin-prisma";
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../builder.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
-import {
-  PAGE_ARG_DESCRIPTION,
-  PAGE_SIZE_ARG_DESCRIPTION,
-  pagedConnection,
-} from "../graphql/offset-fields.ts";
 import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-paging.ts";
-import { SortDirectionEnum } from "../loads/schema.ts";
+import { pagedListField } from "../graphql/paged-list.ts";
 import { createNassCode, updateNassCode } from "./edit.ts";
 import { importNassCodes } from "./import.ts";
-import { DEFAULT_NASS_SORT, NASS_SORT_FIELDS, type NassSortField } from "./list.ts";
-import { countNassCodes, findNassCodePage, nassFacets } from "./service.ts";
+import { DEFAULT_NASS_SORT, type NassSortField } from "./list.ts";
+import { countNassCodes, findNassCodePage, type NassListFilters, nassFacets } from "./service.ts";
 
 export const NassCodeType = builder.prismaNode("NassCode", {
   id: { field: "id" },
   description: "A USPS facility (NASS code): where loads are picked up and delivered.",
   select: { id: true },
-  authScopes: { authenticated: true },
+  // NASS is for operators: the type carries the rule, so node(id:) and every other path obey it.
+  authScopes: { admin: true },
   fields: (t) => ({
     code: t.exposeString("code"),
     region: t.exposeString("region", { nullable: true }),
@@ -42,30 +37,6 @@ export const NassCodeType = builder.prismaNode("NassCode", {
 /** NASS codes page 50 at a time, like the screen. */
 const NASS_PAGING = { defaultSize: 50, maxSize: 500 };
 
-const SORT_NAMES: Record<NassSortField, string> = {
-  code: "CODE",
-  region: "REGION",
-  division: "DIVISION",
-  facilityName: "FACILITY_NAME",
-  city: "CITY",
-  state: "STATE",
-  zip: "ZIP",
-  facType: "FACILITY_TYPE",
-};
-
-const NassSortFieldEnum = builder.enumType("NassSortField", {
-  values: Object.fromEntries(
-    NASS_SORT_FIELDS.map((field) => [SORT_NAMES[field], { value: field }]),
-  ) as Record<string, { value: NassSortField }>,
-});
-
-const NassOrder = builder.inputType("NassOrder", {
-  fields: (t) => ({
-    field: t.field({ type: NassSortFieldEnum, required: true }),
-    direction: t.field({ type: SortDirectionEnum, defaultValue: "asc" }),
-  }),
-});
-
 const NassFilter = builder.inputType("NassFilter", {
   fields: (t) => ({
     region: t.string(),
@@ -77,50 +48,36 @@ const NassFilter = builder.inputType("NassFilter", {
   }),
 });
 
-builder.queryField("nassCodes", (t) =>
-  t.connection(
-    {
-      type: NassCodeType,
-      description: "NASS codes, for the NASS table and the stop editor's picker: 50 a page, by code.",
-      authScopes: { admin: true },
-      args: {
-        search: t.arg.string({
-          description: "Text in the code, facility name, city, state or zip (any case).",
-        }),
-        filter: t.arg({ type: NassFilter }),
-        orderBy: t.arg({ type: NassOrder }),
-        page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
-        pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
-      },
-      resolve: async (_root, args, ctx, info) => {
-        const filters = { search: args.search, ...args.filter };
-        const totalCount = memoize(() => countNassCodes(ctx, filters));
-        const window = await offsetWindow(args, NASS_PAGING, totalCount);
-        const sort = args.orderBy
-          ? { field: args.orderBy.field, direction: args.orderBy.direction ?? "asc" }
-          : DEFAULT_NASS_SORT;
-        const rows =
-          window.limit === 0
-            ? []
-            : await findNassCodePage(
-                ctx,
-                { filters, sort, window },
-                queryFromInfo({ context: ctx, info, path: ["edges", "node"], typeName: "NassCode" }),
-              );
-        return offsetConnection(rows, window, totalCount);
-      },
-    },
-    {
-      name: "NassCodeConnection",
-      fields: (tc) => ({
-        totalCount: tc.int({ resolve: pagedConnection.totalCount }),
-        pageCount: tc.int({ resolve: pagedConnection.pageCount }),
-        page: tc.int({ resolve: pagedConnection.page }),
-        pageSize: tc.int({ resolve: pagedConnection.pageSize }),
-      }),
-    },
-  ),
-);
+const SORT_FIELDS: Record<string, NassSortField> = {
+  CODE: "code",
+  REGION: "region",
+  DIVISION: "division",
+  FACILITY_NAME: "facilityName",
+  CITY: "city",
+  STATE: "state",
+  ZIP: "zip",
+  FACILITY_TYPE: "facType",
+};
+
+pagedListField("nassCodes", {
+  name: "NassCode",
+  node: NassCodeType,
+  model: "NassCode",
+  description: "NASS codes, for the NASS table and the stop editor's picker: 50 a page, by code.",
+  authScopes: { admin: true },
+  searchDescription: "Text in the code, facility name, city, state or zip (any case).",
+  filter: NassFilter,
+  sortFields: SORT_FIELDS,
+  defaultOrder: DEFAULT_NASS_SORT,
+  load: async (ctx, { search, filter, orderBy, paging }, query) => {
+    const filters: NassListFilters = { search, ...filter };
+    const totalCount = memoize(() => countNassCodes(ctx, filters));
+    const window = await offsetWindow(paging, NASS_PAGING, totalCount);
+    const rows =
+      window.limit === 0 ? [] : await findNassCodePage(ctx, { filters, sort: orderBy, window }, query);
+    return offsetConnection(rows, window, totalCount);
+  },
+});
 
 const NassFacetsType = builder.objectRef<Awaited<ReturnType<typeof nassFacets>>>("NassFacets").implement({
   description: "The values the NASS table's filters offer.",

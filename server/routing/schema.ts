@@ -1,17 +1,12 @@
-import { queryFromInfo } from "@pothos/plugin-prisma";
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../builder.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
-import {
-  PAGE_ARG_DESCRIPTION,
-  PAGE_SIZE_ARG_DESCRIPTION,
-  pagedConnection,
-} from "../graphql/offset-fields.ts";
-import { SortDirectionEnum, StopTypeEnum } from "../loads/schema.ts";
+import { pagedListField } from "../graphql/paged-list.ts";
+import { StopTypeEnum } from "../loads/schema.ts";
 import type { StopType } from "../loads/values.ts";
 import { routeDeliveryDate, routeDeliveryNass, routePickupDate, routePickupNass } from "./derived.ts";
-import { DEFAULT_ROUTE_SORT, ROUTE_SORT_FIELDS, type RouteSortField } from "./list.ts";
+import { DEFAULT_ROUTE_SORT, type RouteSortField } from "./list.ts";
 import {
   createRoute,
   findRouteByNumber,
@@ -115,29 +110,6 @@ builder.prismaObjectField("Load", "route", (t) =>
   t.relation("route", { nullable: true, description: "The route this load travels on." }),
 );
 
-const SORT_FIELD_NAMES: Record<RouteSortField, string> = {
-  routeNumber: "ROUTE_NUMBER",
-  carrier: "CARRIER",
-  loadCount: "LOAD_COUNT",
-  stopCount: "STOP_COUNT",
-  pickupDate: "PICKUP_DATE",
-  deliveryDate: "DELIVERY_DATE",
-  createdAt: "CREATED_AT",
-};
-
-const RouteSortFieldEnum = builder.enumType("RouteSortField", {
-  values: Object.fromEntries(
-    ROUTE_SORT_FIELDS.map((field) => [SORT_FIELD_NAMES[field], { value: field }]),
-  ) as Record<string, { value: RouteSortField }>,
-});
-
-const RouteOrder = builder.inputType("RouteOrder", {
-  fields: (t) => ({
-    field: t.field({ type: RouteSortFieldEnum, required: true }),
-    direction: t.field({ type: SortDirectionEnum, defaultValue: "asc" }),
-  }),
-});
-
 const RouteFilter = builder.inputType("RouteFilter", {
   fields: (t) => ({
     carrier: t.id({ description: "A carrier (Relay id or database id)." }),
@@ -158,50 +130,43 @@ function databaseIdOrReference(typename: string, value: string): string {
   return value;
 }
 
-builder.queryFields((t) => ({
-  routes: t.connection(
-    {
-      type: RouteType,
-      description: "The route list: 50 a page, newest first unless `orderBy` says otherwise.",
-      authScopes: { admin: true },
-      args: {
-        search: t.arg.string({ description: "Text in the route number or the carrier's name (any case)." }),
-        filter: t.arg({ type: RouteFilter }),
-        orderBy: t.arg({ type: RouteOrder }),
-        page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
-        pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
+pagedListField("routes", {
+  name: "Route",
+  node: RouteType,
+  model: "Route",
+  description: "The route list: 50 a page, newest first unless `orderBy` says otherwise.",
+  authScopes: { admin: true },
+  searchDescription: "Text in the route number or the carrier's name (any case).",
+  filter: RouteFilter,
+  sortFields: {
+    ROUTE_NUMBER: "routeNumber",
+    CARRIER: "carrier",
+    LOAD_COUNT: "loadCount",
+    STOP_COUNT: "stopCount",
+    PICKUP_DATE: "pickupDate",
+    DELIVERY_DATE: "deliveryDate",
+    CREATED_AT: "createdAt",
+  } satisfies Record<string, RouteSortField>,
+  defaultOrder: DEFAULT_ROUTE_SORT,
+  load: (ctx, { search, filter, orderBy, paging }, query) =>
+    findRoutePage(
+      ctx,
+      {
+        filters: {
+          search,
+          carrierId: filter?.carrier ? databaseIdOrReference("Carrier", String(filter.carrier)) : null,
+          driverAssigned: filter?.driverAssigned,
+          pickupFrom: filter?.pickupFrom,
+          pickupTo: filter?.pickupTo,
+        },
+        sort: orderBy,
+        paging,
       },
-      resolve: (_root, args, ctx, info) =>
-        findRoutePage(
-          ctx,
-          {
-            filters: {
-              search: args.search,
-              carrierId: args.filter?.carrier
-                ? databaseIdOrReference("Carrier", String(args.filter.carrier))
-                : null,
-              driverAssigned: args.filter?.driverAssigned,
-              pickupFrom: args.filter?.pickupFrom,
-              pickupTo: args.filter?.pickupTo,
-            },
-            sort: args.orderBy
-              ? { field: args.orderBy.field, direction: args.orderBy.direction ?? "asc" }
-              : DEFAULT_ROUTE_SORT,
-            paging: args,
-          },
-          queryFromInfo({ context: ctx, info, path: ["edges", "node"], typeName: "Route" }),
-        ),
-    },
-    {
-      name: "RouteConnection",
-      fields: (tc) => ({
-        totalCount: tc.int({ resolve: pagedConnection.totalCount }),
-        pageCount: tc.int({ resolve: pagedConnection.pageCount }),
-        page: tc.int({ resolve: pagedConnection.page }),
-        pageSize: tc.int({ resolve: pagedConnection.pageSize }),
-      }),
-    },
-  ),
+      query,
+    ),
+});
+
+builder.queryFields((t) => ({
   routeByNumber: t.prismaField({
     type: "Route",
     nullable: true,

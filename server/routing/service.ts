@@ -173,7 +173,7 @@ export async function createRoute(ctx: Context, rawInput: unknown): Promise<Rout
       });
       await putLoadsOnRoute(
         tx,
-        created.id,
+        created,
         loads.map((load) => load.id),
       );
       await initialStops(
@@ -277,7 +277,7 @@ export async function updateRoute(
       );
       await putLoadsOnRoute(
         tx,
-        route.id,
+        route,
         loads.filter((load) => load.routeId !== route.id).map((load) => load.id),
       );
     }

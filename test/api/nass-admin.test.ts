@@ -44,7 +44,7 @@ function csvRow(code: string, overrides: Partial<Record<string, string>> = {}) {
 type NassBody = Record<string, unknown> & { code: string };
 
 describe("NASS list (GraphQL and REST)", () => {
-  const QUERY = `query ($search: String, $filter: NassFilter, $orderBy: NassOrder, $page: Int) {
+  const QUERY = `query ($search: String, $filter: NassFilter, $orderBy: NassCodeOrder, $page: Int) {
     nassCodes(search: $search, filter: $filter, orderBy: $orderBy, page: $page) {
       totalCount pageCount pageSize edges { node { code state zip } }
     }

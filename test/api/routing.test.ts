@@ -73,11 +73,13 @@ async function routeCount() {
   return t.app.deps.db.route.count();
 }
 
+/** The load's route, checking the load list's sort copy of its number agrees. */
 async function routeOfLoad(loadId: string) {
   const load = await t.app.deps.db.load.findUniqueOrThrow({
     where: { loadId },
-    select: { route: { select: { routeNumber: true } } },
+    select: { routeNumber: true, route: { select: { routeNumber: true } } },
   });
+  expect(load.routeNumber).toBe(load.route?.routeNumber ?? null);
   return load.route?.routeNumber ?? null;
 }
 

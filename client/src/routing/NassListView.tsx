@@ -10,7 +10,7 @@ import { type NassCriteria, nassCriteriaFrom, nassVariables } from "./routing-cr
 export const NASS_FETCH_FAILED = "The NASS codes could not be loaded.";
 
 export const nassListViewQuery = graphql`
-  query NassListViewQuery($search: String, $filter: NassFilter, $orderBy: NassOrder, $page: Int, $pageSize: Int) {
+  query NassListViewQuery($search: String, $filter: NassFilter, $orderBy: NassCodeOrder, $page: Int, $pageSize: Int) {
     nassFacets {
       ...NassFilterDialog_facets
     }

@@ -60,7 +60,7 @@ export function NassTable({ query, facets, initialCriteria }: NassTableProps) {
       @argumentDefinitions(
         search: { type: "String" }
         filter: { type: "NassFilter" }
-        orderBy: { type: "NassOrder" }
+        orderBy: { type: "NassCodeOrder" }
         page: { type: "Int", defaultValue: 1 }
         pageSize: { type: "Int", defaultValue: 50 }
       ) {
