@@ -60,6 +60,7 @@ beforeAll(async () => {
     { "Load ID": "L-4", "Route Number": "OLD-1" },
     { "Load ID": "L-5" },
     { "Load ID": "L-6" },
+    { "Load ID": "L-7" },
   ]);
   const made = await carrierWithDriver(t.app, "r1");
   driver = made.driver;
@@ -161,6 +162,16 @@ describe("POST /api/routing", () => {
     expect(result.status).toBe(409);
     expect(result.body.message).toBe("Route number R-100 is already taken.");
     expect(await routeOfLoad("L-5")).toBeNull();
+  });
+
+  it("answers concurrent creates of one number with one 201 and 409s, never a 500", async () => {
+    const results = await Promise.all(
+      ["L-7", "L-7", "L-7", "L-7"].map((loadId) =>
+        rest(t.app, "POST", "/routing", { routeNumber: "RACE-1", loadIds: [loadId] }, admin()),
+      ),
+    );
+    expect(results.map((result) => result.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(await routeOfLoad("L-7")).toBe("RACE-1");
   });
 
   it("moves a load from another route and says so", async () => {
