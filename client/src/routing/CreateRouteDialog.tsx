@@ -12,10 +12,15 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { type FormEvent, useState } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
-import { LOADS_REQUIRED, normalizeRouteNumber, ROUTE_NUMBER_REQUIRED } from "../../../common/routing.ts";
+import {
+  CREATE_ROUTE_FAILED,
+  LOADS_REQUIRED,
+  normalizeRouteNumber,
+  ROUTE_NUMBER_REQUIRED,
+} from "../../../common/routing.ts";
 import type { CreateRouteDialogNumberQuery } from "./__generated__/CreateRouteDialogNumberQuery.graphql";
 import { LoadPicker, type PickedLoad } from "./LoadPicker.tsx";
-import { useCreateRouteMutation } from "./useCreateRouteMutation.ts";
+import { createdRouteMessage, useCreateRouteMutation } from "./useCreateRouteMutation.ts";
 
 const numberQuery = graphql`
   query CreateRouteDialogNumberQuery {
@@ -74,14 +79,14 @@ export function CreateRouteDialog({ open, onClose, onCreated }: CreateRouteDialo
     if (!ready || creating) return;
     setError(null);
     create(
-      number,
-      loads.map((load) => load.loadId),
+      { input: { routeNumber: number, loadIds: loads.map((load) => load.loadId) } },
       {
-        onCreated: (message) => {
+        onSuccess: (data) => {
           reset();
-          onCreated(message);
+          onCreated(createdRouteMessage(data));
         },
-        onError: setError,
+        // Spec section 8: the server's message, else 'Hubo un error al crear la ruta.'.
+        onFailure: (failure) => setError((failure.kind === "http" && failure.message) || CREATE_ROUTE_FAILED),
       },
     );
   };

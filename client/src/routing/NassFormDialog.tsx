@@ -11,8 +11,13 @@ import TextField from "@mui/material/TextField";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { type FormEvent, useEffect, useState } from "react";
 import { NASS_CODE_REQUIRED } from "../../../common/routing.ts";
+import type { MutationFailure } from "../relay/mutation-failure.ts";
 import type { NassRow_nass$data } from "./__generated__/NassRow_nass.graphql";
-import { useSaveNassCodeMutation } from "./useSaveNassCodeMutation.ts";
+import {
+  NASS_SAVE_FAILED,
+  useCreateNassCodeMutation,
+  useUpdateNassCodeMutation,
+} from "./useSaveNassCodeMutation.ts";
 
 const TEXT_FIELDS = [
   ["code", "Code"],
@@ -70,7 +75,9 @@ export function NassFormDialog({ nass, open, onClose, onSaved }: NassFormDialogP
   const [draft, setDraft] = useState(() => draftOf(nass));
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const [save, saving] = useSaveNassCodeMutation();
+  const [create, creating] = useCreateNassCodeMutation();
+  const [update, updating] = useUpdateNassCodeMutation();
+  const saving = creating || updating;
   useEffect(() => {
     if (open) {
       setDraft(draftOf(nass));
@@ -94,17 +101,22 @@ export function NassFormDialog({ nass, open, onClose, onSaved }: NassFormDialogP
       draft.longitude.trim() !== "";
     const coordinates = typed ? { latitude: number(draft.latitude), longitude: number(draft.longitude) } : {};
     const { latitude: _lat, longitude: _lng, ...texts } = draft;
-    save(
-      nass?.id ?? null,
-      { ...texts, ...coordinates },
-      {
-        onSaved: (code) => onSaved(nass ? `NASS code ${code} saved.` : `NASS code ${code} added.`),
-        onError: (message, fields) => {
-          setError(message);
-          setProblems(Object.fromEntries(fields.map((field) => [field.field, field.message])));
-        },
-      },
-    );
+    const fields = { ...texts, ...coordinates };
+    const onFailure = (failure: MutationFailure) => {
+      setError((failure.kind === "http" && failure.message) || NASS_SAVE_FAILED);
+      setProblems(failure.fields);
+    };
+    if (nass) {
+      update(
+        { input: { ...fields, id: nass.id } },
+        { onSuccess: ({ nassCode }) => onSaved(`NASS code ${nassCode.code} saved.`), onFailure },
+      );
+    } else {
+      create(
+        { input: fields },
+        { onSuccess: ({ nassCode }) => onSaved(`NASS code ${nassCode.code} added.`), onFailure },
+      );
+    }
   };
 
   return (

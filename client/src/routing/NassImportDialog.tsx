@@ -13,6 +13,7 @@ import { type ChangeEvent, type DragEvent, useRef, useState } from "react";
 import { NASS_COLUMNS } from "../../../common/routing.ts";
 import { parseCsvFile } from "../loads/parse-csv.ts";
 import { FILE_INPUT_ACCEPT, fileProblem, type ParsedFile } from "../loads/upload-table.ts";
+import { UPLOAD_PROGRESS } from "../relay/network.ts";
 import { useImportNassCodesMutation } from "./useImportNassCodesMutation.ts";
 
 export const NASS_IMPORT_FAILED = "There was an error importing the NASS codes.";
@@ -39,7 +40,7 @@ export function NassImportDialog({ open, onClose, onImported }: NassImportDialog
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<{ message: string; problems: Problem[] } | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const importCodes = useImportNassCodesMutation();
+  const [importCodes] = useImportNassCodesMutation();
   const busy = reading || progress !== null;
 
   const reset = () => {
@@ -70,27 +71,40 @@ export function NassImportDialog({ open, onClose, onImported }: NassImportDialog
       setReading(false);
     }
   };
-  const handleImport = async () => {
+  const handleImport = () => {
     if (!file || busy) return;
     setFailure(null);
     setProgress(0);
-    const outcome = await importCodes({
-      columns: file.columns,
-      rows: file.rows.map((row) =>
-        row.map((cell) => (cell === null || cell === undefined ? null : String(cell))),
-      ),
-      fileName: file.name,
-      onProgress: (sent, total) => setProgress(total > 0 ? sent / total : 1),
-    });
-    setProgress(null);
-    if (outcome.kind === "imported") {
-      reset();
-      onImported(`NASS codes imported: ${outcome.createdCount} new, ${outcome.updatedCount} updated.`);
-    } else if (outcome.kind === "refused") {
-      setFailure({ message: outcome.message, problems: outcome.fields });
-    } else {
-      setFailure({ message: outcome.message ?? NASS_IMPORT_FAILED, problems: [] });
-    }
+    importCodes(
+      {
+        input: {
+          columns: file.columns,
+          rows: file.rows.map((row) =>
+            row.map((cell) => (cell === null || cell === undefined ? null : String(cell))),
+          ),
+          fileName: file.name,
+        },
+      },
+      {
+        onSuccess: ({ createdCount, updatedCount }) => {
+          setProgress(null);
+          reset();
+          onImported(`NASS codes imported: ${createdCount} new, ${updatedCount} updated.`);
+        },
+        onFailure: (failure) => {
+          setProgress(null);
+          setFailure({
+            message: (failure.kind === "http" && failure.message) || NASS_IMPORT_FAILED,
+            problems: [...failure.problems],
+          });
+        },
+      },
+      {
+        metadata: {
+          [UPLOAD_PROGRESS]: (sent: number, total: number) => setProgress(total > 0 ? sent / total : 1),
+        },
+      },
+    );
   };
 
   return (

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery, useQueryLoader } from "react-relay";
 import { useSearchParams } from "react-router-dom";
+import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
-import { QueryErrorBoundary } from "../ui/QueryErrorBoundary.tsx";
 import NassListViewQueryNode, { type NassListViewQuery } from "./__generated__/NassListViewQuery.graphql";
 import { NassTable } from "./NassTable.tsx";
 import { type NassCriteria, nassCriteriaFrom, nassVariables } from "./routing-criteria.ts";
@@ -46,7 +46,7 @@ export function NassListView() {
     loadQuery(nassVariables(criteria), { fetchPolicy: "network-only" });
   };
   return (
-    <QueryErrorBoundary message={NASS_FETCH_FAILED} onRetry={handleRetry}>
+    <ErrorBoundary message={NASS_FETCH_FAILED} onRetry={handleRetry}>
       <Suspense fallback={<Loading />}>
         {queryRef ? (
           <NassListPage key={start.attempt} queryRef={queryRef} criteria={start.criteria} />
@@ -54,6 +54,6 @@ export function NassListView() {
           <Loading />
         )}
       </Suspense>
-    </QueryErrorBoundary>
+    </ErrorBoundary>
   );
 }

@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from "react";
 import { useQueryLoader } from "react-relay";
 import { useParams } from "react-router-dom";
+import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
-import { QueryErrorBoundary } from "../ui/QueryErrorBoundary.tsx";
 import RouteDetailPageQueryNode, {
   type RouteDetailPageQuery,
 } from "./__generated__/RouteDetailPageQuery.graphql";
@@ -16,7 +16,7 @@ export default function RouteDetailRoute() {
   const [queryRef, loadQuery] = useQueryLoader<RouteDetailPageQuery>(RouteDetailPageQueryNode);
   useEffect(() => loadQuery({ routeNumber }, { fetchPolicy: "store-and-network" }), [loadQuery, routeNumber]);
   return (
-    <QueryErrorBoundary
+    <ErrorBoundary
       key={routeNumber}
       message={ROUTE_FETCH_FAILED}
       onRetry={() => loadQuery({ routeNumber }, { fetchPolicy: "network-only" })}
@@ -24,6 +24,6 @@ export default function RouteDetailRoute() {
       <Suspense fallback={<Loading />}>
         {queryRef ? <RouteDetailPage routeNumber={routeNumber} queryRef={queryRef} /> : <Loading />}
       </Suspense>
-    </QueryErrorBoundary>
+    </ErrorBoundary>
   );
 }

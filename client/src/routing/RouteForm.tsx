@@ -27,7 +27,7 @@ import { type DriverOption, DriverPicker } from "./DriverPicker.tsx";
 import { LoadPicker, type PickedLoad } from "./LoadPicker.tsx";
 import { type MapStop, RouteMap } from "./RouteMap.tsx";
 import { bySequence, problemsFromServer, type RouteFormProblems, routeFormProblems } from "./route-form.ts";
-import { useUpdateRouteMutation } from "./useUpdateRouteMutation.ts";
+import { ROUTE_SAVE_FAILED, useUpdateRouteMutation } from "./useUpdateRouteMutation.ts";
 
 const DASH = "—";
 
@@ -168,25 +168,27 @@ export function RouteForm({ route }: RouteFormProps) {
     if (Object.keys(found).length > 0) return;
     save(
       {
-        routeNumber: data.routeNumber,
-        driver: driver?.userId ?? null,
-        stops: ordered.map((stop) => ({
-          sequence: Number(stop.sequence),
-          type: stop.type,
-          nass: stop.nass!.id,
-        })),
-        loadIds,
+        input: {
+          routeNumber: data.routeNumber,
+          driver: driver?.userId ?? null,
+          stops: ordered.map((stop) => ({
+            sequence: Number(stop.sequence),
+            type: stop.type,
+            nass: stop.nass!.id,
+          })),
+          loadIds,
+        },
       },
       {
-        onSaved: (moved) => {
-          const movedText = moved.length
-            ? ` Moved from other routes: ${moved.map((load) => `${load.loadId} (from ${load.fromRouteNumber})`).join(", ")}.`
+        onSuccess: ({ movedLoads }) => {
+          const movedText = movedLoads.length
+            ? ` Moved from other routes: ${movedLoads.map((load) => `${load.loadId} (from ${load.fromRouteNumber})`).join(", ")}.`
             : "";
           setNotice(`Route ${data.routeNumber} saved.${movedText}`);
         },
-        onError: (message, fields) => {
-          setError(message);
-          setProblems(problemsFromServer(fields));
+        onFailure: (failure) => {
+          setError((failure.kind === "http" && failure.message) || ROUTE_SAVE_FAILED);
+          setProblems(problemsFromServer(failure.problems));
         },
       },
     );

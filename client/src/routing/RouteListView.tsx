@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery, useQueryLoader } from "react-relay";
 import { useSearchParams } from "react-router-dom";
+import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
-import { QueryErrorBoundary } from "../ui/QueryErrorBoundary.tsx";
 import RouteListViewQueryNode, { type RouteListViewQuery } from "./__generated__/RouteListViewQuery.graphql";
 import { RouteTable } from "./RouteTable.tsx";
 import { type RouteCriteria, routeCriteriaFrom, routeVariables } from "./routing-criteria.ts";
@@ -49,7 +49,7 @@ export function RouteListView() {
     loadQuery(routeVariables(criteria), { fetchPolicy: "network-only" });
   };
   return (
-    <QueryErrorBoundary message={ROUTES_FETCH_FAILED} onRetry={handleRetry}>
+    <ErrorBoundary message={ROUTES_FETCH_FAILED} onRetry={handleRetry}>
       <Suspense fallback={<Loading />}>
         {queryRef ? (
           <RouteListPage key={start.attempt} queryRef={queryRef} criteria={start.criteria} />
@@ -57,6 +57,6 @@ export function RouteListView() {
           <Loading />
         )}
       </Suspense>
-    </QueryErrorBoundary>
+    </ErrorBoundary>
   );
 }

@@ -1,6 +1,5 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import { CREATE_ROUTE_FAILED } from "../../../common/routing.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
 import type { useCreateRouteMutation as CreateRouteMutation } from "./__generated__/useCreateRouteMutation.graphql";
 
 const mutation = graphql`
@@ -21,43 +20,26 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-export interface CreateRouteHandlers {
-  /** A sentence for the snackbar: the route and any loads that moved to it. */
-  onCreated(message: string): void;
-  /** The server's message, or 'Hubo un error al crear la ruta.' (spec section 8). */
-  onError(message: string): void;
+const pick = (response: CreateRouteMutation["response"]) => response.createRoute;
+
+/** The sentence the list shows: the route and any loads that moved to it. */
+export function createdRouteMessage(data: {
+  readonly route: { readonly routeNumber: string };
+  readonly addedLoadIds: readonly string[];
+  readonly movedLoads: readonly { readonly loadId: string; readonly fromRouteNumber: string }[];
+}): string {
+  const count = data.addedLoadIds.length;
+  const moved = data.movedLoads.length
+    ? ` Moved from other routes: ${data.movedLoads.map((load) => `${load.loadId} (from ${load.fromRouteNumber})`).join(", ")}.`
+    : "";
+  return `Route ${data.route.routeNumber} created with ${count} ${count === 1 ? "load" : "loads"}.${moved}`;
 }
 
 export function useCreateRouteMutation() {
-  const [commit, isInFlight] = useMutation<CreateRouteMutation>(mutation);
-  const create = useCallback(
-    (routeNumber: string, loadIds: string[], handlers: CreateRouteHandlers) =>
-      commit({
-        variables: { input: { routeNumber, loadIds } },
-        onCompleted: ({ createRoute: result }) => {
-          if (!result.data) {
-            handlers.onError(result.message || CREATE_ROUTE_FAILED);
-            return;
-          }
-          const { route, addedLoadIds, movedLoads } = result.data;
-          const count = addedLoadIds.length;
-          const moved = movedLoads.length
-            ? ` Moved from other routes: ${movedLoads.map((load) => `${load.loadId} (from ${load.fromRouteNumber})`).join(", ")}.`
-            : "";
-          handlers.onCreated(
-            `Route ${route.routeNumber} created with ${count} ${count === 1 ? "load" : "loads"}.${moved}`,
-          );
-        },
-        onError: () => handlers.onError(CREATE_ROUTE_FAILED),
-      }),
-    [commit],
-  );
-  return [create, isInFlight] as const;
+  return useAppMutation<CreateRouteMutation, ReturnType<typeof pick>>(mutation, pick);
 }

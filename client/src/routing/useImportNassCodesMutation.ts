@@ -1,7 +1,5 @@
-import { useCallback } from "react";
-import { graphql, useRelayEnvironment } from "react-relay";
-import { commitMutation } from "relay-runtime";
-import { UPLOAD_PROGRESS } from "../relay/network.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
 import type { useImportNassCodesMutation as ImportMutation } from "./__generated__/useImportNassCodesMutation.graphql";
 
 const mutation = graphql`
@@ -14,53 +12,14 @@ const mutation = graphql`
           updatedCount
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-export type ImportOutcome =
-  | { kind: "imported"; createdCount: number; updatedCount: number }
-  | { kind: "refused"; message: string; fields: { field: string; message: string }[] }
-  | { kind: "failed"; message: string | null };
+const pick = (response: ImportMutation["response"]) => response.importNassCodes;
 
-export interface ImportRequest {
-  columns: string[];
-  rows: (string | null)[][];
-  fileName: string;
-  onProgress(sent: number, total: number): void;
-}
-
-/** Sends the parsed NASS file (columns once, rows as cell lists) with upload progress. */
+/** Sends the parsed NASS file (columns once, rows as cell lists); progress through `metadata`. */
 export function useImportNassCodesMutation() {
-  const environment = useRelayEnvironment();
-  return useCallback(
-    ({ columns, rows, fileName, onProgress }: ImportRequest) =>
-      new Promise<ImportOutcome>((resolve) => {
-        commitMutation<ImportMutation>(environment, {
-          mutation,
-          variables: { input: { columns, rows, fileName } },
-          cacheConfig: { metadata: { [UPLOAD_PROGRESS]: onProgress } },
-          onCompleted: ({ importNassCodes: result }) => {
-            if (result.data) {
-              resolve({ kind: "imported", ...result.data });
-            } else if (result.__typename === "ValidationError") {
-              resolve({ kind: "refused", message: result.message ?? "", fields: [...(result.fields ?? [])] });
-            } else {
-              resolve({ kind: "failed", message: result.message ?? null });
-            }
-          },
-          onError: (error) => resolve({ kind: "failed", message: error.message || null }),
-        });
-      }),
-    [environment],
-  );
+  return useAppMutation<ImportMutation, ReturnType<typeof pick>>(mutation, pick);
 }

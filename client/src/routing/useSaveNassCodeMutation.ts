@@ -1,9 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import type {
-  useSaveNassCodeMutationCreateMutation as CreateMutation,
-  CreateNassCodeInput,
-} from "./__generated__/useSaveNassCodeMutationCreateMutation.graphql";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useSaveNassCodeMutationCreateMutation as CreateMutation } from "./__generated__/useSaveNassCodeMutationCreateMutation.graphql";
 import type { useSaveNassCodeMutationUpdateMutation as UpdateMutation } from "./__generated__/useSaveNassCodeMutationUpdateMutation.graphql";
 
 const createMutation = graphql`
@@ -19,21 +16,7 @@ const createMutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
-      ... on ConflictError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
@@ -51,60 +34,22 @@ const updateMutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
-      ... on ConflictError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
 export const NASS_SAVE_FAILED = "The NASS code could not be saved.";
 
-export interface SaveNassHandlers {
-  onSaved(code: string): void;
-  onError(message: string, fields: ReadonlyArray<{ field: string; message: string }>): void;
+const pickCreate = (response: CreateMutation["response"]) => response.createNassCode;
+const pickUpdate = (response: UpdateMutation["response"]) => response.updateNassCode;
+
+/** Adds a NASS facility; the new row comes with the list's reload. */
+export function useCreateNassCodeMutation() {
+  return useAppMutation<CreateMutation, ReturnType<typeof pickCreate>>(createMutation, pickCreate);
 }
 
-/** Adds a NASS facility (id null) or saves the edited one; the row updates from the answer. */
-export function useSaveNassCodeMutation() {
-  const [commitCreate, creating] = useMutation<CreateMutation>(createMutation);
-  const [commitUpdate, updating] = useMutation<UpdateMutation>(updateMutation);
-  const save = useCallback(
-    (id: string | null, fields: CreateNassCodeInput, handlers: SaveNassHandlers) => {
-      const onError = () => handlers.onError(NASS_SAVE_FAILED, []);
-      if (id === null) {
-        commitCreate({
-          variables: { input: fields },
-          onCompleted: ({ createNassCode: result }) => {
-            if (result.data) handlers.onSaved(result.data.nassCode.code);
-            else handlers.onError(result.message ?? NASS_SAVE_FAILED, result.fields ?? []);
-          },
-          onError,
-        });
-      } else {
-        commitUpdate({
-          variables: { input: { ...fields, id } },
-          onCompleted: ({ updateNassCode: result }) => {
-            if (result.data) handlers.onSaved(result.data.nassCode.code);
-            else handlers.onError(result.message ?? NASS_SAVE_FAILED, result.fields ?? []);
-          },
-          onError,
-        });
-      }
-    },
-    [commitCreate, commitUpdate],
-  );
-  return [save, creating || updating] as const;
+/** Saves an edited NASS facility; its row updates from the answer. */
+export function useUpdateNassCodeMutation() {
+  return useAppMutation<UpdateMutation, ReturnType<typeof pickUpdate>>(updateMutation, pickUpdate);
 }

@@ -1,9 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import type {
-  UpdateRouteInput,
-  useUpdateRouteMutation as UpdateRouteMutation,
-} from "./__generated__/useUpdateRouteMutation.graphql";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useUpdateRouteMutation as UpdateRouteMutation } from "./__generated__/useUpdateRouteMutation.graphql";
 
 const mutation = graphql`
   mutation useUpdateRouteMutation($input: UpdateRouteInput!) {
@@ -22,40 +19,16 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
 export const ROUTE_SAVE_FAILED = "The route could not be saved.";
 
-export interface UpdateRouteHandlers {
-  onSaved(moved: ReadonlyArray<{ loadId: string; fromRouteNumber: string }>): void;
-  onError(message: string, fields: ReadonlyArray<{ field: string; message: string }>): void;
-}
+const pick = (response: UpdateRouteMutation["response"]) => response.updateRoute;
 
 /** 'Save changes' on the route page; the route (and its list row) update from the answer. */
 export function useUpdateRouteMutation() {
-  const [commit, isInFlight] = useMutation<UpdateRouteMutation>(mutation);
-  const save = useCallback(
-    (input: UpdateRouteInput, handlers: UpdateRouteHandlers) =>
-      commit({
-        variables: { input },
-        onCompleted: ({ updateRoute: result }) => {
-          if (result.data) handlers.onSaved(result.data.movedLoads);
-          else handlers.onError(result.message ?? ROUTE_SAVE_FAILED, result.fields ?? []);
-        },
-        onError: () => handlers.onError(ROUTE_SAVE_FAILED, []),
-      }),
-    [commit],
-  );
-  return [save, isInFlight] as const;
+  return useAppMutation<UpdateRouteMutation, ReturnType<typeof pick>>(mutation, pick);
 }
