@@ -65,8 +65,18 @@ const server = await startServerProcess("server-process.ts", { BENCH_LOADS: "500
 const db = createDb(server.databaseUrl);
 const provider = providerOf(server.databaseUrl);
 
+/** fetch, once more when a kept-alive socket was closed by the server while idle (during the fill). */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw error;
+    return fetch(url, init);
+  }
+}
+
 async function graphql<T>(query: string, variables: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${server.url}/graphql`, {
+  const response = await send(`${server.url}/graphql`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
@@ -109,7 +119,7 @@ try {
   await db.nassCode.deleteMany({});
   const restImport = async () => {
     const started = performance.now();
-    const response = await fetch(`${server.url}/api/routing/nass/import`, {
+    const response = await send(`${server.url}/api/routing/nass/import`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${server.token}` },
       body: JSON.stringify({ ...table, fileName: "bench-rest.csv" }),
