@@ -18,6 +18,8 @@ export type Topics = {
   [key: `tracking:${string}`]: [{ routeId: string }];
   /** Any tracked route changed; the tracking list listens. */
   tracking: [{ routeId: string }];
+  /** Any route created or changed (driver, stops, loads); admin screens listen. */
+  routes: [{ routeId: string }];
 };
 
 export type PubSub = ReturnType<typeof createPubSub<Topics>> & { close(): Promise<void> };

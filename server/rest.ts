@@ -7,6 +7,7 @@ import { loadRoutes } from "./loads/rest.ts";
 import { nassRoutes } from "./nass/rest.ts";
 import { notificationRoutes } from "./notifications/rest.ts";
 import { trackingRoutes } from "./tracking/rest.ts";
+import { routingRoutes } from "./routing/rest.ts";
 import { userRoutes } from "./users/rest.ts";
 
 /** Every legacy path of the spec, served under /api. */
@@ -20,4 +21,5 @@ export const restRoutes: RestRoute[] = [
   ...loadRoutes,
   ...nassRoutes,
   ...trackingRoutes,
+  ...routingRoutes,
 ];

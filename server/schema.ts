@@ -12,6 +12,7 @@ import "./nass/schema.ts";
 import "./loads/schema.ts";
 import "./loads/mutations.ts";
 import "./tracking/schema.ts";
+import "./routing/schema.ts";
 
 export const schema = builder.toSchema();
 

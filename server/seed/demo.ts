@@ -4,6 +4,7 @@ import { generateUserId } from "../users/service.ts";
 import { seedDemoCarriers } from "./demo-carriers.ts";
 import { seedDemoLoads } from "./demo-loads.ts";
 import { seedDemoTracking } from "./demo-tracking.ts";
+import { seedDemoRouting } from "./demo-routing.ts";
 
 export const DEMO_PASSWORD = "Freightway!2026";
 
@@ -66,5 +67,6 @@ export async function seedDemo(deps: Deps): Promise<void> {
   const driver = await db.user.findUnique({ where: { email: "carrier@freightway.test" } });
   await seedDemoLoads(deps, admin, driver);
   await seedDemoTracking(deps, admin);
+  await seedDemoRouting(deps, admin, driver);
   console.log(`Demo data loaded (password for every demo login: ${DEMO_PASSWORD})`);
 }

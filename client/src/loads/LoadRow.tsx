@@ -21,6 +21,10 @@ export function loadPath(loadId: string): string {
   return `/admin/ila/load/${encodeURIComponent(loadId)}`;
 }
 
+export function routingPath(routeNumber: string): string {
+  return `/admin/ila/routing/${encodeURIComponent(routeNumber)}`;
+}
+
 export function trackingPath(routeNumber: string): string {
   return `/admin/ila/tracking/${encodeURIComponent(routeNumber)}`;
 }
@@ -54,7 +58,15 @@ export function LoadRow({ load }: LoadRowProps) {
           {data.loadId}
         </Link>
       </TableCell>
-      <TableCell>{data.routeNumber ?? DASH}</TableCell>
+      <TableCell sx={{ whiteSpace: "nowrap" }}>
+        {data.routeNumber ? (
+          <Link component={RouterLink} to={routingPath(data.routeNumber)}>
+            {data.routeNumber}
+          </Link>
+        ) : (
+          DASH
+        )}
+      </TableCell>
       <TableCell>{data.customer ?? DASH}</TableCell>
       <TableCell>{data.carrierName ?? DASH}</TableCell>
       <TableCell>
