@@ -24,6 +24,10 @@ export interface AppConfig {
   seedDemo: boolean;
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** CARRIER_APPROVAL=required: carrier sign-ups wait for an operator's approval (default off). */
+  carrierApproval: "off" | "required";
+  /** APP_URL: the public origin put in e-mailed links (invitations); http://localhost:PORT by default. */
+  appUrl: string;
 }
 
 const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
@@ -58,6 +62,8 @@ export function loadConfig(
     seedDemo: env.SEED_DEMO === "1",
     loginMaxFailures: Number(env.LOGIN_MAX_FAILURES ?? 5),
     loginWindowSeconds: Number(env.LOGIN_WINDOW_SECONDS ?? 15 * 60),
+    carrierApproval: env.CARRIER_APPROVAL === "required" ? "required" : "off",
+    appUrl: (env.APP_URL || `http://localhost:${env.PORT ?? 4000}`).replace(/\/+$/, ""),
     ...overrides,
   };
 }

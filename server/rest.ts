@@ -7,6 +7,7 @@ import { loadRoutes } from "./loads/rest.ts";
 import { nassRoutes } from "./nass/rest.ts";
 import { notificationRoutes } from "./notifications/rest.ts";
 import { userRoutes } from "./users/rest.ts";
+import { workspaceRoutes } from "./workspace/rest.ts";
 
 /** Every legacy path of the spec, served under /api. */
 export const restRoutes: RestRoute[] = [
@@ -18,4 +19,5 @@ export const restRoutes: RestRoute[] = [
   ...contactRoutes,
   ...loadRoutes,
   ...nassRoutes,
+  ...workspaceRoutes,
 ];

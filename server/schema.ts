@@ -10,6 +10,8 @@ import "./contact/schema.ts";
 import "./nass/schema.ts";
 import "./loads/schema.ts";
 import "./loads/mutations.ts";
+import "./workspace/schema.ts";
+import "./audit/schema.ts";
 
 export const schema = builder.toSchema();
 
