@@ -1,3 +1,4 @@
+import { decodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../builder.ts";
 import {
   PAGE_ARG_DESCRIPTION,
@@ -6,6 +7,18 @@ import {
 } from "../graphql/offset-fields.ts";
 import type { AuditRecordLink } from "./links.ts";
 import { type AuditChange, type AuditRow, auditVocabulary, findAuditPage } from "./query.ts";
+
+/** A detail screen knows its record by Relay id; the log keeps database ids. */
+function databaseId(entityId: string | null | undefined): string | null | undefined {
+  if (!entityId) return entityId;
+  try {
+    const decoded = decodeGlobalID(entityId);
+    if (/^[A-Z][A-Za-z]+$/.test(decoded.typename) && decoded.id) return decoded.id;
+  } catch {
+    // a database id already
+  }
+  return entityId;
+}
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
@@ -54,7 +67,7 @@ const AuditFilter = builder.inputType("AuditFilter", {
   fields: (t) => ({
     actor: t.string({ description: "E-mail or name of who did it (contains)." }),
     entityType: t.string({ description: "Load, Carrier, User, Route, Invoice, Bill, Offer..." }),
-    entityId: t.string({ description: "The record's database id (a History panel)." }),
+    entityId: t.string({ description: "The record's id, Relay or database (a History panel)." }),
     action: t.string({ description: "Action name or prefix, e.g. `load.` or `user.disable`." }),
     from: t.field({ type: "DateTime" }),
     to: t.field({ type: "DateTime" }),
@@ -83,7 +96,12 @@ builder.queryFields((t) => ({
         page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
         pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
       },
-      resolve: (_root, args, ctx) => findAuditPage(ctx, { search: args.search, ...args.filter }, args),
+      resolve: (_root, args, ctx) =>
+        findAuditPage(
+          ctx,
+          { search: args.search, ...args.filter, entityId: databaseId(args.filter?.entityId) },
+          args,
+        ),
     },
     {
       name: "AuditEntryConnection",

@@ -25,6 +25,8 @@ export interface FailedResult {
 export function loginErrorText(result: FailedResult): string {
   if (result.message === ALREADY_LOGGED_IN) return ALREADY_LOGGED_IN;
   if (result.__typename === "RateLimitedError" && result.message) return result.message;
+  // A disabled account (checked after the password) says so plainly.
+  if (result.__typename === "ForbiddenError" && result.message) return result.message;
   return LOGIN_FAILED;
 }
 
