@@ -112,6 +112,10 @@ describe("Workspace Control", () => {
       phoneNumber: "+12015550123",
     });
     expect(signed.status).toBe(201);
+    const carrier = await openTab(world);
+    await loginThroughForm(carrier.page, "fresh@example.com", "fresh secret 1");
+    await carrier.page.waitForURL("**/carrier/carrier-portal/active-offers");
+    await carrier.page.getByTestId("approval-banner").getByText("waiting for approval").waitFor();
     const { page } = admin;
     await openWorkspace(page, "?tab=vetting");
     const card = page.getByTestId("vetting-fresh@example.com");
@@ -125,6 +129,11 @@ describe("Workspace Control", () => {
     const user = await world.app.deps.db.user.findUniqueOrThrow({ where: { email: "fresh@example.com" } });
     expect(user.approvalStatus).toBe("approved");
     expect(await world.app.deps.db.notification.count({ where: { userId: user.id } })).toBe(1);
+    await carrier.page.reload();
+    await carrier.page.getByRole("button", { name: /notifications/i }).waitFor();
+    expect(await carrier.page.getByTestId("approval-banner").count()).toBe(0);
+    expect(carrier.errors).toEqual([]);
+    await carrier.context.close();
   });
 
   it("filters the audit log and shows a carrier's History", async () => {
