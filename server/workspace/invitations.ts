@@ -189,3 +189,11 @@ export async function acceptInvitation(ctx: Context, rawInput: unknown): Promise
   }
   return { email: invitation.email };
 }
+
+export const INVITATION_VIEWS = ["pending", "all"] as const;
+export type InvitationView = (typeof INVITATION_VIEWS)[number];
+
+/** Invitations newest first; `pending` keeps the ones whose link still works. */
+export function invitationListWhere(view: InvitationView): Prisma.InvitationWhereInput {
+  return view === "pending" ? { acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } } : {};
+}

@@ -7,6 +7,7 @@ import { type RestRoute, withStatus } from "../http/router.ts";
 import { parseInput } from "../lib/validate.ts";
 import { accountStatusOf, changeUserRole, endSessionsOf, setUserDisabled } from "../users/admin.ts";
 import { publicUser } from "../users/service.ts";
+import { findInvitationPage } from "./invitation-list.ts";
 import {
   acceptInvitation,
   invitationState,
@@ -138,6 +139,30 @@ export const workspaceRoutes: RestRoute[] = [
         expiresAt: invitation.expiresAt.toISOString(),
         state: invitationState(invitation),
       });
+    },
+  },
+  {
+    method: "GET",
+    path: "/admin/invitations",
+    handle: async (ctx, { query, request }) => {
+      const page = readRestPage(query);
+      const connection = await findInvitationPage(ctx, query.get("view") === "all" ? "all" : "pending", {
+        page: page.page,
+        pageSize: page.limit,
+      });
+      return pagedReply(
+        connection.edges.map(({ node }) => ({
+          _id: node.id,
+          email: node.email,
+          role: node.role,
+          expiresAt: node.expiresAt.toISOString(),
+          createdAt: node.createdAt.toISOString(),
+          state: invitationState(node),
+        })),
+        page,
+        await connection.totalCount(),
+        request,
+      );
     },
   },
   {

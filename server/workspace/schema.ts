@@ -12,6 +12,7 @@ import {
 } from "../graphql/offset-fields.ts";
 import { accountStatusOf, changeUserRole, endSessionsOf, setUserDisabled } from "../users/admin.ts";
 import { UserType } from "../users/schema.ts";
+import { findInvitationPage } from "./invitation-list.ts";
 import {
   acceptInvitation,
   type InvitationPreview,
@@ -167,6 +168,29 @@ builder.queryFields((t) => ({
     },
     {
       name: "WaitlistConnection",
+      fields: (tc) => ({
+        totalCount: tc.int({ resolve: pagedConnection.totalCount }),
+        pageCount: tc.int({ resolve: pagedConnection.pageCount }),
+        page: tc.int({ resolve: pagedConnection.page }),
+        pageSize: tc.int({ resolve: pagedConnection.pageSize }),
+      }),
+    },
+  ),
+  invitations: t.connection(
+    {
+      type: InvitationType,
+      description: "Invitations sent, newest first; by default only those whose link still works.",
+      authScopes: { admin: true },
+      args: {
+        pendingOnly: t.arg.boolean({ defaultValue: true }),
+        page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
+        pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
+      },
+      resolve: (_root, args, ctx) =>
+        findInvitationPage(ctx, args.pendingOnly === false ? "all" : "pending", args),
+    },
+    {
+      name: "InvitationConnection",
       fields: (tc) => ({
         totalCount: tc.int({ resolve: pagedConnection.totalCount }),
         pageCount: tc.int({ resolve: pagedConnection.pageCount }),

@@ -171,5 +171,28 @@ describe("invitations", () => {
       token: adminToken,
     });
     expect(gone.body).toMatchObject({ state: "revoked" });
+    const pending = await rest<{ email: string; state: string }[]>(
+      t.app,
+      "GET",
+      "/admin/invitations",
+      undefined,
+      {
+        token: adminToken,
+      },
+    );
+    expect(pending.body.every((invitation) => invitation.state === "pending")).toBe(true);
+    expect(pending.body.map((invitation) => invitation.email)).not.toContain("gone@example.com");
+    const all = await rest(t.app, "GET", "/admin/invitations?view=all&limit=2", undefined, {
+      token: adminToken,
+    });
+    expect(all.body).toHaveLength(2);
+    expect(Number(all.headers.get("x-total-count"))).toBeGreaterThan(pending.body.length);
+    const listed = await gql<{ invitations: { totalCount: number } }>(
+      t.app,
+      "{ invitations { totalCount } }",
+      {},
+      { token: adminToken },
+    );
+    expect(listed.data?.invitations.totalCount).toBe(pending.body.length);
   });
 });

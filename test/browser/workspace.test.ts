@@ -50,6 +50,7 @@ describe("Workspace Control", () => {
     await dialog.getByRole("textbox", { name: "Full name" }).fill("Nina Newbie");
     await dialog.getByRole("button", { name: "Send invitation" }).click();
     await page.getByText("Invitation sent to newbie@example.com").waitFor();
+    await page.getByTestId("invitation-newbie@example.com").waitFor();
 
     const token = invitationTokenFor(world.outboxDir, "newbie@example.com");
     const invitee = await openTab(world);
@@ -69,6 +70,7 @@ describe("Workspace Control", () => {
     }
     await page.reload();
     await userRow(page, "newbie@example.com").waitFor();
+    expect(await page.getByTestId("invitation-newbie@example.com").count()).toBe(0);
   });
 
   it("disables a signed-in user: their tab is signed out and sign-in is refused with a clear message", async () => {

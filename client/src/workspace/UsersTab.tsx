@@ -23,6 +23,7 @@ import type { UsersTabQuery } from "./__generated__/UsersTabQuery.graphql";
 import { USER_SORTS, type UserSort, userCriteria, withChanges } from "./criteria.ts";
 import { InviteUserDialog } from "./InviteUserDialog.tsx";
 import { ListFooter } from "./ListFooter.tsx";
+import { PendingInvitations } from "./PendingInvitations.tsx";
 import { SearchField } from "./SearchField.tsx";
 import type { TabProps } from "./tab-props.ts";
 import { UserRow } from "./UserRow.tsx";
@@ -33,6 +34,7 @@ const query = graphql`
     viewer {
       id
     }
+    ...PendingInvitations_query
     users(search: $search, filter: $filter, orderBy: $orderBy, page: $page, pageSize: $pageSize) {
       totalCount
       pageCount
@@ -136,6 +138,14 @@ export function UsersTab({ params, onNavigate, retryKey }: TabProps) {
           Invite user
         </Button>
       </Box>
+      <PendingInvitations
+        query={data}
+        onChanged={(message) => {
+          notify(message);
+          refresh();
+        }}
+        onFailed={(message) => notify(message, "error")}
+      />
       <TableContainer component={Paper} variant="outlined" sx={{ opacity: isPending ? 0.6 : 1 }}>
         <Table size="small" aria-label="Users">
           <TableHead>
