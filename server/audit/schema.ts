@@ -1,10 +1,6 @@
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../builder.ts";
-import {
-  PAGE_ARG_DESCRIPTION,
-  PAGE_SIZE_ARG_DESCRIPTION,
-  pagedConnection,
-} from "../graphql/offset-fields.ts";
+import { pagedListField } from "../graphql/paged-list.ts";
 import type { AuditRecordLink } from "./links.ts";
 import { type AuditChange, type AuditRow, auditVocabulary, findAuditPage } from "./query.ts";
 
@@ -83,36 +79,20 @@ const AuditVocabularyType = builder
     }),
   });
 
+pagedListField("auditLog", {
+  name: "AuditEntry",
+  node: AuditEntryType,
+  description: "The audit trail, newest first, 50 a page. With entityType + entityId: one record's history.",
+  authScopes: { admin: true },
+  searchDescription: "Action, record id, details text or address.",
+  filter: AuditFilter,
+  sortFields: { CREATED_AT: "createdAt" },
+  defaultOrder: { field: "createdAt", direction: "desc" },
+  load: (ctx, { search, filter, paging }) =>
+    findAuditPage(ctx, { search, ...filter, entityId: databaseId(filter?.entityId) }, paging),
+});
+
 builder.queryFields((t) => ({
-  auditLog: t.connection(
-    {
-      type: AuditEntryType,
-      description:
-        "The audit trail, newest first, 50 a page. With entityType + entityId: one record's history.",
-      authScopes: { admin: true },
-      args: {
-        search: t.arg.string({ description: "Action, record id, details text or address." }),
-        filter: t.arg({ type: AuditFilter }),
-        page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
-        pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
-      },
-      resolve: (_root, args, ctx) =>
-        findAuditPage(
-          ctx,
-          { search: args.search, ...args.filter, entityId: databaseId(args.filter?.entityId) },
-          args,
-        ),
-    },
-    {
-      name: "AuditEntryConnection",
-      fields: (tc) => ({
-        totalCount: tc.int({ resolve: pagedConnection.totalCount }),
-        pageCount: tc.int({ resolve: pagedConnection.pageCount }),
-        page: tc.int({ resolve: pagedConnection.page }),
-        pageSize: tc.int({ resolve: pagedConnection.pageSize }),
-      }),
-    },
-  ),
   auditVocabulary: t.field({
     type: AuditVocabularyType,
     description: "The entity types and actions present in the log (filter menus).",

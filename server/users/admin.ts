@@ -8,6 +8,7 @@ import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { endUserSessions } from "../auth/admin-sessions.ts";
 import { requireAdmin } from "../auth/policy.ts";
+import { forgetUser } from "../auth/viewer-cache.ts";
 import type { AppConfig } from "../config.ts";
 import type { Context } from "../context.ts";
 import { type Db, providerOf } from "../db/client.ts";
@@ -92,6 +93,8 @@ export async function changeUserRole(ctx: Context, ref: string, role: UserRole):
     });
     return row;
   });
+  // Cached viewers carry the role: every instance re-reads this user's sessions now.
+  forgetUser(ctx, updated.id);
   publishUser(ctx, updated.id);
   return updated;
 }

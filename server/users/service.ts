@@ -3,6 +3,7 @@ import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireSelfOrAdmin, requireViewer } from "../auth/policy.ts";
 import { EMAIL_TAKEN } from "../auth/validation.ts";
+import { forgetUser } from "../auth/viewer-cache.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
@@ -81,6 +82,7 @@ export async function updateProfile(ctx: Context, idOrUserId: string, input: unk
       return row;
     });
     ctx.pubsub.publish(`profile:${updated.id}`, { userId: updated.id });
+    forgetUser(ctx, updated.id);
     return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN, "email");

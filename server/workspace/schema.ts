@@ -1,15 +1,10 @@
-import { queryFromInfo } from "@pothos/plugin-prisma";
 import { ACCOUNT_STATUSES, APPROVAL_DECISIONS, USER_ROLES, type UserRole } from "../../common/workspace.ts";
 import { openSessionWhere } from "../auth/admin-sessions.ts";
 import { builder } from "../builder.ts";
 import { userRefOf } from "../carriers/schema.ts";
 import type { EmailWaitlist, Invitation } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
-import {
-  PAGE_ARG_DESCRIPTION,
-  PAGE_SIZE_ARG_DESCRIPTION,
-  pagedConnection,
-} from "../graphql/offset-fields.ts";
+import { pagedListField } from "../graphql/paged-list.ts";
 import { accountStatusOf, changeUserRole, endSessionsOf, setUserDisabled } from "../users/admin.ts";
 import { UserType } from "../users/schema.ts";
 import { findInvitationPage } from "./invitation-list.ts";
@@ -22,7 +17,7 @@ import {
   revokeInvitation,
 } from "./invitations.ts";
 import { findUserPage } from "./users.ts";
-import { USER_SORT_FIELDS, type UserSortField } from "./validation.ts";
+import type { UserSortField } from "./validation.ts";
 import { reviewCarrier } from "./vetting.ts";
 import { dismissWaitlistEntry, findWaitlistPage, inviteFromWaitlist } from "./waitlist.ts";
 
@@ -51,22 +46,6 @@ builder.prismaObjectFields("User", (t) => ({
   }),
   carrier: t.relation("carrier", { nullable: true, description: "The carrier this user drives for." }),
 }));
-
-const UserSortFieldEnum = builder.enumType("UserSortField", {
-  values: Object.fromEntries(
-    USER_SORT_FIELDS.map((field) => [
-      field.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase(),
-      { value: field },
-    ]),
-  ) as Record<string, { value: UserSortField }>,
-});
-
-const UserOrder = builder.inputType("UserOrder", {
-  fields: (t) => ({
-    field: t.field({ type: UserSortFieldEnum, required: true }),
-    direction: t.string({ description: "asc or desc (asc by default)." }),
-  }),
-});
 
 const UserFilter = builder.inputType("UserFilter", {
   fields: (t) => ({
@@ -115,90 +94,76 @@ const InvitationPreviewType = builder.objectRef<InvitationPreview>("InvitationPr
   }),
 });
 
+pagedListField("users", {
+  name: "User",
+  node: UserType,
+  model: "User",
+  description: "Workspace Control's users list: 50 a page, newest first unless `orderBy` says otherwise.",
+  authScopes: { admin: true },
+  searchDescription: "E-mail, name, userId, company or carrier name contains.",
+  filter: UserFilter,
+  sortFields: {
+    EMAIL: "email",
+    FULL_NAME: "fullName",
+    ROLE: "role",
+    CREATED_AT: "createdAt",
+    LAST_SIGN_IN_AT: "lastSignInAt",
+  } satisfies Record<string, UserSortField>,
+  defaultOrder: { field: "createdAt", direction: "desc" },
+  load: (ctx, { search, filter, orderBy, paging }, query) =>
+    findUserPage(
+      ctx,
+      {
+        search,
+        role: filter?.role,
+        status: filter?.status,
+        sortBy: orderBy.field,
+        sortDirection: orderBy.direction,
+      },
+      paging,
+      query,
+    ),
+});
+
+const WaitlistFilter = builder.inputType("WaitlistFilter", {
+  fields: (t) => ({
+    view: t.field({ type: WaitlistViewEnum, description: "open (default), invited, dismissed or all." }),
+  }),
+});
+
+pagedListField("waitlist", {
+  name: "WaitlistEntry",
+  node: WaitlistEntryType,
+  description:
+    "Addresses refused at sign-up, newest first; `open` (default) hides invited and dismissed ones.",
+  authScopes: { admin: true },
+  searchDescription: "Text in the e-mail address (domain included).",
+  filter: WaitlistFilter,
+  sortFields: { CREATED_AT: "createdAt" },
+  defaultOrder: { field: "createdAt", direction: "desc" },
+  load: (ctx, { search, filter, paging }) => findWaitlistPage(ctx, { search, view: filter?.view }, paging),
+});
+
+const InvitationFilter = builder.inputType("InvitationFilter", {
+  fields: (t) => ({
+    pendingOnly: t.boolean({ description: "Only links that still work (default true)." }),
+  }),
+});
+
+pagedListField("invitations", {
+  name: "Invitation",
+  node: InvitationType,
+  description: "Invitations sent, newest first; by default only those whose link still works.",
+  authScopes: { admin: true },
+  searchDescription: "Not used yet.",
+  filter: InvitationFilter,
+  sortFields: { CREATED_AT: "createdAt" },
+  defaultOrder: { field: "createdAt", direction: "desc" },
+  load: (ctx, { filter, paging }) =>
+    findInvitationPage(ctx, filter?.pendingOnly === false ? "all" : "pending", paging),
+});
+
 builder.queryFields((t) => ({
-  users: t.connection(
-    {
-      type: UserType,
-      description: "Workspace Control's users list: 50 a page, newest first unless `orderBy` says otherwise.",
-      authScopes: { admin: true },
-      args: {
-        search: t.arg.string({ description: "E-mail, name, userId, company or carrier name contains." }),
-        filter: t.arg({ type: UserFilter }),
-        orderBy: t.arg({ type: UserOrder }),
-        page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
-        pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
-      },
-      resolve: (_root, args, ctx, info) =>
-        findUserPage(
-          ctx,
-          {
-            search: args.search,
-            role: args.filter?.role,
-            status: args.filter?.status,
-            sortBy: args.orderBy?.field,
-            sortDirection: args.orderBy?.direction,
-          },
-          args,
-          queryFromInfo({ context: ctx, info, path: ["edges", "node"], typeName: "User" }),
-        ),
-    },
-    {
-      name: "UserConnection",
-      fields: (tc) => ({
-        totalCount: tc.int({ resolve: pagedConnection.totalCount }),
-        pageCount: tc.int({ resolve: pagedConnection.pageCount }),
-        page: tc.int({ resolve: pagedConnection.page }),
-        pageSize: tc.int({ resolve: pagedConnection.pageSize }),
-      }),
-    },
-  ),
-  waitlist: t.connection(
-    {
-      type: WaitlistEntryType,
-      description:
-        "Addresses refused at sign-up, newest first; `open` (default) hides invited and dismissed ones.",
-      authScopes: { admin: true },
-      args: {
-        search: t.arg.string(),
-        view: t.arg({ type: WaitlistViewEnum }),
-        page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
-        pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
-      },
-      resolve: (_root, args, ctx) => findWaitlistPage(ctx, { search: args.search, view: args.view }, args),
-    },
-    {
-      name: "WaitlistConnection",
-      fields: (tc) => ({
-        totalCount: tc.int({ resolve: pagedConnection.totalCount }),
-        pageCount: tc.int({ resolve: pagedConnection.pageCount }),
-        page: tc.int({ resolve: pagedConnection.page }),
-        pageSize: tc.int({ resolve: pagedConnection.pageSize }),
-      }),
-    },
-  ),
-  invitations: t.connection(
-    {
-      type: InvitationType,
-      description: "Invitations sent, newest first; by default only those whose link still works.",
-      authScopes: { admin: true },
-      args: {
-        pendingOnly: t.arg.boolean({ defaultValue: true }),
-        page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
-        pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
-      },
-      resolve: (_root, args, ctx) =>
-        findInvitationPage(ctx, args.pendingOnly === false ? "all" : "pending", args),
-    },
-    {
-      name: "InvitationConnection",
-      fields: (tc) => ({
-        totalCount: tc.int({ resolve: pagedConnection.totalCount }),
-        pageCount: tc.int({ resolve: pagedConnection.pageCount }),
-        page: tc.int({ resolve: pagedConnection.page }),
-        pageSize: tc.int({ resolve: pagedConnection.pageSize }),
-      }),
-    },
-  ),
   invitation: t.field({
     type: InvitationPreviewType,
     nullable: true,

@@ -79,7 +79,7 @@ describe("users list", () => {
     const sorted = await gql<UsersData>(
       t.app,
       USERS,
-      { orderBy: { field: "EMAIL", direction: "desc" } },
+      { orderBy: { field: "EMAIL", direction: "DESC" } },
       { token: adminToken },
     );
     expect(sorted.data?.users.edges[0].node.email).toBe("driver54@example.com");

@@ -166,7 +166,7 @@ describe("waitlist", () => {
   });
   afterAll(() => t.close());
 
-  const LIST = `query ($view: WaitlistView) { waitlist(view: $view) { totalCount edges { node { id email domain createdAt invitedAt dismissedAt } } } }`;
+  const LIST = `query ($view: WaitlistView) { waitlist(filter: { view: $view }) { totalCount edges { node { id email domain createdAt invitedAt dismissedAt } } } }`;
   type Entry = { id: string; email: string; domain: string; invitedAt: string | null };
 
   it("lists refused addresses with domain and date; inviting one lets it register and e-mails a link", async () => {

@@ -16,7 +16,7 @@ import { VettingCard } from "./VettingCard.tsx";
 
 const query = graphql`
   query VettingTabQuery($status: AccountStatus!, $page: Int, $pageSize: Int) {
-    users(filter: { role: CARRIER, status: $status }, orderBy: { field: CREATED_AT, direction: "asc" }, page: $page, pageSize: $pageSize) {
+    users(filter: { role: CARRIER, status: $status }, orderBy: { field: CREATED_AT, direction: ASC }, page: $page, pageSize: $pageSize) {
       totalCount
       pageCount
       edges {

@@ -25,7 +25,7 @@ import { useInviteFromWaitlistMutation } from "./useInviteFromWaitlistMutation.t
 
 const query = graphql`
   query WaitlistTabQuery($search: String, $view: WaitlistView, $page: Int, $pageSize: Int) {
-    waitlist(search: $search, view: $view, page: $page, pageSize: $pageSize) {
+    waitlist(search: $search, filter: { view: $view }, page: $page, pageSize: $pageSize) {
       totalCount
       pageCount
       edges {

@@ -29,12 +29,12 @@ const pick = <T extends string>(values: readonly T[], value: string | null): T |
   value && (values as readonly string[]).includes(value) ? (value as T) : null;
 
 export const USER_SORTS = {
-  newest: { field: "CREATED_AT", direction: "desc", label: "Newest first" },
-  oldest: { field: "CREATED_AT", direction: "asc", label: "Oldest first" },
-  email: { field: "EMAIL", direction: "asc", label: "E-mail A–Z" },
-  name: { field: "FULL_NAME", direction: "asc", label: "Name A–Z" },
-  role: { field: "ROLE", direction: "asc", label: "Role" },
-  lastSignIn: { field: "LAST_SIGN_IN_AT", direction: "desc", label: "Last sign-in" },
+  newest: { field: "CREATED_AT", direction: "DESC", label: "Newest first" },
+  oldest: { field: "CREATED_AT", direction: "ASC", label: "Oldest first" },
+  email: { field: "EMAIL", direction: "ASC", label: "E-mail A–Z" },
+  name: { field: "FULL_NAME", direction: "ASC", label: "Name A–Z" },
+  role: { field: "ROLE", direction: "ASC", label: "Role" },
+  lastSignIn: { field: "LAST_SIGN_IN_AT", direction: "DESC", label: "Last sign-in" },
 } as const;
 export type UserSort = keyof typeof USER_SORTS;
 
