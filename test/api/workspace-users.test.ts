@@ -227,6 +227,35 @@ describe("roles and the last active admin", () => {
     adminToken = (await loginAs(t.app, "boss@example.com")).token;
   });
 
+  it("applies a demotion to the demoted admin's very next request", async () => {
+    const ann = await loginAs(t.app, "ann@example.com");
+    // a first call, so the instance knows ann's session as an admin's
+    expect((await rest(t.app, "GET", "/admin/users?limit=1", undefined, { token: ann.token })).status).toBe(
+      200,
+    );
+    await rest(
+      t.app,
+      "PATCH",
+      `/admin/users/${await userId("ann@example.com")}/role`,
+      { role: "CARRIER" },
+      {
+        token: adminToken,
+      },
+    );
+    expect((await rest(t.app, "GET", "/admin/users?limit=1", undefined, { token: ann.token })).status).toBe(
+      403,
+    );
+    await rest(
+      t.app,
+      "PATCH",
+      `/admin/users/${await userId("ann@example.com")}/role`,
+      { role: "ADMIN" },
+      {
+        token: adminToken,
+      },
+    );
+  });
+
   it("promotes a carrier to operator and audits the before/after", async () => {
     const id = await userId("driver00@example.com");
     const result = await gql<{ changeUserRole: { data: { user: { role: string } } } }>(
