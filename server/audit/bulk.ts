@@ -14,7 +14,7 @@ export function* recordAuditSql(entry: AuditEntry, now: Date): SqlWork<void> {
       entry.entityType,
       entry.entityId ?? null,
       entry.details ? JSON.stringify(entry.details) : null,
-      currentAuditIp(),
+      entry.ip ?? currentAuditIp(),
       now,
     ],
   );

@@ -9,6 +9,8 @@ export interface AuditEntry {
   entityType: string;
   entityId?: string | null;
   details?: Record<string, unknown>;
+  /** The client address, when the write runs outside the request (a worker thread); else the request's. */
+  ip?: string | null;
 }
 
 /**
@@ -22,7 +24,7 @@ export async function recordAudit(db: AuditWriter, entry: AuditEntry): Promise<v
       entityType: entry.entityType,
       entityId: entry.entityId ?? null,
       details: entry.details ? JSON.stringify(entry.details) : null,
-      ip: currentAuditIp(),
+      ip: entry.ip ?? currentAuditIp(),
     },
   });
 }

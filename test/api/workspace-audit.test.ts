@@ -83,7 +83,7 @@ describe("audit trail", () => {
       expect(actions, action).toContain(action);
     }
     for (const edge of all.edges)
-      expect(edge.node.ip, edge.node.action).toMatch(/^(10\.0\.0\.1|203\.0\.113\.9)$/);
+      expect(`${edge.node.action} ${edge.node.ip}`).toMatch(/ (10\.0\.0\.1|203\.0\.113\.9)$/);
   });
 
   it("shows before/after of changed fields and links to the record", async () => {

@@ -76,13 +76,13 @@ function InvitationForm({ token }: { token: string }) {
 
   const signIn = (email: string) =>
     login(
-      { email, password, rememberMe: false, platform: PLATFORM },
+      { input: { email, password, rememberMe: false, platform: PLATFORM } },
       {
-        onSignedIn: ({ token: accessToken, role }) => {
-          session.signIn(accessToken, role);
-          navigate(homeFor(role), { replace: true });
+        onSuccess: ({ token: accessToken, user }) => {
+          session.signIn(accessToken, user.role);
+          navigate(homeFor(user.role), { replace: true });
         },
-        onError: () =>
+        onFailure: () =>
           navigate("/login", { replace: true, state: { notice: "Your password is set. Please log in." } }),
       },
     );
@@ -98,10 +98,10 @@ function InvitationForm({ token }: { token: string }) {
     if (Object.keys(problems).length > 0) return;
     setFormError(null);
     accept(
-      { token, password, confirmPassword, fullName: fullName.trim() || null },
+      { input: { token, password, confirmPassword, fullName: fullName.trim() || null } },
       {
-        onDone: ({ email }) => signIn(email),
-        onFailed: (message, fields) => {
+        onSuccess: ({ email }) => signIn(email),
+        onFailure: ({ message, fields }) => {
           setErrors(fields);
           setFormError(message ?? "Your password could not be set. Please try again.");
         },

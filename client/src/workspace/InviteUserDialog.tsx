@@ -8,8 +8,8 @@ import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
+import { emailProblem } from "../../../common/fields.ts";
 import { INVITATION_HOURS, USER_ROLE_LABELS, USER_ROLES, type UserRole } from "../../../common/workspace.ts";
-import { emailProblem } from "../lib/forms.ts";
 import { useInviteUserMutation } from "./useInviteUserMutation.ts";
 
 interface InviteUserDialogProps {
@@ -49,17 +49,19 @@ export function InviteUserDialog({ open, onClose, onInvited }: InviteUserDialogP
     setFormError(null);
     invite(
       {
-        email: email.trim(),
-        role,
-        fullName: fullName.trim() || null,
-        carrierId: role === "CARRIER" && carrierId.trim() ? carrierId.trim() : null,
+        input: {
+          email: email.trim(),
+          role,
+          fullName: fullName.trim() || null,
+          carrierId: role === "CARRIER" && carrierId.trim() ? carrierId.trim() : null,
+        },
       },
       {
-        onDone: ({ invitation }) => {
+        onSuccess: ({ invitation }) => {
           reset();
           onInvited(invitation.email);
         },
-        onFailed: (message, fields) => {
+        onFailure: ({ message, fields }) => {
           setErrors(fields);
           setFormError(message ?? "The invitation could not be sent.");
         },

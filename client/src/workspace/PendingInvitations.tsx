@@ -65,8 +65,11 @@ export function PendingInvitations({ query, onChanged, onFailed }: PendingInvita
             disabled={inviting}
             onClick={() =>
               invite(
-                { email: node.email, role: node.role as UserRole },
-                { onDone: () => onChanged(`A new link was sent to ${node.email}.`), onFailed: failed },
+                { input: { email: node.email, role: node.role as UserRole } },
+                {
+                  onSuccess: () => onChanged(`A new link was sent to ${node.email}.`),
+                  onFailure: ({ message }) => failed(message),
+                },
               )
             }
           >
@@ -78,8 +81,11 @@ export function PendingInvitations({ query, onChanged, onFailed }: PendingInvita
             disabled={revoking}
             onClick={() =>
               revoke(
-                { id: node.id },
-                { onDone: () => onChanged(`Invitation to ${node.email} revoked.`), onFailed: failed },
+                { input: { id: node.id } },
+                {
+                  onSuccess: () => onChanged(`Invitation to ${node.email} revoked.`),
+                  onFailure: ({ message }) => failed(message),
+                },
               )
             }
           >

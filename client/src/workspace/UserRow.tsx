@@ -65,14 +65,17 @@ export function UserRow({ user, isViewer, onNotify }: UserRowProps) {
 
   const handleRole = (role: UserRole) =>
     changeRole(
-      { userId: data.id, role },
-      { onDone: () => onNotify(`${data.email} is now ${USER_ROLE_LABELS[role]}.`), onFailed: failed },
+      { input: { userId: data.id, role } },
+      {
+        onSuccess: () => onNotify(`${data.email} is now ${USER_ROLE_LABELS[role]}.`),
+        onFailure: ({ message }) => failed(message),
+      },
     );
   const handleDisabled = (next: boolean) =>
     setDisabled(
-      { userId: data.id, disabled: next },
+      { input: { userId: data.id, disabled: next } },
       {
-        onDone: () => {
+        onSuccess: () => {
           setConfirm(null);
           onNotify(
             next
@@ -80,7 +83,7 @@ export function UserRow({ user, isViewer, onNotify }: UserRowProps) {
               : `${data.email} can sign in again.`,
           );
         },
-        onFailed: (message) => {
+        onFailure: ({ message }) => {
           setConfirm(null);
           failed(message);
         },
@@ -88,13 +91,13 @@ export function UserRow({ user, isViewer, onNotify }: UserRowProps) {
     );
   const handleEndSessions = () =>
     endSessions(
-      { userId: data.id },
+      { input: { userId: data.id } },
       {
-        onDone: ({ ended }) => {
+        onSuccess: ({ ended }) => {
           setConfirm(null);
           onNotify(`${ended} session${ended === 1 ? "" : "s"} of ${data.email} ended.`);
         },
-        onFailed: (message) => {
+        onFailure: ({ message }) => {
           setConfirm(null);
           failed(message);
         },

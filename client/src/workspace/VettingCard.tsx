@@ -66,13 +66,13 @@ export function VettingCard({ user, onDecided, onFailed }: VettingCardProps) {
       return;
     }
     review(
-      { userId: data.id, decision, note: note.trim() || null },
+      { input: { userId: data.id, decision, note: note.trim() || null } },
       {
-        onDone: () =>
+        onSuccess: () =>
           onDecided(
             `${data.email} ${decision === "approved" ? "approved" : "rejected"}; the carrier was told.`,
           ),
-        onFailed: (message, fields) => {
+        onFailure: ({ message, fields }) => {
           if (fields.note) setNoteError(fields.note);
           else onFailed(message ?? "The decision could not be saved.");
         },

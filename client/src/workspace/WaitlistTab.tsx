@@ -139,13 +139,13 @@ export function WaitlistTab({ params, onNavigate, retryKey }: TabProps) {
                         disabled={inviting}
                         onClick={() =>
                           invite(
-                            { id: node.id },
+                            { input: { id: node.id } },
                             {
-                              onDone: () => {
+                              onSuccess: () => {
                                 notify(`${node.email} may now register; an invitation link is on its way.`);
                                 refresh();
                               },
-                              onFailed: failed,
+                              onFailure: ({ message }) => failed(message),
                             },
                           )
                         }
@@ -158,13 +158,13 @@ export function WaitlistTab({ params, onNavigate, retryKey }: TabProps) {
                           disabled={dismissing}
                           onClick={() =>
                             dismiss(
-                              { id: node.id },
+                              { input: { id: node.id } },
                               {
-                                onDone: () => {
+                                onSuccess: () => {
                                   notify(`${node.email} dismissed.`);
                                   refresh();
                                 },
-                                onFailed: failed,
+                                onFailure: ({ message }) => failed(message),
                               },
                             )
                           }

@@ -3,9 +3,9 @@ import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import { Suspense, useState, useTransition } from "react";
 import { useSearchParams } from "react-router-dom";
+import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";
-import { QueryErrorBoundary } from "../ui/QueryErrorBoundary.tsx";
 import { AuditTab } from "./AuditTab.tsx";
 import { TAB_LABELS, TABS, tabOf, type WorkspaceTab } from "./criteria.ts";
 import { UsersTab } from "./UsersTab.tsx";
@@ -48,7 +48,7 @@ export default function WorkspaceControlRoute() {
         </Tabs>
       </Box>
       <Box role="tabpanel" aria-labelledby={`workspace-tab-${tab}`}>
-        <QueryErrorBoundary
+        <ErrorBoundary
           key={`${tab}-${retries}`}
           message={FETCH_FAILED[tab]}
           onRetry={() => setRetries((count) => count + 1)}
@@ -63,7 +63,7 @@ export default function WorkspaceControlRoute() {
             ) : null}
             {tab === "audit" ? <AuditTab params={params} onNavigate={navigate} retryKey={retries} /> : null}
           </Suspense>
-        </QueryErrorBoundary>
+        </ErrorBoundary>
       </Box>
     </>
   );

@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import type {
-  AcceptInvitationInput,
-  useAcceptInvitationMutation as AcceptInvitationMutation,
-  useAcceptInvitationMutation$data,
-} from "./__generated__/useAcceptInvitationMutation.graphql";
-import { type MutationHandlers, settle } from "./mutation-result.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useAcceptInvitationMutation as AcceptInvitationMutation } from "./__generated__/useAcceptInvitationMutation.graphql";
 
 const mutation = graphql`
   mutation useAcceptInvitationMutation($input: AcceptInvitationInput!) {
@@ -16,37 +11,13 @@ const mutation = graphql`
           email
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
-      ... on ConflictError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-type Data = NonNullable<useAcceptInvitationMutation$data["acceptInvitation"]["data"]>;
+const pick = (response: AcceptInvitationMutation["response"]) => response.acceptInvitation;
 
 export function useAcceptInvitationMutation() {
-  const [commit, isInFlight] = useMutation<AcceptInvitationMutation>(mutation);
-  const run = useCallback(
-    (input: AcceptInvitationInput, handlers: MutationHandlers<Data>) =>
-      commit({
-        variables: { input },
-        onCompleted: (response) => settle(response.acceptInvitation, handlers),
-        onError: () => handlers.onFailed(null, {}),
-      }),
-    [commit],
-  );
-  return [run, isInFlight] as const;
+  return useAppMutation<AcceptInvitationMutation, ReturnType<typeof pick>>(mutation, pick);
 }

@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import type {
-  ChangeUserRoleInput,
-  useChangeUserRoleMutation as ChangeUserRoleMutation,
-  useChangeUserRoleMutation$data,
-} from "./__generated__/useChangeUserRoleMutation.graphql";
-import { type MutationHandlers, settle } from "./mutation-result.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useChangeUserRoleMutation as ChangeUserRoleMutation } from "./__generated__/useChangeUserRoleMutation.graphql";
 
 const mutation = graphql`
   mutation useChangeUserRoleMutation($input: ChangeUserRoleInput!) {
@@ -18,37 +13,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
-      ... on ConflictError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-type Data = NonNullable<useChangeUserRoleMutation$data["changeUserRole"]["data"]>;
+const pick = (response: ChangeUserRoleMutation["response"]) => response.changeUserRole;
 
 export function useChangeUserRoleMutation() {
-  const [commit, isInFlight] = useMutation<ChangeUserRoleMutation>(mutation);
-  const run = useCallback(
-    (input: ChangeUserRoleInput, handlers: MutationHandlers<Data>) =>
-      commit({
-        variables: { input },
-        onCompleted: (response) => settle(response.changeUserRole, handlers),
-        onError: () => handlers.onFailed(null, {}),
-      }),
-    [commit],
-  );
-  return [run, isInFlight] as const;
+  return useAppMutation<ChangeUserRoleMutation, ReturnType<typeof pick>>(mutation, pick);
 }

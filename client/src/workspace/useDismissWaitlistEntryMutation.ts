@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import type {
-  useDismissWaitlistEntryMutation as DismissWaitlistEntryMutation,
-  useDismissWaitlistEntryMutation$data,
-  WaitlistEntryInput,
-} from "./__generated__/useDismissWaitlistEntryMutation.graphql";
-import { type MutationHandlers, settle } from "./mutation-result.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useDismissWaitlistEntryMutation as DismissWaitlistEntryMutation } from "./__generated__/useDismissWaitlistEntryMutation.graphql";
 
 const mutation = graphql`
   mutation useDismissWaitlistEntryMutation($input: WaitlistEntryInput!) {
@@ -20,37 +15,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
-      ... on ConflictError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-type Data = NonNullable<useDismissWaitlistEntryMutation$data["dismissWaitlistEntry"]["data"]>;
+const pick = (response: DismissWaitlistEntryMutation["response"]) => response.dismissWaitlistEntry;
 
 export function useDismissWaitlistEntryMutation() {
-  const [commit, isInFlight] = useMutation<DismissWaitlistEntryMutation>(mutation);
-  const run = useCallback(
-    (input: WaitlistEntryInput, handlers: MutationHandlers<Data>) =>
-      commit({
-        variables: { input },
-        onCompleted: (response) => settle(response.dismissWaitlistEntry, handlers),
-        onError: () => handlers.onFailed(null, {}),
-      }),
-    [commit],
-  );
-  return [run, isInFlight] as const;
+  return useAppMutation<DismissWaitlistEntryMutation, ReturnType<typeof pick>>(mutation, pick);
 }

@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import type {
-  EndUserSessionsInput,
-  useEndUserSessionsMutation as EndUserSessionsMutation,
-  useEndUserSessionsMutation$data,
-} from "./__generated__/useEndUserSessionsMutation.graphql";
-import { type MutationHandlers, settle } from "./mutation-result.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useEndUserSessionsMutation as EndUserSessionsMutation } from "./__generated__/useEndUserSessionsMutation.graphql";
 
 const mutation = graphql`
   mutation useEndUserSessionsMutation($input: EndUserSessionsInput!) {
@@ -19,37 +14,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
-      ... on ConflictError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-type Data = NonNullable<useEndUserSessionsMutation$data["endUserSessions"]["data"]>;
+const pick = (response: EndUserSessionsMutation["response"]) => response.endUserSessions;
 
 export function useEndUserSessionsMutation() {
-  const [commit, isInFlight] = useMutation<EndUserSessionsMutation>(mutation);
-  const run = useCallback(
-    (input: EndUserSessionsInput, handlers: MutationHandlers<Data>) =>
-      commit({
-        variables: { input },
-        onCompleted: (response) => settle(response.endUserSessions, handlers),
-        onError: () => handlers.onFailed(null, {}),
-      }),
-    [commit],
-  );
-  return [run, isInFlight] as const;
+  return useAppMutation<EndUserSessionsMutation, ReturnType<typeof pick>>(mutation, pick);
 }

@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import type {
-  useInviteFromWaitlistMutation as InviteFromWaitlistMutation,
-  useInviteFromWaitlistMutation$data,
-  WaitlistEntryInput,
-} from "./__generated__/useInviteFromWaitlistMutation.graphql";
-import { type MutationHandlers, settle } from "./mutation-result.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useInviteFromWaitlistMutation as InviteFromWaitlistMutation } from "./__generated__/useInviteFromWaitlistMutation.graphql";
 
 const mutation = graphql`
   mutation useInviteFromWaitlistMutation($input: WaitlistEntryInput!) {
@@ -20,37 +15,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
-      ... on ConflictError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-type Data = NonNullable<useInviteFromWaitlistMutation$data["inviteFromWaitlist"]["data"]>;
+const pick = (response: InviteFromWaitlistMutation["response"]) => response.inviteFromWaitlist;
 
 export function useInviteFromWaitlistMutation() {
-  const [commit, isInFlight] = useMutation<InviteFromWaitlistMutation>(mutation);
-  const run = useCallback(
-    (input: WaitlistEntryInput, handlers: MutationHandlers<Data>) =>
-      commit({
-        variables: { input },
-        onCompleted: (response) => settle(response.inviteFromWaitlist, handlers),
-        onError: () => handlers.onFailed(null, {}),
-      }),
-    [commit],
-  );
-  return [run, isInFlight] as const;
+  return useAppMutation<InviteFromWaitlistMutation, ReturnType<typeof pick>>(mutation, pick);
 }

@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import type {
-  InviteUserInput,
-  useInviteUserMutation as InviteUserMutation,
-  useInviteUserMutation$data,
-} from "./__generated__/useInviteUserMutation.graphql";
-import { type MutationHandlers, settle } from "./mutation-result.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useInviteUserMutation as InviteUserMutation } from "./__generated__/useInviteUserMutation.graphql";
 
 const mutation = graphql`
   mutation useInviteUserMutation($input: InviteUserInput!) {
@@ -19,37 +14,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
-      ... on ConflictError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-type Data = NonNullable<useInviteUserMutation$data["inviteUser"]["data"]>;
+const pick = (response: InviteUserMutation["response"]) => response.inviteUser;
 
 export function useInviteUserMutation() {
-  const [commit, isInFlight] = useMutation<InviteUserMutation>(mutation);
-  const run = useCallback(
-    (input: InviteUserInput, handlers: MutationHandlers<Data>) =>
-      commit({
-        variables: { input },
-        onCompleted: (response) => settle(response.inviteUser, handlers),
-        onError: () => handlers.onFailed(null, {}),
-      }),
-    [commit],
-  );
-  return [run, isInFlight] as const;
+  return useAppMutation<InviteUserMutation, ReturnType<typeof pick>>(mutation, pick);
 }

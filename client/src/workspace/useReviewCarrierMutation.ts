@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import type {
-  ReviewCarrierInput,
-  useReviewCarrierMutation as ReviewCarrierMutation,
-  useReviewCarrierMutation$data,
-} from "./__generated__/useReviewCarrierMutation.graphql";
-import { type MutationHandlers, settle } from "./mutation-result.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useReviewCarrierMutation as ReviewCarrierMutation } from "./__generated__/useReviewCarrierMutation.graphql";
 
 const mutation = graphql`
   mutation useReviewCarrierMutation($input: ReviewCarrierInput!) {
@@ -19,37 +14,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
-      ... on ConflictError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-type Data = NonNullable<useReviewCarrierMutation$data["reviewCarrier"]["data"]>;
+const pick = (response: ReviewCarrierMutation["response"]) => response.reviewCarrier;
 
 export function useReviewCarrierMutation() {
-  const [commit, isInFlight] = useMutation<ReviewCarrierMutation>(mutation);
-  const run = useCallback(
-    (input: ReviewCarrierInput, handlers: MutationHandlers<Data>) =>
-      commit({
-        variables: { input },
-        onCompleted: (response) => settle(response.reviewCarrier, handlers),
-        onError: () => handlers.onFailed(null, {}),
-      }),
-    [commit],
-  );
-  return [run, isInFlight] as const;
+  return useAppMutation<ReviewCarrierMutation, ReturnType<typeof pick>>(mutation, pick);
 }

@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import type {
-  RevokeInvitationInput,
-  useRevokeInvitationMutation as RevokeInvitationMutation,
-  useRevokeInvitationMutation$data,
-} from "./__generated__/useRevokeInvitationMutation.graphql";
-import { type MutationHandlers, settle } from "./mutation-result.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useRevokeInvitationMutation as RevokeInvitationMutation } from "./__generated__/useRevokeInvitationMutation.graphql";
 
 const mutation = graphql`
   mutation useRevokeInvitationMutation($input: RevokeInvitationInput!) {
@@ -19,25 +14,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-type Data = NonNullable<useRevokeInvitationMutation$data["revokeInvitation"]["data"]>;
+const pick = (response: RevokeInvitationMutation["response"]) => response.revokeInvitation;
 
 export function useRevokeInvitationMutation() {
-  const [commit, isInFlight] = useMutation<RevokeInvitationMutation>(mutation);
-  const run = useCallback(
-    (input: RevokeInvitationInput, handlers: MutationHandlers<Data>) =>
-      commit({
-        variables: { input },
-        onCompleted: (response) => settle(response.revokeInvitation, handlers),
-        onError: () => handlers.onFailed(null, {}),
-      }),
-    [commit],
-  );
-  return [run, isInFlight] as const;
+  return useAppMutation<RevokeInvitationMutation, ReturnType<typeof pick>>(mutation, pick);
 }

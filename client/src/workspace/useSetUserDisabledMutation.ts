@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import type {
-  SetUserDisabledInput,
-  useSetUserDisabledMutation as SetUserDisabledMutation,
-  useSetUserDisabledMutation$data,
-} from "./__generated__/useSetUserDisabledMutation.graphql";
-import { type MutationHandlers, settle } from "./mutation-result.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useSetUserDisabledMutation as SetUserDisabledMutation } from "./__generated__/useSetUserDisabledMutation.graphql";
 
 const mutation = graphql`
   mutation useSetUserDisabledMutation($input: SetUserDisabledInput!) {
@@ -18,37 +13,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
-      ... on ConflictError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-type Data = NonNullable<useSetUserDisabledMutation$data["setUserDisabled"]["data"]>;
+const pick = (response: SetUserDisabledMutation["response"]) => response.setUserDisabled;
 
 export function useSetUserDisabledMutation() {
-  const [commit, isInFlight] = useMutation<SetUserDisabledMutation>(mutation);
-  const run = useCallback(
-    (input: SetUserDisabledInput, handlers: MutationHandlers<Data>) =>
-      commit({
-        variables: { input },
-        onCompleted: (response) => settle(response.setUserDisabled, handlers),
-        onError: () => handlers.onFailed(null, {}),
-      }),
-    [commit],
-  );
-  return [run, isInFlight] as const;
+  return useAppMutation<SetUserDisabledMutation, ReturnType<typeof pick>>(mutation, pick);
 }
