@@ -4,6 +4,7 @@ import { createServerAdapter } from "@whatwg-node/server";
 import { type DocumentNode, type execute, GraphQLError, type subscribe } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
+import { withAuditScope } from "./audit/request-scope.ts";
 import { REFRESH_COOKIE } from "./auth/service.ts";
 import { sessionOfRefreshToken } from "./auth/sessions.ts";
 import { watchSessionChanges } from "./auth/viewer-cache.ts";
@@ -91,7 +92,11 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     return yoga.fetch(forwarded, { transport, appContext });
   }
 
-  async function handle(request: Request, partial: Partial<TransportInfo> = {}): Promise<Response> {
+  function handle(request: Request, partial: Partial<TransportInfo> = {}): Promise<Response> {
+    return withAuditScope(partial.ip ?? "unknown", () => handleRequest(request, partial));
+  }
+
+  async function handleRequest(request: Request, partial: Partial<TransportInfo> = {}): Promise<Response> {
     const transport: TransportInfo = {
       ip: partial.ip ?? "unknown",
       responseCookies: partial.responseCookies ?? [],

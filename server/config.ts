@@ -29,6 +29,10 @@ export interface AppConfig {
   /** Optional raster tiles drawn under the offline basemap ({z}/{x}/{y} URL template). */
   mapTileUrl: string | undefined;
   mapTileAttribution: string | undefined;
+  /** CARRIER_APPROVAL=required: carrier sign-ups wait for an operator's approval (default off). */
+  carrierApproval: "off" | "required";
+  /** APP_URL: the public origin put in e-mailed links (invitations); http://localhost:PORT by default. */
+  appUrl: string;
 }
 
 const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
@@ -66,6 +70,8 @@ export function loadConfig(
     trackingGeofenceMeters: Number(env.TRACKING_GEOFENCE_METERS ?? 200),
     mapTileUrl: env.MAP_TILE_URL || undefined,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION || undefined,
+    carrierApproval: env.CARRIER_APPROVAL === "required" ? "required" : "off",
+    appUrl: (env.APP_URL || `http://localhost:${env.PORT ?? 4000}`).replace(/\/+$/, ""),
     ...overrides,
   };
 }

@@ -6,9 +6,10 @@ import { manualAssignmentRoutes } from "./loads/manual-assignment.rest.ts";
 import { loadRoutes } from "./loads/rest.ts";
 import { nassRoutes } from "./nass/rest.ts";
 import { notificationRoutes } from "./notifications/rest.ts";
-import { trackingRoutes } from "./tracking/rest.ts";
 import { routingRoutes } from "./routing/rest.ts";
+import { trackingRoutes } from "./tracking/rest.ts";
 import { userRoutes } from "./users/rest.ts";
+import { workspaceRoutes } from "./workspace/rest.ts";
 
 /** Every legacy path of the spec, served under /api. */
 export const restRoutes: RestRoute[] = [
@@ -22,4 +23,5 @@ export const restRoutes: RestRoute[] = [
   ...nassRoutes,
   ...trackingRoutes,
   ...routingRoutes,
+  ...workspaceRoutes,
 ];

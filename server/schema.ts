@@ -13,6 +13,8 @@ import "./loads/schema.ts";
 import "./loads/mutations.ts";
 import "./tracking/schema.ts";
 import "./routing/schema.ts";
+import "./workspace/schema.ts";
+import "./audit/schema.ts";
 
 export const schema = builder.toSchema();
 

@@ -21,6 +21,7 @@ const publicScreens: RouteObject[] = [
   screen("/forgot-password", () => import("./auth/ForgotPasswordPage.tsx")),
   screen("/unsupported-email", () => import("./auth/UnsupportedEmailPage.tsx")),
   screen("/track/:token", () => import("./tracking/ShipmentTrackingRoute.tsx")),
+  screen("/invitation/:token", () => import("./workspace/InvitationRoute.tsx")),
 ];
 
 const adminScreens: RouteObject[] = [
@@ -52,7 +53,7 @@ const carrierScreens: RouteObject[] = [
 /** Operator screens outside /admin that the sidebar recognises. */
 const workspaceScreens: RouteObject[] = [
   screen("/support-hub", () => import("./support/SupportHubRoute.tsx")),
-  screen("/workspace-control", () => import("./support/WorkspaceControlRoute.tsx")),
+  screen("/workspace-control", () => import("./workspace/WorkspaceControlRoute.tsx")),
 ];
 
 export const routes: RouteObject[] = [

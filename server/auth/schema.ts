@@ -1,5 +1,5 @@
 import { builder } from "../builder.ts";
-import { UnauthenticatedError } from "../errors.ts";
+import { ForbiddenError, UnauthenticatedError } from "../errors.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { UserType } from "../users/schema.ts";
@@ -84,7 +84,7 @@ builder.mutationFields((t) => ({
   login: t.field({
     authScopes: { public: true },
     type: SignInPayload,
-    errors: { types: [...MUTATION_ERRORS, UnauthenticatedError] },
+    errors: { types: [...MUTATION_ERRORS, UnauthenticatedError, ForbiddenError] },
     args: { input: t.arg({ type: LoginInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const signedIn = await login(ctx, withoutNulls(input));

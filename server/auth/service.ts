@@ -5,6 +5,7 @@ import type { User } from "../generated/sqlite/client.ts";
 import { serializeCookie } from "../http/cookies.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
+import { initialApprovalStatus } from "../users/admin.ts";
 import { readUserById } from "../users/read.ts";
 import { generateUserId } from "../users/service.ts";
 import { emailDomain, isDomainBlocked } from "./email-domains.ts";
@@ -19,6 +20,7 @@ import {
   rotateRefreshToken,
   sessionOfRefreshToken,
 } from "./sessions.ts";
+import { assertMaySignIn, noteSignIn } from "./sign-in-guard.ts";
 import {
   ALREADY_LOGGED_IN,
   DOMAIN_NOT_PERMITTED,
@@ -31,6 +33,7 @@ import {
   sendEmailInput,
   TEMPORARY_PASSWORD_SENT,
 } from "./validation.ts";
+import { isInvitedFromWaitlist } from "./waitlist-admin.ts";
 
 export const REFRESH_COOKIE = "refreshToken";
 const TEMPORARY_PASSWORD_MINUTES = 60;
@@ -100,6 +103,7 @@ export async function login(ctx: Context, rawInput: unknown): Promise<SignedIn> 
     await recordLoginAttempt(ctx, input.email, false);
     throw new UnauthenticatedError(LOGIN_FAILED);
   }
+  assertMaySignIn(user);
   if (ctx.config.sessionPolicy === "reject" && (await activeSession(ctx, user.id, input.platform))) {
     throw new ConflictError(ALREADY_LOGGED_IN);
   }
@@ -112,6 +116,7 @@ export async function login(ctx: Context, rawInput: unknown): Promise<SignedIn> 
   });
   setRefreshCookie(ctx, session);
   actAs(ctx, user, session, input.platform);
+  await noteSignIn(ctx.db, user.id);
   await recordAudit(ctx.db, {
     actorId: user.id,
     action: "auth.login",
@@ -131,7 +136,10 @@ export async function login(ctx: Context, rawInput: unknown): Promise<SignedIn> 
 /** Creates a carrier account and signs it in. A refused domain goes on the waitlist. */
 export async function register(ctx: Context, rawInput: unknown): Promise<SignedIn> {
   const input = parseInput(registerInput, rawInput);
-  if (isDomainBlocked(input.email, ctx.config.blockedEmailDomains)) {
+  if (
+    isDomainBlocked(input.email, ctx.config.blockedEmailDomains) &&
+    !(await isInvitedFromWaitlist(ctx.db, input.email))
+  ) {
     await ctx.db.emailWaitlist.upsert({
       where: { email: input.email },
       create: { email: input.email, domain: emailDomain(input.email) },
@@ -154,6 +162,8 @@ export async function register(ctx: Context, rawInput: unknown): Promise<SignedI
           phoneNumber: input.phoneNumber,
           contactPhone: input.phoneNumber,
           userId: generateUserId(),
+          approvalStatus: initialApprovalStatus(ctx.config),
+          lastSignInAt: new Date(),
         },
       });
       await recordAudit(tx, {

@@ -14,7 +14,7 @@ export const ROTATION_GRACE_MS = 10_000;
 export const SESSION_REPLACED_LOGOUT_MESSAGE =
   "Your session was closed because your account signed in on another device. Please log in again.";
 
-export type RevokeReason = "logout" | "replaced" | "reuse";
+export type RevokeReason = "logout" | "replaced" | "reuse" | "ended_by_admin";
 
 interface SessionRow {
   id: string;

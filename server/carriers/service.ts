@@ -1,3 +1,4 @@
+import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
@@ -192,7 +193,7 @@ export async function updateCarrier(ctx: Context, ref: string, input: unknown): 
   try {
     const updated = await ctx.db.$transaction(async (tx) => {
       await assertUnique(tx, unique, carrier.id);
-      await tx.carrier.update({ where: { id: carrier.id }, data });
+      const after = await tx.carrier.update({ where: { id: carrier.id }, data });
       if (changes.carrierName !== undefined && changes.carrierName !== carrier.carrierName) {
         await copyCarrierNameToLoads(tx, carrier.id, changes.carrierName);
       }
@@ -202,7 +203,11 @@ export async function updateCarrier(ctx: Context, ref: string, input: unknown): 
         action: "carrier.update",
         entityType: "Carrier",
         entityId: carrier.id,
-        details: { fields, ...(drivers ? { drivers } : {}) },
+        details: {
+          fields,
+          changes: changedFields(carrier, after, fields as (keyof typeof carrier & string)[]),
+          ...(drivers ? { drivers } : {}),
+        },
       });
       return withDrivers(tx, carrier.id);
     });

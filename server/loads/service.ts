@@ -1,3 +1,4 @@
+import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
@@ -306,7 +307,12 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
         action: "load.update",
         entityType: "Load",
         entityId: load.id,
-        details: { loadId: load.loadId, fields: Object.keys(changes), stops: stops?.length ?? null },
+        details: {
+          loadId: load.loadId,
+          fields: Object.keys(changes),
+          stops: stops?.length ?? null,
+          changes: changedFields(load, updated, Object.keys(changes) as (keyof typeof load & string)[]),
+        },
       });
       return updated;
     })

@@ -3,8 +3,8 @@ import type { Deps } from "../context.ts";
 import { generateUserId } from "../users/service.ts";
 import { seedDemoCarriers } from "./demo-carriers.ts";
 import { seedDemoLoads } from "./demo-loads.ts";
-import { seedDemoTracking } from "./demo-tracking.ts";
 import { seedDemoRouting } from "./demo-routing.ts";
+import { seedDemoTracking } from "./demo-tracking.ts";
 
 export const DEMO_PASSWORD = "Freightway!2026";
 
@@ -66,7 +66,7 @@ export async function seedDemo(deps: Deps): Promise<void> {
   const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@freightway.test" } });
   const driver = await db.user.findUnique({ where: { email: "carrier@freightway.test" } });
   await seedDemoLoads(deps, admin, driver);
-  await seedDemoTracking(deps, admin);
   await seedDemoRouting(deps, admin, driver);
+  await seedDemoTracking(deps, admin);
   console.log(`Demo data loaded (password for every demo login: ${DEMO_PASSWORD})`);
 }

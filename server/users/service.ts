@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireSelfOrAdmin, requireViewer } from "../auth/policy.ts";
 import { EMAIL_TAKEN } from "../auth/validation.ts";
@@ -73,7 +74,10 @@ export async function updateProfile(ctx: Context, idOrUserId: string, input: unk
         action: "user.profile.update",
         entityType: "User",
         entityId: target.id,
-        details: { fields: Object.keys(changes) },
+        details: {
+          fields: Object.keys(changes),
+          changes: changedFields(target, row, Object.keys(changes) as (keyof User & string)[]),
+        },
       });
       return row;
     });

@@ -28,6 +28,8 @@ export function loginErrorText(result: FailedResult): string {
   if (!result.typename) return LOGIN_FAILED;
   if (result.message === ALREADY_LOGGED_IN) return ALREADY_LOGGED_IN;
   if (result.typename === "RateLimitedError" && result.message) return result.message;
+  // A disabled account (checked after the password) says so plainly.
+  if (result.typename === "ForbiddenError" && result.message) return result.message;
   return LOGIN_FAILED;
 }
 

@@ -5,6 +5,7 @@ import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { ADMIN_HOME } from "../lib/paths.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
+import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { LoadDetailPageQuery } from "./__generated__/LoadDetailPageQuery.graphql";
 import { LoadForm } from "./LoadForm.tsx";
 
@@ -34,6 +35,7 @@ export function LoadDetailPage({ loadId, queryRef }: LoadDetailPageProps) {
             Load #{load.loadId}
           </Typography>
           <LoadForm key={load.id} load={load} />
+          <HistoryPanel entityType="Load" entityId={load.id} />
         </>
       ) : (
         <Alert severity="warning" role="alert">

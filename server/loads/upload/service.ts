@@ -1,3 +1,4 @@
+import { currentAuditIp } from "../../audit/request-scope.ts";
 import { requireAdmin } from "../../auth/policy.ts";
 import type { Context } from "../../context.ts";
 import { runInWorker } from "../../db/workers.ts";
@@ -49,6 +50,7 @@ export async function uploadLoads(ctx: Context, input: UploadInput): Promise<Upl
     stream,
     fileNames: (input.fileNames ?? []).map((name) => name.slice(0, 200)).slice(0, 50),
     actorId: viewer.id,
+    ip: currentAuditIp(),
     batchId: createRowId(),
     now: new Date(),
   }).finally(loadsChanged);

@@ -19,6 +19,7 @@ export interface UploadTask {
   stream: string;
   fileNames: string[];
   actorId: string;
+  ip?: string | null;
   batchId: string;
   now: Date;
 }
@@ -72,6 +73,7 @@ export default async function uploadTask(task: UploadTask): Promise<UploadTaskRe
       provider,
       batchId: task.batchId,
       actorId: task.actorId,
+      ip: task.ip,
       stream: task.stream,
       fileNames: task.fileNames,
       rows: parsed.rows,

@@ -17,6 +17,8 @@ export interface UploadWrite {
   provider: DbProvider;
   batchId: string;
   actorId: string;
+  /** The client address of the upload request, for the audit row (worker threads lose it). */
+  ip?: string | null;
   stream: string;
   fileNames: string[];
   rows: UploadRow[];
@@ -206,6 +208,7 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
   yield* recordAuditSql(
     {
       actorId: upload.actorId,
+      ip: upload.ip,
       action: "load.upload",
       entityType: "UploadBatch",
       entityId: batchId,
