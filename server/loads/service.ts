@@ -1,3 +1,4 @@
+import { datesInOrder } from "../../common/loads/fields.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
@@ -224,6 +225,12 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
   }
 
   const changes = scalarChanges(input);
+  const pickupDate = input.pickupDate !== undefined ? input.pickupDate : load.pickupDate;
+  const deliveryDate = input.deliveryDate !== undefined ? input.deliveryDate : load.deliveryDate;
+  const outOfOrder = datesInOrder(pickupDate, deliveryDate);
+  if (outOfOrder) {
+    throw new ValidationError(outOfOrder.problem, [{ field: "deliveryDate", message: outOfOrder.problem }]);
+  }
   const driverReference = input.assignedUserKey !== undefined ? input.assignedUserKey : input.assignedUserId;
   if (driverReference === null) Object.assign(changes, { assignedUserId: null, carrierId: null });
   if (driverReference) {

@@ -1,5 +1,5 @@
-import { type RestRoute, withStatus } from "../http/router.ts";
-import { createManualAssignment, manualAssignmentJson } from "./manual-assignment.ts";
+import { type RestRoute, withStatus } from "../../http/router.ts";
+import { createManualAssignment, manualAssignmentJson } from "./service.ts";
 
 export const manualAssignmentRoutes: RestRoute[] = [
   {
