@@ -8,6 +8,7 @@ import { numberedPage, type OffsetConnection } from "../graphql/offset-paging.ts
 import type { ListRequest, NodeQuery } from "../graphql/paged-list.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
+import { copyCarrierNameToLoads } from "../loads/sort-copies.ts";
 import { publicUser } from "../users/service.ts";
 import { lockCarrierIds, nextCarrierId } from "./carrier-id.ts";
 import { replaceDrivers } from "./drivers.ts";
@@ -192,6 +193,9 @@ export async function updateCarrier(ctx: Context, ref: string, input: unknown): 
     const updated = await ctx.db.$transaction(async (tx) => {
       await assertUnique(tx, unique, carrier.id);
       await tx.carrier.update({ where: { id: carrier.id }, data });
+      if (changes.carrierName !== undefined && changes.carrierName !== carrier.carrierName) {
+        await copyCarrierNameToLoads(tx, carrier.id, changes.carrierName);
+      }
       const drivers = changes.drivers ? await replaceDrivers(tx, carrier, changes.drivers) : undefined;
       await recordAudit(tx, {
         actorId: admin.id,

@@ -7,7 +7,8 @@ export const NassCodeType = builder.prismaNode("NassCode", {
   id: { field: "id" },
   description: "A USPS facility (NASS code): where loads are picked up and delivered.",
   select: { id: true },
-  authScopes: { authenticated: true },
+  // NASS is for operators: the type carries the rule, so node(id:) and every other path obey it.
+  authScopes: { admin: true },
   fields: (t) => ({
     code: t.exposeString("code"),
     region: t.exposeString("region", { nullable: true }),
