@@ -12,8 +12,6 @@ import {
   STOPS_MESSAGE,
 } from "../../common/loads/values.ts";
 
-export const STREAM_REQUIRED = "Select the stream before upload.";
-export const NO_DATA = "No data to upload.";
 export const LOAD_NOT_FOUND = "Load not found";
 export const LOAD_ID_READ_ONLY = "Load ID cannot be changed";
 export const DRIVER_MUST_BE_CARRIER = "The driver must be a carrier user.";

@@ -5,6 +5,7 @@ export const nassRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/routing/nass",
+    access: "admin",
     // The screen passes a filter and sort object that the spec leaves unused.
     handle: async (ctx) => (await listAllNassCodes(ctx)).map(nassJson),
   },

@@ -5,6 +5,7 @@ export const manualAssignmentRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/loads/manual-assignment",
+    access: "admin",
     handle: async (ctx, { body }) =>
       withStatus(201, manualAssignmentJson(await createManualAssignment(ctx, body))),
   },

@@ -5,6 +5,8 @@ import {
   type LoadTextField,
   loadText,
 } from "../../../common/loads/fields.ts";
+import { type ColumnPlan, FIELD_LABELS, type UploadField } from "../../../common/loads/upload-columns.ts";
+import type { Cell } from "../../../common/loads/upload-size.ts";
 import {
   parseDateValue,
   parseMode,
@@ -15,10 +17,6 @@ import {
   parseYesNo,
 } from "../../../common/loads/values.ts";
 import type { FieldError } from "../../errors.ts";
-import { type ColumnPlan, FIELD_LABELS, type UploadField } from "./columns.ts";
-
-/** A cell as clients send it: CSV text, or a number/boolean when their parser typed it. */
-export type Cell = string | number | boolean | null | undefined;
 
 /** Load columns an upload row can set, with their parsed values. */
 export interface LoadValues {

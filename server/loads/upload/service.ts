@@ -1,3 +1,6 @@
+import { planColumns } from "../../../common/loads/upload-columns.ts";
+import type { UploadTable } from "../../../common/loads/upload-size.ts";
+import { NO_DATA, STREAM_REQUIRED } from "../../../common/loads/upload-size.ts";
 import { requireAdmin } from "../../auth/policy.ts";
 import type { Context } from "../../context.ts";
 import { runWriteTransaction } from "../../db/bulk.ts";
@@ -7,9 +10,7 @@ import type { UploadBatch } from "../../generated/sqlite/client.ts";
 import { createRowId } from "../../lib/ids.ts";
 import { isUniqueViolation } from "../../lib/prisma-errors.ts";
 import { loadsChanged } from "../list-count.ts";
-import { NO_DATA, STREAM_REQUIRED } from "../validation.ts";
-import { planColumns } from "./columns.ts";
-import { assertUploadSize, type UploadTable } from "./input.ts";
+import { assertUploadSize } from "./input.ts";
 import { parseUploadRows, unknownNassErrors } from "./rows.ts";
 import { writeUpload } from "./write.ts";
 
