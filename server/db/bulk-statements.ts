@@ -1,13 +1,6 @@
-import {
-  all,
-  inList,
-  MAX_PARAMS_PER_STATEMENT,
-  placeholders,
-  run,
-  type SqlValue,
-  type SqlWork,
-} from "./bulk.ts";
+import { all, inList, MAX_PARAMS_PER_STATEMENT, placeholders, run, type SqlWork } from "./bulk.ts";
 import type { DbProvider } from "./client.ts";
+import type { SqlValue } from "./sql.ts";
 
 /**
  * Bulk statements written once per database. SQLite runs synchronously in-process, so many small

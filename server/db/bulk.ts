@@ -1,10 +1,9 @@
 import Database from "better-sqlite3";
 import type { Db } from "./client.ts";
 import { providerOf, sqliteFilePath } from "./client.ts";
-import { numberedPlaceholders } from "./sql.ts";
+import { numberedPlaceholders, type SqlValue } from "./sql.ts";
 
 /** A value bound to a `?` placeholder. Dates and booleans are converted per database. */
-export type SqlValue = string | number | boolean | Date | null;
 
 export interface SqlOp {
   kind: "run" | "all";

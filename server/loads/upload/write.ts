@@ -1,5 +1,5 @@
 import { recordAuditSql } from "../../audit/bulk.ts";
-import { run, type SqlValue, type SqlWork } from "../../db/bulk.ts";
+import { run, type SqlWork } from "../../db/bulk.ts";
 import {
   type Column,
   deleteWhereIn,
@@ -9,6 +9,7 @@ import {
   updateRows,
 } from "../../db/bulk-statements.ts";
 import type { DbProvider } from "../../db/client.ts";
+import type { SqlValue } from "../../db/sql.ts";
 import { createRowId } from "../../lib/ids.ts";
 import { ensureRoutes } from "../../routing/route-numbers.ts";
 import type { LoadValues, UploadRow } from "./rows.ts";
