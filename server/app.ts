@@ -12,6 +12,7 @@ import { contextFromConnection, contextFromRequest, type TransportInfo } from ".
 import { createDb, providerOf } from "./db/client.ts";
 import { migrate, pendingMigrationCount } from "./db/migrate.ts";
 import { createSqlReader } from "./db/reader.ts";
+import { closeWorkers } from "./db/workers.ts";
 import type { Deps } from "./deps.ts";
 import { createGraphQLServer } from "./graphql/yoga.ts";
 import { readBodyText } from "./http/body.ts";
@@ -197,6 +198,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     await deps.pubsub.close();
     deps.mailer.close();
     await deps.sql.close();
+    await closeWorkers();
     await db.$disconnect();
   }
 
