@@ -8,9 +8,10 @@
  * Targets: p50 under 20 ms; a deep page within 1.5x of page 1; the import within 3x of raw
  * multi-row INSERTs of the same rows.
  */
-import { runWriteTransaction, type SqlValue } from "../server/db/bulk.ts";
+import { runWriteTransaction } from "../server/db/bulk.ts";
 import { type Column, insertRows, updateRows } from "../server/db/bulk-statements.ts";
 import { createDb, providerOf } from "../server/db/client.ts";
+import type { SqlValue } from "../server/db/sql.ts";
 import { demoNassTable } from "../server/seed/demo-routing.ts";
 import { ms, summary } from "./fixtures.ts";
 import { machineLoad, startServerProcess } from "./processes.ts";

@@ -138,3 +138,18 @@ export function money(label: string) {
     return cents;
   });
 }
+
+/**
+ * Runs a parser that returns a `Problem` inside zod: the problem becomes the issue's message.
+ * The bridge between the shared parsers and zod inputs.
+ */
+export function viaParser<T>(parse: (text: string) => T | Problem) {
+  return (value: string, context: z.RefinementCtx): T => {
+    const result = parse(value);
+    if (isProblem(result)) {
+      context.addIssue({ code: "custom", message: result.problem });
+      return z.NEVER;
+    }
+    return result;
+  };
+}

@@ -2,23 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Auth } from "./auth/policy.ts";
 import { resolveViewer } from "./auth/sessions.ts";
 import { bearerToken } from "./auth/tokens.ts";
-import type { AppConfig } from "./config.ts";
-import type { Db } from "./db/client.ts";
-import type { SqlReader } from "./db/reader.ts";
+import type { Deps } from "./deps.ts";
 import { DomainError } from "./errors.ts";
 import { parseCookies } from "./http/cookies.ts";
-import type { Mailer } from "./mail/mailer.ts";
-import type { PubSub } from "./pubsub.ts";
-
-/** What every request shares: built once per app. */
-export interface Deps {
-  db: Db;
-  /** Hand-written reads with cached prepared statements, for the hot paths only. */
-  sql: SqlReader;
-  config: AppConfig;
-  pubsub: PubSub;
-  mailer: Mailer;
-}
 
 export interface RequestMeta {
   ip: string;

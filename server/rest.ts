@@ -2,7 +2,7 @@ import { authRoutes } from "./auth/rest.ts";
 import { carrierRoutes } from "./carriers/rest.ts";
 import { contactRoutes } from "./contact/rest.ts";
 import type { RestRoute } from "./http/router.ts";
-import { manualAssignmentRoutes } from "./loads/manual-assignment.rest.ts";
+import { manualAssignmentRoutes } from "./loads/manual-assignment/rest.ts";
 import { loadRoutes } from "./loads/rest.ts";
 import { nassRoutes } from "./nass/rest.ts";
 import { notificationRoutes } from "./notifications/rest.ts";

@@ -6,7 +6,7 @@ import "./users/schema.ts";
 import "./auth/schema.ts";
 import "./notifications/schema.ts";
 import "./carriers/schema.ts";
-import "./loads/manual-assignment.schema.ts";
+import "./loads/manual-assignment/schema.ts";
 import "./contact/schema.ts";
 import "./nass/schema.ts";
 import "./loads/schema.ts";

@@ -1,4 +1,4 @@
-import type { Deps } from "../context.ts";
+import type { Deps } from "../deps.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { revokeSession } from "./sessions.ts";
 

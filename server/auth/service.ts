@@ -1,3 +1,15 @@
+import {
+  ALREADY_LOGGED_IN,
+  DOMAIN_NOT_PERMITTED,
+  EMAIL_TAKEN,
+  LOGIN_FAILED,
+  loginInput,
+  logoutInput,
+  registerInput,
+  SESSION_REPLACED_MESSAGE,
+  sendEmailInput,
+  TEMPORARY_PASSWORD_SENT,
+} from "../../common/auth.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { Context } from "../context.ts";
 import { ConflictError, DomainError, UnauthenticatedError, ValidationError } from "../errors.ts";
@@ -21,18 +33,6 @@ import {
   sessionOfRefreshToken,
 } from "./sessions.ts";
 import { assertMaySignIn, noteSignIn } from "./sign-in-guard.ts";
-import {
-  ALREADY_LOGGED_IN,
-  DOMAIN_NOT_PERMITTED,
-  EMAIL_TAKEN,
-  LOGIN_FAILED,
-  loginInput,
-  logoutInput,
-  registerInput,
-  SESSION_REPLACED_MESSAGE,
-  sendEmailInput,
-  TEMPORARY_PASSWORD_SENT,
-} from "./validation.ts";
 import { isInvitedFromWaitlist } from "./waitlist-admin.ts";
 
 export const REFRESH_COOKIE = "refreshToken";

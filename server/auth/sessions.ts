@@ -1,7 +1,8 @@
-import type { Deps } from "../context.ts";
+import { SESSION_ENDED_MESSAGE } from "../../common/auth.ts";
 import { toDate, toDateOrNull } from "../db/reader.ts";
 import { sql } from "../db/sql.ts";
-import { SESSION_ENDED_MESSAGE, SessionEndedError, UnauthenticatedError } from "../errors.ts";
+import type { Deps } from "../deps.ts";
+import { SessionEndedError, UnauthenticatedError } from "../errors.ts";
 import type { Role, Viewer } from "./policy.ts";
 import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from "./tokens.ts";
 import { cachedViewer, cacheGeneration, forgetSession, rememberViewer } from "./viewer-cache.ts";

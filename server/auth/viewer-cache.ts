@@ -1,4 +1,4 @@
-import type { Deps } from "../context.ts";
+import type { Deps } from "../deps.ts";
 import type { Viewer } from "./policy.ts";
 
 /**

@@ -26,31 +26,37 @@ export const carrierRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/carriers",
+    access: "admin",
     handle: async (ctx, { query }) => (await listCarriers(ctx, listFilter(query))).map(carrierJson),
   },
   {
     method: "POST",
     path: "/carriers",
+    access: "admin",
     handle: async (ctx, { body }) => withStatus(201, carrierJson(await createCarrier(ctx, body))),
   },
   {
     method: "GET",
     path: "/carriers/:id",
+    access: "admin",
     handle: async (ctx, { params }) => carrierJson(await getCarrier(ctx, params.id)),
   },
   {
     method: "PATCH",
     path: "/carriers/:id",
+    access: "admin",
     handle: async (ctx, { params, body }) => carrierJson(await updateCarrier(ctx, params.id, body)),
   },
   {
     method: "GET",
     path: "/carriers/:id/drivers",
+    access: "admin",
     handle: async (ctx, { params }) => (await listCarrierDrivers(ctx, params.id)).map(publicUser),
   },
   {
     method: "POST",
     path: "/carriers/:id/drivers",
+    access: "admin",
     handle: async (ctx, { params, body }) => {
       const input = (body ?? {}) as Body;
       const userRef = input?.userId ?? input?._id;
@@ -64,6 +70,7 @@ export const carrierRoutes: RestRoute[] = [
   {
     method: "DELETE",
     path: "/carriers/:id/drivers/:userId",
+    access: "admin",
     handle: async (ctx, { params }) => {
       const { carrier } = await detachDriver(ctx, params.id, params.userId);
       return carrierJson(await getCarrier(ctx, carrier.id));

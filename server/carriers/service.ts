@@ -1,3 +1,11 @@
+import {
+  CARRIER_MESSAGES,
+  type CarrierListFilter,
+  type CarrierSortField,
+  carrierListFilter,
+  createCarrierInput,
+  updateCarrierInput,
+} from "../../common/carriers.ts";
 import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
@@ -16,14 +24,6 @@ import { replaceDrivers } from "./drivers.ts";
 import { announceCarrierChange } from "./events.ts";
 import { carrierOrderBy, carrierWhere } from "./list.ts";
 import { carrierOrThrow } from "./lookup.ts";
-import {
-  CARRIER_MESSAGES,
-  type CarrierListFilter,
-  type CarrierSortField,
-  carrierListFilter,
-  createCarrierInput,
-  updateCarrierInput,
-} from "./validation.ts";
 
 type CarrierDb = Pick<Db, "carrier">;
 export type CarrierWithDrivers = Carrier & { drivers: User[] };

@@ -1,6 +1,6 @@
+import { CONTACT_RATE_LIMITED } from "../../common/contact.ts";
 import type { Context } from "../context.ts";
 import { RateLimitedError } from "../errors.ts";
-import { CONTACT_RATE_LIMITED } from "./validation.ts";
 
 /** Messages one client address may send per window, counted by each server instance. */
 export const PER_ADDRESS = { limit: 5, windowMs: 10 * 60_000 };

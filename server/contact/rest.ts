@@ -10,6 +10,7 @@ export const contactRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/contact",
+    access: "public",
     bodyLimit: 32 * 1024,
     async handle(ctx, { body }) {
       const { contactMessage, message } = await sendContactMessage(ctx, body);
@@ -19,6 +20,7 @@ export const contactRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/contact",
+    access: "admin",
     async handle(ctx, { query }) {
       const status = query.get("status") ?? undefined;
       return (await listContactMessages(ctx, { status })).map(contactMessageJson);
@@ -27,6 +29,7 @@ export const contactRoutes: RestRoute[] = [
   {
     method: "PATCH",
     path: "/contact/:id",
+    access: "admin",
     async handle(ctx, { params, body }) {
       const handled = (body as { handled?: unknown } | undefined)?.handled;
       return contactMessageJson(

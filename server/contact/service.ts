@@ -1,3 +1,10 @@
+import {
+  CONTACT_RECEIVED,
+  type ContactStatus,
+  contactListQuery,
+  contactMessageInput,
+  markHandledInput,
+} from "../../common/contact.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
@@ -5,13 +12,6 @@ import { NotFoundError } from "../errors.ts";
 import type { ContactMessage, Prisma } from "../generated/sqlite/client.ts";
 import { parseInput } from "../lib/validate.ts";
 import { assertContactAllowed, recordContactSent } from "./rate-limit.ts";
-import {
-  CONTACT_RECEIVED,
-  type ContactStatus,
-  contactListQuery,
-  contactMessageInput,
-  markHandledInput,
-} from "./validation.ts";
 
 /** A visitor's message from the landing page: anyone may send one, within the rate limits. */
 export async function sendContactMessage(

@@ -1,13 +1,5 @@
-import {
-  all,
-  copy,
-  inList,
-  MAX_PARAMS_PER_STATEMENT,
-  placeholders,
-  run,
-  type SqlValue,
-  type SqlWork,
-} from "./bulk.ts";
+import { all, copy, inList, MAX_PARAMS_PER_STATEMENT, placeholders, run, type SqlWork } from "./bulk.ts";
+import type { SqlValue } from "./sql.ts";
 import type { DbProvider } from "./url.ts";
 
 /**

@@ -3,11 +3,10 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Db } from "./client.ts";
-import { numberedPlaceholders } from "./sql.ts";
+import { numberedPlaceholders, type SqlValue } from "./sql.ts";
 import { providerOf, sqliteFilePath } from "./url.ts";
 
 /** A value bound to a `?` placeholder. Dates and booleans are converted per database. */
-export type SqlValue = string | number | boolean | Date | null;
 
 export type SqlOp =
   | {

@@ -16,7 +16,8 @@ import {
 import { createYoga, type Plugin } from "graphql-yoga";
 import { REFRESH_COOKIE } from "../auth/service.ts";
 import { accessTokenFor, sessionOfRefreshToken } from "../auth/sessions.ts";
-import { type Context, contextFromRequest, type Deps, type TransportInfo } from "../context.ts";
+import { type Context, contextFromRequest, type TransportInfo } from "../context.ts";
+import type { Deps } from "../deps.ts";
 import { DomainError, ValidationError } from "../errors.ts";
 import { parseCookies } from "../http/cookies.ts";
 import { assertWellFormedText } from "../http/unicode.ts";

@@ -17,10 +17,19 @@ export interface RestReply {
   headers?: Record<string, string>;
 }
 
+export type RestAccess = "public" | "signedIn" | "admin";
+
 export interface RestRoute {
   method: Method;
   /** Under /api, with `:name` segments, e.g. `/user/:id/rating`. */
   path: string;
+  /**
+   * Who may call it, checked by a test that walks every route (test/api/rest-access.test.ts):
+   * "public" answers anonymous callers, "signedIn" answers them 401, "admin" also answers a
+   * carrier 403. The services still decide; this only states the rule so a new route cannot
+   * forget one.
+   */
+  access?: RestAccess;
   bodyLimit?: number;
   handle(ctx: Context, request: RestRequest): Promise<unknown>;
 }

@@ -1,7 +1,7 @@
+import type { LoadMode, LoadStatus } from "../../common/loads/values.ts";
 import type { DbProvider } from "../db/client.ts";
 import { asciiLower, containsInsensitive, joinFragments, type SqlFragment, sql } from "../db/sql.ts";
 import type { PageSelection, PrefilledRelation } from "./list-rows.ts";
-import type { LoadMode, LoadStatus } from "./values.ts";
 
 export const LOAD_SORT_FIELDS = [
   "loadId",

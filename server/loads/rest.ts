@@ -24,11 +24,13 @@ export const loadRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/loads",
+    access: "admin",
     handle: async (ctx) => (await listAllLoads(ctx)).map(loadJson),
   },
   {
     method: "GET",
     path: "/loads/last",
+    access: "admin",
     async handle(ctx) {
       const batch = await getLastUpload(ctx);
       if (!batch) throw new NotFoundError(NO_UPLOADS);
@@ -38,11 +40,13 @@ export const loadRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/loads/:id",
+    access: "admin",
     handle: async (ctx, { params }) => loadJson(await getLoadWithRelations(ctx, params.id)),
   },
   {
     method: "PUT",
     path: "/loads/:loadId",
+    access: "admin",
     async handle(ctx, { params, body }) {
       const load = await updateLoad(ctx, params.loadId, body);
       return loadJson(await getLoadWithRelations(ctx, load.id));
@@ -51,6 +55,7 @@ export const loadRoutes: RestRoute[] = [
   {
     method: "PATCH",
     path: "/loads/:id",
+    access: "admin",
     async handle(ctx, { params, body }) {
       const load = await assignLoadDriver(ctx, params.id, body);
       return loadJson(await getLoadWithRelations(ctx, load.id));
@@ -59,6 +64,7 @@ export const loadRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/loads",
+    access: "admin",
     bodyLimit: UPLOAD_BODY_LIMIT,
     async handle(ctx, { body }) {
       const { loads, stream, fileNames } = (body ?? {}) as {

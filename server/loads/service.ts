@@ -1,3 +1,5 @@
+import { datesInOrder } from "../../common/loads/fields.ts";
+import type { LoadStatus } from "../../common/loads/values.ts";
 import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
@@ -31,7 +33,6 @@ import {
   type LoadEditInput,
   loadEditInput,
 } from "./validation.ts";
-import type { LoadStatus } from "./values.ts";
 
 /** The list screen shows 50 rows a page. */
 export const LOAD_PAGING = { defaultSize: 50, maxSize: 500 };
@@ -268,6 +269,12 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
   }
 
   const changes = scalarChanges(input);
+  const pickupDate = input.pickupDate !== undefined ? input.pickupDate : load.pickupDate;
+  const deliveryDate = input.deliveryDate !== undefined ? input.deliveryDate : load.deliveryDate;
+  const outOfOrder = datesInOrder(pickupDate, deliveryDate);
+  if (outOfOrder) {
+    throw new ValidationError(outOfOrder.problem, [{ field: "deliveryDate", message: outOfOrder.problem }]);
+  }
   const driverReference = input.assignedUserKey !== undefined ? input.assignedUserKey : input.assignedUserId;
   if (driverReference === null) {
     Object.assign(changes, { assignedUserId: null, carrierId: null, carrierName: null });

@@ -1,16 +1,17 @@
+import { headerKey } from "../../common/loads/upload-columns.ts";
+import { csvSizeOf, type UploadTable } from "../../common/loads/upload-size.ts";
 import { NASS_COLUMNS, NASS_IMPORT_MAX_BYTES, NASS_IMPORT_TOO_LARGE } from "../../common/routing.ts";
 import { recordAuditSql } from "../audit/bulk.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
-import { runWriteTransaction, type SqlValue, type SqlWork } from "../db/bulk.ts";
+import { runWriteTransaction, type SqlWork } from "../db/bulk.ts";
 import { type Column, insertRows, type RowChange, selectWhereIn, updateRows } from "../db/bulk-statements.ts";
 import { type DbProvider, providerOf } from "../db/client.ts";
+import type { SqlValue } from "../db/sql.ts";
 import { ConflictError, DomainError, type FieldError, ValidationError } from "../errors.ts";
 import { zipCentroid } from "../geo/zip-centroids.ts";
 import { createRowId } from "../lib/ids.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
-import { headerKey } from "../loads/upload/columns.ts";
-import { csvSizeOf, type UploadTable } from "../loads/upload/input.ts";
 import { isProblem, NASS_LABELS, type NassValueField, type NassValues, parseNassValue } from "./values.ts";
 
 export const NASS_NO_DATA = "The NASS file has no rows.";

@@ -1,5 +1,6 @@
+import { isProblem, type Problem } from "../../common/fields.ts";
+import { parseYesNo } from "../../common/loads/values.ts";
 import type { NassField } from "../../common/routing.ts";
-import { isProblem, type Problem, parseYesNo } from "../loads/values.ts";
 
 /** One rule per NASS field, shared by the add/edit form and the CSV import. */
 export type NassValues = {

@@ -1,6 +1,7 @@
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin, requireViewer } from "../auth/policy.ts";
-import type { Context, Deps } from "../context.ts";
+import type { Context } from "../context.ts";
+import type { Deps } from "../deps.ts";
 import { ForbiddenError, NotFoundError } from "../errors.ts";
 import type { Notification } from "../generated/sqlite/client.ts";
 import { parseInput } from "../lib/validate.ts";

@@ -1,10 +1,10 @@
 import { decodeGlobalID } from "@pothos/plugin-relay";
+import type { StopType } from "../../common/loads/values.ts";
 import { builder } from "../builder.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { StopTypeEnum } from "../loads/schema.ts";
-import type { StopType } from "../loads/values.ts";
 import { routeDeliveryDate, routeDeliveryNass, routePickupDate, routePickupNass } from "./derived.ts";
 import { DEFAULT_ROUTE_SORT, type RouteSortField } from "./list.ts";
 import {

@@ -1,5 +1,5 @@
 import { hashPassword } from "../auth/passwords.ts";
-import type { Deps } from "../context.ts";
+import type { Deps } from "../deps.ts";
 import { generateUserId } from "../users/service.ts";
 import { seedDemo } from "./demo.ts";
 

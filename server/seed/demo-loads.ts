@@ -1,5 +1,6 @@
 import type { Viewer } from "../auth/policy.ts";
-import { type Deps, systemContext } from "../context.ts";
+import { systemContext } from "../context.ts";
+import type { Deps } from "../deps.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { assignLoadDriver, updateLoad } from "../loads/service.ts";
 import { uploadLoads } from "../loads/upload/service.ts";

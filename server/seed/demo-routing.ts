@@ -1,6 +1,7 @@
 import { NASS_COLUMNS } from "../../common/routing.ts";
 import type { Viewer } from "../auth/policy.ts";
-import { type Deps, systemContext } from "../context.ts";
+import { systemContext } from "../context.ts";
+import type { Deps } from "../deps.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { importNassCodes } from "../nass/import.ts";
 import { suggestedStops, updateRoute } from "../routing/service.ts";

@@ -1,6 +1,7 @@
 import { routePath } from "../../common/route-path.ts";
 import type { Viewer } from "../auth/policy.ts";
-import { type Deps, systemContext } from "../context.ts";
+import { systemContext } from "../context.ts";
+import type { Deps } from "../deps.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { createRowId } from "../lib/ids.ts";
 import { reportPositions } from "../tracking/ingest.ts";

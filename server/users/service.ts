@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { EMAIL_TAKEN } from "../../common/auth.ts";
 import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireSelfOrAdmin, requireViewer } from "../auth/policy.ts";
-import { EMAIL_TAKEN } from "../auth/validation.ts";
 import { forgetUser } from "../auth/viewer-cache.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";

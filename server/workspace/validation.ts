@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { MIN_PASSWORD_LENGTH, PASSWORDS_DO_NOT_MATCH } from "../../common/auth.ts";
 import {
   ACCOUNT_STATUSES,
   APPROVAL_DECISIONS,
   APPROVAL_NOTE_MAX,
   USER_ROLES,
 } from "../../common/workspace.ts";
-import { MIN_PASSWORD_LENGTH, PASSWORDS_DO_NOT_MATCH } from "../auth/validation.ts";
 
 const email = z
   .string({ error: "Email is required" })

@@ -4,14 +4,10 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { emailProblem } from "../../../common/fields.ts";
+import { DOMAIN_NOT_PERMITTED, PASSWORDS_DO_NOT_MATCH } from "../../../common/auth.ts";
+import { emailProblem, INVALID_PHONE_MESSAGE as INVALID_PHONE } from "../../../common/fields.ts";
 import { withRelay } from "../app/withRelay.tsx";
-import {
-  DOMAIN_NOT_PERMITTED,
-  INVALID_PHONE,
-  PASSWORDS_DO_NOT_MATCH,
-  registerErrorText,
-} from "../lib/auth-messages.ts";
+import { registerErrorText } from "../lib/auth-messages.ts";
 import { CARRIER_HOME } from "../lib/paths.ts";
 import { type PhoneCountry, validPhone } from "../lib/phone.ts";
 import { session } from "../lib/session.ts";

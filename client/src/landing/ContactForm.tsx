@@ -14,7 +14,7 @@ type ContactValues = Record<ContactField, string>;
 const EMPTY: ContactValues = { email: "", name: "", message: "" };
 
 /** The server's zod schema checks the form here too; it loads only when the visitor starts typing. */
-const loadRules = () => import("../../../server/contact/validation.ts");
+const loadRules = () => import("../../../common/contact.ts");
 
 export default function ContactForm() {
   return (

@@ -1,13 +1,15 @@
 /** The spec's literal auth texts (section 8), typos included, and which one a server answer shows. */
 
-export const LOGIN_FAILED = "Incorrect username or password";
-export const ALREADY_LOGGED_IN = "User already logged in";
-export const DOMAIN_NOT_PERMITTED = "The email domain is not permited.";
-export const EMAIL_TAKEN = "The email already exist.";
+import {
+  ALREADY_LOGGED_IN,
+  DOMAIN_NOT_PERMITTED,
+  EMAIL_TAKEN,
+  LOGIN_FAILED,
+  PASSWORDS_DO_NOT_MATCH,
+} from "../../../common/auth.ts";
+import { INVALID_PHONE_MESSAGE } from "../../../common/fields.ts";
+
 export const REGISTER_ERROR = "Register Error";
-export const INVALID_PHONE = "Invalid phone number";
-export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match. Please try again.";
-export const SESSION_ENDED = "Ssession ended. Please re-log in.";
 export const PROFILE_SAVE_FAILED = "No se pudo guardar los cambios";
 export const WAITLIST_TITLE = "Email Extension Not Supported. We cannot register your email address.";
 
@@ -33,7 +35,7 @@ export function loginErrorText(result: FailedResult): string {
   return LOGIN_FAILED;
 }
 
-const REGISTER_TEXTS = [DOMAIN_NOT_PERMITTED, EMAIL_TAKEN, INVALID_PHONE, PASSWORDS_DO_NOT_MATCH];
+const REGISTER_TEXTS = [DOMAIN_NOT_PERMITTED, EMAIL_TAKEN, INVALID_PHONE_MESSAGE, PASSWORDS_DO_NOT_MATCH];
 
 /** Sign-up: the four known texts as they come, anything else 'Register Error'. */
 export function registerErrorText(result: FailedResult): string {

@@ -17,7 +17,7 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { useBlocker } from "react-router-dom";
-import { LOAD_MODES, LOAD_STATUSES, type LoadMode, type LoadStatus } from "../../../server/loads/values.ts";
+import { LOAD_MODES, LOAD_STATUSES, type LoadMode, type LoadStatus } from "../../../common/loads/values.ts";
 import { failureText } from "../lib/request-errors.ts";
 import { Toast } from "../ui/Toast.tsx";
 import type { LoadForm_load$key } from "./__generated__/LoadForm_load.graphql";

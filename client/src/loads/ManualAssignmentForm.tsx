@@ -12,8 +12,10 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
-import { LOAD_MODES, LOAD_STATUSES } from "../../../server/loads/values.ts";
+import { LOAD_MODES, LOAD_STATUSES } from "../../../common/loads/values.ts";
 import { carrierDetailPath, loadDetailPath } from "../lib/carriers.ts";
+import { failureText } from "../lib/request-errors.ts";
+import type { ManualAssignmentForm_carrier$key } from "./__generated__/ManualAssignmentForm_carrier.graphql";
 import {
   EMPTY_MANUAL_ASSIGNMENT,
   MANUAL_ASSIGNMENT_TEXTS,
@@ -24,9 +26,7 @@ import {
   manualAssignmentFieldOf,
   manualAssignmentPayload,
   manualAssignmentProblems,
-} from "../lib/manual-assignment.ts";
-import { failureText } from "../lib/request-errors.ts";
-import type { ManualAssignmentForm_carrier$key } from "./__generated__/ManualAssignmentForm_carrier.graphql";
+} from "./manual-assignment-form.ts";
 import { useCreateManualAssignmentMutation } from "./useCreateManualAssignmentMutation.ts";
 
 interface FieldSpec {

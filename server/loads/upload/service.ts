@@ -1,3 +1,5 @@
+import type { UploadTable } from "../../../common/loads/upload-size.ts";
+import { STREAM_REQUIRED } from "../../../common/loads/upload-size.ts";
 import { currentAuditIp } from "../../audit/request-scope.ts";
 import { requireAdmin } from "../../auth/policy.ts";
 import type { Context } from "../../context.ts";
@@ -6,8 +8,7 @@ import { ConflictError, ValidationError } from "../../errors.ts";
 import type { UploadBatch } from "../../generated/sqlite/client.ts";
 import { createRowId } from "../../lib/ids.ts";
 import { loadsChanged } from "../list-count.ts";
-import { STREAM_REQUIRED } from "../validation.ts";
-import { assertUploadSize, type UploadTable } from "./input.ts";
+import { assertUploadSize } from "./input.ts";
 import type { UploadTask, UploadTaskResult } from "./worker.ts";
 
 const UPLOAD_WORKER = new URL("./worker.ts", import.meta.url);

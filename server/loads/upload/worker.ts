@@ -3,13 +3,13 @@
  * NASS codes checked and the loads written, in one transaction on the worker's own connection.
  * The server's event loop only hands the table over and reads the answer.
  */
+
+import { planColumns } from "../../../common/loads/upload-columns.ts";
+import { NO_DATA, type UploadTable } from "../../../common/loads/upload-size.ts";
 import { runWriteTransaction, type SqlWork } from "../../db/bulk.ts";
 import { selectWhereIn } from "../../db/bulk-statements.ts";
 import { providerOf } from "../../db/url.ts";
 import type { FieldError } from "../../errors.ts";
-import { NO_DATA } from "../validation.ts";
-import { planColumns } from "./columns.ts";
-import type { UploadTable } from "./input.ts";
 import { parseUploadRows, unknownNassErrors } from "./rows.ts";
 import { type UploadOutcome, writeUpload } from "./write.ts";
 

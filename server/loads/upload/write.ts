@@ -1,5 +1,5 @@
 import { recordAuditSql } from "../../audit/bulk.ts";
-import { run, type SqlValue, type SqlWork } from "../../db/bulk.ts";
+import { run, type SqlWork } from "../../db/bulk.ts";
 import {
   type Column,
   deleteWhereIn,
@@ -8,6 +8,7 @@ import {
   selectWhereIn,
   updateRows,
 } from "../../db/bulk-statements.ts";
+import type { SqlValue } from "../../db/sql.ts";
 import type { DbProvider } from "../../db/url.ts";
 import { createRowId } from "../../lib/ids.ts";
 import { ensureRoutes } from "../../routing/route-numbers.ts";

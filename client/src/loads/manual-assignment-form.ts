@@ -1,18 +1,18 @@
 /** The Load Manual Assignment form (spec sections 2, 3, 5 and 8): values, checks and the payload. */
 
-import type { LoadMode, LoadStatus } from "../../../server/loads/values.ts";
+import { isProblem, type Problem } from "../../../common/fields.ts";
+import { datesInOrder, LOAD_MESSAGES, type LoadTextField, loadText } from "../../../common/loads/fields.ts";
+import {
+  invalidDate,
+  type LoadMode,
+  type LoadStatus,
+  parseNonNegativeNumber,
+  parseStopNumber,
+} from "../../../common/loads/values.ts";
+import { fromDateTimeInput } from "../lib/dates.ts";
 
 export const MANUAL_ASSIGNMENT_TEXTS = {
   title: "ILA / Load / Load Manual Assignment",
-  loadIdRequired: "Load ID es requerido",
-  customerRequired: "Customer es requerido",
-  driverRequired: "Driver requerido",
-  stopsInvalid: "Stops debe ser un número válido mayor o igual a 0",
-  // The server's texts for the rules the spec leaves open.
-  weightInvalid: "Weight debe ser un número válido mayor o igual a 0",
-  volumeInvalid: "Volume debe ser un número válido mayor o igual a 0",
-  pickupDateInvalid: "Pickup Date no es una fecha válida",
-  deliveryDateInvalid: "Delivery Date no es una fecha válida",
   createFailed: "Error al crear el load",
 } as const;
 
@@ -64,26 +64,45 @@ export const EMPTY_MANUAL_ASSIGNMENT: ManualAssignmentValues = {
 export type ManualAssignmentProblems = Partial<Record<ManualAssignmentField, string>>;
 
 const blank = (value: string) => value.trim() === "";
-const isCount = (value: string) => /^\d+$/.test(value.trim());
-const isAmount = (value: string) => {
-  const number = Number(value.trim());
-  return Number.isFinite(number) && number >= 0;
-};
-const isDate = (value: string) => !Number.isNaN(new Date(value).getTime());
 
+/** A date-time field, read like every load date (zone-less means UTC: common/loads/fields.ts). */
+function instantOf(value: string, label: string): Date | null | Problem {
+  const iso = fromDateTimeInput(value);
+  if (iso === undefined) return invalidDate(label, value.trim());
+  return iso === null ? null : new Date(iso);
+}
+
+const TEXT_RULES: [ManualAssignmentTextField, LoadTextField][] = [
+  ["loadId", "loadId"],
+  ["customer", "customer"],
+  ["bolNumber", "bolNumber"],
+  ["referenceNumber", "referenceNumber"],
+  ["freightClass", "freightClass"],
+  ["commodity", "commodity"],
+  ["orderInfo", "orderInfo"],
+  ["routeNumber", "routeNumber"],
+  ["originAddress", "originAddress"],
+  ["destinationAddress", "destinationAddress"],
+];
+
+/** The server's checks (common/loads), run before sending: same limits, same messages. */
 export function manualAssignmentProblems(values: ManualAssignmentValues): ManualAssignmentProblems {
-  const T = MANUAL_ASSIGNMENT_TEXTS;
   const problems: ManualAssignmentProblems = {};
-  if (blank(values.loadId)) problems.loadId = T.loadIdRequired;
-  if (blank(values.customer)) problems.customer = T.customerRequired;
-  if (blank(values.assignedUserKey)) problems.assignedUserKey = T.driverRequired;
-  if (!blank(values.stops) && !isCount(values.stops)) problems.stops = T.stopsInvalid;
-  if (!blank(values.weight) && !isAmount(values.weight)) problems.weight = T.weightInvalid;
-  if (!blank(values.volume) && !isAmount(values.volume)) problems.volume = T.volumeInvalid;
-  if (!blank(values.pickupDate) && !isDate(values.pickupDate)) problems.pickupDate = T.pickupDateInvalid;
-  if (!blank(values.deliveryDate) && !isDate(values.deliveryDate)) {
-    problems.deliveryDate = T.deliveryDateInvalid;
-  }
+  const note = (field: ManualAssignmentField, result: unknown) => {
+    if (isProblem(result)) problems[field] ??= result.problem;
+  };
+  if (blank(values.loadId)) problems.loadId = LOAD_MESSAGES.loadIdRequired;
+  if (blank(values.customer)) problems.customer = LOAD_MESSAGES.customerRequired;
+  if (blank(values.assignedUserKey)) problems.assignedUserKey = LOAD_MESSAGES.driverRequired;
+  for (const [field, rule] of TEXT_RULES) note(field, loadText(rule, values[field]));
+  if (!blank(values.stops)) note("stops", parseStopNumber(values.stops));
+  if (!blank(values.weight)) note("weight", parseNonNegativeNumber(values.weight, "Weight"));
+  if (!blank(values.volume)) note("volume", parseNonNegativeNumber(values.volume, "Volume"));
+  const pickup = instantOf(values.pickupDate, "Pickup Date");
+  const delivery = instantOf(values.deliveryDate, "Delivery Date");
+  note("pickupDate", pickup);
+  note("deliveryDate", delivery);
+  if (!isProblem(pickup) && !isProblem(delivery)) note("deliveryDate", datesInOrder(pickup, delivery));
   return problems;
 }
 
@@ -115,8 +134,8 @@ export interface ManualAssignmentPayload {
 const text = (value: string) => (blank(value) ? undefined : value.trim());
 const number = (value: string) => (blank(value) ? undefined : Number(value.trim()));
 const place = (value: string) => (blank(value) ? undefined : { address: value.trim() });
-/** A datetime-local value is the operator's local time: sent as an ISO instant. */
-const instant = (value: string) => (blank(value) ? undefined : new Date(value).toISOString());
+/** A checked date-time field as the ISO instant it stands for (UTC, like the edit form). */
+const instant = (value: string) => fromDateTimeInput(value) ?? undefined;
 
 /** The checked form as createManualAssignment's input: blanks left out, stops and amounts as numbers. */
 export function manualAssignmentPayload(

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCarrierId, normalizeCarrierIdRef } from "./carrier-id.ts";
-import { normalizeDotNumber, normalizeMcNumber } from "./validation.ts";
+import { normalizeDotNumber, normalizeMcNumber } from "./carriers.ts";
 
 describe("docket numbers", () => {
   it.each([
@@ -28,13 +27,5 @@ describe("docket numbers", () => {
     ["MX-874512", null],
   ])("MC %j -> %j", (raw, expected) => {
     expect(normalizeMcNumber(raw)).toBe(expected);
-  });
-});
-
-describe("carrier ids", () => {
-  it("pads the sequence to six digits and reads any case", () => {
-    expect(formatCarrierId(123)).toBe("CAR-000123");
-    expect(normalizeCarrierIdRef(" car-000123 ")).toBe("CAR-000123");
-    expect(normalizeCarrierIdRef("ckxyz")).toBe("ckxyz");
   });
 });

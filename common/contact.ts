@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email } from "../../common/fields.ts";
+import { email } from "./fields.ts";
 
 export const CONTACT_MESSAGE_MAX = 5000;
 export const CONTACT_NAME_MAX = 120;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MESSAGES, email, INVALID_PHONE_MESSAGE, phone, requiredText } from "../../common/fields.ts";
+import { EMAIL_MESSAGES, email, INVALID_PHONE_MESSAGE, phone, requiredText } from "./fields.ts";
 
 /** Names and contact names: long enough for any real company. */
 const NAME_MAX = 120;

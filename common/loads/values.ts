@@ -1,14 +1,10 @@
-/**
- * Parsers for the load fields, shared by the edit form (through zod) and the bulk upload (which
- * parses tens of thousands of cells and so avoids a schema library per cell). Each returns the
- * parsed value or a `Problem` with the message to show.
- */
-export interface Problem {
-  problem: string;
-}
+import type { Problem } from "../fields.ts";
 
-export const isProblem = (value: unknown): value is Problem =>
-  typeof value === "object" && value !== null && "problem" in value;
+/**
+ * The load's value lists and field parsers, shared by every input (edit form, manual assignment,
+ * bulk upload: tens of thousands of cells, so no schema library per cell) on both sides. Each
+ * returns the parsed value or a `Problem` with the message to show.
+ */
 
 export const LOAD_STATUSES = ["pending", "in_transit", "delivered", "cancelled"] as const;
 export type LoadStatus = (typeof LOAD_STATUSES)[number];
@@ -118,7 +114,8 @@ export function parseDateValue(text: string, label: string): Date | Problem {
   return invalidDate(label, trimmed);
 }
 
-function invalidDate(label: string, text: string): Problem {
+/** The one message for a date that cannot be read. */
+export function invalidDate(label: string, text: string): Problem {
   return { problem: `${label} '${text}' is not a valid date` };
 }
 

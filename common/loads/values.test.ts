@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { isProblem } from "../fields.ts";
 import {
-  isProblem,
   parseDateValue,
   parseMode,
   parseNonNegativeNumber,

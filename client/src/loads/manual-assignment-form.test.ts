@@ -4,7 +4,7 @@ import {
   manualAssignmentFieldOf,
   manualAssignmentPayload,
   manualAssignmentProblems,
-} from "./manual-assignment.ts";
+} from "./manual-assignment-form.ts";
 
 const filled = {
   ...EMPTY_MANUAL_ASSIGNMENT,
@@ -34,12 +34,32 @@ describe("manual assignment form", () => {
     expect(manualAssignmentProblems({ ...filled, stops: "abc" }).stops).toBe(stops);
     expect(manualAssignmentProblems({ ...filled, stops: "0" })).toEqual({});
     expect(manualAssignmentProblems({ ...filled, weight: "-3", volume: "x" })).toEqual({
-      weight: "Weight debe ser un número válido mayor o igual a 0",
-      volume: "Volume debe ser un número válido mayor o igual a 0",
+      weight: "Weight must be a number greater than or equal to 0",
+      volume: "Volume must be a number greater than or equal to 0",
     });
     expect(manualAssignmentProblems({ ...filled, pickupDate: "not a date" }).pickupDate).toBe(
-      "Pickup Date no es una fecha válida",
+      "Pickup Date 'not a date' is not a valid date",
     );
+  });
+
+  it("checks limits and the order of the dates as the server does", () => {
+    expect(manualAssignmentProblems({ ...filled, freightClass: "x".repeat(41) }).freightClass).toBe(
+      "Freight Class is longer than 40 characters",
+    );
+    expect(
+      manualAssignmentProblems({
+        ...filled,
+        pickupDate: "2026-12-09T08:00",
+        deliveryDate: "2026-12-08T08:00",
+      }),
+    ).toEqual({ deliveryDate: "Delivery Date cannot be before Pickup Date" });
+    expect(
+      manualAssignmentProblems({
+        ...filled,
+        pickupDate: "2026-12-08T08:00",
+        deliveryDate: "2026-12-08T08:00",
+      }),
+    ).toEqual({});
   });
 
   it("sends stops and amounts as numbers, leaves blanks out and dates as instants", () => {
@@ -60,7 +80,7 @@ describe("manual assignment form", () => {
       stops: 3,
       weight: 1200.5,
       origin: { address: "1 Main St" },
-      pickupDate: new Date("2026-12-01T08:30").toISOString(),
+      pickupDate: "2026-12-01T08:30:00.000Z",
       appointmentsRequired: true,
       status: "pending",
       mode: "TRUCK",

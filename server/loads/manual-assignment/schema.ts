@@ -1,9 +1,9 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
-import { builder } from "../builder.ts";
-import { CarrierNode, carrierRefOf, userRefOf } from "../carriers/schema.ts";
-import { MUTATION_ERRORS } from "../graphql/errors.ts";
-import { UserType } from "../users/schema.ts";
-import { createManualAssignment } from "./manual-assignment.ts";
+import { builder } from "../../builder.ts";
+import { CarrierNode, carrierRefOf, userRefOf } from "../../carriers/schema.ts";
+import { MUTATION_ERRORS } from "../../graphql/errors.ts";
+import { UserType } from "../../users/schema.ts";
+import { createManualAssignment } from "./service.ts";
 
 const ManualAssignmentPlaceInput = builder.inputType("ManualAssignmentPlaceInput", {
   fields: (t) => ({ address: t.string() }),
