@@ -12,6 +12,8 @@ export type Topics = {
   [key: `profile:${string}`]: [{ userId: string }];
   /** Any carrier created or changed (drivers included); every admin screen may listen. */
   carriers: [{ carrierId: string }];
+  /** An invoice (receivable) or bill (payable) created or changed; billing screens listen. */
+  billing: [{ ledger: "receivable" | "payable"; id: string }];
 };
 
 export type PubSub = ReturnType<typeof createPubSub<Topics>> & { close(): Promise<void> };

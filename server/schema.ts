@@ -10,6 +10,7 @@ import "./contact/schema.ts";
 import "./nass/schema.ts";
 import "./loads/schema.ts";
 import "./loads/mutations.ts";
+import "./billing/schema.ts";
 
 export const schema = builder.toSchema();
 

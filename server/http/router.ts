@@ -114,6 +114,8 @@ export async function runRoute(
     ? await readJsonBody(request, route.bodyLimit ?? DEFAULT_BODY_LIMIT)
     : undefined;
   const result = await route.handle(ctx, { params, query: url.searchParams, body, request });
+  // Files (CSV, PDF) answer with their own Response.
+  if (result instanceof Response) return result;
   return isReply(result)
     ? json(result.status, result.body, result.headers)
     : json(200, result ?? { ok: true });
