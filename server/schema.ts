@@ -11,6 +11,7 @@ import "./nass/schema.ts";
 import "./loads/schema.ts";
 import "./loads/mutations.ts";
 import "./billing/schema.ts";
+import "./billing/load-financials.ts";
 
 export const schema = builder.toSchema();
 

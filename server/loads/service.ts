@@ -1,5 +1,6 @@
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
+import { announceCreated, type CreatedOnce, draftInvoiceForDelivery } from "../billing/operations.ts";
 import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
 import { queryRows } from "../db/sql.ts";
@@ -231,7 +232,8 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
     Object.assign(changes, { assignedUserId: driver.id, carrierId: driver.carrierId });
   }
 
-  return ctx.db.$transaction(async (tx) => {
+  let drafted: CreatedOnce | null = null;
+  const saved = await ctx.db.$transaction(async (tx) => {
     if (input.routeNumber !== undefined) {
       changes.routeId = input.routeNumber === null ? null : await ensureRouteId(tx, input.routeNumber);
     }
@@ -257,8 +259,14 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
       entityId: load.id,
       details: { loadId: load.loadId, fields: Object.keys(changes), stops: stops?.length ?? null },
     });
+    // Billing follows operations: a load that becomes delivered drafts its invoice (once).
+    if (updated.status === "delivered" && load.status !== "delivered") {
+      drafted = await draftInvoiceForDelivery(updated, tx, { actorId: viewer.id });
+    }
     return updated;
   });
+  announceCreated(ctx, drafted);
+  return saved;
 }
 
 /** PATCH /loads/{id} {user}: gives the load to a carrier's driver (and so to that carrier). */
