@@ -11,7 +11,7 @@ import { AGING_BUCKETS, type AgingAmounts, type AgingRow, receivablesAging } fro
 import { daysPastDue } from "./due.ts";
 import { rateConfirmationPath, trackingLinkOf } from "./json.ts";
 import { BILLING_SORT_FIELDS, type BillingSortField, DEFAULT_BILLING_SORT } from "./list.ts";
-import { type BillingPage, createEntry, findBillingPage, getEntry, updateEntry } from "./service.ts";
+import { type BillingPage, createEntry, findBillingPage, findEntry, updateEntry } from "./service.ts";
 import { type Entry, entriesByIds, type LinkedLoad } from "./store.ts";
 
 export const BillingStatusEnum = builder.enumType("BillingStatus", { values: BILLING_STATUSES });
@@ -269,15 +269,17 @@ builder.queryFields((t) => ({
   ),
   invoice: t.field({
     type: InvoiceType,
+    nullable: true,
     authScopes: { admin: true },
     args: { invoiceNumber: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => getEntry(ctx, "receivable", args.invoiceNumber),
+    resolve: (_root, args, ctx) => findEntry(ctx, "receivable", args.invoiceNumber),
   }),
   bill: t.field({
     type: BillType,
+    nullable: true,
     authScopes: { admin: true },
     args: { billNumber: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => getEntry(ctx, "payable", args.billNumber),
+    resolve: (_root, args, ctx) => findEntry(ctx, "payable", args.billNumber),
   }),
   receivablesAging: t.field({
     type: ReceivablesAging,

@@ -84,11 +84,15 @@ export async function findBillingPage(
   return page(ids.length === 0 ? [] : await entriesByIds(ctx.db, ledger, ids));
 }
 
-export async function getEntry(ctx: Context, ledger: Ledger, reference: string): Promise<Entry> {
+/** An invoice or bill by its number ("INV-000123", "inv-123", "123"); null when there is none. */
+export async function findEntry(ctx: Context, ledger: Ledger, reference: string): Promise<Entry | null> {
   requireAdmin(ctx);
-  const table = LEDGER_TABLES[ledger];
-  const entry = await entryByNumber(ctx.db, ledger, normalizeBillingNumber(table.series, reference));
-  if (!entry) throw new NotFoundError(table.notFound);
+  return entryByNumber(ctx.db, ledger, normalizeBillingNumber(LEDGER_TABLES[ledger].series, reference));
+}
+
+export async function getEntry(ctx: Context, ledger: Ledger, reference: string): Promise<Entry> {
+  const entry = await findEntry(ctx, ledger, reference);
+  if (!entry) throw new NotFoundError(LEDGER_TABLES[ledger].notFound);
   return entry;
 }
 
