@@ -1,6 +1,7 @@
 import { hashPassword } from "../auth/passwords.ts";
 import type { Deps } from "../context.ts";
 import { generateUserId } from "../users/service.ts";
+import { seedDemoBilling } from "./demo-billing.ts";
 import { seedDemoCarriers } from "./demo-carriers.ts";
 import { seedDemoLoads } from "./demo-loads.ts";
 
@@ -64,5 +65,6 @@ export async function seedDemo(deps: Deps): Promise<void> {
   const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@freightway.test" } });
   const driver = await db.user.findUnique({ where: { email: "carrier@freightway.test" } });
   await seedDemoLoads(deps, admin, driver);
+  await seedDemoBilling(deps, admin, driver);
   console.log(`Demo data loaded (password for every demo login: ${DEMO_PASSWORD})`);
 }
