@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBillForWinner } from "../../server/billing/operations.ts";
 import { createUser, loginAs, rest } from "../support/app.ts";
 import {
   type BrowserWorld,
@@ -306,6 +307,30 @@ describe("invoice detail", () => {
     await page.getByTestId("entry-notice").getByText("Error saving").waitFor();
     await page.getByTestId("entry-save-error").getByText("No se pudo actualizar la factura").waitFor();
     await page.getByText("Load not found", { exact: true }).waitFor();
+  });
+
+  it("the load detail shows revenue, cost and margin; a delivered load's rate drafts its invoice", async () => {
+    const { page } = admin;
+    const load = await world.app.deps.db.load.create({
+      data: { loadId: "MARGIN-1", customer: "Margin Foods", status: "delivered" },
+    });
+    await world.app.deps.db.$transaction((tx) =>
+      createBillForWinner({ loadId: load.id, carrierName: "Brooks Freight Co.", amountCents: 150_000 }, tx),
+    );
+    await page.goto("/admin/ila/load/MARGIN-1");
+    const billing = page.getByRole("region", { name: "Billing" });
+    await billing.waitFor();
+    expect(await billing.getByTestId("load-cost").textContent()).toBe("$1,500.00");
+    expect(await billing.getByTestId("load-margin").textContent()).toBe("—");
+    await billing.getByRole("spinbutton", { name: "Customer rate" }).fill("2000");
+    await billing.getByRole("button", { name: "Save rate" }).click();
+    await billing.getByText("Saved Correctly").waitFor();
+    await expect.poll(() => billing.getByTestId("load-margin").textContent()).toBe("$500.00");
+    expect(await billing.getByTestId("load-revenue").textContent()).toBe("$2,000.00");
+    expect(await billing.getByTestId("load-margin-").textContent()).toBe("25%");
+    await billing.getByRole("link", { name: /^INV-/ }).waitFor();
+    await billing.getByRole("link", { name: /^BILL-/ }).click();
+    await page.getByRole("button", { name: "Rate confirmation (PDF)" }).waitFor();
   });
 
   it("fits a 390 px phone", async () => {

@@ -3,6 +3,7 @@ import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
+import { LoadFinancials } from "../billing/LoadFinancials.tsx";
 import { ADMIN_HOME } from "../lib/paths.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
 import type { LoadDetailPageQuery } from "./__generated__/LoadDetailPageQuery.graphql";
@@ -14,6 +15,7 @@ export const loadDetailPageQuery = graphql`
       id
       loadId
       ...LoadForm_load
+      ...LoadFinancials_load
     }
   }
 `;
@@ -34,6 +36,7 @@ export function LoadDetailPage({ loadId, queryRef }: LoadDetailPageProps) {
             Load #{load.loadId}
           </Typography>
           <LoadForm key={load.id} load={load} />
+          <LoadFinancials key={`${load.id}-billing`} load={load} />
         </>
       ) : (
         <Alert severity="warning" role="alert">
