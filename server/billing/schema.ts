@@ -1,16 +1,14 @@
 import { BILLING_STATUSES, type BillingStatus, type Ledger } from "../../common/billing.ts";
 import { centsToAmount } from "../../common/money.ts";
 import { builder } from "../builder.ts";
+import type { Context } from "../context.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
-import {
-  PAGE_ARG_DESCRIPTION,
-  PAGE_SIZE_ARG_DESCRIPTION,
-  pagedConnection,
-} from "../graphql/offset-fields.ts";
+import type { OffsetConnection } from "../graphql/offset-paging.ts";
+import { type ListRequest, pagedListField } from "../graphql/paged-list.ts";
 import { AGING_BUCKETS, type AgingAmounts, type AgingRow, receivablesAging } from "./aging.ts";
 import { daysPastDue } from "./due.ts";
 import { rateConfirmationPath, trackingLinkOf } from "./json.ts";
-import { BILLING_SORT_FIELDS, type BillingSortField, DEFAULT_BILLING_SORT } from "./list.ts";
+import { type BillingSortField, DEFAULT_BILLING_SORT } from "./list.ts";
 import { type BillingPage, createEntry, findBillingPage, findEntry, updateEntry } from "./service.ts";
 import { type Entry, entriesByIds, type LinkedLoad } from "./store.ts";
 
@@ -94,34 +92,16 @@ export const BillType = builder.node(builder.objectRef<Entry>("Bill"), {
   }),
 });
 
-const SORT_NAMES: Record<BillingSortField, string> = {
-  number: "NUMBER",
-  party: "PARTY",
-  date: "DATE",
-  amount: "AMOUNT",
-  status: "STATUS",
-  createdAt: "CREATED_AT",
-};
+interface BillingFilterInput {
+  status?: BillingStatus[] | null;
+  dateFrom?: Date | null;
+  dateTo?: Date | null;
+  pastDue?: boolean | null;
+}
 
-const BillingSortFieldEnum = builder.enumType("BillingSortField", {
-  description: "PARTY: customer/payer or carrier; DATE: due date or payment date.",
-  values: Object.fromEntries(
-    BILLING_SORT_FIELDS.map((field) => [SORT_NAMES[field], { value: field }]),
-  ) as Record<string, { value: BillingSortField }>,
-});
+type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
-const BillingSortDirectionEnum = builder.enumType("BillingSortDirection", {
-  values: { ASC: { value: "asc" as const }, DESC: { value: "desc" as const } },
-});
-
-const BillingOrder = builder.inputType("BillingOrder", {
-  fields: (t) => ({
-    field: t.field({ type: BillingSortFieldEnum, required: true }),
-    direction: t.field({ type: BillingSortDirectionEnum, defaultValue: "asc" }),
-  }),
-});
-
-const BillingFilter = builder.inputType("BillingFilter", {
+const BillingFilter = builder.inputRef<BillingFilterInput>("BillingFilter").implement({
   fields: (t) => ({
     status: t.field({ type: [BillingStatusEnum] }),
     dateFrom: t.field({ type: "DateTime", description: "Due date (invoices) or payment date (bills) from." }),
@@ -129,38 +109,6 @@ const BillingFilter = builder.inputType("BillingFilter", {
     pastDue: t.boolean({ description: "true: only past due; false: none past due." }),
   }),
 });
-
-const totalsFields = {
-  totalAmount: (parent: object) =>
-    (parent as BillingPage).totals().then((totals) => centsToAmount(totals.cents)),
-  totalAmountCents: (parent: object) => (parent as BillingPage).totals().then((totals) => totals.cents),
-};
-
-type ListArgs = {
-  search?: string | null;
-  filter?: {
-    status?: BillingStatus[] | null;
-    dateFrom?: Date | null;
-    dateTo?: Date | null;
-    pastDue?: boolean | null;
-  } | null;
-  orderBy?: { field: BillingSortField; direction?: "asc" | "desc" | null } | null;
-  page?: number | null;
-  pageSize?: number | null;
-  first?: number | null;
-  after?: string | null;
-  last?: number | null;
-  before?: string | null;
-};
-
-function pageOf(ledger: Ledger, args: ListArgs, ctx: Parameters<typeof findBillingPage>[0]) {
-  const direction = args.orderBy?.direction ?? "asc";
-  return findBillingPage(ctx, ledger, {
-    filters: { search: args.search, ...args.filter },
-    sort: args.orderBy ? { field: args.orderBy.field, direction } : DEFAULT_BILLING_SORT,
-    paging: args,
-  });
-}
 
 const AgingCustomer = builder.objectRef<AgingRow>("AgingCustomer").implement({
   description: "One customer's open receivables by days past due, in cents.",
@@ -202,71 +150,66 @@ const ReceivablesAging = builder
     }),
   });
 
+const SORT_FIELDS: Record<string, BillingSortField> = {
+  NUMBER: "number",
+  PARTY: "party",
+  DATE: "date",
+  AMOUNT: "amount",
+  STATUS: "status",
+  CREATED_AT: "createdAt",
+};
+
+function ledgerList(ledger: Ledger) {
+  return (ctx: Context, request: ListRequest<BillingFilterInput, BillingSortField>) =>
+    findBillingPage(ctx, ledger, {
+      filters: { search: request.search, ...request.filter },
+      sort: request.orderBy,
+      paging: request.paging,
+    }) as Promise<OffsetConnection<Entry>>;
+}
+
+pagedListField("invoices", {
+  name: "Invoice",
+  node: InvoiceType,
+  description: "Accounts receivable: 50 a page, newest number first unless `orderBy` says otherwise.",
+  authScopes: { admin: true },
+  searchDescription: "Text in the invoice number or the customer/payer (any case).",
+  filter: BillingFilter,
+  sortFields: SORT_FIELDS,
+  defaultOrder: DEFAULT_BILLING_SORT,
+  load: ledgerList("receivable"),
+});
+
+pagedListField("bills", {
+  name: "Bill",
+  node: BillType,
+  description: "Accounts payable: 50 a page, newest number first unless `orderBy` says otherwise.",
+  authScopes: { admin: true },
+  searchDescription: "Text in the bill number or the carrier (any case).",
+  filter: BillingFilter,
+  sortFields: SORT_FIELDS,
+  defaultOrder: DEFAULT_BILLING_SORT,
+  load: ledgerList("payable"),
+});
+
+/** The sum of the filtered amounts beside totalCount (both from one scan), on both ledgers' connections. */
+for (const connection of ["InvoiceConnection", "BillConnection"]) {
+  builder.objectFields(
+    connection as never,
+    (t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, object>) => ({
+      totalAmount: t.float({
+        description: "Sum of the filtered amounts, dollars.",
+        resolve: async (parent) => centsToAmount((await (parent as BillingPage).totals()).cents),
+      }),
+      totalAmountCents: t.float({
+        description: "Sum of the filtered amounts in whole cents (Float: sums pass 2^31).",
+        resolve: async (parent) => (await (parent as BillingPage).totals()).cents,
+      }),
+    }),
+  );
+}
+
 builder.queryFields((t) => ({
-  invoices: t.connection(
-    {
-      type: InvoiceType,
-      description: "Accounts receivable: 50 a page, newest number first unless `orderBy` says otherwise.",
-      authScopes: { admin: true },
-      args: {
-        search: t.arg.string({ description: "Text in the invoice number or the customer/payer (any case)." }),
-        filter: t.arg({ type: BillingFilter }),
-        orderBy: t.arg({ type: BillingOrder }),
-        page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
-        pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
-      },
-      resolve: (_root, args, ctx) => pageOf("receivable", args as ListArgs, ctx),
-    },
-    {
-      name: "InvoiceConnection",
-      fields: (tc) => ({
-        totalCount: tc.int({ resolve: pagedConnection.totalCount }),
-        pageCount: tc.int({ resolve: pagedConnection.pageCount }),
-        page: tc.int({ resolve: pagedConnection.page }),
-        pageSize: tc.int({ resolve: pagedConnection.pageSize }),
-        totalAmount: tc.float({
-          description: "Sum of the filtered amounts, dollars.",
-          resolve: totalsFields.totalAmount,
-        }),
-        totalAmountCents: tc.float({
-          description: "Sum of the filtered amounts in whole cents (Float: sums pass 2^31).",
-          resolve: totalsFields.totalAmountCents,
-        }),
-      }),
-    },
-  ),
-  bills: t.connection(
-    {
-      type: BillType,
-      description: "Accounts payable: 50 a page, newest number first unless `orderBy` says otherwise.",
-      authScopes: { admin: true },
-      args: {
-        search: t.arg.string({ description: "Text in the bill number or the carrier (any case)." }),
-        filter: t.arg({ type: BillingFilter }),
-        orderBy: t.arg({ type: BillingOrder }),
-        page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
-        pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
-      },
-      resolve: (_root, args, ctx) => pageOf("payable", args as ListArgs, ctx),
-    },
-    {
-      name: "BillConnection",
-      fields: (tc) => ({
-        totalCount: tc.int({ resolve: pagedConnection.totalCount }),
-        pageCount: tc.int({ resolve: pagedConnection.pageCount }),
-        page: tc.int({ resolve: pagedConnection.page }),
-        pageSize: tc.int({ resolve: pagedConnection.pageSize }),
-        totalAmount: tc.float({
-          description: "Sum of the filtered amounts, dollars.",
-          resolve: totalsFields.totalAmount,
-        }),
-        totalAmountCents: tc.float({
-          description: "Sum of the filtered amounts in whole cents (Float: sums pass 2^31).",
-          resolve: totalsFields.totalAmountCents,
-        }),
-      }),
-    },
-  ),
   invoice: t.field({
     type: InvoiceType,
     nullable: true,

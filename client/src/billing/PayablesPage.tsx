@@ -7,7 +7,7 @@ export const payablesPageQuery = graphql`
   query PayablesPageQuery(
     $search: String
     $filter: BillingFilter
-    $orderBy: BillingOrder
+    $orderBy: BillOrder
     $page: Int
     $pageSize: Int
   ) {

@@ -20,7 +20,7 @@ export function PayablesTable({ query, initialCriteria }: PayablesTableProps) {
       @argumentDefinitions(
         search: { type: "String" }
         filter: { type: "BillingFilter" }
-        orderBy: { type: "BillingOrder" }
+        orderBy: { type: "BillOrder" }
         page: { type: "Int", defaultValue: 1 }
         pageSize: { type: "Int", defaultValue: 50 }
       ) {

@@ -7,7 +7,7 @@ export const receivablesPageQuery = graphql`
   query ReceivablesPageQuery(
     $search: String
     $filter: BillingFilter
-    $orderBy: BillingOrder
+    $orderBy: InvoiceOrder
     $page: Int
     $pageSize: Int
   ) {

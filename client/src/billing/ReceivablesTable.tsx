@@ -21,7 +21,7 @@ export function ReceivablesTable({ query, initialCriteria }: ReceivablesTablePro
       @argumentDefinitions(
         search: { type: "String" }
         filter: { type: "BillingFilter" }
-        orderBy: { type: "BillingOrder" }
+        orderBy: { type: "InvoiceOrder" }
         page: { type: "Int", defaultValue: 1 }
         pageSize: { type: "Int", defaultValue: 50 }
       ) {
