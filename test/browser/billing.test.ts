@@ -36,6 +36,9 @@ const table = (page: Page, name: "Accounts Receivable" | "Accounts Payable") =>
 const firstColumn = (page: Page, name: "Accounts Receivable" | "Accounts Payable") =>
   table(page, name).locator("tbody tr td:first-child").allTextContents();
 
+/** Screens answer through the real server on a busy machine: give them time. */
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
+
 /** The failures a test caused on purpose (aborted requests) are expected; anything else is not. */
 function dropInjectedNetworkErrors(tab: Tab) {
   const unexpected = tab.errors.filter((error) => !/NetworkError|Fetch failed|Failed to fetch/.test(error));
@@ -81,7 +84,7 @@ describe("billing list", () => {
       await form.getByText(text, { exact: true }).waitFor();
     }
     await form.getByRole("textbox", { name: "Customer/Payer" }).fill("Acme Foods");
-    await expect.poll(() => form.getByText("Customer or Payer is required").count()).toBe(0);
+    await eventually(() => form.getByText("Customer or Payer is required").count()).toBe(0);
     await form.getByLabel("Due Date").fill("2020-01-10");
     await form.getByRole("spinbutton", { name: "Amount Due" }).fill("12.345");
     await form.getByRole("combobox", { name: "Status" }).click();
@@ -95,9 +98,9 @@ describe("billing list", () => {
       .getByTestId("billing-notice")
       .getByText(/Invoice added: INV-\d{6}/)
       .waitFor();
-    await expect
-      .poll(() => firstColumn(page, "Accounts Receivable"))
-      .toEqual([expect.stringMatching(/^INV-\d{6}$/)]);
+    await eventually(() => firstColumn(page, "Accounts Receivable")).toEqual([
+      expect.stringMatching(/^INV-\d{6}$/),
+    ]);
     const row = table(page, "Accounts Receivable").locator("tbody tr").first();
     await row.getByText("$1,250.50").waitFor();
     await row.getByText(/Past due \d+ d/).waitFor();
@@ -154,41 +157,41 @@ describe("billing list", () => {
       expect(created.status).toBe(201);
     }
     await openBilling(page);
-    await expect.poll(async () => (await firstColumn(page, "Accounts Receivable")).length).toBe(4);
+    await eventually(async () => (await firstColumn(page, "Accounts Receivable")).length).toBe(4);
 
     await page.getByRole("button", { name: "Filter" }).click();
     const filter = page.getByRole("dialog", { name: "Filter" });
     await filter.getByRole("checkbox", { name: "Paid" }).check();
     await filter.getByRole("button", { name: "Apply" }).click();
-    await expect
-      .poll(() => table(page, "Accounts Receivable").locator("tbody tr td:nth-child(2)").allTextContents())
-      .toEqual(["Beta Paid", "Zeta Paid"]);
+    await eventually(() =>
+      table(page, "Accounts Receivable").locator("tbody tr td:nth-child(2)").allTextContents(),
+    ).toEqual(["Beta Paid", "Zeta Paid"]);
     expect(page.url()).toContain("status=paid");
     expect(await page.getByTestId("billing-total").textContent()).toBe("$310.00");
 
     await table(page, "Accounts Receivable").getByRole("button", { name: "Amount Due" }).click();
-    await expect
-      .poll(() => table(page, "Accounts Receivable").locator("tbody tr td:nth-child(2)").allTextContents())
-      .toEqual(["Zeta Paid", "Beta Paid"]);
+    await eventually(() =>
+      table(page, "Accounts Receivable").locator("tbody tr td:nth-child(2)").allTextContents(),
+    ).toEqual(["Zeta Paid", "Beta Paid"]);
     await table(page, "Accounts Receivable").getByRole("button", { name: "Amount Due" }).click();
-    await expect
-      .poll(() => table(page, "Accounts Receivable").locator("tbody tr td:nth-child(2)").allTextContents())
-      .toEqual(["Beta Paid", "Zeta Paid"]);
+    await eventually(() =>
+      table(page, "Accounts Receivable").locator("tbody tr td:nth-child(2)").allTextContents(),
+    ).toEqual(["Beta Paid", "Zeta Paid"]);
     expect(page.url()).toContain("sort=AMOUNT");
 
     // A reload keeps the criteria.
     await page.reload();
-    await expect
-      .poll(() => table(page, "Accounts Receivable").locator("tbody tr td:nth-child(2)").allTextContents())
-      .toEqual(["Beta Paid", "Zeta Paid"]);
+    await eventually(() =>
+      table(page, "Accounts Receivable").locator("tbody tr td:nth-child(2)").allTextContents(),
+    ).toEqual(["Beta Paid", "Zeta Paid"]);
 
     await page.getByRole("button", { name: "Sort" }).click();
     await page.getByRole("menuitemradio", { name: "Customer/Payer" }).click();
     await page.getByRole("button", { name: "Sort" }).click();
     await page.getByRole("menuitemradio", { name: "Ascending" }).click();
-    await expect
-      .poll(() => table(page, "Accounts Receivable").locator("tbody tr td:nth-child(2)").allTextContents())
-      .toEqual(["Beta Paid", "Zeta Paid"]);
+    await eventually(() =>
+      table(page, "Accounts Receivable").locator("tbody tr td:nth-child(2)").allTextContents(),
+    ).toEqual(["Beta Paid", "Zeta Paid"]);
   });
 
   it("exports what the list shows as CSV", async () => {
@@ -238,14 +241,14 @@ describe("billing list", () => {
     await page.getByRole("option", { name: "Overdue" }).click();
     await form.getByRole("button", { name: "Add Bill" }).click();
     await form.waitFor({ state: "detached" });
-    await expect
-      .poll(() => firstColumn(page, "Accounts Payable"))
-      .toEqual([expect.stringMatching(/^BILL-\d{6}$/)]);
+    await eventually(() => firstColumn(page, "Accounts Payable")).toEqual([
+      expect.stringMatching(/^BILL-\d{6}$/),
+    ]);
     await table(page, "Accounts Payable").getByText("$980.00").waitFor();
 
     await page.getByRole("button", { name: "Accounts Receivable" }).click();
     await table(page, "Accounts Receivable").waitFor();
-    await expect.poll(async () => (await firstColumn(page, "Accounts Receivable")).length).toBe(4);
+    await eventually(async () => (await firstColumn(page, "Accounts Receivable")).length).toBe(4);
   });
 
   it("shows the spec's fetch failure texts", async () => {
@@ -295,7 +298,7 @@ describe("invoice detail", () => {
     await page.getByText("Requerido", { exact: true }).waitFor();
     await page.getByText("Debe ser número", { exact: true }).waitFor();
     await party.fill("Renamed Payer");
-    await expect.poll(() => page.getByText("Requerido", { exact: true }).count()).toBe(0);
+    await eventually(() => page.getByText("Requerido", { exact: true }).count()).toBe(0);
     await page.getByRole("spinbutton", { name: "Amount Due" }).fill("0.01");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.getByTestId("entry-notice").getByText("Saved Correctly").waitFor();
@@ -325,7 +328,7 @@ describe("invoice detail", () => {
     await billing.getByRole("spinbutton", { name: "Customer rate" }).fill("2000");
     await billing.getByRole("button", { name: "Save rate" }).click();
     await billing.getByText("Saved Correctly").waitFor();
-    await expect.poll(() => billing.getByTestId("load-margin").textContent()).toBe("$500.00");
+    await eventually(() => billing.getByTestId("load-margin").textContent()).toBe("$500.00");
     expect(await billing.getByTestId("load-revenue").textContent()).toBe("$2,000.00");
     expect(await billing.getByTestId("load-margin-").textContent()).toBe("25%");
     await billing.getByRole("link", { name: /^INV-/ }).waitFor();
