@@ -12,6 +12,7 @@ import { contextFromConnection, contextFromRequest, type Deps, type TransportInf
 import { createDb, providerOf } from "./db/client.ts";
 import { migrate, pendingMigrationCount } from "./db/migrate.ts";
 import { createSqlReader } from "./db/reader.ts";
+import { closeWorkers } from "./db/workers.ts";
 import { createGraphQLServer } from "./graphql/yoga.ts";
 import { readBodyText } from "./http/body.ts";
 import { parseCookies } from "./http/cookies.ts";
@@ -196,6 +197,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     await deps.pubsub.close();
     deps.mailer.close();
     await deps.sql.close();
+    await closeWorkers();
     await db.$disconnect();
   }
 

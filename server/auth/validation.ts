@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVALID_PHONE_MESSAGE, normalizeUsCaPhone, PHONE_COUNTRIES } from "./phone.ts";
+import { email, INVALID_PHONE_MESSAGE, normalizeUsCaPhone, PHONE_COUNTRIES } from "../../common/fields.ts";
 
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match. Please try again.";
 export const DOMAIN_NOT_PERMITTED = "The email domain is not permited.";
@@ -11,14 +11,6 @@ export const SESSION_REPLACED_MESSAGE =
 export const TEMPORARY_PASSWORD_SENT = "If that address has an account, a temporary password is on its way.";
 export const MIN_PASSWORD_LENGTH = 8;
 
-const email = z
-  .string({ error: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
-  .max(254, "Email is too long")
-  .pipe(z.email({ error: "Enter a valid email address" }))
-  .transform((value) => value.toLowerCase());
-
 const platform = z
   .string()
   .trim()
@@ -27,7 +19,7 @@ const platform = z
   .transform((value) => value.toLowerCase());
 
 export const loginInput = z.object({
-  email,
+  email: email(),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
   rememberMe: z.boolean().optional().default(false),
   platform,
@@ -35,7 +27,7 @@ export const loginInput = z.object({
 
 export const registerInput = z
   .object({
-    email,
+    email: email(),
     password: z
       .string({ error: "Password is required" })
       .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
@@ -63,7 +55,7 @@ export const logoutInput = z.object({
   platform,
 });
 
-export const sendEmailInput = z.object({ email });
+export const sendEmailInput = z.object({ email: email() });
 
 export type LoginInput = z.infer<typeof loginInput>;
 export type RegisterInput = z.infer<typeof registerInput>;

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { INVALID_PHONE_MESSAGE, normalizeUsCaPhone } from "../auth/phone.ts";
+import { EMAIL_MESSAGES, email, INVALID_PHONE_MESSAGE, phone, requiredText } from "../../common/fields.ts";
+
+/** Names and contact names: long enough for any real company. */
+const NAME_MAX = 120;
 
 export const CARRIER_TYPES = ["Trucking", "Rail", "Air"] as const;
 export type CarrierKind = (typeof CARRIER_TYPES)[number];
@@ -49,12 +52,6 @@ export function normalizeMcNumber(raw: string): string | null {
 /** Forms send numbers as strings and some callers as numbers; both are text here. */
 const numberAsText = (value: unknown) => (typeof value === "number" ? String(value) : value);
 
-const requiredText = (message: string, max = 120) =>
-  z.preprocess(
-    numberAsText,
-    z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`),
-  );
-
 const docketNumber = (
   requiredMessage: string,
   invalidMessage: string,
@@ -72,26 +69,6 @@ const docketNumber = (
         return digits ?? value;
       }),
   );
-
-const phone = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .transform((value, context) => {
-      const normalized = normalizeUsCaPhone(value);
-      if (!normalized) context.addIssue({ code: "custom", message: INVALID_PHONE_MESSAGE });
-      return normalized ?? value;
-    });
-
-const email = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(254, message)
-    .pipe(z.email({ error: message }))
-    .transform((value) => value.toLowerCase());
 
 const carrierType = z.preprocess((value) => {
   if (value === null || value === undefined || value === "") return undefined;
@@ -135,11 +112,11 @@ function nestedContact(input: unknown): unknown {
 export const createCarrierInput = z.preprocess(
   flatContact,
   z.object({
-    carrierName: requiredText(CARRIER_MESSAGES.nameRequired),
+    carrierName: requiredText(CARRIER_MESSAGES.nameRequired, NAME_MAX, "Carrier name"),
     dotNumber: docketNumber(CARRIER_MESSAGES.dotRequired, CARRIER_MESSAGES.dotInvalid, normalizeDotNumber),
     mcNumber: docketNumber(CARRIER_MESSAGES.mcRequired, CARRIER_MESSAGES.mcInvalid, normalizeMcNumber),
     type: carrierType.transform((type) => type ?? "Trucking"),
-    contact: requiredText(CARRIER_MESSAGES.contactRequired),
+    contact: requiredText(CARRIER_MESSAGES.contactRequired, NAME_MAX, "Contact"),
     phone: phone(CARRIER_MESSAGES.phoneRequired),
     email: email(CARRIER_MESSAGES.emailRequired),
   }),
@@ -155,7 +132,7 @@ const driverRef = z.preprocess(
 export const updateCarrierInput = z.preprocess(
   nestedContact,
   z.object({
-    carrierName: requiredText(CARRIER_MESSAGES.editRequired).optional(),
+    carrierName: requiredText(CARRIER_MESSAGES.editRequired, NAME_MAX, "Carrier name").optional(),
     dotNumber: docketNumber(
       CARRIER_MESSAGES.editRequired,
       CARRIER_MESSAGES.dotInvalid,
@@ -169,7 +146,7 @@ export const updateCarrierInput = z.preprocess(
     type: carrierType,
     contact: z
       .object({
-        name: requiredText(CARRIER_MESSAGES.editRequired).optional(),
+        name: requiredText(CARRIER_MESSAGES.editRequired, NAME_MAX, "Contact").optional(),
         phone: phone(CARRIER_MESSAGES.editRequired).optional(),
         email: email(CARRIER_MESSAGES.editEmail).optional(),
       })
@@ -215,15 +192,7 @@ export const carrierListFilter = z.object({
     .transform((value) => value ?? "asc"),
 });
 
-export const attachDriverInput = z.object({
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .min(1, "Email is required")
-    .max(254, "Enter a valid email address")
-    .pipe(z.email({ error: "Enter a valid email address" }))
-    .transform((value) => value.toLowerCase()),
-});
+export const attachDriverInput = z.object({ email: email({ tooLong: EMAIL_MESSAGES.invalid }) });
 
 export type CreateCarrierInput = z.output<typeof createCarrierInput>;
 export type UpdateCarrierInput = z.output<typeof updateCarrierInput>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { email } from "../../common/fields.ts";
 
 export const CONTACT_MESSAGE_MAX = 5000;
 export const CONTACT_NAME_MAX = 120;
@@ -7,13 +8,7 @@ export const CONTACT_RATE_LIMITED = "You have sent several messages already. Ple
 
 /** The landing page's contact form; the client validates with the same schema before sending. */
 export const contactMessageInput = z.object({
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .min(1, "Email is required")
-    .max(254, "Email is too long")
-    .pipe(z.email({ error: "Enter a valid email address" }))
-    .transform((value) => value.toLowerCase()),
+  email: email(),
   name: z
     .string({ error: "Name is required" })
     .trim()

@@ -2,6 +2,8 @@ import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import { announceCreated, type CreatedOnce, draftInvoiceForDelivery } from "../billing/operations.ts";
 import type { Context } from "../context.ts";
+import { toDate } from "../db/reader.ts";
+import { sql } from "../db/sql.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import type { Load, Prisma, UploadBatch } from "../generated/sqlite/client.ts";
 import {
@@ -18,7 +20,7 @@ import { ensureRouteId } from "../routing/route-numbers.ts";
 import { findUser } from "../users/service.ts";
 import { type LoadListFilters, type LoadSort, loadCountSql, loadPageSql } from "./list.ts";
 import { countLoads, loadsChanged } from "./list-count.ts";
-import { type ListedLoad, type LoadPageRow, listedLoad, rowsAnswer } from "./list-rows.ts";
+import { IDS_ONLY, type ListedLoad, type LoadPageRow, listedLoad, pageSelection } from "./list-rows.ts";
 import { carrierNameOf } from "./sort-copies.ts";
 import {
   assignDriverInput,
@@ -95,6 +97,8 @@ export async function findLoadPage(
   const window = await offsetWindow(paging, LOAD_PAGING, totalCount);
   if (window.limit === 0) return offsetConnection([], window, totalCount);
 
+  const selection = pageSelection(query);
+  const read = selection ?? IDS_ONLY;
   let rows: ListedLoad[];
   const total = window.offset > REVERSE_AFTER ? await totalCount() : null;
   if (total !== null && window.offset > total / 2) {
@@ -102,20 +106,22 @@ export async function findLoadPage(
     const end = Math.min(total, window.offset + window.limit);
     const fromEnd = Math.max(0, total - end);
     const count = Math.max(0, end - window.offset);
-    const page = await ctx.sql.all<LoadPageRow>(loadPageSql(provider, filters, sort, fromEnd, count, true));
-    rows = page.map(listedLoad).reverse();
+    const page = await ctx.sql.all<LoadPageRow>(
+      loadPageSql(provider, filters, sort, fromEnd, count, read, true),
+    );
+    rows = page.map((row) => listedLoad(row, read)).reverse();
     // The extra row that says a next page exists.
     if (end < total) rows.push(rows.at(-1)!);
   } else {
     const page = await ctx.sql.all<LoadPageRow>(
-      loadPageSql(provider, filters, sort, window.offset, window.limit + 1),
+      loadPageSql(provider, filters, sort, window.offset, window.limit + 1, read),
     );
-    rows = page.map(listedLoad);
+    rows = page.map((row) => listedLoad(row, read));
     if (rows.length <= window.limit && (rows.length > 0 || window.offset === 0)) {
       knownTotal = window.offset + rows.length;
     }
   }
-  if (rows.length === 0 || rowsAnswer(query)) return offsetConnection(rows, window, totalCount);
+  if (rows.length === 0 || selection) return offsetConnection(rows, window, totalCount);
 
   const ids = rows.slice(0, window.limit).map((row) => row.id);
   const loaded = (await ctx.db.load.findMany({ ...(query as object), where: { id: { in: ids } } })) as Load[];
@@ -150,12 +156,43 @@ export async function getLoadWithRelations(ctx: Context, reference: string): Pro
   return load as LoadWithRelations;
 }
 
-/** The latest upload, for the list's 'Last update'. */
+const UPLOAD_BATCH_COLUMNS = new Set([
+  "id",
+  "userId",
+  "stream",
+  "fileNames",
+  "rowCount",
+  "createdCount",
+  "updatedCount",
+  "createdAt",
+]);
+const LAST_UPLOAD_SQL = `SELECT * FROM "UploadBatch" ORDER BY "createdAt" DESC, "id" DESC LIMIT 1`;
+
+/**
+ * The latest upload, for the list's 'Last update' (asked with every list page): one prepared
+ * statement when only the batch's own columns are selected, Prisma otherwise.
+ */
 export async function getLastUpload(
   ctx: Context,
   query: Pick<Prisma.UploadBatchFindFirstArgs, "include" | "select"> = {},
 ): Promise<UploadBatch | null> {
   requireAdmin(ctx);
+  const columnsOnly =
+    !query.include &&
+    Object.entries(query.select ?? {}).every(
+      ([key, on]) => !on || (on === true && UPLOAD_BATCH_COLUMNS.has(key)),
+    );
+  if (columnsOnly) {
+    const [row] = await ctx.sql.all<Record<keyof UploadBatch, unknown>>(sql(LAST_UPLOAD_SQL));
+    if (!row) return null;
+    return {
+      ...(row as UploadBatch),
+      rowCount: Number(row.rowCount),
+      createdCount: Number(row.createdCount),
+      updatedCount: Number(row.updatedCount),
+      createdAt: toDate(row.createdAt),
+    };
+  }
   return ctx.db.uploadBatch.findFirst({
     ...(query as object),
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

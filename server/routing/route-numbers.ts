@@ -1,6 +1,7 @@
 import type { SqlWork } from "../db/bulk.ts";
 import { insertRows, selectWhereIn } from "../db/bulk-statements.ts";
-import type { Db, DbProvider } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
+import type { DbProvider } from "../db/url.ts";
 import { createRowId } from "../lib/ids.ts";
 
 /**

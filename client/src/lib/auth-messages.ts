@@ -11,10 +11,11 @@ export const SESSION_ENDED = "Ssession ended. Please re-log in.";
 export const PROFILE_SAVE_FAILED = "No se pudo guardar los cambios";
 export const WAITLIST_TITLE = "Email Extension Not Supported. We cannot register your email address.";
 
-/** A failed mutation result: the union member's typename and message. */
+/** A failed mutation: its kind (no answer at all is "network"), the typed failure and message. */
 export interface FailedResult {
-  __typename: string;
-  message?: string | null;
+  kind: "http" | "network" | "internal";
+  typename: string | null;
+  message: string | null;
 }
 
 /**
@@ -23,8 +24,10 @@ export interface FailedResult {
  * catch-all 'Incorrect username or password'. The forgot-password form follows the same rule.
  */
 export function loginErrorText(result: FailedResult): string {
+  if (result.kind === "network" && result.message) return result.message;
+  if (!result.typename) return LOGIN_FAILED;
   if (result.message === ALREADY_LOGGED_IN) return ALREADY_LOGGED_IN;
-  if (result.__typename === "RateLimitedError" && result.message) return result.message;
+  if (result.typename === "RateLimitedError" && result.message) return result.message;
   return LOGIN_FAILED;
 }
 
@@ -32,6 +35,7 @@ const REGISTER_TEXTS = [DOMAIN_NOT_PERMITTED, EMAIL_TAKEN, INVALID_PHONE, PASSWO
 
 /** Sign-up: the four known texts as they come, anything else 'Register Error'. */
 export function registerErrorText(result: FailedResult): string {
-  const message = result.message ?? "";
+  if (result.kind === "network" && result.message) return result.message;
+  const message = (result.typename && result.message) || "";
   return REGISTER_TEXTS.includes(message) ? message : REGISTER_ERROR;
 }

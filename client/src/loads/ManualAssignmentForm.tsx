@@ -16,6 +16,7 @@ import { LOAD_MODES, LOAD_STATUSES } from "../../../server/loads/values.ts";
 import { carrierDetailPath, loadDetailPath } from "../lib/carriers.ts";
 import {
   EMPTY_MANUAL_ASSIGNMENT,
+  MANUAL_ASSIGNMENT_TEXTS,
   type ManualAssignmentField,
   type ManualAssignmentProblems,
   type ManualAssignmentTextField,
@@ -24,6 +25,7 @@ import {
   manualAssignmentPayload,
   manualAssignmentProblems,
 } from "../lib/manual-assignment.ts";
+import { failureText } from "../lib/request-errors.ts";
 import type { ManualAssignmentForm_carrier$key } from "./__generated__/ManualAssignmentForm_carrier.graphql";
 import { useCreateManualAssignmentMutation } from "./useCreateManualAssignmentMutation.ts";
 
@@ -150,18 +152,21 @@ export function ManualAssignmentForm({ carrier }: ManualAssignmentFormProps) {
       showProblems(found);
       return;
     }
-    create(manualAssignmentPayload(values, data.carrierId), {
-      onCreated: (loadId) => navigate(loadDetailPath(loadId)),
-      onFailed: (text, fields) => {
-        const placed: ManualAssignmentProblems = {};
-        for (const [field, message] of Object.entries(fields)) {
-          const name = manualAssignmentFieldOf(field);
-          if (name) placed[name] = message;
-        }
-        setFormError(text);
-        showProblems(placed);
+    create(
+      { input: manualAssignmentPayload(values, data.carrierId) },
+      {
+        onSuccess: ({ loadId }) => navigate(loadDetailPath(loadId)),
+        onFailure: (failure) => {
+          const placed: ManualAssignmentProblems = {};
+          for (const [field, message] of Object.entries(failure.fields)) {
+            const name = manualAssignmentFieldOf(field);
+            if (name) placed[name] = message;
+          }
+          setFormError(failureText(failure, MANUAL_ASSIGNMENT_TEXTS.createFailed));
+          showProblems(placed);
+        },
       },
-    });
+    );
   };
 
   const textField = (field: FieldSpec) => (

@@ -8,7 +8,7 @@ import {
   selectWhereIn,
   updateRows,
 } from "../../db/bulk-statements.ts";
-import type { DbProvider } from "../../db/client.ts";
+import type { DbProvider } from "../../db/url.ts";
 import { createRowId } from "../../lib/ids.ts";
 import { ensureRoutes } from "../../routing/route-numbers.ts";
 import type { LoadValues, UploadRow } from "./rows.ts";
