@@ -2,8 +2,8 @@ import { Suspense, useEffect } from "react";
 import { useQueryLoader } from "react-relay";
 import { useParams } from "react-router-dom";
 import { BILLING_TEXTS } from "../../../common/billing.ts";
+import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
-import { QueryErrorBoundary } from "../ui/QueryErrorBoundary.tsx";
 import BillDetailPageQueryNode, {
   type BillDetailPageQuery,
 } from "./__generated__/BillDetailPageQuery.graphql";
@@ -15,7 +15,7 @@ export default function BillDetailRoute() {
   const [queryRef, loadQuery] = useQueryLoader<BillDetailPageQuery>(BillDetailPageQueryNode);
   useEffect(() => loadQuery({ billNumber }, { fetchPolicy: "store-and-network" }), [loadQuery, billNumber]);
   return (
-    <QueryErrorBoundary
+    <ErrorBoundary
       key={billNumber}
       message={BILLING_TEXTS.oneFetchFailed}
       onRetry={() => loadQuery({ billNumber }, { fetchPolicy: "network-only" })}
@@ -23,6 +23,6 @@ export default function BillDetailRoute() {
       <Suspense fallback={<Loading />}>
         {queryRef ? <BillDetailPage queryRef={queryRef} /> : <Loading />}
       </Suspense>
-    </QueryErrorBoundary>
+    </ErrorBoundary>
   );
 }

@@ -4,9 +4,9 @@ import { Suspense, useEffect, useState } from "react";
 import { useQueryLoader } from "react-relay";
 import { useSearchParams } from "react-router-dom";
 import type { Ledger } from "../../../common/billing.ts";
+import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";
-import { QueryErrorBoundary } from "../ui/QueryErrorBoundary.tsx";
 import PayablesPageQueryNode, { type PayablesPageQuery } from "./__generated__/PayablesPageQuery.graphql";
 import ReceivablesPageQueryNode, {
   type ReceivablesPageQuery,
@@ -77,11 +77,7 @@ export default function BillingListRoute() {
         <ToggleButton value="receivable">Accounts Receivable</ToggleButton>
         <ToggleButton value="payable">Accounts Payable</ToggleButton>
       </ToggleButtonGroup>
-      <QueryErrorBoundary
-        key={`${ledger}-${start.attempt}`}
-        message={FETCH_FAILED[ledger]}
-        onRetry={handleRetry}
-      >
+      <ErrorBoundary key={`${ledger}-${start.attempt}`} message={FETCH_FAILED[ledger]} onRetry={handleRetry}>
         <Suspense fallback={<Loading />}>
           {ledger === "receivable" && receivablesRef ? (
             <ReceivablesPage key={start.attempt} queryRef={receivablesRef} initialCriteria={start.criteria} />
@@ -91,7 +87,7 @@ export default function BillingListRoute() {
             <Loading />
           )}
         </Suspense>
-      </QueryErrorBoundary>
+      </ErrorBoundary>
     </>
   );
 }

@@ -2,8 +2,8 @@ import { Suspense, useEffect } from "react";
 import { useQueryLoader } from "react-relay";
 import { useParams } from "react-router-dom";
 import { BILLING_TEXTS } from "../../../common/billing.ts";
+import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
-import { QueryErrorBoundary } from "../ui/QueryErrorBoundary.tsx";
 import InvoiceDetailPageQueryNode, {
   type InvoiceDetailPageQuery,
 } from "./__generated__/InvoiceDetailPageQuery.graphql";
@@ -18,7 +18,7 @@ export default function InvoiceDetailRoute() {
     [loadQuery, invoiceNumber],
   );
   return (
-    <QueryErrorBoundary
+    <ErrorBoundary
       key={invoiceNumber}
       message={BILLING_TEXTS.oneFetchFailed}
       onRetry={() => loadQuery({ invoiceNumber }, { fetchPolicy: "network-only" })}
@@ -26,6 +26,6 @@ export default function InvoiceDetailRoute() {
       <Suspense fallback={<Loading />}>
         {queryRef ? <InvoiceDetailPage queryRef={queryRef} /> : <Loading />}
       </Suspense>
-    </QueryErrorBoundary>
+    </ErrorBoundary>
   );
 }

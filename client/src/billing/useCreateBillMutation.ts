@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { graphql, useMutation } from "react-relay";
-import { fieldMessages } from "../lib/forms.ts";
-import { failureOfError, failureOfResult, type RequestFailure } from "../lib/request-errors.ts";
+import type { RequestFailure } from "../lib/request-errors.ts";
+import { failureOfError, fieldMessages, STATUS_OF_TYPENAME } from "../relay/mutation-failure.ts";
 import type {
   CreateBillInput,
   useCreateBillMutation as CreateBillMutation,
@@ -54,4 +54,13 @@ export function useCreateBillMutation() {
     [commit],
   );
   return [create, isInFlight] as const;
+}
+
+/** A typed mutation failure (`... on Error { message }`) as the HTTP status it stands for. */
+export function failureOfResult(result: { __typename: string; message?: string | null }): RequestFailure {
+  return {
+    kind: "http",
+    status: STATUS_OF_TYPENAME[result.__typename] ?? 500,
+    message: result.message || null,
+  };
 }

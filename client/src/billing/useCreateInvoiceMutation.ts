@@ -1,12 +1,11 @@
 import { useCallback } from "react";
 import { graphql, useMutation } from "react-relay";
-import { fieldMessages } from "../lib/forms.ts";
-import { failureOfError, failureOfResult } from "../lib/request-errors.ts";
+import { failureOfError, fieldMessages } from "../relay/mutation-failure.ts";
 import type {
   CreateInvoiceInput,
   useCreateInvoiceMutation as CreateInvoiceMutation,
 } from "./__generated__/useCreateInvoiceMutation.graphql";
-import type { CreateEntryHandlers } from "./useCreateBillMutation.ts";
+import { type CreateEntryHandlers, failureOfResult } from "./useCreateBillMutation.ts";
 
 const mutation = graphql`
   mutation useCreateInvoiceMutation($input: CreateInvoiceInput!) {

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { graphql, useMutation } from "react-relay";
-import { fieldMessages } from "../lib/forms.ts";
+import { fieldMessages } from "../relay/mutation-failure.ts";
 import type {
   UpdateInvoiceInput,
   useUpdateInvoiceMutation as UpdateInvoiceMutation,
