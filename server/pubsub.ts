@@ -20,6 +20,8 @@ export type Topics = {
   tracking: [{ routeId: string }];
   /** Any route created or changed (driver, stops, loads); admin screens listen. */
   routes: [{ routeId: string }];
+  /** An invoice (receivable) or bill (payable) created or changed; billing screens listen. */
+  billing: [{ ledger: "receivable" | "payable"; id: string }];
 };
 
 export type PubSub = ReturnType<typeof createPubSub<Topics>> & { close(): Promise<void> };

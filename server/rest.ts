@@ -1,4 +1,5 @@
 import { authRoutes } from "./auth/rest.ts";
+import { billingRoutes } from "./billing/rest.ts";
 import { carrierRoutes } from "./carriers/rest.ts";
 import { contactRoutes } from "./contact/rest.ts";
 import type { RestRoute } from "./http/router.ts";
@@ -24,4 +25,5 @@ export const restRoutes: RestRoute[] = [
   ...trackingRoutes,
   ...routingRoutes,
   ...workspaceRoutes,
+  ...billingRoutes,
 ];

@@ -15,6 +15,8 @@ import "./tracking/schema.ts";
 import "./routing/schema.ts";
 import "./workspace/schema.ts";
 import "./audit/schema.ts";
+import "./billing/schema.ts";
+import "./billing/load-financials.ts";
 
 export const schema = builder.toSchema();
 

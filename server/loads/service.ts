@@ -3,6 +3,7 @@ import type { LoadStatus } from "../../common/loads/values.ts";
 import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
+import { announceCreated, type CreatedOnce, draftInvoiceForDelivery } from "../billing/operations.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { toDate } from "../db/reader.ts";
@@ -288,7 +289,8 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
     });
   }
 
-  return ctx.db
+  let drafted: CreatedOnce | null = null;
+  const saved = await ctx.db
     .$transaction(async (tx) => {
       if (input.routeNumber !== undefined) {
         changes.routeId = input.routeNumber === null ? null : await ensureRouteId(tx, input.routeNumber);
@@ -321,9 +323,15 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
           changes: changedFields(load, updated, Object.keys(changes) as (keyof typeof load & string)[]),
         },
       });
+      // Billing follows operations: a load that becomes delivered drafts its invoice (once).
+      if (updated.status === "delivered" && load.status !== "delivered") {
+        drafted = await draftInvoiceForDelivery(updated, tx, { actorId: viewer.id });
+      }
       return updated;
     })
     .finally(loadsChanged);
+  announceCreated(ctx, drafted);
+  return saved;
 }
 
 /** PATCH /loads/{id} {user}: gives the load to a carrier's driver (and so to that carrier). */

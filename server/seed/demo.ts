@@ -1,6 +1,7 @@
 import { hashPassword } from "../auth/passwords.ts";
 import type { Deps } from "../deps.ts";
 import { generateUserId } from "../users/service.ts";
+import { seedDemoBilling } from "./demo-billing.ts";
 import { seedDemoCarriers } from "./demo-carriers.ts";
 import { seedDemoLoads } from "./demo-loads.ts";
 import { seedDemoRouting } from "./demo-routing.ts";
@@ -68,5 +69,6 @@ export async function seedDemo(deps: Deps): Promise<void> {
   await seedDemoLoads(deps, admin, driver);
   await seedDemoRouting(deps, admin, driver);
   await seedDemoTracking(deps, admin);
+  await seedDemoBilling(deps, admin, driver);
   console.log(`Demo data loaded (password for every demo login: ${DEMO_PASSWORD})`);
 }

@@ -3,6 +3,7 @@ import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
+import { LoadFinancials } from "../billing/LoadFinancials.tsx";
 import { ADMIN_HOME } from "../lib/paths.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
 import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
@@ -15,6 +16,7 @@ export const loadDetailPageQuery = graphql`
       id
       loadId
       ...LoadForm_load
+      ...LoadFinancials_load
     }
   }
 `;
@@ -36,6 +38,7 @@ export function LoadDetailPage({ loadId, queryRef }: LoadDetailPageProps) {
           </Typography>
           <LoadForm key={load.id} load={load} />
           <HistoryPanel entityType="Load" entityId={load.id} />
+          <LoadFinancials key={`${load.id}-billing`} load={load} />
         </>
       ) : (
         <Alert severity="warning" role="alert">
