@@ -28,9 +28,21 @@ export function nassJson(nass: NassCode) {
 }
 
 /** GET /routing/nass: every code, ordered by code. The screen pages and filters them itself. */
-export async function listAllNassCodes(ctx: Context): Promise<NassCode[]> {
+/** GET /routing/nass: one page of the codes, by code. */
+export async function listAllNassCodes(
+  ctx: Context,
+  page: { offset: number; limit: number },
+): Promise<{ items: NassCode[]; totalCount: number }> {
   requireAdmin(ctx);
-  return ctx.db.nassCode.findMany({ orderBy: { code: "asc" } });
+  const [items, totalCount] = await Promise.all([
+    ctx.db.nassCode.findMany({
+      orderBy: [{ code: "asc" }, { id: "asc" }],
+      skip: page.offset,
+      take: page.limit,
+    }),
+    ctx.db.nassCode.count(),
+  ]);
+  return { items, totalCount };
 }
 
 function searchWhere(ctx: Context, search: string | null | undefined) {
