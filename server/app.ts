@@ -7,9 +7,17 @@ import { WebSocketServer } from "ws";
 import { REFRESH_COOKIE } from "./auth/service.ts";
 import { sessionOfRefreshToken } from "./auth/sessions.ts";
 import { type AppConfig, loadConfig } from "./config.ts";
-import { contextFromConnection, contextFromRequest, type Deps, type TransportInfo } from "./context.ts";
+import {
+  contextFromConnection,
+  contextFromRequest,
+  type Deps,
+  type TransportInfo,
+  tokenFromConnectionParams,
+} from "./context.ts";
 import { createDb, providerOf } from "./db/client.ts";
 import { migrate, pendingMigrationCount } from "./db/migrate.ts";
+import { SESSION_ENDED_MESSAGE } from "./errors.ts";
+import { createSocketSessions, isSessionNotice } from "./graphql/socket-sessions.ts";
 import { createGraphQLServer } from "./graphql/yoga.ts";
 import { readBodyText } from "./http/body.ts";
 import { parseCookies } from "./http/cookies.ts";
@@ -42,6 +50,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
   const yoga = createGraphQLServer(deps);
   const router = createRouter(restRoutes);
   const serveStatic = createStaticHandler(config.clientDistDir);
+  const socketSessions = createSocketSessions(deps);
 
   async function health(): Promise<Response> {
     try {
@@ -134,7 +143,17 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
           (args as { rootValue: { execute: typeof execute } }).rootValue.execute(args as never),
         subscribe: (args: unknown) =>
           (args as { rootValue: { subscribe: typeof subscribe } }).rootValue.subscribe(args as never),
-        onSubscribe: async (ctx, _id, params) => {
+        onConnect: async (ctx) => {
+          await socketSessions.attach(ctx.extra.socket, tokenFromConnectionParams(ctx.connectionParams));
+          return true;
+        },
+        onNext: (ctx, id) =>
+          socketSessions.mayDeliver(ctx.extra.socket, id)
+            ? undefined
+            : { errors: [{ message: SESSION_ENDED_MESSAGE, extensions: { code: "SESSION_ENDED" } }] },
+        onComplete: (ctx, id) => socketSessions.untrack(ctx.extra.socket, id),
+        onSubscribe: async (ctx, id, params) => {
+          if (socketSessions.isEnded(ctx.extra.socket)) return [new GraphQLError(SESSION_ENDED_MESSAGE)];
           const appContext = await contextFromConnection(
             deps,
             ctx.connectionParams,
@@ -165,6 +184,13 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
             contextValue: await contextFactory(),
             rootValue: { execute, subscribe },
           };
+          socketSessions.track(ctx.extra.socket, id, {
+            notice: isSessionNotice(document, params.operationName),
+            stop: () => {
+              const running = ctx.subscriptions[id];
+              if (running && "return" in running) void running.return(undefined);
+            },
+          });
           const errors = validate(args.schema, args.document);
           if (errors.length) return errors;
           return args;

@@ -15,6 +15,7 @@ import {
   type IssuedSession,
   openSession,
   revokeSession,
+  revokeUserSessions,
   rotateRefreshToken,
   sessionOfRefreshToken,
 } from "./sessions.ts";
@@ -85,10 +86,13 @@ async function checkCredentials(ctx: Context, email: string, password: string): 
     user.tempPasswordExpiresAt.getTime() > Date.now() &&
     (await verifyPassword(password, user.tempPasswordHash));
   if (!temporaryValid) return null;
-  return ctx.db.user.update({
+  const updated = await ctx.db.user.update({
     where: { id: user.id },
     data: { passwordHash: user.tempPasswordHash!, tempPasswordHash: null, tempPasswordExpiresAt: null },
   });
+  // A reset password ends every session opened with the old one (and closes their sockets).
+  await revokeUserSessions(ctx, user.id, "password_reset");
+  return updated;
 }
 
 export async function login(ctx: Context, rawInput: unknown): Promise<SignedIn> {

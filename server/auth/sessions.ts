@@ -11,7 +11,7 @@ export const ROTATION_GRACE_MS = 10_000;
 export const SESSION_REPLACED_LOGOUT_MESSAGE =
   "Your session was closed because your account signed in on another device. Please log in again.";
 
-export type RevokeReason = "logout" | "replaced" | "reuse";
+export type RevokeReason = "logout" | "replaced" | "reuse" | "password_reset";
 
 export async function resolveViewer(deps: Deps, token: string): Promise<Viewer> {
   const check = await verifyAccessToken(token, deps.config.jwtSecret);
@@ -184,6 +184,12 @@ export async function revokeSession(deps: Deps, sessionId: string, reason: Revok
     data: { revokedAt: new Date(), revokedReason: reason },
   });
   if (updated.count > 0) announceSessionEnd(deps, sessionId, reason);
+}
+
+/** Ends every live session of a user (e.g. once a reset password is used), telling each at once. */
+export async function revokeUserSessions(deps: Deps, userId: string, reason: RevokeReason): Promise<void> {
+  const live = await deps.db.session.findMany({ where: { userId, revokedAt: null }, select: { id: true } });
+  for (const { id } of live) await revokeSession(deps, id, reason);
 }
 
 /** The session a refresh cookie belongs to, if it is still live. */

@@ -8,7 +8,7 @@ export interface AccessClaims {
 }
 
 export type AccessTokenCheck =
-  | { ok: true; claims: AccessClaims }
+  | { ok: true; claims: AccessClaims /** Epoch ms. */; expiresAt: number }
   | { ok: false; reason: "expired" | "invalid" };
 
 const ISSUER = "freightway";
@@ -37,7 +37,11 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
     ) {
       return { ok: false, reason: "invalid" };
     }
-    return { ok: true, claims: { sub: payload.sub, sid: payload.sid, role: payload.role } };
+    return {
+      ok: true,
+      claims: { sub: payload.sub, sid: payload.sid, role: payload.role },
+      expiresAt: (payload.exp ?? 0) * 1000,
+    };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? "expired" : "invalid" };
   }
