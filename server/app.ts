@@ -4,7 +4,7 @@ import { createServerAdapter } from "@whatwg-node/server";
 import { type DocumentNode, type execute, GraphQLError, type subscribe } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
-import { REFRESH_COOKIE } from "./auth/service.ts";
+import { REFRESH_COOKIE, settleBackgroundWork } from "./auth/service.ts";
 import { sessionOfRefreshToken } from "./auth/sessions.ts";
 import { type AppConfig, loadConfig } from "./config.ts";
 import {
@@ -20,6 +20,7 @@ import { SESSION_ENDED_MESSAGE } from "./errors.ts";
 import { createSocketSessions, isSessionNotice } from "./graphql/socket-sessions.ts";
 import { createGraphQLServer } from "./graphql/yoga.ts";
 import { readBodyText } from "./http/body.ts";
+import { clientAddress } from "./http/client-address.ts";
 import { parseCookies } from "./http/cookies.ts";
 import { createRouter, errorResponse, json, runRoute } from "./http/router.ts";
 import { createStaticHandler } from "./http/static.ts";
@@ -92,7 +93,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
 
   async function handle(request: Request, partial: Partial<TransportInfo> = {}): Promise<Response> {
     const transport: TransportInfo = {
-      ip: partial.ip ?? "unknown",
+      ip: clientAddress(partial.ip, request.headers.get("x-forwarded-for"), config.trustProxy),
       responseCookies: partial.responseCookies ?? [],
     };
     const requestId = crypto.randomUUID();
@@ -157,8 +158,11 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
           const appContext = await contextFromConnection(
             deps,
             ctx.connectionParams,
-            (ctx.extra as { request: { socket: { remoteAddress?: string } } }).request.socket.remoteAddress ??
-              "unknown",
+            clientAddress(
+              ctx.extra.request.socket.remoteAddress,
+              [ctx.extra.request.headers["x-forwarded-for"] ?? []].flat().join(","),
+              config.trustProxy,
+            ),
           );
           const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
             ...ctx,
@@ -212,6 +216,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     await closing;
     await deps.pubsub.close();
     deps.mailer.close();
+    await settleBackgroundWork();
     await db.$disconnect();
   }
 

@@ -24,6 +24,10 @@ export interface AppConfig {
   seedDemo: boolean;
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** How many proxies in front of us append to X-Forwarded-For (0: use the socket's address). */
+  trustProxy: number;
+  /** Sign-ups one client address may make per hour. */
+  signupMaxPerAddress: number;
 }
 
 const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
@@ -58,8 +62,21 @@ export function loadConfig(
     seedDemo: env.SEED_DEMO === "1",
     loginMaxFailures: Number(env.LOGIN_MAX_FAILURES ?? 5),
     loginWindowSeconds: Number(env.LOGIN_WINDOW_SECONDS ?? 15 * 60),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    signupMaxPerAddress: Number(env.SIGNUP_MAX_PER_ADDRESS ?? 10),
     ...overrides,
   };
+}
+
+/** TRUST_PROXY: a hop count; `true`/`yes` mean one proxy (the usual load balancer). */
+function readTrustProxy(raw: string | undefined): number {
+  const value = raw?.trim().toLowerCase() ?? "";
+  if (value === "" || value === "0" || value === "false" || value === "no") return 0;
+  if (value === "true" || value === "yes") return 1;
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0)
+    throw new Error("TRUST_PROXY must be a number of proxies (e.g. 1).");
+  return hops;
 }
 
 /**

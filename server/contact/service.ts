@@ -4,7 +4,7 @@ import type { Context } from "../context.ts";
 import { NotFoundError } from "../errors.ts";
 import type { ContactMessage, Prisma } from "../generated/sqlite/client.ts";
 import { parseInput } from "../lib/validate.ts";
-import { assertContactAllowed, recordContactSent } from "./rate-limit.ts";
+import { assertContactAllowed } from "./rate-limit.ts";
 import {
   CONTACT_RECEIVED,
   type ContactStatus,
@@ -31,7 +31,6 @@ export async function sendContactMessage(
     });
     return created;
   });
-  recordContactSent(ctx);
   return { contactMessage, message: CONTACT_RECEIVED };
 }
 

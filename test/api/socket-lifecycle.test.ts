@@ -4,6 +4,7 @@ import { createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { type App, buildApp } from "../../server/app.ts";
+import { settleBackgroundWork } from "../../server/auth/service.ts";
 import { SOCKET_ENDED_CODE } from "../../server/graphql/socket-sessions.ts";
 import { notifyUser } from "../../server/notifications/service.ts";
 import { createTestApp, createUser, loginAs, rest, type TestApp } from "../support/app.ts";
@@ -110,6 +111,7 @@ describe("graphql-ws sockets follow their session", () => {
       await waitFor(() => sockets.every((socket) => socket.state.connected));
       await settle();
       expect((await rest(t.app, "POST", "/emails/send-email", { email: user.email })).status).toBe(200);
+      await settleBackgroundWork();
       const mail = readdirSync(t.outboxDir)
         .map((file) => readFileSync(join(t.outboxDir, file), "utf8"))
         .find((text) => text.includes(user.email));
