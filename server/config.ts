@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 
 export type SessionPolicy = "replace" | "reject";
@@ -91,7 +91,17 @@ function readJwtSecret(fromEnv: string | undefined, databaseUrl: string): Uint8A
   const file = resolve(dirname(databaseUrl.slice("file:".length)), ".jwt-secret");
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600 });
+    // Written aside, then linked into place (atomic, fails if there): of two instances starting
+    // together, one secret wins and both read it complete.
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    writeFileSync(draft, randomBytes(48).toString("base64url"), { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      unlinkSync(draft);
+    }
   }
   return new TextEncoder().encode(readFileSync(file, "utf8").trim());
 }

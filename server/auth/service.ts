@@ -108,11 +108,13 @@ export async function login(ctx: Context, rawInput: unknown): Promise<SignedIn> 
     await recordLoginAttempt(ctx, input.email, false);
     throw new UnauthenticatedError(LOGIN_FAILED);
   }
-  if (ctx.config.sessionPolicy === "reject" && (await activeSession(ctx, user.id, input.platform))) {
+  const rejectIfActive = ctx.config.sessionPolicy === "reject";
+  if (rejectIfActive && (await activeSession(ctx, user.id, input.platform))) {
     throw new ConflictError(ALREADY_LOGGED_IN);
   }
   await recordLoginAttempt(ctx, input.email, true);
   const session = await openSession(ctx, user, {
+    rejectIfActive,
     platform: input.platform,
     rememberMe: input.rememberMe,
     ip: ctx.meta.ip,

@@ -1,7 +1,9 @@
 import type { Deps } from "../context.ts";
-import { SESSION_ENDED_MESSAGE, SessionEndedError, UnauthenticatedError } from "../errors.ts";
+import { providerOf } from "../db/client.ts";
+import { ConflictError, SESSION_ENDED_MESSAGE, SessionEndedError, UnauthenticatedError } from "../errors.ts";
 import type { Role, Viewer } from "./policy.ts";
 import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from "./tokens.ts";
+import { ALREADY_LOGGED_IN } from "./validation.ts";
 
 export const REMEMBER_ME_DAYS = 30;
 export const SESSION_HOURS = 12;
@@ -64,21 +66,38 @@ export interface IssuedSession {
   rememberMe: boolean;
 }
 
-/** Opens a session and closes every other live one of the same user and platform, atomically. */
+/**
+ * Opens a session and closes every other live one of the same user and platform, atomically: on
+ * PostgreSQL the user's row is locked first, so concurrent logins of one user take turns and each
+ * sees the session the previous one opened (SQLite runs one write transaction at a time anyway).
+ * With `rejectIfActive` (SESSION_POLICY=reject) a live session refuses the login instead.
+ */
 export async function openSession(
   deps: Deps,
   user: { id: string; role: string },
-  options: { platform: string; rememberMe: boolean; ip: string; userAgent: string | null },
+  options: {
+    platform: string;
+    rememberMe: boolean;
+    ip: string;
+    userAgent: string | null;
+    rejectIfActive?: boolean;
+  },
 ): Promise<IssuedSession & { replaced: number }> {
   const now = new Date();
   const lifetimeMs = options.rememberMe ? REMEMBER_ME_DAYS * 86_400_000 : SESSION_HOURS * 3_600_000;
   const expiresAt = new Date(now.getTime() + lifetimeMs);
   const refresh = newRefreshToken();
   const { session, replacedIds } = await deps.db.$transaction(async (tx) => {
+    if (providerOf(deps.config.databaseUrl) === "postgresql") {
+      await tx.$queryRawUnsafe(`SELECT "id" FROM "User" WHERE "id" = $1 FOR UPDATE`, user.id);
+    }
     const live = await tx.session.findMany({
       where: { userId: user.id, platform: options.platform, revokedAt: null },
-      select: { id: true },
+      select: { id: true, expiresAt: true },
     });
+    if (options.rejectIfActive && live.some((row) => row.expiresAt.getTime() > now.getTime())) {
+      throw new ConflictError(ALREADY_LOGGED_IN);
+    }
     const ids = live.map((row) => row.id);
     if (ids.length > 0) {
       await tx.session.updateMany({
