@@ -55,13 +55,19 @@ export async function contextFromRequest(
 }
 
 /** graphql-ws has no Fetch request: the token travels in connectionParams. */
+export function tokenFromConnectionParams(
+  connectionParams: Record<string, unknown> | undefined,
+): string | null {
+  const raw = connectionParams?.authorization ?? connectionParams?.Authorization ?? connectionParams?.token;
+  return typeof raw === "string" ? (bearerToken(raw) ?? raw) : null;
+}
+
 export async function contextFromConnection(
   deps: Deps,
   connectionParams: Record<string, unknown> | undefined,
   ip: string,
 ): Promise<Context> {
-  const raw = connectionParams?.authorization ?? connectionParams?.Authorization ?? connectionParams?.token;
-  const token = typeof raw === "string" ? (bearerToken(raw) ?? raw) : null;
+  const token = tokenFromConnectionParams(connectionParams);
   return {
     ...deps,
     ...(await authFromToken(deps, token)),

@@ -141,7 +141,7 @@ const SessionEndedEvent = builder
   .implement({
     description: "The viewer's session was ended elsewhere: drop the credentials and show the message.",
     fields: (t) => ({
-      reason: t.exposeString("reason", { description: "replaced, logout or reuse" }),
+      reason: t.exposeString("reason", { description: "replaced, logout, reuse or password_reset" }),
       message: t.exposeString("message"),
       logout: t.boolean({ resolve: () => true }),
     }),

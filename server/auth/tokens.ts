@@ -8,7 +8,7 @@ export interface AccessClaims {
 }
 
 export type AccessTokenCheck =
-  | { ok: true; claims: AccessClaims }
+  | { ok: true; claims: AccessClaims /** Epoch ms. */; expiresAt: number }
   | { ok: false; reason: "expired" | "invalid" };
 
 const ISSUER = "freightway";
@@ -38,7 +38,8 @@ const MAX_VERIFIED = 10_000;
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessTokenCheck> {
   const known = verified.get(token);
   if (known && known.secret === secret) {
-    if (known.expiresAtMs > Date.now()) return { ok: true, claims: known.claims };
+    if (known.expiresAtMs > Date.now())
+      return { ok: true, claims: known.claims, expiresAt: known.expiresAtMs };
     verified.delete(token);
     return { ok: false, reason: "expired" };
   }
@@ -47,7 +48,9 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
     if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
     verified.set(token, { claims: check.claims, expiresAtMs: check.expiresAtMs, secret });
   }
-  return check.ok ? { ok: true, claims: check.claims } : check;
+  return check.ok
+    ? { ok: true, claims: check.claims, expiresAt: check.expiresAtMs ?? Number.MAX_SAFE_INTEGER }
+    : check;
 }
 
 async function verifySignature(

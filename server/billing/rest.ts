@@ -32,6 +32,7 @@ function ledgerRoutes(ledger: Ledger, param: string): RestRoute[] {
     {
       method: "GET",
       path: base,
+      access: "admin",
       async handle(ctx, { query, request }) {
         const page = readRestPage(query);
         const criteria = listCriteriaFromQuery(query);
@@ -53,11 +54,13 @@ function ledgerRoutes(ledger: Ledger, param: string): RestRoute[] {
     {
       method: "POST",
       path: base,
+      access: "admin",
       handle: async (ctx, { body }) => withStatus(201, toJson(await createEntry(ctx, ledger, body))),
     },
     {
       method: "GET",
       path: `${base}/export.csv`,
+      access: "admin",
       async handle(ctx: Context, { query }) {
         const { filters, sort } = listCriteriaFromQuery(query);
         const now = new Date();
@@ -73,11 +76,13 @@ function ledgerRoutes(ledger: Ledger, param: string): RestRoute[] {
     {
       method: "GET",
       path: `${base}/:${param}`,
+      access: "admin",
       handle: async (ctx, { params }) => toJson(await getEntry(ctx, ledger, params[param])),
     },
     {
       method: "PUT",
       path: `${base}/:${param}`,
+      access: "admin",
       handle: async (ctx, { params, body }) => toJson(await updateEntry(ctx, ledger, params[param], body)),
     },
   ];
@@ -89,6 +94,7 @@ export const billingRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/billing/accounts-receivable/aging",
+    access: "admin",
     async handle(ctx, { query }) {
       const page = readRestPage(query);
       const asOf = parseInput(asOfQuery, query.get("asOf") ?? undefined);
@@ -110,6 +116,7 @@ export const billingRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/billing/accounts-payable/:billNumber/rate-confirmation.pdf",
+    access: "signedIn",
     async handle(ctx, { params }) {
       const { fileName, pdf } = await rateConfirmationForBill(ctx, params.billNumber);
       return new Response(new Uint8Array(pdf), {

@@ -1,3 +1,4 @@
+import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { publicUser } from "../users/service.ts";
 import { attachDriver, attachDriverByEmail, detachDriver } from "./drivers.ts";
@@ -27,7 +28,11 @@ export const carrierRoutes: RestRoute[] = [
     method: "GET",
     path: "/carriers",
     access: "admin",
-    handle: async (ctx, { query }) => (await listCarriers(ctx, listFilter(query))).map(carrierJson),
+    async handle(ctx, { query, request }) {
+      const page = readRestPage(query);
+      const { items, totalCount } = await listCarriers(ctx, listFilter(query), page);
+      return pagedReply(items.map(carrierJson), page, totalCount, request);
+    },
   },
   {
     method: "POST",
@@ -51,7 +56,11 @@ export const carrierRoutes: RestRoute[] = [
     method: "GET",
     path: "/carriers/:id/drivers",
     access: "admin",
-    handle: async (ctx, { params }) => (await listCarrierDrivers(ctx, params.id)).map(publicUser),
+    async handle(ctx, { params, query, request }) {
+      const page = readRestPage(query);
+      const { items, totalCount } = await listCarrierDrivers(ctx, params.id, page);
+      return pagedReply(items.map(publicUser), page, totalCount, request);
+    },
   },
   {
     method: "POST",

@@ -59,10 +59,19 @@ export async function getCarrier(ctx: Context, ref: string): Promise<CarrierWith
   return withDrivers(ctx.db, carrier.id);
 }
 
-export async function listCarrierDrivers(ctx: Context, ref: string): Promise<User[]> {
+export async function listCarrierDrivers(
+  ctx: Context,
+  ref: string,
+  page: { offset: number; limit: number },
+): Promise<{ items: User[]; totalCount: number }> {
   requireAdmin(ctx);
   const carrier = await carrierOrThrow(ctx.db, ref);
-  return ctx.db.user.findMany({ where: { carrierId: carrier.id }, orderBy: DRIVER_ORDER });
+  const where = { carrierId: carrier.id };
+  const [items, totalCount] = await Promise.all([
+    ctx.db.user.findMany({ where, orderBy: DRIVER_ORDER, skip: page.offset, take: page.limit }),
+    ctx.db.user.count({ where }),
+  ]);
+  return { items, totalCount };
 }
 
 /** The Prisma where/orderBy of a list request; GraphQL adds its own paging and selection. */
@@ -95,10 +104,18 @@ export function findCarrierPage(
   );
 }
 
-/** GET /carriers: the whole (filtered, sorted) list; the screen pages it 50 at a time. */
-export async function listCarriers(ctx: Context, rawFilter: unknown): Promise<CarrierWithDrivers[]> {
+/** GET /carriers: one page of the (filtered, sorted) list. */
+export async function listCarriers(
+  ctx: Context,
+  rawFilter: unknown,
+  page: { offset: number; limit: number },
+): Promise<{ items: CarrierWithDrivers[]; totalCount: number }> {
   const { where, orderBy } = carrierListQuery(ctx, rawFilter);
-  return ctx.db.carrier.findMany({ where, orderBy, include: WITH_DRIVERS });
+  const [items, totalCount] = await Promise.all([
+    ctx.db.carrier.findMany({ where, orderBy, include: WITH_DRIVERS, skip: page.offset, take: page.limit }),
+    ctx.db.carrier.count({ where }),
+  ]);
+  return { items, totalCount };
 }
 
 interface UniqueFields {

@@ -1,6 +1,10 @@
+import { contactListQuery } from "../../common/contact.ts";
+import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
+import { parseInput } from "../lib/validate.ts";
 import {
   contactMessageJson,
+  countContactMessages,
   listContactMessages,
   markContactMessageHandled,
   sendContactMessage,
@@ -21,9 +25,14 @@ export const contactRoutes: RestRoute[] = [
     method: "GET",
     path: "/contact",
     access: "admin",
-    async handle(ctx, { query }) {
-      const status = query.get("status") ?? undefined;
-      return (await listContactMessages(ctx, { status })).map(contactMessageJson);
+    async handle(ctx, { query, request }) {
+      const page = readRestPage(query);
+      const filter = parseInput(contactListQuery, { status: query.get("status") ?? undefined });
+      const [items, totalCount] = await Promise.all([
+        listContactMessages(ctx, filter, { skip: page.offset, take: page.limit }),
+        countContactMessages(ctx, filter.status),
+      ]);
+      return pagedReply(items.map(contactMessageJson), page, totalCount, request);
     },
   },
   {

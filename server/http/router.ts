@@ -1,3 +1,4 @@
+import { requireAdmin, requireViewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { DomainError, errorBody } from "../errors.ts";
 import { DEFAULT_BODY_LIMIT, readJsonBody } from "./body.ts";
@@ -24,12 +25,11 @@ export interface RestRoute {
   /** Under /api, with `:name` segments, e.g. `/user/:id/rating`. */
   path: string;
   /**
-   * Who may call it, checked by a test that walks every route (test/api/rest-access.test.ts):
-   * "public" answers anonymous callers, "signedIn" answers them 401, "admin" also answers a
-   * carrier 403. The services still decide; this only states the rule so a new route cannot
-   * forget one.
+   * Who may call it: "public" answers anonymous callers, "signedIn" answers them 401, "admin" also
+   * answers a carrier 403. The router refuses before reading the body; the services still check
+   * their own finer rules (owner of a resource, ...). test/api/rest-access.test.ts walks them all.
    */
-  access?: RestAccess;
+  access: RestAccess;
   bodyLimit?: number;
   handle(ctx: Context, request: RestRequest): Promise<unknown>;
 }
@@ -118,6 +118,8 @@ export async function runRoute(
   request: Request,
   ctx: Context,
 ): Promise<Response> {
+  if (route.access === "signedIn") requireViewer(ctx);
+  if (route.access === "admin") requireAdmin(ctx);
   const url = new URL(request.url);
   const body = ["POST", "PUT", "PATCH"].includes(route.method)
     ? await readJsonBody(request, route.bodyLimit ?? DEFAULT_BODY_LIMIT)

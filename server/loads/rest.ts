@@ -1,4 +1,5 @@
 import { NotFoundError } from "../errors.ts";
+import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { loadJson, uploadBatchJson } from "./json.ts";
 import {
@@ -25,7 +26,11 @@ export const loadRoutes: RestRoute[] = [
     method: "GET",
     path: "/loads",
     access: "admin",
-    handle: async (ctx) => (await listAllLoads(ctx)).map(loadJson),
+    async handle(ctx, { query, request }) {
+      const page = readRestPage(query);
+      const { items, totalCount } = await listAllLoads(ctx, page);
+      return pagedReply(items.map(loadJson), page, totalCount, request);
+    },
   },
   {
     method: "GET",

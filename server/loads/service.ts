@@ -146,12 +146,22 @@ export const LOAD_JSON_INCLUDE = {
 export type LoadWithRelations = Prisma.LoadGetPayload<{ include: typeof LOAD_JSON_INCLUDE }>;
 
 /** GET /loads: every load, newest first. */
-export async function listAllLoads(ctx: Context): Promise<LoadWithRelations[]> {
+/** GET /loads: one page of every load, newest first (REST lists are paged at any table size). */
+export async function listAllLoads(
+  ctx: Context,
+  page: { offset: number; limit: number },
+): Promise<{ items: LoadWithRelations[]; totalCount: number }> {
   requireAdmin(ctx);
-  return ctx.db.load.findMany({
-    include: LOAD_JSON_INCLUDE,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
+  const [items, totalCount] = await Promise.all([
+    ctx.db.load.findMany({
+      include: LOAD_JSON_INCLUDE,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: page.offset,
+      take: page.limit,
+    }),
+    ctx.db.load.count(),
+  ]);
+  return { items: items as LoadWithRelations[], totalCount };
 }
 
 export async function getLoadWithRelations(ctx: Context, reference: string): Promise<LoadWithRelations> {

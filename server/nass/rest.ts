@@ -19,6 +19,7 @@ export const nassRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/routing/nass",
+    access: "admin",
     // The spec's screen passes a filter and sort object it leaves unused; ?search= and the
     // filter fields (region, division, state, facType, originating, destinating) are honoured.
     async handle(ctx, { query, request }) {
@@ -52,16 +53,19 @@ export const nassRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/routing/nass",
+    access: "admin",
     handle: async (ctx, { body }) => withStatus(201, nassJson(await createNassCode(ctx, body))),
   },
   {
     method: "PUT",
     path: "/routing/nass/:code",
+    access: "admin",
     handle: async (ctx, { params, body }) => nassJson(await updateNassCode(ctx, params.code, body)),
   },
   {
     method: "POST",
     path: "/routing/nass/import",
+    access: "admin",
     bodyLimit: IMPORT_BODY_LIMIT,
     // {rows: [{Code, Region, ...}], fileName} (papaparse's header rows) or {columns, rows}.
     async handle(ctx, { body }) {

@@ -1,3 +1,4 @@
+import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { listNotifications, markRead, notificationJson, sendNotification } from "./service.ts";
 
@@ -12,13 +13,21 @@ export const notificationRoutes: RestRoute[] = [
     method: "GET",
     path: "/notifications/user",
     access: "signedIn",
-    handle: async (ctx) => (await listNotifications(ctx)).map(notificationJson),
+    async handle(ctx, { query, request }) {
+      const page = readRestPage(query);
+      const { items, totalCount } = await listNotifications(ctx, undefined, page);
+      return pagedReply(items.map(notificationJson), page, totalCount, request);
+    },
   },
   {
     method: "GET",
     path: "/notifications/user/:userId",
     access: "signedIn",
-    handle: async (ctx, { params }) => (await listNotifications(ctx, params.userId)).map(notificationJson),
+    async handle(ctx, { params, query, request }) {
+      const page = readRestPage(query);
+      const { items, totalCount } = await listNotifications(ctx, params.userId, page);
+      return pagedReply(items.map(notificationJson), page, totalCount, request);
+    },
   },
   {
     method: "PATCH",

@@ -44,16 +44,26 @@ export async function sendNotification(ctx: Context, input: unknown): Promise<No
 }
 
 /** A user reads only their own notifications, newest first. */
-export async function listNotifications(ctx: Context, userIdOrOwn?: string): Promise<Notification[]> {
+export async function listNotifications(
+  ctx: Context,
+  userIdOrOwn: string | undefined,
+  page: { offset: number; limit: number },
+): Promise<{ items: Notification[]; totalCount: number }> {
   const viewer = requireViewer(ctx);
   if (userIdOrOwn && userIdOrOwn !== viewer.id && userIdOrOwn !== viewer.userId) {
     throw new ForbiddenError("You can only read your own notifications.");
   }
-  return ctx.db.notification.findMany({
-    where: { userId: viewer.id },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: 200,
-  });
+  const where = { userId: viewer.id };
+  const [items, totalCount] = await Promise.all([
+    ctx.db.notification.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: page.offset,
+      take: page.limit,
+    }),
+    ctx.db.notification.count({ where }),
+  ]);
+  return { items, totalCount };
 }
 
 export async function unreadCount(ctx: Context): Promise<number> {

@@ -17,6 +17,7 @@ export const routingRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/routing",
+    access: "admin",
     // ?search= (route number or carrier) on top of the paging convention; newest first.
     async handle(ctx, { query, request }) {
       const page = readRestPage(query);
@@ -36,11 +37,13 @@ export const routingRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/routing/route-number",
+    access: "admin",
     handle: async (ctx) => ({ routeNumber: await suggestRouteNumber(ctx) }),
   },
   {
     method: "POST",
     path: "/routing",
+    access: "admin",
     async handle(ctx, { body }) {
       const change = await createRoute(ctx, body);
       return withStatus(
@@ -52,11 +55,13 @@ export const routingRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/routing/:routeNumber",
+    access: "admin",
     handle: async (ctx, { params }) => routeJson(await routeWithRelations(ctx, params.routeNumber)),
   },
   {
     method: "PUT",
     path: "/routing/:routeNumber",
+    access: "admin",
     async handle(ctx, { params, body }) {
       const change = await updateRoute(ctx, params.routeNumber, body);
       return routeChangeJson(change, await routeWithRelations(ctx, change.route.routeNumber), "saved");

@@ -12,6 +12,7 @@ export const trackingRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/tracking",
+    access: "admin",
     handle: async (ctx, { query, request }) => {
       const page = readRestPage(query);
       const scope = query.get("scope") ?? "tracked";
@@ -31,11 +32,13 @@ export const trackingRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/tracking/:routeNumber",
+    access: "admin",
     handle: async (ctx, { params }) => trackingJson(await getTrackedRoute(ctx, params.routeNumber)),
   },
   {
     method: "POST",
     path: "/tracking/:routeNumber/positions",
+    access: "signedIn",
     bodyLimit: POSITIONS_BODY_LIMIT,
     handle: async (ctx, { params, body }) => {
       const { routeId: _routeId, ...result } = await reportPositions(ctx, params.routeNumber, body);
@@ -45,17 +48,20 @@ export const trackingRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/track/:token",
+    access: "public",
     handle: async (ctx, { params }) => shipmentJson(await shipmentByToken(ctx, params.token)),
   },
   {
     method: "POST",
     path: "/tracking/links/:loadId",
+    access: "admin",
     handle: async (ctx, { params }) =>
       withStatus(201, { loadId: params.loadId, path: await renewShipmentLink(ctx, params.loadId) }),
   },
   {
     method: "DELETE",
     path: "/tracking/links/:loadId",
+    access: "admin",
     handle: async (ctx, { params }) => ({
       loadId: params.loadId,
       revoked: await revokeShipmentLink(ctx, params.loadId),

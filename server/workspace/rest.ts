@@ -78,6 +78,7 @@ export const workspaceRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/admin/users",
+    access: "admin",
     handle: async (ctx, { query, request }) => {
       const page = readRestPage(query);
       const { rows, total } = await listUsersForRest(
@@ -98,38 +99,45 @@ export const workspaceRoutes: RestRoute[] = [
   {
     method: "PATCH",
     path: "/admin/users/:id/role",
+    access: "admin",
     handle: async (ctx, { params, body: raw }) =>
       adminUserJson(await changeUserRole(ctx, params.id, parseInput(roleInput, raw).role)),
   },
   {
     method: "PATCH",
     path: "/admin/users/:id/status",
+    access: "admin",
     handle: (ctx, { params, body: raw }) =>
       setDisabled(ctx, params.id, parseInput(disabledInput, raw).disabled),
   },
   {
     method: "POST",
     path: "/admin/users/:id/disable",
+    access: "admin",
     handle: (ctx, { params }) => setDisabled(ctx, params.id, true),
   },
   {
     method: "POST",
     path: "/admin/users/:id/enable",
+    access: "admin",
     handle: (ctx, { params }) => setDisabled(ctx, params.id, false),
   },
   {
     method: "DELETE",
     path: "/admin/users/:id/sessions",
+    access: "admin",
     handle: async (ctx, { params }) => ({ ended: await endSessionsOf(ctx, params.id) }),
   },
   {
     method: "POST",
     path: "/admin/users/:id/approval",
+    access: "admin",
     handle: async (ctx, { params, body: raw }) => adminUserJson(await reviewCarrier(ctx, params.id, raw)),
   },
   {
     method: "POST",
     path: "/admin/invitations",
+    access: "admin",
     handle: async (ctx, { body: raw }) => {
       const invitation = await inviteUser(ctx, raw);
       return withStatus(201, {
@@ -144,6 +152,7 @@ export const workspaceRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/admin/invitations",
+    access: "admin",
     handle: async (ctx, { query, request }) => {
       const page = readRestPage(query);
       const connection = await findInvitationPage(ctx, query.get("view") === "all" ? "all" : "pending", {
@@ -168,6 +177,7 @@ export const workspaceRoutes: RestRoute[] = [
   {
     method: "DELETE",
     path: "/admin/invitations/:id",
+    access: "admin",
     handle: async (ctx, { params }) => {
       const invitation = await revokeInvitation(ctx, params.id);
       return { _id: invitation.id, state: invitationState(invitation) };
@@ -176,6 +186,7 @@ export const workspaceRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/invitations/:token",
+    access: "public",
     handle: async (ctx, { params }) => {
       const preview = await previewInvitation(ctx, params.token);
       return preview
@@ -186,11 +197,13 @@ export const workspaceRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/invitations/:token/accept",
+    access: "public",
     handle: (ctx, { params, body: raw }) => acceptInvitation(ctx, { ...body(raw), token: params.token }),
   },
   {
     method: "GET",
     path: "/admin/waitlist",
+    access: "admin",
     handle: async (ctx, { query, request }) => {
       const page = readRestPage(query);
       const connection = await findWaitlistPage(
@@ -209,16 +222,19 @@ export const workspaceRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/admin/waitlist/:id/invite",
+    access: "admin",
     handle: async (ctx, { params }) => inviteFromWaitlist(ctx, params.id),
   },
   {
     method: "POST",
     path: "/admin/waitlist/:id/dismiss",
+    access: "admin",
     handle: async (ctx, { params }) => dismissWaitlistEntry(ctx, params.id),
   },
   {
     method: "GET",
     path: "/admin/audit",
+    access: "admin",
     handle: async (ctx, { query, request }) => {
       const page = readRestPage(query);
       const connection = await findAuditPage(ctx, auditFilter(query), {
@@ -236,6 +252,7 @@ export const workspaceRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/admin/audit.csv",
+    access: "admin",
     handle: async (ctx, { query }) => {
       const rows = await auditRowsForExport(ctx, auditFilter(query));
       const stamp = new Date().toISOString().slice(0, 10);

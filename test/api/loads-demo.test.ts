@@ -11,8 +11,12 @@ afterAll(() => t.close());
 describe("SEED_DEMO=1", () => {
   it("loads a few hundred USPS loads with stops, NASS codes, routes and a last upload", async () => {
     const { token } = await loginAs(t.app, "admin@freightway.test", DEMO_PASSWORD);
-    const loads = await rest<Record<string, unknown>[]>(t.app, "GET", "/loads", undefined, { token });
+    const loads = await rest<Record<string, unknown>[]>(t.app, "GET", "/loads?limit=500", undefined, {
+      token,
+    });
+    // REST lists are paged (?page&limit): all 300 fit in one page of 500; the total is in X-Total-Count.
     expect(loads.body).toHaveLength(300);
+    expect(loads.headers.get("x-total-count")).toBe("300");
     expect(loads.body.every((load) => (load.stops as unknown[]).length >= 2)).toBe(true);
     expect(loads.body.some((load) => (load.stops as unknown[]).length === 3)).toBe(true);
     expect(loads.body.some((load) => load.assignedUserKey)).toBe(true);
