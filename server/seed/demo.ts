@@ -67,8 +67,8 @@ export async function seedDemo(deps: Deps): Promise<void> {
   const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@freightway.test" } });
   const driver = await db.user.findUnique({ where: { email: "carrier@freightway.test" } });
   await seedDemoLoads(deps, admin, driver);
-  await seedDemoRouting(deps, admin, driver);
   await seedDemoTracking(deps, admin);
+  await seedDemoRouting(deps, admin, driver);
   await seedDemoBilling(deps, admin, driver);
   console.log(`Demo data loaded (password for every demo login: ${DEMO_PASSWORD})`);
 }
