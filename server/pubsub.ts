@@ -12,6 +12,10 @@ export type Topics = {
   [key: `profile:${string}`]: [{ userId: string }];
   /** Any carrier created or changed (drivers included); every admin screen may listen. */
   carriers: [{ carrierId: string }];
+  /** Any offer opened, bid on, closed or decided (server/offers/events.ts). */
+  offers: [{ offerId: string; kind: string }];
+  /** A bid of this offer placed, improved, folded or decided. */
+  [key: `offer-bids:${string}`]: [{ bidId: string }];
 };
 
 export type PubSub = ReturnType<typeof createPubSub<Topics>> & { close(): Promise<void> };

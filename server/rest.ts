@@ -1,4 +1,5 @@
 import { authRoutes } from "./auth/rest.ts";
+import { bidRoutes } from "./bids/rest.ts";
 import { carrierRoutes } from "./carriers/rest.ts";
 import { contactRoutes } from "./contact/rest.ts";
 import type { RestRoute } from "./http/router.ts";
@@ -6,6 +7,7 @@ import { manualAssignmentRoutes } from "./loads/manual-assignment.rest.ts";
 import { loadRoutes } from "./loads/rest.ts";
 import { nassRoutes } from "./nass/rest.ts";
 import { notificationRoutes } from "./notifications/rest.ts";
+import { offerRoutes } from "./offers/rest.ts";
 import { userRoutes } from "./users/rest.ts";
 
 /** Every legacy path of the spec, served under /api. */
@@ -18,4 +20,6 @@ export const restRoutes: RestRoute[] = [
   ...contactRoutes,
   ...loadRoutes,
   ...nassRoutes,
+  ...offerRoutes,
+  ...bidRoutes,
 ];

@@ -1,7 +1,7 @@
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
-import { providerOf } from "../db/client.ts";
+import { type Db, providerOf } from "../db/client.ts";
 import { queryRows } from "../db/sql.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import type { Load, Prisma, UploadBatch } from "../generated/sqlite/client.ts";
@@ -280,5 +280,24 @@ export async function assignLoadDriver(ctx: Context, reference: string, rawInput
       details: { loadId: load.loadId, driverId: driver?.id ?? null, carrierId: driver?.carrierId ?? null },
     });
     return updated;
+  });
+}
+
+/**
+ * The bidding winner takes the load: inside the caller's transaction (the winner confirmation),
+ * the load goes to the winning carrier user and that user's carrier company, when it has one.
+ */
+export async function assignLoadToWinner(
+  tx: Pick<Db, "load" | "user">,
+  loadDbId: string,
+  winnerUserId: string,
+): Promise<Load> {
+  const winner = await tx.user.findUniqueOrThrow({
+    where: { id: winnerUserId },
+    select: { carrierId: true },
+  });
+  return tx.load.update({
+    where: { id: loadDbId },
+    data: { assignedUserId: winnerUserId, carrierId: winner.carrierId },
   });
 }
