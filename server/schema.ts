@@ -10,6 +10,8 @@ import "./contact/schema.ts";
 import "./nass/schema.ts";
 import "./loads/schema.ts";
 import "./loads/mutations.ts";
+import "./bids/schema.ts";
+import "./offers/schema.ts";
 
 export const schema = builder.toSchema();
 
