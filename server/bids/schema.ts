@@ -1,5 +1,6 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder } from "../builder.ts";
+import { NotFoundError } from "../errors.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
 import {
@@ -81,13 +82,17 @@ builder.queryField("offerBidders", (t) =>
         page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
         pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
       },
+      // An unknown load has no bidders (the page shows 'No bidders found.' beside its own notice).
       resolve: (_root, args, ctx, info) =>
         findBidderPage(
           ctx,
           args.loadId,
           args,
           queryFromInfo({ context: ctx, info, path: ["edges", "node"], typeName: "Bid" }),
-        ),
+        ).catch((error: unknown) => {
+          if (error instanceof NotFoundError) return findBidderPage(ctx, null, args);
+          throw error;
+        }),
     },
     {
       name: "BidderConnection",

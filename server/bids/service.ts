@@ -111,13 +111,14 @@ type BidQuery = Pick<Prisma.BidFindManyArgs, "include" | "select">;
 /** The bidders of an offer (admins), lowest bid first, 50 a page. */
 export async function findBidderPage(
   ctx: Context,
-  offerReference: string,
+  offerReference: string | null,
   paging: OffsetPageArgs,
   query: BidQuery = {},
 ): Promise<OffsetConnection<Bid>> {
   requireAdmin(ctx);
-  const offer = await visibleOfferOrThrow(ctx, offerReference);
-  const where = { offerId: offer.id };
+  // null: no offer at all, an empty page.
+  const offer = offerReference === null ? null : await visibleOfferOrThrow(ctx, offerReference);
+  const where = { offerId: offer?.id ?? "" };
   const totalCount = memoize(() => ctx.db.bid.count({ where }));
   const window = await offsetWindow(paging, BIDDER_PAGING, totalCount);
   if (window.limit === 0) return offsetConnection([], window, totalCount);

@@ -5,6 +5,7 @@ import { policy } from "../auth/policy.ts";
 import { BidType } from "../bids/schema.ts";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
+import { NotFoundError } from "../errors.ts";
 import type { Bid } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
@@ -73,6 +74,11 @@ export const OfferType = builder.prismaNode("Offer", {
       resolve: (offer) => (offer.targetRateCents === null ? null : offer.targetRateCents / 100),
     }),
     bidCount: t.relationCount("bids", { authScopes: { admin: true } }),
+    detailsConfirmed: t.boolean({
+      description: "The winner saved the load's confirmation details.",
+      select: { load: { select: { confirmation: { select: { id: true } } } } },
+      resolve: (offer) => offer.load.confirmation !== null,
+    }),
     winnerBid: t.relation("winnerBid", { nullable: true, authScopes: { admin: true } }),
     myBid: t.field({
       type: BidType,
@@ -228,10 +234,15 @@ const ConfirmDetailsRef = builder.objectRef<ConfirmDetails>("ConfirmDetails").im
 builder.queryField("confirmDetails", (t) =>
   t.field({
     type: ConfirmDetailsRef,
-    description: "A won load's confirmation: its winning carrier or an admin.",
+    nullable: true,
+    description: "A won load's confirmation: its winning carrier or an admin; null for anyone else.",
     authScopes: { authenticated: true },
     args: { loadId: t.arg.string({ required: true }) },
-    resolve: (_root, { loadId }, ctx) => getConfirmDetails(ctx, loadId),
+    resolve: (_root, { loadId }, ctx) =>
+      getConfirmDetails(ctx, loadId).catch((error: unknown) => {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      }),
   }),
 );
 
