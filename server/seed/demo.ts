@@ -3,6 +3,7 @@ import type { Deps } from "../context.ts";
 import { generateUserId } from "../users/service.ts";
 import { seedDemoCarriers } from "./demo-carriers.ts";
 import { seedDemoLoads } from "./demo-loads.ts";
+import { seedDemoOffers } from "./demo-offers.ts";
 
 export const DEMO_PASSWORD = "Freightway!2026";
 
@@ -64,5 +65,6 @@ export async function seedDemo(deps: Deps): Promise<void> {
   const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@freightway.test" } });
   const driver = await db.user.findUnique({ where: { email: "carrier@freightway.test" } });
   await seedDemoLoads(deps, admin, driver);
+  await seedDemoOffers(deps, admin);
   console.log(`Demo data loaded (password for every demo login: ${DEMO_PASSWORD})`);
 }
