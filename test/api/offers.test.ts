@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roadMiles } from "../../common/geo.ts";
 import { adminAndCarrier, createTestApp, rest, type TestApp } from "../support/app.ts";
@@ -109,6 +111,32 @@ describe("starting bidding", () => {
       token: florida.session.token,
     });
     expect(list.body.some((item) => item.loadId === load.loadId)).toBe(false);
+  });
+});
+
+describe("offer e-mails", () => {
+  it("e-mails eligible carriers who opted in on My Account, and only them", async () => {
+    const [optedIn, quiet, elsewhere] = await bidders(t.app, 3, [null, null, "WA"]);
+    const saved = await rest(
+      t.app,
+      "POST",
+      `/user/${optedIn.user.id}`,
+      { offerEmails: true },
+      { token: optedIn.session.token },
+    );
+    expect(saved.status).toBe(200);
+    await t.app.deps.db.user.update({ where: { id: elsewhere.user.id }, data: { offerEmails: true } });
+    const load = await biddableLoad(t.app);
+    await openOffer(t.app, world.adminSession.token, load.loadId);
+    const mails = async () =>
+      readdirSync(t.outboxDir)
+        .map((name) => readFileSync(join(t.outboxDir, name), "utf8"))
+        .filter((text) => text.includes(load.loadId));
+    await waitFor(async () => (await mails()).length === 1);
+    const [mail] = await mails();
+    expect(mail).toContain(optedIn.user.email);
+    expect(mail).not.toContain(quiet.user.email);
+    expect(mail).not.toContain(elsewhere.user.email);
   });
 });
 
@@ -317,3 +345,11 @@ describe("winner", () => {
     expect((await t.app.deps.db.offer.findUniqueOrThrow({ where: { id: offer._id } })).status).toBe("active");
   });
 });
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
