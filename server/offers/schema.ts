@@ -15,6 +15,7 @@ import {
   pagedConnection,
 } from "../graphql/offset-fields.ts";
 import { type ConfirmDetails, getConfirmDetails, saveConfirmDetails } from "./confirm-details.ts";
+import { readOncePerEvent } from "./read-once.ts";
 import {
   carrierOfferWhere,
   findOfferPage,
@@ -384,6 +385,8 @@ builder.subscriptionField("offerChanged", (t) =>
       );
     },
     resolve: (query, event: { offerId: string }, _args, ctx) =>
-      ctx.db.offer.findUniqueOrThrow({ ...query, where: { id: event.offerId } }),
+      readOncePerEvent(event, query, () =>
+        ctx.db.offer.findUniqueOrThrow({ ...query, where: { id: event.offerId } }),
+      ),
   }),
 );
