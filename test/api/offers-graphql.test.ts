@@ -177,3 +177,31 @@ describe("live offers", () => {
     }
   });
 });
+
+describe("offer list", () => {
+  it("reads a page of offers with the viewer's own bid in a constant number of queries", async () => {
+    for (let index = 0; index < 6; index++) {
+      const offer = await openOffer(t.app, world.adminSession.token, (await biddableLoad(t.app)).loadId);
+      await bid(t.app, pool[5].session.token, offer._id, 900 + index);
+    }
+    const LIST = `query ($pageSize: Int) { activeOffers(page: 1, pageSize: $pageSize) {
+      totalCount edges { node { id loadId bestOffer roundEnds roundEndsAt myBid { amount status } } } } }`;
+    const operationsFor = async (pageSize: number) => {
+      const counter = countQueries(t.app);
+      try {
+        const result = await gql<{ activeOffers: { edges: unknown[] } }>(
+          t.app,
+          LIST,
+          { pageSize },
+          { token: pool[5].session.token },
+        );
+        expect(result.errors).toBeUndefined();
+        expect(result.data?.activeOffers.edges).toHaveLength(pageSize);
+        return counter.operations.length;
+      } finally {
+        counter.restore();
+      }
+    };
+    expect(await operationsFor(6)).toBe(await operationsFor(2));
+  });
+});
