@@ -1,20 +1,23 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createServerAdapter } from "@whatwg-node/server";
-import type { execute, subscribe } from "graphql";
+import { type DocumentNode, type execute, GraphQLError, type subscribe } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
 import { REFRESH_COOKIE } from "./auth/service.ts";
 import { sessionOfRefreshToken } from "./auth/sessions.ts";
+import { watchSessionChanges } from "./auth/viewer-cache.ts";
 import { type AppConfig, loadConfig } from "./config.ts";
 import { contextFromConnection, contextFromRequest, type Deps, type TransportInfo } from "./context.ts";
 import { createDb, providerOf } from "./db/client.ts";
 import { migrate, pendingMigrationCount } from "./db/migrate.ts";
+import { createSqlReader } from "./db/reader.ts";
 import { createGraphQLServer } from "./graphql/yoga.ts";
 import { readBodyText } from "./http/body.ts";
 import { parseCookies } from "./http/cookies.ts";
 import { createRouter, errorResponse, json, runRoute } from "./http/router.ts";
 import { createStaticHandler } from "./http/static.ts";
+import { findMalformedText, MALFORMED_TEXT } from "./http/unicode.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startRoundClock } from "./offers/round-clock.ts";
 import { createAppPubSub } from "./pubsub.ts";
@@ -36,7 +39,14 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
   const config = loadConfig(process.env, overrides);
   await migrate(config.databaseUrl);
   const db = createDb(config.databaseUrl);
-  const deps: Deps = { db, config, pubsub: createAppPubSub(config.redisUrl), mailer: createMailer(config) };
+  const deps: Deps = {
+    db,
+    sql: createSqlReader(config.databaseUrl),
+    config,
+    pubsub: createAppPubSub(config.redisUrl),
+    mailer: createMailer(config),
+  };
+  watchSessionChanges(deps);
   await bootstrap(deps);
 
   const yoga = createGraphQLServer(deps);
@@ -76,7 +86,9 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
       const text = await readBodyText(request, GRAPHQL_BODY_LIMIT);
       forwarded = new Request(request.url, { method: request.method, headers: request.headers, body: text });
     }
-    return yoga.fetch(forwarded, { transport });
+    // The viewer is known before Yoga validates: the document budget and introspection depend on it.
+    const appContext = await contextFromRequest(deps, forwarded, transport);
+    return yoga.fetch(forwarded, { transport, appContext });
   }
 
   async function handle(request: Request, partial: Partial<TransportInfo> = {}): Promise<Response> {
@@ -125,7 +137,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
         handle(request, { ip: serverContext.req?.socket?.remoteAddress ?? "unknown" }),
     );
     server = createServer(adapter);
-    wsServer = new WebSocketServer({ server, path: "/graphql" });
+    // The same size cap as a GraphQL document over HTTP: ws closes the socket (1009) past it.
+    wsServer = new WebSocketServer({ server, path: "/graphql", maxPayload: GRAPHQL_BODY_LIMIT });
     useServer(
       {
         execute: (args: unknown) =>
@@ -133,7 +146,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
         subscribe: (args: unknown) =>
           (args as { rootValue: { subscribe: typeof subscribe } }).rootValue.subscribe(args as never),
         onSubscribe: async (ctx, _id, params) => {
-          const wsContext = await contextFromConnection(
+          const appContext = await contextFromConnection(
             deps,
             ctx.connectionParams,
             (ctx.extra as { request: { socket: { remoteAddress?: string } } }).request.socket.remoteAddress ??
@@ -144,12 +157,21 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
             req: ctx.extra.request,
             socket: ctx.extra.socket,
             params,
-            wsContext,
+            appContext,
           });
+          if (findMalformedText(params) !== null) return [new GraphQLError(MALFORMED_TEXT)];
+          let document: DocumentNode;
+          try {
+            document = parse(params.query);
+          } catch (error) {
+            return [
+              error instanceof GraphQLError ? error : new GraphQLError("Syntax Error: unreadable document"),
+            ];
+          }
           const args = {
             schema,
             operationName: params.operationName,
-            document: parse(params.query),
+            document,
             variableValues: params.variables,
             contextValue: await contextFactory(),
             rootValue: { execute, subscribe },
@@ -177,6 +199,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     await closing;
     await deps.pubsub.close();
     deps.mailer.close();
+    await deps.sql.close();
     await db.$disconnect();
   }
 

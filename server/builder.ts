@@ -35,6 +35,9 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: "omit",
     cursorType: "String",
+    // node/nodes are defined in graphql/nodes.ts: read rules and limits before any database work.
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
   },
   scopeAuth: {
     authorizeOnSubscribe: true,

@@ -4,6 +4,7 @@ import { resolveViewer } from "./auth/sessions.ts";
 import { bearerToken } from "./auth/tokens.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
+import type { SqlReader } from "./db/reader.ts";
 import { DomainError } from "./errors.ts";
 import { parseCookies } from "./http/cookies.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -12,6 +13,8 @@ import type { PubSub } from "./pubsub.ts";
 /** What every request shares: built once per app. */
 export interface Deps {
   db: Db;
+  /** Hand-written reads with cached prepared statements, for the hot paths only. */
+  sql: SqlReader;
   config: AppConfig;
   pubsub: PubSub;
   mailer: Mailer;

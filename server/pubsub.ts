@@ -10,6 +10,8 @@ export type Topics = {
   [key: `notifications:${string}`]: [{ notificationId: string }];
   [key: `session:${string}`]: [{ reason: string; message: string }];
   [key: `profile:${string}`]: [{ userId: string }];
+  /** A session ended or a user's sign-in facts changed: every instance drops its cached viewer. */
+  "sessions:changed": [{ sessionId?: string; userId?: string }];
   /** Any carrier created or changed (drivers included); every admin screen may listen. */
   carriers: [{ carrierId: string }];
   /** Any offer opened, bid on, closed or decided (server/offers/events.ts). */

@@ -1,6 +1,7 @@
 import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./builder.ts";
 import "./graphql/errors.ts";
+import "./graphql/nodes.ts";
 import "./users/schema.ts";
 import "./auth/schema.ts";
 import "./notifications/schema.ts";

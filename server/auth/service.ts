@@ -5,6 +5,7 @@ import type { User } from "../generated/sqlite/client.ts";
 import { serializeCookie } from "../http/cookies.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
+import { readUserById } from "../users/read.ts";
 import { generateUserId } from "../users/service.ts";
 import { emailDomain, isDomainBlocked } from "./email-domains.ts";
 import { generateTemporaryPassword, hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords.ts";
@@ -219,7 +220,8 @@ export async function logout(ctx: Context, rawInput: unknown): Promise<void> {
 
 export async function checkSession(ctx: Context) {
   const viewer = requireViewer(ctx);
-  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: viewer.id } });
+  const user = await readUserById(ctx, viewer.id);
+  if (!user) throw new UnauthenticatedError("Invalid access token");
   return { user, platform: viewer.platform };
 }
 

@@ -1,7 +1,10 @@
 import type { Deps } from "../context.ts";
+import { toDate, toDateOrNull } from "../db/reader.ts";
+import { sql } from "../db/sql.ts";
 import { SESSION_ENDED_MESSAGE, SessionEndedError, UnauthenticatedError } from "../errors.ts";
 import type { Role, Viewer } from "./policy.ts";
 import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from "./tokens.ts";
+import { cachedViewer, cacheGeneration, forgetSession, rememberViewer } from "./viewer-cache.ts";
 
 export const REMEMBER_ME_DAYS = 30;
 export const SESSION_HOURS = 12;
@@ -13,6 +16,21 @@ export const SESSION_REPLACED_LOGOUT_MESSAGE =
 
 export type RevokeReason = "logout" | "replaced" | "reuse";
 
+interface SessionRow {
+  id: string;
+  userId: string;
+  platform: string;
+  expiresAt: unknown;
+  revokedAt: unknown;
+  revokedReason: string | null;
+  userKey: string;
+  email: string;
+  role: string;
+}
+
+/** Every authenticated request asks this (when the viewer is not cached): one indexed statement. */
+const SESSION_SQL = `SELECT s."id", s."userId", s."platform", s."expiresAt", s."revokedAt", s."revokedReason", u."userId" AS "userKey", u."email", u."role" FROM "Session" s JOIN "User" u ON u."id" = s."userId" WHERE s."id" = ?`;
+
 export async function resolveViewer(deps: Deps, token: string): Promise<Viewer> {
   const check = await verifyAccessToken(token, deps.config.jwtSecret);
   if (!check.ok) {
@@ -20,20 +38,28 @@ export async function resolveViewer(deps: Deps, token: string): Promise<Viewer> 
       check.reason === "expired" ? "Access token expired" : "Invalid access token",
     );
   }
-  const session = await deps.db.session.findUnique({
-    where: { id: check.claims.sid },
-    include: { user: { select: { id: true, userId: true, email: true, role: true } } },
-  });
-  if (!session || session.userId !== check.claims.sub) throw new UnauthenticatedError("Invalid access token");
-  assertSessionLive(session);
-  return {
-    id: session.user.id,
-    userId: session.user.userId,
-    email: session.user.email,
-    role: session.user.role as Role,
-    sessionId: session.id,
-    platform: session.platform,
+  const { sid, sub } = check.claims;
+  const cached = cachedViewer(deps, sid, sub);
+  if (cached) return cached;
+  const generation = cacheGeneration(deps);
+  const [row] = await deps.sql.all<SessionRow>(sql(SESSION_SQL, sid));
+  if (!row || row.userId !== sub) throw new UnauthenticatedError("Invalid access token");
+  const session = {
+    revokedAt: toDateOrNull(row.revokedAt),
+    revokedReason: row.revokedReason,
+    expiresAt: toDate(row.expiresAt),
   };
+  assertSessionLive(session);
+  const viewer: Viewer = {
+    id: row.userId,
+    userId: row.userKey,
+    email: row.email,
+    role: row.role as Role,
+    sessionId: row.id,
+    platform: row.platform,
+  };
+  rememberViewer(deps, viewer, sub, session.expiresAt, generation);
+  return viewer;
 }
 
 function assertSessionLive(session: {
@@ -112,6 +138,7 @@ export async function openSession(
 
 /** Tells the ended session's open tabs at once, instead of at their next request. */
 function announceSessionEnd(deps: Deps, sessionId: string, reason: RevokeReason) {
+  forgetSession(deps, sessionId);
   deps.pubsub.publish(`session:${sessionId}`, {
     reason,
     message: reason === "replaced" ? SESSION_REPLACED_LOGOUT_MESSAGE : SESSION_ENDED_MESSAGE,

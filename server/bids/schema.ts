@@ -1,13 +1,9 @@
-import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder } from "../builder.ts";
-import { NotFoundError } from "../errors.ts";
+import { NotFoundError, ValidationError } from "../errors.ts";
+import type { Bid } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
-import {
-  PAGE_ARG_DESCRIPTION,
-  PAGE_SIZE_ARG_DESCRIPTION,
-  pagedConnection,
-} from "../graphql/offset-fields.ts";
+import { pagedListField } from "../graphql/paged-list.ts";
 import { type BidderStats, bidderStats, findBidderPage, foldBid, placeBid } from "./service.ts";
 
 const BidderStatsRef = builder.objectRef<BidderStats>("BidderStats").implement({
@@ -68,43 +64,34 @@ export const BidType = builder.prismaNode("Bid", {
   }),
 });
 
-builder.queryField("offerBidders", (t) =>
-  t.connection(
-    {
-      type: BidType,
-      description: "The bids of an offer, lowest first (admins).",
-      authScopes: { admin: true },
-      args: {
-        loadId: t.arg.string({
-          required: true,
-          description: "The load's loadId, or the offer's database id.",
-        }),
-        page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
-        pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
-      },
-      // An unknown load has no bidders (the page shows 'No bidders found.' beside its own notice).
-      resolve: (_root, args, ctx, info) =>
-        findBidderPage(
-          ctx,
-          args.loadId,
-          args,
-          queryFromInfo({ context: ctx, info, path: ["edges", "node"], typeName: "Bid" }),
-        ).catch((error: unknown) => {
-          if (error instanceof NotFoundError) return findBidderPage(ctx, null, args);
-          throw error;
-        }),
-    },
-    {
-      name: "BidderConnection",
-      fields: (tc) => ({
-        totalCount: tc.int({ resolve: pagedConnection.totalCount }),
-        pageCount: tc.int({ resolve: pagedConnection.pageCount }),
-        page: tc.int({ resolve: pagedConnection.page }),
-        pageSize: tc.int({ resolve: pagedConnection.pageSize }),
-      }),
-    },
-  ),
-);
+const BidderFilter = builder.inputType("BidderFilter", {
+  fields: (t) => ({
+    loadId: t.string({ required: true, description: "The load's loadId, or the offer's database id." }),
+  }),
+});
+
+pagedListField<Bid, { loadId: string }, "amount">("offerBidders", {
+  name: "Bidder",
+  node: BidType,
+  model: "Bid",
+  description: "The bids of an offer, lowest first (admins); an unknown load has none.",
+  authScopes: { admin: true },
+  searchDescription: "Not used: an offer has few bidders.",
+  filter: BidderFilter,
+  sortFields: { AMOUNT: "amount" },
+  defaultOrder: { field: "amount", direction: "asc" },
+  load: (ctx, request, query) => {
+    if (!request.filter?.loadId) {
+      throw new ValidationError("filter.loadId is required", [
+        { field: "filter.loadId", message: "Required" },
+      ]);
+    }
+    return findBidderPage(ctx, request.filter.loadId, request.paging, query).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return findBidderPage(ctx, null, request.paging);
+      throw error;
+    });
+  },
+});
 
 const BidPayload = builder
   .objectRef<{ bidId: string; offerId: string; message: string }>("BidPayload")

@@ -1,32 +1,16 @@
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../builder.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
+import { pagedListField } from "../graphql/paged-list.ts";
 import { UserType } from "../users/schema.ts";
 import { normalizeCarrierIdRef } from "./carrier-id.ts";
 import { attachDriverByEmail, detachDriver } from "./drivers.ts";
-import { CARRIER_PAGE_SIZE, carrierPageQuery, MAX_CARRIER_PAGE_SIZE } from "./paging.ts";
-import { carrierListQuery, createCarrier, DRIVER_ORDER, updateCarrier } from "./service.ts";
+import { createCarrier, DRIVER_ORDER, findCarrierPage, updateCarrier } from "./service.ts";
 import { CARRIER_TYPES, type CarrierKind } from "./validation.ts";
 
 export const CarrierTypeEnum = builder.enumType("CarrierType", {
   description: "What a carrier moves freight with.",
   values: CARRIER_TYPES,
-});
-
-const CarrierSortFieldEnum = builder.enumType("CarrierSortField", {
-  values: {
-    CARRIER_NAME: { value: "carrierName" },
-    DOT_NUMBER: { value: "dotNumber" },
-    MC_NUMBER: { value: "mcNumber" },
-    TYPE: { value: "type" },
-    CONTACT_NAME: { value: "contactName" },
-    CONTACT_PHONE: { value: "contactPhone" },
-    CREATED_AT: { value: "createdAt" },
-  } as const,
-});
-
-const CarrierSortDirectionEnum = builder.enumType("CarrierSortDirection", {
-  values: { ASC: { value: "asc" }, DESC: { value: "desc" } } as const,
 });
 
 interface CarrierContact {
@@ -88,33 +72,32 @@ function refOf(typename: string, value: string): string {
   return value.trim();
 }
 
+const CarrierFilter = builder.inputType("CarrierFilter", {
+  fields: (t) => ({ type: t.field({ type: CarrierTypeEnum }) }),
+});
+
+pagedListField("carriers", {
+  name: "Carrier",
+  node: CarrierNode,
+  model: "Carrier",
+  description: "The carrier list: 50 a page, by name unless `orderBy` says otherwise.",
+  authScopes: { admin: true },
+  searchDescription: "Name, carrierId, DOT #, MC #, contact name, phone or e-mail.",
+  filter: CarrierFilter,
+  sortFields: {
+    CARRIER_NAME: "carrierName",
+    DOT_NUMBER: "dotNumber",
+    MC_NUMBER: "mcNumber",
+    TYPE: "type",
+    CONTACT_NAME: "contactName",
+    CONTACT_PHONE: "contactPhone",
+    CREATED_AT: "createdAt",
+  },
+  defaultOrder: { field: "carrierName", direction: "asc" },
+  load: findCarrierPage,
+});
+
 builder.queryFields((t) => ({
-  carriers: t.prismaConnection(
-    {
-      type: CarrierNode,
-      cursor: "id",
-      description:
-        "The carrier list: search (name, carrierId, DOT #, MC #, contact name/phone/email), filter by " +
-        "type, sort; page with first/after, or with page/pageSize (offset pages, 50 by default).",
-      authScopes: { admin: true },
-      args: {
-        search: t.arg.string(),
-        type: t.arg({ type: CarrierTypeEnum }),
-        sortBy: t.arg({ type: CarrierSortFieldEnum }),
-        sortDirection: t.arg({ type: CarrierSortDirectionEnum }),
-        page: t.arg.int({ description: "1-based page number; not combined with after/before/last." }),
-        pageSize: t.arg.int({ description: `Rows per page (default ${CARRIER_PAGE_SIZE}).` }),
-      },
-      defaultSize: (args) => args.pageSize ?? CARRIER_PAGE_SIZE,
-      maxSize: MAX_CARRIER_PAGE_SIZE,
-      totalCount: (_parent, args, ctx) => ctx.db.carrier.count({ where: carrierListQuery(ctx, args).where }),
-      resolve: (query, _parent, args, ctx) => {
-        const { where, orderBy } = carrierListQuery(ctx, args);
-        return ctx.db.carrier.findMany({ ...carrierPageQuery(query, args), where, orderBy });
-      },
-    },
-    { description: "Carriers with totalCount (for page numbers)." },
-  ),
   carrierByCarrierId: t.prismaField({
     type: CarrierNode,
     nullable: true,

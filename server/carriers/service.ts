@@ -4,8 +4,11 @@ import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { ConflictError } from "../errors.ts";
 import type { Carrier, Prisma, User } from "../generated/sqlite/client.ts";
+import { numberedPage, type OffsetConnection } from "../graphql/offset-paging.ts";
+import type { ListRequest, NodeQuery } from "../graphql/paged-list.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
+import { copyCarrierNameToLoads } from "../loads/sort-copies.ts";
 import { publicUser } from "../users/service.ts";
 import { lockCarrierIds, nextCarrierId } from "./carrier-id.ts";
 import { replaceDrivers } from "./drivers.ts";
@@ -15,6 +18,7 @@ import { carrierOrThrow } from "./lookup.ts";
 import {
   CARRIER_MESSAGES,
   type CarrierListFilter,
+  type CarrierSortField,
   carrierListFilter,
   createCarrierInput,
   updateCarrierInput,
@@ -65,6 +69,29 @@ export function carrierListQuery(ctx: Context, rawFilter: unknown) {
   requireAdmin(ctx);
   const filter: CarrierListFilter = parseInput(carrierListFilter, rawFilter);
   return { where: carrierWhere(ctx.config.databaseUrl, filter), orderBy: carrierOrderBy(filter) };
+}
+
+/** The list screen: 50 a page, at most 200. */
+export const CARRIER_PAGING = { defaultSize: 50, maxSize: 200 };
+
+/** One page of the carrier list (GraphQL `carriers`). */
+export function findCarrierPage(
+  ctx: Context,
+  { search, filter, orderBy, paging }: ListRequest<{ type?: string | null }, CarrierSortField>,
+  query: NodeQuery,
+): Promise<OffsetConnection<Carrier>> {
+  const { where, orderBy: order } = carrierListQuery(ctx, {
+    search,
+    type: filter?.type,
+    sortBy: orderBy.field,
+    sortDirection: orderBy.direction,
+  });
+  return numberedPage(
+    paging,
+    CARRIER_PAGING,
+    () => ctx.db.carrier.count({ where }),
+    (window) => ctx.db.carrier.findMany({ ...query, ...window, where, orderBy: order }),
+  );
 }
 
 /** GET /carriers: the whole (filtered, sorted) list; the screen pages it 50 at a time. */
@@ -166,6 +193,9 @@ export async function updateCarrier(ctx: Context, ref: string, input: unknown): 
     const updated = await ctx.db.$transaction(async (tx) => {
       await assertUnique(tx, unique, carrier.id);
       await tx.carrier.update({ where: { id: carrier.id }, data });
+      if (changes.carrierName !== undefined && changes.carrierName !== carrier.carrierName) {
+        await copyCarrierNameToLoads(tx, carrier.id, changes.carrierName);
+      }
       const drivers = changes.drivers ? await replaceDrivers(tx, carrier, changes.drivers) : undefined;
       await recordAudit(tx, {
         actorId: admin.id,

@@ -1,69 +1,158 @@
 import {
-  type ASTVisitor,
+  type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
-  GraphQLError,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  getNamedType,
+  getNullableType,
+  isInterfaceType,
+  isListType,
+  isObjectType,
   Kind,
+  type OperationDefinitionNode,
   type SelectionSetNode,
-  type ValidationContext,
+  type ValueNode,
 } from "graphql";
 
-export const MAX_DEPTH = 12;
-export const MAX_FIELDS = 2000;
-
 /**
- * Refuses documents nested deeper than MAX_DEPTH or selecting more than MAX_FIELDS fields in total
- * (fragments expanded), before anything executes. Introspection stays possible for GraphiQL.
+ * What graphql-armor does not cover: a cost model that knows our list sizes. A field costs 1 plus
+ * its selection, times the number of items it may return: `first`/`last`/`pageSize` (literal or
+ * variable), the length of an `ids` list, DEFAULT_PAGE_SIZE for a paged field asked without a size,
+ * or DEFAULT_LIST_SIZE for other list fields. Introspection
+ * is counted too. Every fragment's cost is computed once, so the check stays linear in the size of
+ * the document however often fragments spread each other.
  */
-export function queryLimitsRule(context: ValidationContext): ASTVisitor {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of context.getDocument().definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+export const DEFAULT_LIST_SIZE = 10;
+/** A connection asked for without a size answers its default page (50 in every domain). */
+export const DEFAULT_PAGE_SIZE = 50;
+/** A whole-schema introspection answer is large; `__type(name:)` is one type. */
+export const INTROSPECTION_COST = { __schema: 5_000, __type: 100 } as const;
+export const MAX_COST = { anonymous: 3_000, signedIn: 60_000 } as const;
+const SIZE_ARGUMENTS = new Set(["first", "last", "pageSize"]);
+/** A guard for absurd literal numbers: costs past this are already refused. */
+const COST_CEILING = 1e12;
+
+export type Variables = Record<string, unknown> | null | undefined;
+
+function numberOf(value: ValueNode, variables: Variables): number | null {
+  if (value.kind === Kind.INT) return Number(value.value);
+  if (value.kind === Kind.VARIABLE) {
+    const raw = variables?.[value.name.value];
+    return typeof raw === "number" && Number.isFinite(raw) ? raw : null;
   }
-  return {
-    OperationDefinition(operation) {
-      const counter = { fields: 0 };
-      const depth = measure(operation.selectionSet, fragments, counter, new Set());
-      if (depth > MAX_DEPTH) {
-        context.reportError(
-          new GraphQLError(`Query is nested too deeply (${depth} > ${MAX_DEPTH}).`, { nodes: operation }),
-        );
-      }
-      if (counter.fields > MAX_FIELDS) {
-        context.reportError(
-          new GraphQLError(`Query selects too many fields (${counter.fields} > ${MAX_FIELDS}).`, {
-            nodes: operation,
-          }),
-        );
-      }
-    },
-  };
+  return null;
 }
 
-function measure(
-  selectionSet: SelectionSetNode,
-  fragments: Map<string, FragmentDefinitionNode>,
-  counter: { fields: number },
-  visiting: Set<string>,
+function lengthOf(value: ValueNode, variables: Variables): number | null {
+  if (value.kind === Kind.LIST) return value.values.length;
+  if (value.kind === Kind.VARIABLE) {
+    const raw = variables?.[value.name.value];
+    return Array.isArray(raw) ? raw.length : null;
+  }
+  return null;
+}
+
+/** How many items the field may answer with, from its arguments; null when it says nothing. */
+function declaredSize(field: FieldNode, variables: Variables): number | null {
+  let size: number | null = null;
+  for (const argument of field.arguments ?? []) {
+    const name = argument.name.value;
+    const found = SIZE_ARGUMENTS.has(name)
+      ? numberOf(argument.value, variables)
+      : name === "ids"
+        ? lengthOf(argument.value, variables)
+        : null;
+    if (found !== null) size = Math.max(size ?? 0, found);
+  }
+  return size;
+}
+
+/** The cost of the operation that would run (the named one, or the only one). */
+export function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Variables,
 ): number {
-  let deepest = 0;
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) {
-      counter.fields++;
-      if (selection.name.value.startsWith("__")) continue;
-      const below = selection.selectionSet
-        ? measure(selection.selectionSet, fragments, counter, visiting)
-        : 0;
-      deepest = Math.max(deepest, 1 + below);
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      deepest = Math.max(deepest, measure(selection.selectionSet, fragments, counter, visiting));
-    } else {
-      const name = selection.name.value;
-      const fragment = fragments.get(name);
-      if (!fragment || visiting.has(name)) continue;
-      visiting.add(name);
-      deepest = Math.max(deepest, measure(fragment.selectionSet, fragments, counter, visiting));
-      visiting.delete(name);
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  let operation: OperationDefinitionNode | undefined;
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    else if (definition.kind === Kind.OPERATION_DEFINITION) {
+      if (!operationName ? !operation : definition.name?.value === operationName) operation = definition;
     }
   }
-  return deepest;
+  if (!operation) return 0;
+  const root =
+    operation.operation === "query"
+      ? schema.getQueryType()
+      : operation.operation === "mutation"
+        ? schema.getMutationType()
+        : schema.getSubscriptionType();
+  return selectionCost(schema, (name) => fragments.get(name), operation.selectionSet, root, variables);
+}
+
+export function selectionCost(
+  schema: GraphQLSchema,
+  getFragment: (name: string) => FragmentDefinitionNode | undefined,
+  selectionSet: SelectionSetNode,
+  rootType: GraphQLNamedType | null | undefined,
+  variables: Variables,
+): number {
+  const fragmentCosts = new Map<string, number>();
+  const visiting = new Set<string>();
+
+  function fragmentCost(fragment: FragmentDefinitionNode): number {
+    const name = fragment.name.value;
+    const known = fragmentCosts.get(name);
+    if (known !== undefined) return known;
+    // A cycle is reported by graphql's own NoFragmentCycles rule; it costs nothing here.
+    if (visiting.has(name)) return 0;
+    visiting.add(name);
+    const type = schema.getType(fragment.typeCondition.name.value);
+    const cost = setCost(fragment.selectionSet, type, false);
+    visiting.delete(name);
+    fragmentCosts.set(name, cost);
+    return cost;
+  }
+
+  function setCost(set: SelectionSetNode, type: GraphQLNamedType | null | undefined, parentSized: boolean) {
+    let total = 0;
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) total += fieldCost(selection, type, parentSized);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const narrowed = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : type;
+        total += setCost(selection.selectionSet, narrowed, parentSized);
+      } else {
+        const fragment = getFragment(selection.name.value);
+        if (fragment) total += fragmentCost(fragment);
+      }
+      if (total > COST_CEILING) return COST_CEILING;
+    }
+    return total;
+  }
+
+  function fieldCost(field: FieldNode, parent: GraphQLNamedType | null | undefined, parentSized: boolean) {
+    const name = field.name.value;
+    if (name === "__schema" || name === "__type") return INTROSPECTION_COST[name];
+    if (!field.selectionSet) return 1;
+    const definition =
+      parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined;
+    const paged = definition?.args.some((argument) => SIZE_ARGUMENTS.has(argument.name)) ?? false;
+    const list = definition ? isListType(getNullableType(definition.type)) : false;
+    const size = declaredSize(field, variables);
+    let factor = 1;
+    if (size !== null) factor = size;
+    else if (paged) factor = DEFAULT_PAGE_SIZE;
+    else if (list && !parentSized) factor = DEFAULT_LIST_SIZE;
+    const below = setCost(
+      field.selectionSet,
+      definition ? getNamedType(definition.type) : null,
+      size !== null || paged,
+    );
+    return Math.min(COST_CEILING, (1 + below) * Math.max(1, factor));
+  }
+
+  return setCost(selectionSet, rootType, false);
 }

@@ -3,7 +3,8 @@ import { ValidationError } from "../errors.ts";
 /**
  * Paging for lists that show numbered pages: Relay's first/after/last/before with cursors that
  * encode a row offset, or `page`/`pageSize` to jump straight to page N. Both address the same
- * rows, so a client may mix them (jump to page 7, then fetch `first: 50, after: <last cursor>`).
+ * rows, so a client may go from one to the other (jump to page 7, then fetch `first: 50, after:
+ * <last cursor>`), but not send both in one request.
  */
 export interface OffsetPageArgs {
   first?: number | null;
@@ -28,6 +29,8 @@ export interface PagingLimits {
 }
 
 const PREFIX = "offset:";
+/** Deeper pages are refused: nobody reads them, and an offset that far costs a scan. */
+const MAX_PAGE = 100_000;
 
 export function offsetCursor(offset: number): string {
   return Buffer.from(`${PREFIX}${offset}`).toString("base64url");
@@ -65,6 +68,14 @@ export async function offsetWindow(
       throw new ValidationError("page must be 1 or more", [
         { field: "page", message: "page must be 1 or more" },
       ]);
+    }
+    if (args.page > MAX_PAGE) {
+      const message = `page must be at most ${MAX_PAGE}`;
+      throw new ValidationError(message, [{ field: "page", message }]);
+    }
+    if (args.after != null || args.before != null || args.last != null) {
+      const message = "page cannot be combined with after, before or last";
+      throw new ValidationError(message, [{ field: "page", message }]);
     }
     const pageSize = size(args.pageSize, "pageSize", limits);
     return { offset: (args.page - 1) * pageSize, limit: pageSize, page: args.page, pageSize };
@@ -130,4 +141,20 @@ export function memoize<T>(load: () => Promise<T>): () => Promise<T> {
     promise ??= load();
     return promise;
   };
+}
+
+/**
+ * One numbered page of a list read with Prisma (or anything with skip/take): counts only when a
+ * field asks for the total, reads `limit + 1` rows so `hasNextPage` needs no count.
+ */
+export async function numberedPage<Node>(
+  paging: OffsetPageArgs,
+  limits: PagingLimits,
+  count: () => Promise<number>,
+  rows: (window: { skip: number; take: number }) => Promise<Node[]>,
+): Promise<OffsetConnection<Node>> {
+  const totalCount = memoize(count);
+  const window = await offsetWindow(paging, limits, totalCount);
+  const found = window.limit === 0 ? [] : await rows({ skip: window.offset, take: window.limit + 1 });
+  return offsetConnection(found, window, totalCount);
 }

@@ -1,20 +1,37 @@
+import { blockFieldSuggestionsPlugin } from "@escape.tech/graphql-armor-block-field-suggestions";
+import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
+import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
+import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
+import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
+import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { PothosValidationError } from "@pothos/core";
-import { GraphQLError } from "graphql";
+import {
+  type DocumentNode,
+  GraphQLError,
+  type GraphQLSchema,
+  NoSchemaIntrospectionCustomRule,
+  type ValidationContext,
+} from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import { REFRESH_COOKIE } from "../auth/service.ts";
 import { accessTokenFor, sessionOfRefreshToken } from "../auth/sessions.ts";
 import { type Context, contextFromRequest, type Deps, type TransportInfo } from "../context.ts";
 import { DomainError, ValidationError } from "../errors.ts";
 import { parseCookies } from "../http/cookies.ts";
+import { assertWellFormedText } from "../http/unicode.ts";
 import { schema } from "../schema.ts";
-import { queryLimitsRule } from "./limits.ts";
+import { MAX_COST, operationCost, type Variables } from "./limits.ts";
+import { assertNestingWithinLimit } from "./nesting.ts";
 
 /** Per-request values the HTTP layer hands to Yoga. */
 export interface ServerContext {
   transport?: TransportInfo;
-  /** Set by graphql-ws: the context was built from connectionParams already. */
-  wsContext?: Context;
+  /**
+   * The request's context, built before Yoga runs (from the HTTP request, or from graphql-ws'
+   * connectionParams) so that validation already knows the viewer.
+   */
+  appContext?: Context;
 }
 
 export const CSRF_HEADER = "x-graphql-yoga-csrf";
@@ -36,11 +53,110 @@ function isGraphQLError(error: unknown): error is GraphQLError {
   return error instanceof GraphQLError || (error instanceof Error && error.name === "GraphQLError");
 }
 
-const useQueryLimits: Plugin = {
-  onValidate({ addValidationRule }) {
-    addValidationRule(queryLimitsRule);
+/** The document budget (documented in README): every operation passes it before it runs. */
+export const DOCUMENT_LIMITS = {
+  tokens: 2_000,
+  depth: 12,
+  aliases: 15,
+  directives: 20,
+  /** graphql-armor's breadth cost (fields, times literal `first`/`last`). */
+  breadthCost: 60_000,
+} as const;
+
+/**
+ * What graphql-armor does not know: our list sizes and who is asking. Introspection is for signed-in
+ * staff only in production.
+ */
+/** Variables and documents must be valid Unicode before they reach a service (400 otherwise). */
+const useWellFormedParams: Plugin = {
+  onParams({ params }) {
+    assertWellFormedText(params);
   },
 };
+
+/** Runs before graphql-armor's parser: refuses documents the recursive parser could choke on. */
+const useNestingGuard: Plugin = {
+  onParse({ params }) {
+    assertNestingWithinLimit(params.source.toString());
+  },
+};
+
+function useDocumentBudget(production: boolean): Plugin {
+  return {
+    onValidate({ addValidationRule, context }) {
+      const viewer = (context as { appContext?: Context }).appContext?.viewer ?? null;
+      if (production && viewer?.role !== "ADMIN") addValidationRule(NoSchemaIntrospectionCustomRule);
+    },
+    // After validation (whose cache is keyed by document, not by variables): the cost with variables.
+    onExecute({ args, setResultAndStopExecution }) {
+      const refused = overBudget(args);
+      if (refused) setResultAndStopExecution({ errors: [refused] });
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const refused = overBudget(args);
+      if (refused) setResultAndStopExecution({ errors: [refused] });
+    },
+    // A document that does not parse or validate is the caller's mistake: a 400 for every client,
+    // not only for those accepting application/graphql-response+json.
+    onResultProcess({ result }) {
+      if (Array.isArray(result) || !("errors" in result)) return;
+      for (const error of result.errors ?? []) {
+        const extensions = error.extensions as Record<string, unknown> | undefined;
+        if (extensions && BAD_DOCUMENT_CODES.has(String(extensions.code))) {
+          extensions.http = { status: 400, spec: false };
+        }
+      }
+    },
+  };
+}
+
+const BAD_DOCUMENT_CODES = new Set([
+  "GRAPHQL_PARSE_FAILED",
+  "GRAPHQL_VALIDATION_FAILED",
+  "QUERY_TOO_EXPENSIVE",
+]);
+
+function overBudget(args: {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operationName?: string | null;
+  variableValues?: Variables;
+  contextValue: unknown;
+}): GraphQLError | null {
+  const viewer = (args.contextValue as Context).viewer;
+  const maxCost = viewer ? MAX_COST.signedIn : MAX_COST.anonymous;
+  const cost = operationCost(args.schema, args.document, args.operationName, args.variableValues);
+  if (cost <= maxCost) return null;
+  return new GraphQLError(`Query is too expensive (cost ${Math.round(cost)} > ${maxCost}).`, {
+    extensions: { code: "QUERY_TOO_EXPENSIVE", http: { status: 400, spec: false } },
+  });
+}
+
+function armorPlugins(): Plugin[] {
+  // Report through the validation context (all problems at once, as a 400) instead of throwing.
+  const limits = {
+    exposeLimits: true,
+    propagateOnRejection: false,
+    onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
+  };
+  return [
+    // The parser stops at the limit, so a huge or 5,000-deep document never reaches the recursion.
+    maxTokensPlugin({ exposeLimits: true, n: DOCUMENT_LIMITS.tokens }),
+    maxDepthPlugin({ ...limits, n: DOCUMENT_LIMITS.depth, flattenFragments: true }),
+    maxAliasesPlugin({ ...limits, n: DOCUMENT_LIMITS.aliases, allowList: [] }),
+    maxDirectivesPlugin({ ...limits, n: DOCUMENT_LIMITS.directives }),
+    costLimitPlugin({
+      ...limits,
+      maxCost: DOCUMENT_LIMITS.breadthCost,
+      objectCost: 1,
+      scalarCost: 1,
+      depthCostFactor: 1,
+      flattenFragments: true,
+      ignoreIntrospection: false,
+    }),
+    blockFieldSuggestionsPlugin(),
+  ] as Plugin[];
+}
 
 export function createGraphQLServer(deps: Deps) {
   return createYoga<ServerContext>({
@@ -49,8 +165,8 @@ export function createGraphQLServer(deps: Deps) {
     landingPage: false,
     // Expected failures are answers, not incidents; maskError logs the unexpected ones.
     logging: false,
-    context: async ({ request, wsContext, transport }) =>
-      wsContext ?? contextFromRequest(deps, request, transport ?? { ip: "unknown", responseCookies: [] }),
+    context: async ({ request, appContext, transport }) =>
+      appContext ?? contextFromRequest(deps, request, transport ?? { ip: "unknown", responseCookies: [] }),
     maskedErrors: {
       maskError(error, message) {
         // Duck-typed: under Vite (tests) graphql can load twice (ESM and CJS builds), and then
@@ -87,7 +203,13 @@ export function createGraphQLServer(deps: Deps) {
         subscriptionsProtocol: "WS",
       };
     },
-    plugins: [useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }), useQueryLimits],
+    plugins: [
+      useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }),
+      useWellFormedParams,
+      useNestingGuard,
+      ...armorPlugins(),
+      useDocumentBudget(deps.config.production),
+    ],
   });
 }
 

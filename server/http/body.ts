@@ -1,4 +1,5 @@
 import { DomainError, ValidationError } from "../errors.ts";
+import { assertWellFormedText, decodeUtf8 } from "./unicode.ts";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -20,7 +21,7 @@ export async function readBodyText(request: Request, limit: number): Promise<str
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return decodeUtf8(Buffer.concat(chunks));
 }
 
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
@@ -30,11 +31,14 @@ export async function readJsonBody(request: Request, limit: number): Promise<unk
   if (!contentType.toLowerCase().startsWith("application/json")) {
     throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new ValidationError("The request body is not valid JSON.");
   }
+  assertWellFormedText(parsed);
+  return parsed;
 }
 
 function tooLarge(limit: number): DomainError {

@@ -68,7 +68,13 @@ export function createStaticHandler(root: string): (request: Request) => Respons
     if (!existsSync(index)) {
       return new Response("The client is not built yet: run `npm run build`.", { status: 503 });
     }
-    const pathname = decodeURIComponent(new URL(request.url).pathname);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(request.url).pathname);
+    } catch {
+      return new Response("Bad request: the path is not valid percent-encoded UTF-8.", { status: 400 });
+    }
+    if (pathname.includes("\0")) return new Response("Not found", { status: 404 });
     const candidate = normalize(join(base, pathname));
     const inside = candidate === base || candidate.startsWith(base + sep);
     if (inside && candidate !== base && existsSync(candidate) && statSync(candidate).isFile()) {

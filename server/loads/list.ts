@@ -36,30 +36,48 @@ export interface LoadSort {
 /** Newest first: what the list shows before anyone sorts. */
 export const DEFAULT_LOAD_SORT: LoadSort = { field: "createdAt", direction: "desc" };
 
-const SORT_COLUMNS: Record<LoadSortField, { column: string; nullable: boolean; join?: string }> = {
+const SORT_COLUMNS: Record<LoadSortField, { column: string; nullable: boolean }> = {
   loadId: { column: `l."loadId"`, nullable: false },
-  route: { column: `r."routeNumber"`, nullable: true, join: `LEFT JOIN "Route" r ON r."id" = l."routeId"` },
+  route: { column: `l."routeNumber"`, nullable: true },
   customer: { column: `l."customer"`, nullable: true },
-  carrier: {
-    column: `c."carrierName"`,
-    nullable: true,
-    join: `LEFT JOIN "Carrier" c ON c."id" = l."carrierId"`,
-  },
+  carrier: { column: `l."carrierName"`, nullable: true },
   status: { column: `l."status"`, nullable: false },
   pickupDate: { column: `l."pickupDate"`, nullable: true },
   deliveryDate: { column: `l."deliveryDate"`, nullable: true },
   createdAt: { column: `l."createdAt"`, nullable: false },
 };
 
+/** Below this many characters a search cannot use trigrams. */
+const TRIGRAM = 3;
+
 function inFilter(column: string, values: readonly string[]): SqlFragment {
   return sql(`${column} IN (${values.map(() => "?").join(", ")})`, ...values);
 }
 
-/** The WHERE clause over `"Load" l` (empty when nothing filters). */
-export function loadFilterSql(provider: DbProvider, filters: LoadListFilters): SqlFragment {
+/** An FTS5 phrase: the text literally, whatever FTS5 query syntax it contains. */
+function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/**
+ * "Load id contains", any case. SQLite: the FTS5 trigram table LoadSearch (kept by triggers) for
+ * 3 characters or more, else the index on lower(loadId). PostgreSQL: ILIKE, which the trigram GIN
+ * index serves.
+ */
+function searchSql(provider: DbProvider, search: string): SqlFragment {
+  if (provider === "sqlite" && [...search].length >= TRIGRAM) {
+    return sql(
+      `l."rowid" IN (SELECT "rowid" FROM "LoadSearch" WHERE "LoadSearch" MATCH ?)`,
+      ftsPhrase(asciiLower(search)),
+    );
+  }
+  return containsInsensitive(provider, `l."loadId"`, search);
+}
+
+function filterConditions(provider: DbProvider, filters: LoadListFilters): SqlFragment[] {
   const conditions: SqlFragment[] = [];
   const search = filters.search?.trim();
-  if (search) conditions.push(containsInsensitive(provider, `l."loadId"`, search));
+  if (search) conditions.push(searchSql(provider, search));
   if (filters.status?.length) conditions.push(inFilter(`l."status"`, filters.status));
   if (filters.mode?.length) conditions.push(inFilter(`l."mode"`, filters.mode));
   const customer = filters.customer?.trim();
@@ -72,14 +90,51 @@ export function loadFilterSql(provider: DbProvider, filters: LoadListFilters): S
   if (filters.pickupTo) conditions.push(sql(`l."pickupDate" <= ?`, filters.pickupTo));
   if (filters.deliveryFrom) conditions.push(sql(`l."deliveryDate" >= ?`, filters.deliveryFrom));
   if (filters.deliveryTo) conditions.push(sql(`l."deliveryDate" <= ?`, filters.deliveryTo));
+  return conditions;
+}
+
+function where(conditions: SqlFragment[]): SqlFragment {
   if (conditions.length === 0) return sql("");
   const joined = joinFragments(conditions, " AND ");
   return { sql: ` WHERE ${joined.sql}`, params: joined.params };
 }
 
+/** The WHERE clause over `"Load" l` (empty when nothing filters). */
+export function loadFilterSql(provider: DbProvider, filters: LoadListFilters): SqlFragment {
+  return where(filterConditions(provider, filters));
+}
+
 /**
- * The ids of one page, in order. Ties break on the id so pages never overlap; empty values sort
- * last in both directions on both databases.
+ * One stretch of the list's order that an index on (column, id) reads without sorting. A nullable
+ * column's order is two stretches, the values then the empty ones: "NULLS LAST" in both
+ * directions is not an index order on either database, each stretch on its own is.
+ */
+interface Segment {
+  condition: string | null;
+  orderBy: string;
+}
+
+function segments(sort: LoadSort, reversed: boolean): Segment[] {
+  const { column, nullable } = SORT_COLUMNS[sort.field];
+  const ascending = (sort.direction === "asc") !== reversed;
+  const direction = ascending ? "ASC" : "DESC";
+  const tieBreak = sort.field === "loadId" ? "" : `, l."id" ${direction}`;
+  if (!nullable) return [{ condition: null, orderBy: `${column} ${direction}${tieBreak}` }];
+  const list: Segment[] = [
+    { condition: `${column} IS NOT NULL`, orderBy: `${column} ${direction}${tieBreak}` },
+    { condition: `${column} IS NULL`, orderBy: `l."id" ${direction}` },
+  ];
+  return reversed ? list.reverse() : list;
+}
+
+/** The joined columns a list row shows besides the Load's own. */
+const JOINED_COLUMNS = `(SELECT r."routeNumber" FROM "Route" r WHERE r."id" = p."routeId") AS "joinedRouteNumber", (SELECT c."carrierName" FROM "Carrier" c WHERE c."id" = p."carrierId") AS "joinedCarrierName", (SELECT u."userId" FROM "User" u WHERE u."id" = p."assignedUserId") AS "joinedAssignedUserKey"`;
+
+/**
+ * One page of the list as one statement: the Load rows in order with their route number,
+ * carrier name and driver's userId. `reversed` reads the same order from its other end (deep
+ * pages: `offset` then counts from the last row, and the caller reverses the rows). Ties break on
+ * the id so pages never overlap; empty values sort last in both directions on both databases.
  */
 export function loadPageSql(
   provider: DbProvider,
@@ -87,19 +142,30 @@ export function loadPageSql(
   sort: LoadSort,
   offset: number,
   limit: number,
+  reversed = false,
 ): SqlFragment {
-  const where = loadFilterSql(provider, filters);
-  const { column, nullable, join } = SORT_COLUMNS[sort.field];
-  const direction = sort.direction === "asc" ? "ASC" : "DESC";
-  const order = [`${column} ${direction}${nullable ? " NULLS LAST" : ""}`];
-  if (sort.field !== "loadId") order.push(`l."id" ${direction}`);
-  return {
-    sql: `SELECT l."id" AS "id" FROM "Load" l${join ? ` ${join}` : ""}${where.sql} ORDER BY ${order.join(", ")} LIMIT ? OFFSET ?`,
-    params: [...where.params, limit, offset],
-  };
+  const conditions = filterConditions(provider, filters);
+  const parts = segments(sort, reversed).map((segment) => {
+    const filter = where(segment.condition ? [...conditions, sql(segment.condition)] : conditions);
+    return {
+      sql: `SELECT l.* FROM "Load" l${filter.sql} ORDER BY ${segment.orderBy}`,
+      params: filter.params,
+    };
+  });
+  let page: SqlFragment;
+  if (parts.length === 1) {
+    page = { sql: `${parts[0].sql} LIMIT ? OFFSET ?`, params: [...parts[0].params, limit, offset] };
+  } else {
+    // Each stretch stops at the rows the page can need; UNION ALL keeps them in order.
+    page = {
+      sql: `SELECT * FROM (${parts[0].sql} LIMIT ?) a UNION ALL SELECT * FROM (${parts[1].sql} LIMIT ?) b LIMIT ? OFFSET ?`,
+      params: [...parts[0].params, offset + limit, ...parts[1].params, offset + limit, limit, offset],
+    };
+  }
+  return { sql: `SELECT p.*, ${JOINED_COLUMNS} FROM (${page.sql}) p`, params: page.params };
 }
 
 export function loadCountSql(provider: DbProvider, filters: LoadListFilters): SqlFragment {
-  const where = loadFilterSql(provider, filters);
-  return { sql: `SELECT COUNT(*) AS "count" FROM "Load" l${where.sql}`, params: where.params };
+  const filter = loadFilterSql(provider, filters);
+  return { sql: `SELECT COUNT(*) AS "count" FROM "Load" l${filter.sql}`, params: filter.params };
 }

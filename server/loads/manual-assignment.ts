@@ -9,6 +9,7 @@ import type { Carrier, Load, Route, User } from "../generated/sqlite/client.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { findUser, publicUser } from "../users/service.ts";
+import { loadsChanged } from "./list-count.ts";
 import { LOAD_MODES, LOAD_STATUSES } from "./values.ts";
 
 /**
@@ -175,61 +176,65 @@ async function insertAssignment(
   data: ManualAssignmentInput,
   { carrier, driver }: { carrier: Carrier; driver: User },
 ): Promise<ManualAssignment> {
-  return ctx.db.$transaction(async (tx) => {
-    if (await tx.load.findUnique({ where: { loadId: data.loadId }, select: { id: true } })) {
-      throw loadIdTaken();
-    }
-    // A route number the operator typed that does not exist yet starts a route for this driver.
-    let route = data.routeNumber
-      ? await tx.route.findUnique({ where: { routeNumber: data.routeNumber } })
-      : null;
-    if (data.routeNumber && !route) {
-      route = await tx.route.create({
-        data: { routeNumber: data.routeNumber, carrierId: carrier.id, assignedUserId: driver.id },
+  return ctx.db
+    .$transaction(async (tx) => {
+      if (await tx.load.findUnique({ where: { loadId: data.loadId }, select: { id: true } })) {
+        throw loadIdTaken();
+      }
+      // A route number the operator typed that does not exist yet starts a route for this driver.
+      let route = data.routeNumber
+        ? await tx.route.findUnique({ where: { routeNumber: data.routeNumber } })
+        : null;
+      if (data.routeNumber && !route) {
+        route = await tx.route.create({
+          data: { routeNumber: data.routeNumber, carrierId: carrier.id, assignedUserId: driver.id },
+        });
+        await recordAudit(tx, {
+          actorId: adminId,
+          action: "route.create",
+          entityType: "Route",
+          entityId: route.id,
+          details: { routeNumber: route.routeNumber, via: "manual-assignment" },
+        });
+      }
+      const load = await tx.load.create({
+        data: {
+          loadId: data.loadId,
+          bolNumber: data.bolNumber ?? null,
+          customer: data.customer,
+          status: data.status,
+          mode: data.mode,
+          assignedUserId: driver.id,
+          carrierId: carrier.id,
+          carrierName: carrier.carrierName,
+          referenceNumber: data.referenceNumber ?? null,
+          weight: data.weight ?? null,
+          volume: data.volume ?? null,
+          freightClass: data.freightClass ?? null,
+          commodity: data.commodity ?? null,
+          orderInfo: data.orderInfo ?? null,
+          additionalData: data.additionalData ?? null,
+          stopCount: data.stops,
+          routeId: route?.id ?? null,
+          routeNumber: route?.routeNumber ?? null,
+          originAddress: data.origin?.address ?? null,
+          destinationAddress: data.destination?.address ?? null,
+          pickupDate: data.pickupDate ?? null,
+          deliveryDate: data.deliveryDate ?? null,
+          appointmentsRequired: data.appointmentsRequired,
+          appointmentsConfirmed: data.appointmentsConfirmed,
+        },
       });
       await recordAudit(tx, {
         actorId: adminId,
-        action: "route.create",
-        entityType: "Route",
-        entityId: route.id,
-        details: { routeNumber: route.routeNumber, via: "manual-assignment" },
+        action: "load.manual-assignment",
+        entityType: "Load",
+        entityId: load.id,
+        details: { loadId: load.loadId, carrierId: carrier.carrierId, driver: driver.userId },
       });
-    }
-    const load = await tx.load.create({
-      data: {
-        loadId: data.loadId,
-        bolNumber: data.bolNumber ?? null,
-        customer: data.customer,
-        status: data.status,
-        mode: data.mode,
-        assignedUserId: driver.id,
-        carrierId: carrier.id,
-        referenceNumber: data.referenceNumber ?? null,
-        weight: data.weight ?? null,
-        volume: data.volume ?? null,
-        freightClass: data.freightClass ?? null,
-        commodity: data.commodity ?? null,
-        orderInfo: data.orderInfo ?? null,
-        additionalData: data.additionalData ?? null,
-        stopCount: data.stops,
-        routeId: route?.id ?? null,
-        originAddress: data.origin?.address ?? null,
-        destinationAddress: data.destination?.address ?? null,
-        pickupDate: data.pickupDate ?? null,
-        deliveryDate: data.deliveryDate ?? null,
-        appointmentsRequired: data.appointmentsRequired,
-        appointmentsConfirmed: data.appointmentsConfirmed,
-      },
-    });
-    await recordAudit(tx, {
-      actorId: adminId,
-      action: "load.manual-assignment",
-      entityType: "Load",
-      entityId: load.id,
-      details: { loadId: load.loadId, carrierId: carrier.carrierId, driver: driver.userId },
-    });
-    return { load, carrier, driver, route };
-  });
+      return { load, carrier, driver, route };
+    })
+    .finally(loadsChanged);
 }
 
 export async function createManualAssignment(ctx: Context, input: unknown): Promise<ManualAssignment> {

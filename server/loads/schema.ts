@@ -1,11 +1,6 @@
-import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder } from "../builder.ts";
-import {
-  PAGE_ARG_DESCRIPTION,
-  PAGE_SIZE_ARG_DESCRIPTION,
-  pagedConnection,
-} from "../graphql/offset-fields.ts";
-import { DEFAULT_LOAD_SORT, LOAD_SORT_FIELDS, type LoadSortField } from "./list.ts";
+import { pagedListField } from "../graphql/paged-list.ts";
+import { DEFAULT_LOAD_SORT } from "./list.ts";
 import { findLoadByLoadId, findLoadPage, getLastUpload } from "./service.ts";
 import {
   LOAD_MODES,
@@ -125,34 +120,6 @@ export const UploadBatchType = builder.prismaNode("UploadBatch", {
   }),
 });
 
-const SORT_FIELD_NAMES: Record<LoadSortField, string> = {
-  loadId: "LOAD_ID",
-  route: "ROUTE",
-  customer: "CUSTOMER",
-  carrier: "CARRIER",
-  status: "STATUS",
-  pickupDate: "PICKUP_DATE",
-  deliveryDate: "DELIVERY_DATE",
-  createdAt: "CREATED_AT",
-};
-
-const LoadSortFieldEnum = builder.enumType("LoadSortField", {
-  values: Object.fromEntries(
-    LOAD_SORT_FIELDS.map((field) => [SORT_FIELD_NAMES[field], { value: field }]),
-  ) as Record<string, { value: LoadSortField }>,
-});
-
-const SortDirectionEnum = builder.enumType("SortDirection", {
-  values: { ASC: { value: "asc" as const }, DESC: { value: "desc" as const } },
-});
-
-const LoadOrder = builder.inputType("LoadOrder", {
-  fields: (t) => ({
-    field: t.field({ type: LoadSortFieldEnum, required: true }),
-    direction: t.field({ type: SortDirectionEnum, defaultValue: "asc" }),
-  }),
-});
-
 const LoadFilter = builder.inputType("LoadFilter", {
   fields: (t) => ({
     status: t.field({ type: [LoadStatusEnum] }),
@@ -165,42 +132,30 @@ const LoadFilter = builder.inputType("LoadFilter", {
   }),
 });
 
+pagedListField("loads", {
+  name: "Load",
+  node: LoadType,
+  model: "Load",
+  description: "The load list: 50 a page, newest first unless `orderBy` says otherwise.",
+  authScopes: { admin: true },
+  searchDescription: "Text contained in the load id (any case).",
+  filter: LoadFilter,
+  sortFields: {
+    LOAD_ID: "loadId",
+    ROUTE: "route",
+    CUSTOMER: "customer",
+    CARRIER: "carrier",
+    STATUS: "status",
+    PICKUP_DATE: "pickupDate",
+    DELIVERY_DATE: "deliveryDate",
+    CREATED_AT: "createdAt",
+  },
+  defaultOrder: DEFAULT_LOAD_SORT,
+  load: (ctx, { search, filter, orderBy, paging }, query) =>
+    findLoadPage(ctx, { filters: { search, ...filter }, sort: orderBy, paging }, query),
+});
+
 builder.queryFields((t) => ({
-  loads: t.connection(
-    {
-      type: LoadType,
-      description: "The load list: 50 a page, newest first unless `orderBy` says otherwise.",
-      authScopes: { admin: true },
-      args: {
-        search: t.arg.string({ description: "Text contained in the load id (any case)." }),
-        filter: t.arg({ type: LoadFilter }),
-        orderBy: t.arg({ type: LoadOrder }),
-        page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
-        pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
-      },
-      resolve: (_root, args, ctx, info) =>
-        findLoadPage(
-          ctx,
-          {
-            filters: { search: args.search, ...args.filter },
-            sort: args.orderBy
-              ? { field: args.orderBy.field, direction: args.orderBy.direction ?? "asc" }
-              : DEFAULT_LOAD_SORT,
-            paging: args,
-          },
-          queryFromInfo({ context: ctx, info, path: ["edges", "node"], typeName: "Load" }),
-        ),
-    },
-    {
-      name: "LoadConnection",
-      fields: (tc) => ({
-        totalCount: tc.int({ resolve: pagedConnection.totalCount }),
-        pageCount: tc.int({ resolve: pagedConnection.pageCount }),
-        page: tc.int({ resolve: pagedConnection.page }),
-        pageSize: tc.int({ resolve: pagedConnection.pageSize }),
-      }),
-    },
-  ),
   loadByLoadId: t.prismaField({
     type: "Load",
     nullable: true,

@@ -1,8 +1,7 @@
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
-import { type Db, providerOf } from "../db/client.ts";
-import { queryRows } from "../db/sql.ts";
+import type { Db } from "../db/client.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import type { Load, Prisma, UploadBatch } from "../generated/sqlite/client.ts";
 import {
@@ -18,6 +17,9 @@ import { resolveNassReferences } from "../nass/service.ts";
 import { ensureRouteId } from "../routing/route-numbers.ts";
 import { findUser } from "../users/service.ts";
 import { type LoadListFilters, type LoadSort, loadCountSql, loadPageSql } from "./list.ts";
+import { countLoads, loadsChanged } from "./list-count.ts";
+import { type ListedLoad, type LoadPageRow, listedLoad, rowsAnswer } from "./list-rows.ts";
+import { carrierNameOf } from "./sort-copies.ts";
 import {
   assignDriverInput,
   DRIVER_MUST_BE_CARRIER,
@@ -66,16 +68,14 @@ export interface LoadListRequest {
   paging: OffsetPageArgs;
 }
 
-/**
- * A search reads this many matching ids in one go: a narrow search (the usual: part of one id)
- * then gets its page and its total from a single scan instead of two.
- */
-const SEARCH_PREFETCH = 2000;
+/** Deep pages past this offset, in the second half of the list, are read from its other end. */
+const REVERSE_AFTER = 10_000;
 
 /**
- * One page of the load list. The page's ids come from one SQL query (search, filters and sort),
- * the rows and the relations the caller selected from Prisma: a constant number of queries
- * whatever the page size.
+ * One page of the load list: one statement for the rows (with their route number, carrier name
+ * and driver's userId) and, when the page does not tell it, one for the total (cached when large,
+ * see list-count.ts). A selection the rows do not answer (e.g. stops) is loaded by Prisma from the
+ * page's ids, still a constant number of statements whatever the page size.
  */
 export async function findLoadPage(
   ctx: Context,
@@ -83,41 +83,46 @@ export async function findLoadPage(
   query: FindManyQuery = {},
 ): Promise<OffsetConnection<Load>> {
   requireAdmin(ctx);
-  const provider = providerOf(ctx.config.databaseUrl);
+  const { provider } = ctx.sql;
   let knownTotal: number | null = null;
   const totalCount = memoize(async () => {
     if (knownTotal !== null) return knownTotal;
-    const [row] = await queryRows<{ count: number | bigint }>(
-      ctx.db,
-      provider,
-      loadCountSql(provider, filters),
-    );
-    return Number(row.count);
+    return countLoads(ctx.config.databaseUrl, provider, filters, async () => {
+      const [row] = await ctx.sql.all<{ count: number | bigint }>(loadCountSql(provider, filters));
+      return Number(row.count);
+    });
   });
   const window = await offsetWindow(paging, LOAD_PAGING, totalCount);
   if (window.limit === 0) return offsetConnection([], window, totalCount);
 
-  const pageIds = async (offset: number, limit: number) =>
-    (
-      await queryRows<{ id: string }>(ctx.db, provider, loadPageSql(provider, filters, sort, offset, limit))
-    ).map((row) => row.id);
-  let ids: string[];
-  if (filters.search?.trim() && window.offset + window.limit + 1 <= SEARCH_PREFETCH) {
-    const matches = await pageIds(0, SEARCH_PREFETCH + 1);
-    if (matches.length <= SEARCH_PREFETCH) knownTotal = matches.length;
-    ids = matches.slice(window.offset, window.offset + window.limit + 1);
+  let rows: ListedLoad[];
+  const total = window.offset > REVERSE_AFTER ? await totalCount() : null;
+  if (total !== null && window.offset > total / 2) {
+    // The same rows, counted from the end: no walk over the offset.
+    const end = Math.min(total, window.offset + window.limit);
+    const fromEnd = Math.max(0, total - end);
+    const count = Math.max(0, end - window.offset);
+    const page = await ctx.sql.all<LoadPageRow>(loadPageSql(provider, filters, sort, fromEnd, count, true));
+    rows = page.map(listedLoad).reverse();
+    // The extra row that says a next page exists.
+    if (end < total) rows.push(rows.at(-1)!);
   } else {
-    ids = await pageIds(window.offset, window.limit + 1);
-    if (ids.length <= window.limit && (ids.length > 0 || window.offset === 0)) {
-      knownTotal = window.offset + ids.length;
+    const page = await ctx.sql.all<LoadPageRow>(
+      loadPageSql(provider, filters, sort, window.offset, window.limit + 1),
+    );
+    rows = page.map(listedLoad);
+    if (rows.length <= window.limit && (rows.length > 0 || window.offset === 0)) {
+      knownTotal = window.offset + rows.length;
     }
   }
-  if (ids.length === 0) return offsetConnection([], window, totalCount);
+  if (rows.length === 0 || rowsAnswer(query)) return offsetConnection(rows, window, totalCount);
 
-  const rows = (await ctx.db.load.findMany({ ...(query as object), where: { id: { in: ids } } })) as Load[];
+  const ids = rows.slice(0, window.limit).map((row) => row.id);
+  const loaded = (await ctx.db.load.findMany({ ...(query as object), where: { id: { in: ids } } })) as Load[];
   const position = new Map(ids.map((id, index) => [id, index]));
-  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return offsetConnection(rows, window, totalCount);
+  loaded.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  if (rows.length > window.limit) loaded.push(loaded.at(-1)!);
+  return offsetConnection(loaded, window, totalCount);
 }
 
 /** What the REST payloads embed with each load. */
@@ -225,40 +230,49 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
 
   const changes = scalarChanges(input);
   const driverReference = input.assignedUserKey !== undefined ? input.assignedUserKey : input.assignedUserId;
-  if (driverReference === null) Object.assign(changes, { assignedUserId: null, carrierId: null });
+  if (driverReference === null) {
+    Object.assign(changes, { assignedUserId: null, carrierId: null, carrierName: null });
+  }
   if (driverReference) {
     const driver = await driverOrThrow(ctx, driverReference, "assignedUserKey");
-    Object.assign(changes, { assignedUserId: driver.id, carrierId: driver.carrierId });
+    Object.assign(changes, {
+      assignedUserId: driver.id,
+      carrierId: driver.carrierId,
+      carrierName: await carrierNameOf(ctx.db, driver.carrierId),
+    });
   }
 
-  return ctx.db.$transaction(async (tx) => {
-    if (input.routeNumber !== undefined) {
-      changes.routeId = input.routeNumber === null ? null : await ensureRouteId(tx, input.routeNumber);
-    }
-    const updated = await tx.load.update({ where: { id: load.id }, data: changes });
-    if (stops) {
-      await tx.loadStop.deleteMany({ where: { loadId: load.id } });
-      await tx.loadStop.createMany({
-        data: [...stops]
-          .sort((a, b) => a.sequence - b.sequence)
-          .map((stop) => ({
-            id: createRowId(),
-            loadId: load.id,
-            sequence: stop.sequence,
-            type: stop.type,
-            nassCodeId: nass.idByReference.get(stop.nassReference)!,
-          })),
+  return ctx.db
+    .$transaction(async (tx) => {
+      if (input.routeNumber !== undefined) {
+        changes.routeId = input.routeNumber === null ? null : await ensureRouteId(tx, input.routeNumber);
+        changes.routeNumber = input.routeNumber;
+      }
+      const updated = await tx.load.update({ where: { id: load.id }, data: changes });
+      if (stops) {
+        await tx.loadStop.deleteMany({ where: { loadId: load.id } });
+        await tx.loadStop.createMany({
+          data: [...stops]
+            .sort((a, b) => a.sequence - b.sequence)
+            .map((stop) => ({
+              id: createRowId(),
+              loadId: load.id,
+              sequence: stop.sequence,
+              type: stop.type,
+              nassCodeId: nass.idByReference.get(stop.nassReference)!,
+            })),
+        });
+      }
+      await recordAudit(tx, {
+        actorId: viewer.id,
+        action: "load.update",
+        entityType: "Load",
+        entityId: load.id,
+        details: { loadId: load.loadId, fields: Object.keys(changes), stops: stops?.length ?? null },
       });
-    }
-    await recordAudit(tx, {
-      actorId: viewer.id,
-      action: "load.update",
-      entityType: "Load",
-      entityId: load.id,
-      details: { loadId: load.loadId, fields: Object.keys(changes), stops: stops?.length ?? null },
-    });
-    return updated;
-  });
+      return updated;
+    })
+    .finally(loadsChanged);
 }
 
 /** PATCH /loads/{id} {user}: gives the load to a carrier's driver (and so to that carrier). */
@@ -267,20 +281,26 @@ export async function assignLoadDriver(ctx: Context, reference: string, rawInput
   const load = await loadOrThrow(ctx, reference);
   const { user: driverReference } = parseInput(assignDriverInput, rawInput);
   const driver = driverReference === null ? null : await driverOrThrow(ctx, driverReference, "user");
-  return ctx.db.$transaction(async (tx) => {
-    const updated = await tx.load.update({
-      where: { id: load.id },
-      data: { assignedUserId: driver?.id ?? null, carrierId: driver?.carrierId ?? null },
-    });
-    await recordAudit(tx, {
-      actorId: viewer.id,
-      action: driver ? "load.assignDriver" : "load.unassignDriver",
-      entityType: "Load",
-      entityId: load.id,
-      details: { loadId: load.loadId, driverId: driver?.id ?? null, carrierId: driver?.carrierId ?? null },
-    });
-    return updated;
-  });
+  return ctx.db
+    .$transaction(async (tx) => {
+      const updated = await tx.load.update({
+        where: { id: load.id },
+        data: {
+          assignedUserId: driver?.id ?? null,
+          carrierId: driver?.carrierId ?? null,
+          carrierName: await carrierNameOf(tx, driver?.carrierId ?? null),
+        },
+      });
+      await recordAudit(tx, {
+        actorId: viewer.id,
+        action: driver ? "load.assignDriver" : "load.unassignDriver",
+        entityType: "Load",
+        entityId: load.id,
+        details: { loadId: load.loadId, driverId: driver?.id ?? null, carrierId: driver?.carrierId ?? null },
+      });
+      return updated;
+    })
+    .finally(loadsChanged);
 }
 
 /**
@@ -288,7 +308,7 @@ export async function assignLoadDriver(ctx: Context, reference: string, rawInput
  * the load goes to the winning carrier user and that user's carrier company, when it has one.
  */
 export async function assignLoadToWinner(
-  tx: Pick<Db, "load" | "user">,
+  tx: Pick<Db, "load" | "user" | "carrier">,
   loadDbId: string,
   winnerUserId: string,
 ): Promise<Load> {
@@ -296,8 +316,14 @@ export async function assignLoadToWinner(
     where: { id: winnerUserId },
     select: { carrierId: true },
   });
-  return tx.load.update({
+  const load = await tx.load.update({
     where: { id: loadDbId },
-    data: { assignedUserId: winnerUserId, carrierId: winner.carrierId },
+    data: {
+      assignedUserId: winnerUserId,
+      carrierId: winner.carrierId,
+      carrierName: await carrierNameOf(tx, winner.carrierId),
+    },
   });
+  loadsChanged();
+  return load;
 }

@@ -1,18 +1,14 @@
-import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder } from "../builder.ts";
-import {
-  PAGE_ARG_DESCRIPTION,
-  PAGE_SIZE_ARG_DESCRIPTION,
-  pagedConnection,
-} from "../graphql/offset-fields.ts";
 import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-paging.ts";
+import { pagedListField } from "../graphql/paged-list.ts";
 import { countNassCodes, findNassCodePage } from "./service.ts";
 
 export const NassCodeType = builder.prismaNode("NassCode", {
   id: { field: "id" },
   description: "A USPS facility (NASS code): where loads are picked up and delivered.",
   select: { id: true },
-  authScopes: { authenticated: true },
+  // NASS is for operators: the type carries the rule, so node(id:) and every other path obey it.
+  authScopes: { admin: true },
   fields: (t) => ({
     code: t.exposeString("code"),
     region: t.exposeString("region", { nullable: true }),
@@ -36,40 +32,20 @@ export const NassCodeType = builder.prismaNode("NassCode", {
 /** NASS codes page 50 at a time, like the screen. */
 const NASS_PAGING = { defaultSize: 50, maxSize: 500 };
 
-builder.queryField("nassCodes", (t) =>
-  t.connection(
-    {
-      type: NassCodeType,
-      description: "NASS codes by code, for the NASS table and the stop editor's picker.",
-      authScopes: { admin: true },
-      args: {
-        search: t.arg.string({ description: "Text in the code, facility name or city (any case)." }),
-        page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
-        pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
-      },
-      resolve: async (_root, args, ctx, info) => {
-        const totalCount = memoize(() => countNassCodes(ctx, args.search));
-        const window = await offsetWindow(args, NASS_PAGING, totalCount);
-        const rows =
-          window.limit === 0
-            ? []
-            : await findNassCodePage(
-                ctx,
-                args.search,
-                window,
-                queryFromInfo({ context: ctx, info, path: ["edges", "node"], typeName: "NassCode" }),
-              );
-        return offsetConnection(rows, window, totalCount);
-      },
-    },
-    {
-      name: "NassCodeConnection",
-      fields: (tc) => ({
-        totalCount: tc.int({ resolve: pagedConnection.totalCount }),
-        pageCount: tc.int({ resolve: pagedConnection.pageCount }),
-        page: tc.int({ resolve: pagedConnection.page }),
-        pageSize: tc.int({ resolve: pagedConnection.pageSize }),
-      }),
-    },
-  ),
-);
+pagedListField("nassCodes", {
+  name: "NassCode",
+  node: NassCodeType,
+  model: "NassCode",
+  description: "NASS codes by code, for the NASS table and the stop editor's picker.",
+  authScopes: { admin: true },
+  searchDescription: "Text in the code, facility name or city (any case).",
+  sortFields: { CODE: "code" },
+  defaultOrder: { field: "code", direction: "asc" },
+  load: async (ctx, { search, orderBy, paging }, query) => {
+    const totalCount = memoize(() => countNassCodes(ctx, search));
+    const window = await offsetWindow(paging, NASS_PAGING, totalCount);
+    const rows =
+      window.limit === 0 ? [] : await findNassCodePage(ctx, search, window, query, orderBy.direction);
+    return offsetConnection(rows, window, totalCount);
+  },
+});

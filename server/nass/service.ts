@@ -60,11 +60,12 @@ export async function findNassCodePage<Query extends { include?: unknown; select
   search: string | null | undefined,
   window: OffsetWindow,
   query: Query,
+  direction: "asc" | "desc" = "asc",
 ): Promise<NassCode[]> {
   requireAdmin(ctx);
   const where = searchWhere(ctx, search);
   const ids = await queryRows<{ id: string }>(ctx.db, providerOf(ctx.config.databaseUrl), {
-    sql: `SELECT n."id" AS "id" FROM "NassCode" n${where.sql} ORDER BY n."code" ASC LIMIT ? OFFSET ?`,
+    sql: `SELECT n."id" AS "id" FROM "NassCode" n${where.sql} ORDER BY n."code" ${direction === "desc" ? "DESC" : "ASC"} LIMIT ? OFFSET ?`,
     params: [...where.params, window.limit + 1, window.offset],
   });
   const rows = await ctx.db.nassCode.findMany({

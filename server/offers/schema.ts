@@ -1,4 +1,3 @@
-import { queryFromInfo } from "@pothos/plugin-prisma";
 import { filter, pipe } from "graphql-yoga";
 import { EQUIPMENT_TYPES, OFFER_STATUSES, roundEnds, TIMES_UP } from "../../common/offers.ts";
 import { policy } from "../auth/policy.ts";
@@ -6,14 +5,10 @@ import { BidType } from "../bids/schema.ts";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
 import { NotFoundError } from "../errors.ts";
-import type { Bid } from "../generated/sqlite/client.ts";
+import type { Bid, Offer } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
-import {
-  PAGE_ARG_DESCRIPTION,
-  PAGE_SIZE_ARG_DESCRIPTION,
-  pagedConnection,
-} from "../graphql/offset-fields.ts";
+import { pagedListField } from "../graphql/paged-list.ts";
 import { type ConfirmDetails, getConfirmDetails, saveConfirmDetails } from "./confirm-details.ts";
 import { readOncePerEvent } from "./read-once.ts";
 import {
@@ -93,85 +88,84 @@ export const OfferType = builder.prismaNode("Offer", {
   }),
 });
 
-const OfferSortFieldEnum = builder.enumType("OfferSortField", {
-  values: {
-    START_DATE_TIME: { value: "startDateTime" as OfferSortField },
-    ROUND_ENDS_AT: { value: "roundEndsAt" as OfferSortField },
-    BEST_OFFER: { value: "bestOffer" as OfferSortField },
-    CREATED_AT: { value: "createdAt" as OfferSortField },
-    FINISHED_AT: { value: "finishedAt" as OfferSortField },
-  },
-});
-
-const OfferOrder = builder.inputType("OfferOrder", {
+const OfferFilter = builder.inputType("OfferFilter", {
   fields: (t) => ({
-    field: t.field({ type: OfferSortFieldEnum, required: true }),
-    direction: t.field({
-      type: builder.enumType("OfferSortDirection", {
-        values: { ASC: { value: "asc" as const }, DESC: { value: "desc" as const } },
-      }),
-      defaultValue: "asc",
-    }),
+    originState: t.string({ description: "Two-letter state code." }),
+    destinationState: t.string({ description: "Two-letter state code." }),
+    equipmentType: t.field({ type: EquipmentTypeEnum }),
   }),
 });
 
+const OFFER_SORTS: Record<string, OfferSortField> = {
+  START_DATE_TIME: "startDateTime",
+  ROUND_ENDS_AT: "roundEndsAt",
+  BEST_OFFER: "bestOffer",
+  CREATED_AT: "createdAt",
+  FINISHED_AT: "finishedAt",
+};
+
+type OfferFilterValue = {
+  originState?: string | null;
+  destinationState?: string | null;
+  equipmentType?: string | null;
+};
+
 function offerList(
+  fieldName: string,
+  name: string,
   scope: OfferListScope,
   description: string,
-  scopes: { admin?: boolean; authenticated?: boolean; carrier?: boolean },
+  authScopes: { admin?: boolean; authenticated?: boolean; carrier?: boolean },
 ) {
-  return builder.queryField(
-    { active: "activeOffers", history: "offerHistory", wins: "wonOffers" }[scope],
-    (t) =>
-      t.connection(
+  pagedListField<Offer, OfferFilterValue, OfferSortField>(fieldName, {
+    name,
+    node: OfferType,
+    model: "Offer",
+    description,
+    authScopes,
+    searchDescription: "Text in the load id or the origin/destination city.",
+    filter: OfferFilter,
+    sortFields: OFFER_SORTS,
+    defaultOrder:
+      scope === "active"
+        ? { field: "roundEndsAt", direction: "asc" }
+        : { field: "finishedAt", direction: "desc" },
+    load: (ctx, request, query) =>
+      findOfferPage(
+        ctx,
         {
-          type: OfferType,
-          description,
-          authScopes: scopes,
-          args: {
-            search: t.arg.string({ description: "Text in the load id or the origin/destination city." }),
-            originState: t.arg.string(),
-            destinationState: t.arg.string(),
-            equipmentType: t.arg({ type: EquipmentTypeEnum }),
-            orderBy: t.arg({ type: OfferOrder }),
-            page: t.arg.int({ description: PAGE_ARG_DESCRIPTION }),
-            pageSize: t.arg.int({ description: PAGE_SIZE_ARG_DESCRIPTION }),
-          },
-          resolve: (_root, args, ctx, info) =>
-            findOfferPage(
-              ctx,
-              {
-                scope,
-                search: args.search,
-                originState: args.originState,
-                destinationState: args.destinationState,
-                equipmentType: args.equipmentType,
-                sort: args.orderBy
-                  ? { field: args.orderBy.field, direction: args.orderBy.direction ?? "asc" }
-                  : null,
-                paging: args,
-              },
-              queryFromInfo({ context: ctx, info, path: ["edges", "node"], typeName: "Offer" }),
-            ),
+          scope,
+          search: request.search,
+          originState: request.filter?.originState,
+          destinationState: request.filter?.destinationState,
+          equipmentType: request.filter?.equipmentType,
+          sort: request.orderBy,
+          paging: request.paging,
         },
-        {
-          name: `${scope[0].toUpperCase()}${scope.slice(1)}OfferConnection`,
-          fields: (tc) => ({
-            totalCount: tc.int({ resolve: pagedConnection.totalCount }),
-            pageCount: tc.int({ resolve: pagedConnection.pageCount }),
-            page: tc.int({ resolve: pagedConnection.page }),
-            pageSize: tc.int({ resolve: pagedConnection.pageSize }),
-          }),
-        },
+        query,
       ),
-  );
+  });
 }
 
-offerList("active", "Open offers: every one for admins, the ones a carrier may bid on for carriers.", {
-  authenticated: true,
-});
-offerList("history", "Finished and cancelled offers, newest first (History Logs).", { admin: true });
-offerList("wins", "The offers the viewer won (History Wins).", { carrier: true });
+offerList(
+  "activeOffers",
+  "ActiveOffer",
+  "active",
+  "Open offers: every one for admins, the ones a carrier may bid on for carriers.",
+  {
+    authenticated: true,
+  },
+);
+offerList(
+  "offerHistory",
+  "OfferHistory",
+  "history",
+  "Finished and cancelled offers, newest first (History Logs).",
+  {
+    admin: true,
+  },
+);
+offerList("wonOffers", "WonOffer", "wins", "The offers the viewer won (History Wins).", { carrier: true });
 
 builder.queryField("offerByLoadId", (t) =>
   t.prismaField({

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { recordAudit } from "../audit/service.ts";
 import { requireSelfOrAdmin, requireViewer } from "../auth/policy.ts";
 import { EMAIL_TAKEN } from "../auth/validation.ts";
+import { forgetUser } from "../auth/viewer-cache.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
@@ -78,6 +79,7 @@ export async function updateProfile(ctx: Context, idOrUserId: string, input: unk
       return row;
     });
     ctx.pubsub.publish(`profile:${updated.id}`, { userId: updated.id });
+    forgetUser(ctx, updated.id);
     return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN, "email");

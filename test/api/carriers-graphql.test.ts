@@ -45,9 +45,8 @@ const LIST = /* GraphQL */ `
     $after: String
     $last: Int
     $search: String
-    $type: CarrierType
-    $sortBy: CarrierSortField
-    $sortDirection: CarrierSortDirection
+    $filter: CarrierFilter
+    $orderBy: CarrierOrder
     $page: Int
     $pageSize: Int
   ) {
@@ -56,13 +55,14 @@ const LIST = /* GraphQL */ `
       after: $after
       last: $last
       search: $search
-      type: $type
-      sortBy: $sortBy
-      sortDirection: $sortDirection
+      filter: $filter
+      orderBy: $orderBy
       page: $page
       pageSize: $pageSize
     ) {
       totalCount
+      pageCount
+      page
       pageInfo { hasNextPage endCursor }
       edges {
         cursor
@@ -98,6 +98,8 @@ interface ListNode {
 interface ListData {
   carriers: {
     totalCount: number;
+    pageCount: number;
+    page: number;
     pageInfo: { hasNextPage: boolean; endCursor: string | null };
     edges: { cursor: string; node: ListNode }[];
   };
@@ -127,7 +129,7 @@ describe("carriers connection", () => {
     const sorted = created.map((carrier) => carrier.carrierName).sort();
     const page3 = await list({ page: 3, pageSize: 7 });
     expect(namesOf(page3)).toEqual(sorted.slice(14, 21));
-    expect(page3.data!.carriers.totalCount).toBe(25);
+    expect(page3.data!.carriers).toMatchObject({ totalCount: 25, pageCount: 4, page: 3 });
     const last = await list({ page: 4, pageSize: 7 });
     expect(namesOf(last)).toEqual(sorted.slice(21));
     expect(last.data!.carriers.pageInfo.hasNextPage).toBe(false);
@@ -164,12 +166,12 @@ describe("carriers connection", () => {
   });
 
   it("filters by type, together with search", async () => {
-    const rail = await list({ type: "Rail" });
+    const rail = await list({ filter: { type: "Rail" } });
     expect(rail.data!.carriers.totalCount).toBe(created.filter((carrier) => carrier.type === "Rail").length);
     expect(rail.data!.carriers.edges.every((edge) => edge.node.type === "Rail")).toBe(true);
-    const railWithSearch = await list({ type: "Rail", search: "Lines 01" });
+    const railWithSearch = await list({ filter: { type: "Rail" }, search: "Lines 01" });
     expect(namesOf(railWithSearch)).toEqual(["Yebra Lines 01"]);
-    const none = await list({ type: "Air", search: "Lines 01" });
+    const none = await list({ filter: { type: "Air" }, search: "Lines 01" });
     expect(none.data!.carriers.totalCount).toBe(0);
   });
 
@@ -184,7 +186,7 @@ describe("carriers connection", () => {
   ];
   it.each(KEYS)("sorts by %s both ways", async (sortBy, key) => {
     for (const sortDirection of ["ASC", "DESC"]) {
-      const result = await list({ sortBy, sortDirection, first: 100 });
+      const result = await list({ orderBy: { field: sortBy, direction: sortDirection }, first: 100 });
       const values = result.data!.carriers.edges.map((edge) => key(edge.node));
       const expected = [...values].sort();
       expect(values).toEqual(sortDirection === "ASC" ? expected : expected.reverse());

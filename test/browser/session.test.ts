@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { revokeSession } from "../../server/auth/sessions.ts";
 import { createUser } from "../support/app.ts";
 import {
   type BrowserWorld,
@@ -77,10 +78,11 @@ describe("session handling in the client", () => {
     await page.waitForURL("**/carrier/**");
     await page.getByRole("button", { name: "Account menu for Wade Watched" }).waitFor();
     const user = await world.app.deps.db.user.findUniqueOrThrow({ where: { email: "watched@example.com" } });
-    await world.app.deps.db.session.updateMany({
-      where: { userId: user.id },
-      data: { revokedAt: new Date(), revokedReason: "logout" },
+    // Through the auth service, as a logout elsewhere would: it also drops cached viewers.
+    const sessions = await world.app.deps.db.session.findMany({
+      where: { userId: user.id, revokedAt: null },
     });
+    for (const session of sessions) await revokeSession(world.app.deps, session.id, "logout");
     await page.clock.fastForward("04:50");
     expect(new URL(page.url()).pathname).toMatch(/^\/carrier\//);
     await page.clock.fastForward("00:20");

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
 import type { FetchPolicy } from "relay-runtime";
 import { CARRIER_TEXTS } from "../lib/carriers.ts";
-import { PAGE_SIZE, pageCountOf, pageWithin, rangeLabel } from "../lib/pagination.ts";
+import { PAGE_SIZE, pageWithin, rangeLabel } from "../lib/pagination.ts";
 import { PageNumbers } from "../ui/PageNumbers.tsx";
 import { SearchBar } from "../ui/SearchBar.tsx";
 import type { CarrierList_query$key } from "./__generated__/CarrierList_query.graphql";
@@ -25,9 +25,8 @@ const LIVE_REFRESH_DELAY_MS = 400;
 
 const variablesOf = (view: CarrierListView) => ({
   search: view.search || null,
-  type: view.type,
-  sortBy: view.sortBy,
-  sortDirection: view.sortDirection,
+  filter: view.type ? { type: view.type } : null,
+  orderBy: { field: view.sortBy, direction: view.sortDirection },
   page: view.page,
   pageSize: PAGE_SIZE,
 });
@@ -43,21 +42,14 @@ export function CarrierList({ query }: CarrierListProps) {
       @refetchable(queryName: "CarrierListRefetchQuery")
       @argumentDefinitions(
         search: { type: "String" }
-        type: { type: "CarrierType" }
-        sortBy: { type: "CarrierSortField", defaultValue: CARRIER_NAME }
-        sortDirection: { type: "CarrierSortDirection", defaultValue: ASC }
+        filter: { type: "CarrierFilter" }
+        orderBy: { type: "CarrierOrder", defaultValue: { field: CARRIER_NAME, direction: ASC } }
         page: { type: "Int", defaultValue: 1 }
         pageSize: { type: "Int", defaultValue: 50 }
       ) {
-        carriers(
-          search: $search
-          type: $type
-          sortBy: $sortBy
-          sortDirection: $sortDirection
-          page: $page
-          pageSize: $pageSize
-        ) {
+        carriers(search: $search, filter: $filter, orderBy: $orderBy, page: $page, pageSize: $pageSize) {
           totalCount
+          pageCount
           edges {
             node {
               id
@@ -75,7 +67,7 @@ export function CarrierList({ query }: CarrierListProps) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogGeneration, setDialogGeneration] = useState(0);
   const [created, setCreated] = useState<CreatedCarrier | null>(null);
-  const { totalCount, edges } = data.carriers;
+  const { totalCount, pageCount, edges } = data.carriers;
 
   const viewRef = useRef(view);
   const show = useCallback(
@@ -185,7 +177,7 @@ export function CarrierList({ query }: CarrierListProps) {
         <PageNumbers
           label="Pagination"
           page={view.page}
-          pageCount={pageCountOf(totalCount)}
+          pageCount={Math.max(1, pageCount)}
           disabled={isPending}
           onPage={(page) => show({ ...view, page })}
         />

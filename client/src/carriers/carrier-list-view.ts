@@ -1,5 +1,5 @@
 import type {
-  CarrierSortDirection,
+  SortDirection as CarrierSortDirection,
   CarrierSortField,
   CarrierType,
 } from "./__generated__/CarrierListRefetchQuery.graphql";

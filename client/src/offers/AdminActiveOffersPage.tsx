@@ -41,17 +41,13 @@ export function AdminActiveOffersPage({ fetchKey }: AdminActiveOffersPageProps) 
     graphql`
       query AdminActiveOffersPageQuery(
         $search: String
-        $originState: String
-        $destinationState: String
-        $equipmentType: EquipmentType
-        $orderBy: OfferOrder
+        $filter: OfferFilter
+        $orderBy: ActiveOfferOrder
         $page: Int
       ) {
         activeOffers(
           search: $search
-          originState: $originState
-          destinationState: $destinationState
-          equipmentType: $equipmentType
+          filter: $filter
           orderBy: $orderBy
           page: $page
           pageSize: 50
@@ -70,9 +66,11 @@ export function AdminActiveOffersPage({ fetchKey }: AdminActiveOffersPageProps) 
     `,
     {
       search: criteria.search || null,
-      originState: criteria.originState || null,
-      destinationState: criteria.destinationState || null,
-      equipmentType: equipmentEnumOf(criteria.equipmentType),
+      filter: {
+        originState: criteria.originState || null,
+        destinationState: criteria.destinationState || null,
+        equipmentType: equipmentEnumOf(criteria.equipmentType),
+      },
       orderBy: orderByOf(criteria.sort),
       page: criteria.page,
     },

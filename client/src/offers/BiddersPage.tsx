@@ -54,7 +54,7 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
           roundNumber
           roundMinutes
         }
-        offerBidders(loadId: $loadId, page: $page, pageSize: 50) {
+        offerBidders(filter: { loadId: $loadId }, page: $page, pageSize: 50) {
           totalCount
           pageCount
           page

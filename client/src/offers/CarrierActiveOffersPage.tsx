@@ -47,17 +47,13 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
     graphql`
       query CarrierActiveOffersPageQuery(
         $search: String
-        $originState: String
-        $destinationState: String
-        $equipmentType: EquipmentType
-        $orderBy: OfferOrder
+        $filter: OfferFilter
+        $orderBy: ActiveOfferOrder
         $page: Int
       ) {
         activeOffers(
           search: $search
-          originState: $originState
-          destinationState: $destinationState
-          equipmentType: $equipmentType
+          filter: $filter
           orderBy: $orderBy
           page: $page
           pageSize: 50
@@ -76,9 +72,11 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
     `,
     {
       search: criteria.search || null,
-      originState: criteria.originState || null,
-      destinationState: criteria.destinationState || null,
-      equipmentType: equipmentEnumOf(criteria.equipmentType),
+      filter: {
+        originState: criteria.originState || null,
+        destinationState: criteria.destinationState || null,
+        equipmentType: equipmentEnumOf(criteria.equipmentType),
+      },
       orderBy: orderByOf(criteria.sort),
       page: criteria.page,
     },

@@ -39,17 +39,13 @@ function HistoryLogsPage({ fetchKey }: { fetchKey: number }) {
     graphql`
       query HistoryLogsRouteQuery(
         $search: String
-        $originState: String
-        $destinationState: String
-        $equipmentType: EquipmentType
-        $orderBy: OfferOrder
+        $filter: OfferFilter
+        $orderBy: OfferHistoryOrder
         $page: Int
       ) {
         offerHistory(
           search: $search
-          originState: $originState
-          destinationState: $destinationState
-          equipmentType: $equipmentType
+          filter: $filter
           orderBy: $orderBy
           page: $page
           pageSize: 50
@@ -81,9 +77,11 @@ function HistoryLogsPage({ fetchKey }: { fetchKey: number }) {
     `,
     {
       search: criteria.search || null,
-      originState: criteria.originState || null,
-      destinationState: criteria.destinationState || null,
-      equipmentType: equipmentEnumOf(criteria.equipmentType),
+      filter: {
+        originState: criteria.originState || null,
+        destinationState: criteria.destinationState || null,
+        equipmentType: equipmentEnumOf(criteria.equipmentType),
+      },
       orderBy: orderByOf(criteria.sort),
       page: criteria.page,
     },

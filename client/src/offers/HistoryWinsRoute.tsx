@@ -35,7 +35,7 @@ function HistoryWinsPage({ fetchKey }: { fetchKey: number }) {
   const [criteria, update] = useListCriteria("FINISHED_AT:desc");
   const data = useLazyLoadQuery<HistoryWinsRouteQuery>(
     graphql`
-      query HistoryWinsRouteQuery($search: String, $orderBy: OfferOrder, $page: Int) {
+      query HistoryWinsRouteQuery($search: String, $orderBy: WonOfferOrder, $page: Int) {
         wonOffers(search: $search, orderBy: $orderBy, page: $page, pageSize: 50) {
           totalCount
           pageCount

@@ -6,6 +6,7 @@ import { ConflictError, ValidationError } from "../../errors.ts";
 import type { UploadBatch } from "../../generated/sqlite/client.ts";
 import { createRowId } from "../../lib/ids.ts";
 import { isUniqueViolation } from "../../lib/prisma-errors.ts";
+import { loadsChanged } from "../list-count.ts";
 import { NO_DATA, STREAM_REQUIRED } from "../validation.ts";
 import { planColumns } from "./columns.ts";
 import { assertUploadSize, type UploadTable } from "./input.ts";
@@ -72,13 +73,15 @@ export async function uploadLoads(ctx: Context, input: UploadInput): Promise<Upl
       rows: parsed.rows,
       now: new Date(),
     }),
-  ).catch((error: unknown) => {
-    // PostgreSQL: another upload created one of these loads after this one looked.
-    if (isUniqueViolation(error) || isRawUniqueViolation(error)) {
-      throw new ConflictError(CONCURRENT_UPLOAD);
-    }
-    throw error;
-  });
+  )
+    .finally(loadsChanged)
+    .catch((error: unknown) => {
+      // PostgreSQL: another upload created one of these loads after this one looked.
+      if (isUniqueViolation(error) || isRawUniqueViolation(error)) {
+        throw new ConflictError(CONCURRENT_UPLOAD);
+      }
+      throw error;
+    });
   const batch = await ctx.db.uploadBatch.findUniqueOrThrow({ where: { id: outcome.batchId } });
   return { batch, createdCount: outcome.createdCount, updatedCount: outcome.updatedCount };
 }

@@ -66,6 +66,7 @@ function defaultsFor(upload: UploadWrite): Partial<Record<keyof LoadValues, SqlV
 /** Columns written with every upload row besides the values. */
 const UPLOAD_COLUMNS: readonly Column[] = [
   { name: "routeId", type: "text" },
+  { name: "routeNumber", type: "text" },
   { name: "additionalData", type: "text" },
   { name: "stream", type: "text" },
   { name: "uploadBatchId", type: "text" },
@@ -162,6 +163,7 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
 
   const uploadValues = (row: UploadRow): (SqlValue | undefined)[] => [
     row.routeNumber ? routeIds.get(row.routeNumber) : undefined,
+    row.routeNumber || undefined,
     row.additionalData ? JSON.stringify(row.additionalData) : undefined,
     stream,
     batchId,

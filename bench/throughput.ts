@@ -1,0 +1,133 @@
+/**
+ * Requests per second over real HTTP, from this process against servers in their own processes:
+ * the load list screen's GraphQL document (first page of 50, signed in as an admin),
+ * GET /api/auth/check-session, and a bare Yoga "hello world" built from the same node_modules as
+ * the reference. autocannon, 50 connections; the three run interleaved, ROUNDS times, and the
+ * ratios of the medians are printed.
+ *
+ *   npx tsx bench/throughput.ts            (SQLite; TEST_DATABASE=postgres for PostgreSQL)
+ *   BENCH_LOADS=10000 ROUNDS=3 DURATION=8 CPU_PROF=1 npx tsx bench/throughput.ts
+ */
+import autocannon from "autocannon";
+import LoadListPageQuery from "../client/src/loads/__generated__/LoadListPageQuery.graphql.ts";
+import { CSRF_HEADER } from "../server/graphql/yoga.ts";
+import { machineLoad, median, type ServerProcess, startServerProcess } from "./processes.ts";
+
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const DURATION = Number(process.env.DURATION ?? 8);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const LOADS = process.env.BENCH_LOADS ?? "10000";
+
+const listBody = JSON.stringify({
+  query: LoadListPageQuery.params.text,
+  operationName: "LoadListPageQuery",
+  variables: { page: 1, pageSize: 50 },
+});
+
+interface Target {
+  label: string;
+  server: ServerProcess;
+  request: autocannon.Options;
+  check(status: number, body: string): boolean;
+}
+
+interface Sample {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  cpuMsPerRequest: number;
+  failures: number;
+}
+
+async function run(target: Target): Promise<Sample> {
+  const before = await target.server.usage();
+  const result = await autocannon({ ...target.request, connections: CONNECTIONS, duration: DURATION });
+  const after = await target.server.usage();
+  const done = result.requests.total;
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuMsPerRequest: (after.cpuMs - before.cpuMs) / Math.max(1, done),
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+console.log(
+  `${machineLoad()}; ${LOADS} loads; ${ROUNDS} rounds of ${DURATION} s, ${CONNECTIONS} connections`,
+);
+const hello = await startServerProcess("hello-process.ts");
+const app = await startServerProcess("server-process.ts", { BENCH_LOADS: LOADS });
+try {
+  const auth = { authorization: `Bearer ${app.token}` };
+  const targets: Target[] = [
+    {
+      label: "hello world (bare Yoga)",
+      server: hello,
+      request: {
+        url: `${hello.url}/graphql`,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: "{ hello }" }),
+      },
+      check: (status, body) => status === 200 && body.includes('"world"'),
+    },
+    {
+      label: "load list, page 1 of 50 (GraphQL)",
+      server: app,
+      request: {
+        url: `${app.url}/graphql`,
+        method: "POST",
+        headers: { "content-type": "application/json", [CSRF_HEADER]: "1", ...auth },
+        body: listBody,
+      },
+      check: (status, body) =>
+        status === 200 && !body.includes('"errors"') && (body.match(/"loadId"/g) ?? []).length === 50,
+    },
+    {
+      label: "GET /api/auth/check-session",
+      server: app,
+      request: { url: `${app.url}/api/auth/check-session`, method: "GET", headers: auth },
+      check: (status, body) => status === 200 && body.includes('"valid":true'),
+    },
+  ];
+  for (const target of targets) {
+    const { url, method, headers, body } = target.request;
+    const response = await fetch(url as string, {
+      method,
+      headers: headers as HeadersInit,
+      body: body as string,
+    });
+    const text = await response.text();
+    if (!target.check(response.status, text))
+      throw new Error(`${target.label}: ${response.status} ${text.slice(0, 300)}`);
+    await autocannon({ ...target.request, connections: CONNECTIONS, duration: 2 }); // warm-up
+  }
+  const samples = targets.map(() => [] as Sample[]);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, target] of targets.entries()) samples[index].push(await run(target));
+  }
+  const rps = samples.map((list) => median(list.map((sample) => sample.requestsPerSecond)));
+  for (const [index, target] of targets.entries()) {
+    const list = samples[index];
+    const failures = list.reduce((sum, sample) => sum + sample.failures, 0);
+    console.log(
+      `${target.label.padEnd(36)} ${rps[index].toFixed(0).padStart(6)} req/s  p50 ${median(
+        list.map((s) => s.p50),
+      )
+        .toFixed(0)
+        .padStart(4)} ms  p99 ${median(list.map((s) => s.p99))
+        .toFixed(0)
+        .padStart(
+          4,
+        )} ms  server CPU ${median(list.map((s) => s.cpuMsPerRequest)).toFixed(2)} ms/req${failures ? `  FAILURES ${failures}` : ""}  (rounds: ${list.map((s) => s.requestsPerSecond.toFixed(0)).join(", ")})`,
+    );
+  }
+  console.log(
+    `ratios to hello world: load list ${((100 * rps[1]) / rps[0]).toFixed(1)}% (goal >= 25%), check-session ${((100 * rps[2]) / rps[0]).toFixed(1)}% (goal >= 50%)`,
+  );
+  console.log(`after: ${machineLoad()}`);
+} finally {
+  await app.stop();
+  await hello.stop();
+}

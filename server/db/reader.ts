@@ -1,0 +1,113 @@
+import { createHash } from "node:crypto";
+import Database from "better-sqlite3";
+import pg from "pg";
+import type { SqlValue } from "./bulk.ts";
+import { type DbProvider, providerOf, sqliteFilePath } from "./client.ts";
+import { numberedPlaceholders, type SqlFragment } from "./sql.ts";
+
+/**
+ * Hand-written reads for the few hot paths where Prisma costs many times the database work
+ * (session check, load list): SQL through the driver with prepared statements kept per text.
+ * Only services use it, behind their own functions; the SQL is written once with `?`
+ * placeholders and double-quoted identifiers for both databases.
+ *
+ * Values come back as the driver gives them: on SQLite DateTime columns are ISO text and
+ * booleans 0/1, on PostgreSQL Dates and booleans; see `toDate`/`toBoolean`.
+ */
+export interface SqlReader {
+  provider: DbProvider;
+  all<Row>(fragment: SqlFragment): Promise<Row[]>;
+  close(): Promise<void>;
+}
+
+export function createSqlReader(databaseUrl: string): SqlReader {
+  return providerOf(databaseUrl) === "postgresql"
+    ? postgresReader(databaseUrl)
+    : sqliteReader(sqliteFilePath(databaseUrl));
+}
+
+/** Prisma's SQLite adapter stores DateTime as ISO-8601 text with "+00:00". */
+function sqliteParam(value: SqlValue): string | number | null {
+  if (value instanceof Date) return `${value.toISOString().slice(0, -1)}+00:00`;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value;
+}
+
+/**
+ * A connection of its own (WAL mode lets it read while Prisma's connection writes). better-sqlite3
+ * is synchronous: these reads are index lookups and page-sized scans, well under a millisecond.
+ */
+function sqliteReader(file: string): SqlReader {
+  const connection = new Database(file, { fileMustExist: true });
+  connection.pragma("busy_timeout = 5000");
+  const statements = new Map<string, Database.Statement>();
+  return {
+    provider: "sqlite",
+    async all<Row>({ sql, params }: SqlFragment): Promise<Row[]> {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = connection.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement.all(params.map(sqliteParam)) as Row[];
+    },
+    async close() {
+      connection.close();
+    },
+  };
+}
+
+const TIMESTAMP = 1114;
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/** Prisma writes timestamp(3) without time zone in UTC; pg would read it as local time. */
+const types = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === TIMESTAMP) return (value: string) => new Date(`${value.replace(" ", "T")}Z`);
+    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+function postgresParam(value: SqlValue): string | number | boolean | null {
+  return value instanceof Date ? value.toISOString().replace("T", " ").replace("Z", "") : value;
+}
+
+/** Named statements: PostgreSQL parses and plans each text once per connection. */
+function postgresReader(databaseUrl: string): SqlReader {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, types, allowExitOnIdle: true });
+  // An idle connection dropped by the server must not crash the process; the next query reconnects.
+  pool.on("error", () => undefined);
+  const names = new Map<string, { name: string; text: string }>();
+  return {
+    provider: "postgresql",
+    async all<Row>({ sql, params }: SqlFragment): Promise<Row[]> {
+      let prepared = names.get(sql);
+      if (!prepared) {
+        prepared = {
+          name: `fw_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`,
+          text: numberedPlaceholders(sql),
+        };
+        names.set(sql, prepared);
+      }
+      const result = await pool.query({ ...prepared, values: params.map(postgresParam) });
+      return result.rows as Row[];
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export function toDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(value as string);
+}
+
+export function toDateOrNull(value: unknown): Date | null {
+  return value === null || value === undefined ? null : toDate(value);
+}
+
+export function toBoolean(value: unknown): boolean {
+  return value === true || value === 1;
+}

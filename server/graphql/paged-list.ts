@@ -1,0 +1,136 @@
+import type { InputObjectRef, ObjectRef } from "@pothos/core";
+import { queryFromInfo } from "@pothos/plugin-prisma";
+import { builder } from "../builder.ts";
+import type { Context } from "../context.ts";
+import type { OffsetConnection, OffsetPageArgs, PagingLimits } from "./offset-paging.ts";
+
+/**
+ * The one list contract of the GraphQL API. Every list a screen pages through is declared with
+ * `pagedListField` and so takes the same arguments (search, filter, orderBy {field, direction},
+ * page, pageSize; Relay's first/after/last/before address the same rows) and answers the same
+ * connection (edges, pageInfo, totalCount, pageCount, page, pageSize). Feeds that only grow
+ * (notifications) keep plain cursor connections.
+ */
+
+type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+
+export type SortDirection = "asc" | "desc";
+
+export const SortDirectionEnum = builder.enumType("SortDirection", {
+  values: { ASC: { value: "asc" as const }, DESC: { value: "desc" as const } },
+});
+
+export interface ListOrder<Field extends string> {
+  field: Field;
+  direction: SortDirection;
+}
+
+/** What a list's service receives: the parsed arguments, paging left to `offsetWindow`. */
+export interface ListRequest<Filter, Field extends string> {
+  search: string | null;
+  filter: Filter | null;
+  orderBy: ListOrder<Field>;
+  paging: OffsetPageArgs;
+}
+
+/** The Prisma `select`/`include` the client's document asks of each node. */
+export type NodeQuery = { select?: object; include?: object };
+
+export interface PagedListOptions<Node, Filter, Field extends string> {
+  /** The GraphQL type prefix: "Load" gives LoadConnection, LoadOrder, LoadSortField. */
+  name: string;
+  node: ObjectRef<Types, Node>;
+  /** The Prisma model behind the node, to turn the selection into a Prisma query. */
+  model: string;
+  description: string;
+  authScopes: Partial<Types["AuthScopes"]>;
+  searchDescription: string;
+  filter?: InputObjectRef<Types, Filter>;
+  /** GraphQL enum value -> the service's sort field. */
+  sortFields: Record<string, Field>;
+  defaultOrder: ListOrder<Field>;
+  /** One page: normally `offsetWindow` + the rows + `offsetConnection` (see `numberedPage`). */
+  load(ctx: Context, request: ListRequest<Filter, Field>, query: NodeQuery): Promise<OffsetConnection<Node>>;
+}
+
+interface RawListArgs<Filter, Field extends string> extends OffsetPageArgs {
+  search?: string | null;
+  filter?: Filter | null;
+  orderBy?: { field: Field; direction?: SortDirection | null } | null;
+}
+
+type Paged = Pick<OffsetConnection<unknown>, "totalCount" | "page" | "pageSize">;
+
+/** Declares `Query.<fieldName>` as a numbered-page list. One call per list in a domain's schema.ts. */
+export function pagedListField<Node, Filter, Field extends string>(
+  fieldName: string,
+  options: PagedListOptions<Node, Filter, Field>,
+): void {
+  const fieldEnum = builder.enumType(`${options.name}SortField`, {
+    values: Object.fromEntries(
+      Object.entries(options.sortFields).map(([name, value]) => [name, { value }]),
+    ) as Record<string, { value: Field }>,
+  });
+  const order = builder.inputType(`${options.name}Order`, {
+    fields: (t) => ({
+      field: t.field({ type: fieldEnum, required: true }),
+      direction: t.field({ type: SortDirectionEnum, defaultValue: "asc" }),
+    }),
+  });
+  builder.queryField(fieldName, (t) =>
+    t.connection(
+      {
+        type: options.node,
+        description: options.description,
+        authScopes: options.authScopes,
+        args: {
+          search: t.arg.string({ description: options.searchDescription }),
+          ...(options.filter
+            ? { filter: t.arg({ type: options.filter as InputObjectRef<Types, object> }) }
+            : {}),
+          orderBy: t.arg({ type: order }),
+          page: t.arg.int({
+            description: "1-based page number (with pageSize); not combined with after/before/last.",
+          }),
+          pageSize: t.arg.int({ description: "Rows per page (50 by default)." }),
+        },
+        resolve: (_root, args, ctx, info) => {
+          const { search, filter, orderBy, ...paging } = args as unknown as RawListArgs<Filter, Field>;
+          return options.load(
+            ctx,
+            {
+              search: search?.trim() || null,
+              filter: filter ?? null,
+              orderBy: orderBy
+                ? { field: orderBy.field, direction: orderBy.direction ?? "asc" }
+                : options.defaultOrder,
+              paging,
+            },
+            queryFromInfo({
+              context: ctx,
+              info,
+              path: ["edges", "node"],
+              typeName: options.model,
+            }) as NodeQuery,
+          ) as never;
+        },
+      },
+      {
+        name: `${options.name}Connection`,
+        fields: (tc) => ({
+          totalCount: tc.int({ resolve: (parent) => (parent as unknown as Paged).totalCount() }),
+          pageCount: tc.int({
+            resolve: async (parent) => {
+              const paged = parent as unknown as Paged;
+              return Math.ceil((await paged.totalCount()) / paged.pageSize);
+            },
+          }),
+          page: tc.int({ resolve: (parent) => (parent as unknown as Paged).page }),
+          pageSize: tc.int({ resolve: (parent) => (parent as unknown as Paged).pageSize }),
+        }),
+      },
+    ),
+  );
+}
+
+export type { PagingLimits };

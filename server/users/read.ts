@@ -1,0 +1,27 @@
+import type { Deps } from "../context.ts";
+import { toDate, toDateOrNull } from "../db/reader.ts";
+import { sql } from "../db/sql.ts";
+import type { User } from "../generated/sqlite/client.ts";
+
+type UserRow = Omit<User, "createdAt" | "updatedAt" | "tempPasswordExpiresAt"> & {
+  createdAt: unknown;
+  updatedAt: unknown;
+  tempPasswordExpiresAt: unknown;
+};
+
+const USER_BY_ID = `SELECT * FROM "User" WHERE "id" = ?`;
+
+/**
+ * A user by database id in one prepared statement: what GET /api/auth/check-session reads on every
+ * page load, where Prisma's per-query cost would dominate.
+ */
+export async function readUserById(deps: Pick<Deps, "sql">, id: string): Promise<User | null> {
+  const [row] = await deps.sql.all<UserRow>(sql(USER_BY_ID, id));
+  if (!row) return null;
+  return {
+    ...row,
+    createdAt: toDate(row.createdAt),
+    updatedAt: toDate(row.updatedAt),
+    tempPasswordExpiresAt: toDateOrNull(row.tempPasswordExpiresAt),
+  };
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import LoadListPageQuery from "../../client/src/loads/__generated__/LoadListPageQuery.graphql.ts";
+import { adminAndCarrier, createTestApp, gql, rest, type TestApp } from "../support/app.ts";
+import { testProvider } from "../support/database.ts";
+import { countDriverStatements } from "../support/driver-count.ts";
+import { carrierWithDriver, uploadLoads } from "../support/loads.ts";
+
+let t: TestApp;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const world = await adminAndCarrier(t.app);
+  adminToken = world.adminSession.token;
+  const rows = Array.from({ length: 60 }, (_, index) => ({
+    "Load ID": `ST-${String(index).padStart(3, "0")}`,
+    "Route Number": index % 4 === 0 ? "" : `R-${index % 7}`,
+  }));
+  await uploadLoads(t.app, adminToken, rows);
+  for (const suffix of ["b", "a", "c"]) {
+    const { driver } = await carrierWithDriver(t.app, suffix);
+    for (const index of [1, 2, 3, 5, 8]) {
+      const loadId = `ST-${String(index * (suffix.charCodeAt(0) - 96)).padStart(3, "0")}`;
+      await rest(t.app, "PATCH", `/loads/${loadId}`, { user: driver.id }, { token: adminToken });
+    }
+  }
+});
+afterAll(() => t.close());
+
+interface ListData {
+  loads: {
+    totalCount: number;
+    edges: { node: { loadId: string; routeNumber: string | null; carrierName: string | null } }[];
+  };
+}
+
+async function list(variables: Record<string, unknown>) {
+  const result = await gql<ListData>(t.app, LoadListPageQuery.params.text!, variables, { token: adminToken });
+  if (result.errors) throw new Error(JSON.stringify(result.errors));
+  return result.data!.loads;
+}
+
+/** The statements one list request sends to the database driver, after a warm-up request. */
+async function statementsFor(variables: Record<string, unknown>) {
+  await list(variables);
+  const counter = countDriverStatements();
+  try {
+    const loads = await list(variables);
+    return { loads, statements: [...counter.statements] };
+  } finally {
+    counter.stop();
+  }
+}
+
+describe("the load list screen's request, counted at the driver", () => {
+  it("is at most 3 statements, the same for 10 and 50 rows", async () => {
+    const small = await statementsFor({ page: 2, pageSize: 10 });
+    const large = await statementsFor({ page: 1, pageSize: 50 });
+    expect(small.loads.edges).toHaveLength(10);
+    expect(large.loads.edges).toHaveLength(50);
+    expect(large.statements.length).toBeLessThanOrEqual(3);
+    expect(small.statements.length).toBe(large.statements.length);
+  });
+
+  it("stays at 3 when searching and sorting by a joined column", async () => {
+    for (const field of ["CARRIER", "ROUTE", "PICKUP_DATE"]) {
+      const { loads, statements } = await statementsFor({
+        search: "st-0",
+        orderBy: { field, direction: "DESC" },
+        page: 1,
+        pageSize: 10,
+      });
+      expect(loads.edges).toHaveLength(10);
+      expect(statements.length).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it("still answers any selection (stops, the driver) from a constant number of statements", async () => {
+    const query = `query ($pageSize: Int) { loads(page: 1, pageSize: $pageSize, orderBy: {field: CARRIER, direction: ASC}) {
+      edges { node { loadId carrierName assignedUser { fullName } stops { sequence } } } } }`;
+    const run = async (pageSize: number) => {
+      await gql(t.app, query, { pageSize }, { token: adminToken });
+      const counter = countDriverStatements();
+      try {
+        const result = await gql<{
+          loads: {
+            edges: { node: { carrierName: string | null; assignedUser: { fullName: string } | null } }[];
+          };
+        }>(t.app, query, { pageSize }, { token: adminToken });
+        if (result.errors) throw new Error(JSON.stringify(result.errors));
+        return { edges: result.data!.loads.edges, count: counter.statements.length };
+      } finally {
+        counter.stop();
+      }
+    };
+    const small = await run(5);
+    const large = await run(40);
+    expect(small.count).toBe(large.count);
+    expect(large.edges[0].node.carrierName).toBe("Carrier a Trucking");
+    expect(large.edges[0].node.assignedUser?.fullName).toBe("Driver a");
+  });
+});
+
+describe("sorting by the copies of route number and carrier name", () => {
+  it("orders by carrier name with loads without a carrier last, in both directions, across pages", async () => {
+    for (const direction of ["ASC", "DESC"] as const) {
+      const seen: (string | null)[] = [];
+      for (let page = 1; page <= 7; page++) {
+        const loads = await list({ orderBy: { field: "CARRIER", direction }, page, pageSize: 9 });
+        seen.push(...loads.edges.map((edge) => edge.node.carrierName));
+      }
+      expect(seen).toHaveLength(60);
+      const named = seen.filter((name) => name !== null);
+      expect(seen.slice(0, named.length)).toEqual(named);
+      const sorted = [...named].sort();
+      expect(named).toEqual(direction === "ASC" ? sorted : sorted.reverse());
+    }
+  });
+
+  it("follows a carrier's new name", async () => {
+    const carrier = await t.app.deps.db.carrier.findUniqueOrThrow({ where: { carrierId: "CAR-a" } });
+    const renamed = await rest(
+      t.app,
+      "PATCH",
+      `/carriers/${carrier.id}`,
+      { carrierName: "Zulu Lines" },
+      { token: adminToken },
+    );
+    expect(renamed.status).toBeLessThan(300);
+    const loads = await list({ orderBy: { field: "CARRIER", direction: "DESC" }, page: 1, pageSize: 5 });
+    expect(loads.edges[0].node.carrierName).toBe("Zulu Lines");
+  });
+
+  it("orders by route number with loads without a route last", async () => {
+    const loads = await list({ orderBy: { field: "ROUTE", direction: "ASC" }, page: 1, pageSize: 50 });
+    const routes = loads.edges.map((edge) => edge.node.routeNumber);
+    expect(routes[0]).toBe("R-0");
+    const last = await list({ orderBy: { field: "ROUTE", direction: "ASC" }, page: 2, pageSize: 50 });
+    expect(last.edges.at(-1)?.node.routeNumber).toBeNull();
+  });
+});
+
+describe("search", () => {
+  it("finds any part of the load id in any case, and takes FTS syntax literally", async () => {
+    expect((await list({ search: "t-05", page: 1 })).totalCount).toBe(10);
+    expect((await list({ search: "ST-059", page: 1 })).edges.map((edge) => edge.node.loadId)).toEqual([
+      "ST-059",
+    ]);
+    expect((await list({ search: "5", page: 1 })).totalCount).toBe(15);
+    expect((await list({ search: '"ST" OR *', page: 1 })).totalCount).toBe(0);
+  });
+
+  it.runIf(testProvider === "sqlite")("is kept by triggers on the Load table (SQLite)", async () => {
+    const triggers = await t.app.deps.db.$queryRawUnsafe<{ name: string }[]>(
+      `SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'Load' ORDER BY name`,
+    );
+    expect(triggers.map((row) => row.name)).toEqual([
+      "Load_search_delete",
+      "Load_search_insert",
+      "Load_search_update",
+    ]);
+  });
+});
