@@ -4,9 +4,9 @@
 // the list opening, a jump to the last page, a search, a column sort and a status filter, each
 // until the table shows the answer. Each step is repeated and the median printed.
 import type { Page } from "playwright-core";
+import { planColumns } from "../common/loads/upload-columns.ts";
 import { runWriteTransaction } from "../server/db/bulk.ts";
 import { providerOf } from "../server/db/client.ts";
-import { planColumns } from "../server/loads/upload/columns.ts";
 import { parseUploadRows } from "../server/loads/upload/rows.ts";
 import { writeUpload } from "../server/loads/upload/write.ts";
 import { createUser } from "../test/support/app.ts";

@@ -7,9 +7,9 @@
  * Targets: first page and search under 20 ms p50 and 50 ms p99.
  */
 import "./production-mode.ts";
+import { planColumns } from "../common/loads/upload-columns.ts";
 import { runWriteTransaction } from "../server/db/bulk.ts";
 import { providerOf } from "../server/db/client.ts";
-import { planColumns } from "../server/loads/upload/columns.ts";
 import { parseUploadRows } from "../server/loads/upload/rows.ts";
 import { writeUpload } from "../server/loads/upload/write.ts";
 import { CSV_HEADERS, loadRows, ms, summary } from "./fixtures.ts";

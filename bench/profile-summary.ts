@@ -26,6 +26,15 @@ function area(url: string, name: string): string {
 }
 
 const profile = JSON.parse(readFileSync(process.argv[2], "utf8")) as Profile;
+// An optional second argument: only the last N seconds (the measured load, not the start-up).
+const lastSeconds = Number(process.argv[3] ?? 0);
+if (lastSeconds > 0) {
+  let kept = 0;
+  let index = profile.timeDeltas.length;
+  while (index > 0 && kept < lastSeconds * 1e6) kept += profile.timeDeltas[--index];
+  profile.samples = profile.samples.slice(index);
+  profile.timeDeltas = profile.timeDeltas.slice(index);
+}
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const parent = new Map<number, number>();
 for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
@@ -58,4 +67,11 @@ const top = (map: Map<string, number>, label: string) => {
   }
 };
 top(self, "self time (share of busy time):");
+const functions = new Map<string, number>();
+profile.samples.forEach((id, index) => {
+  const frame = byId.get(id)!.callFrame;
+  const name = `${frame.functionName || "(anonymous)"} ${area(frame.url, frame.functionName)}`;
+  functions.set(name, (functions.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0));
+});
+top(functions, "functions by self time:");
 top(onStack, "on the stack (share of busy time):");

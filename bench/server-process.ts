@@ -33,4 +33,9 @@ process.on("message", async (message: Ask) => {
     process.exit(0);
   }
 });
+// The benchmark went away (finished, failed or interrupted): clean up the database all the same.
+process.on("disconnect", async () => {
+  await testApp.close().catch(() => undefined);
+  process.exit(0);
+});
 process.send?.({ type: "ready", url, token: session.token, databaseUrl: testApp.database.url });

@@ -4,16 +4,27 @@ import { createServerAdapter } from "@whatwg-node/server";
 import { type DocumentNode, type execute, GraphQLError, type subscribe } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
-import { REFRESH_COOKIE } from "./auth/service.ts";
+import { SESSION_ENDED_MESSAGE } from "../common/auth.ts";
+import { withAuditScope } from "./audit/request-scope.ts";
+import { REFRESH_COOKIE, settleBackgroundWork } from "./auth/service.ts";
 import { sessionOfRefreshToken } from "./auth/sessions.ts";
 import { watchSessionChanges } from "./auth/viewer-cache.ts";
 import { type AppConfig, loadConfig } from "./config.ts";
-import { contextFromConnection, contextFromRequest, type Deps, type TransportInfo } from "./context.ts";
+import {
+  contextFromConnection,
+  contextFromRequest,
+  type TransportInfo,
+  tokenFromConnectionParams,
+} from "./context.ts";
 import { createDb, providerOf } from "./db/client.ts";
 import { migrate, pendingMigrationCount } from "./db/migrate.ts";
 import { createSqlReader } from "./db/reader.ts";
+import { closeWorkers } from "./db/workers.ts";
+import type { Deps } from "./deps.ts";
+import { createSocketSessions, isSessionNotice } from "./graphql/socket-sessions.ts";
 import { createGraphQLServer } from "./graphql/yoga.ts";
 import { readBodyText } from "./http/body.ts";
+import { clientAddress } from "./http/client-address.ts";
 import { parseCookies } from "./http/cookies.ts";
 import { createRouter, errorResponse, json, runRoute } from "./http/router.ts";
 import { createStaticHandler } from "./http/static.ts";
@@ -52,6 +63,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
   const yoga = createGraphQLServer(deps);
   const router = createRouter(restRoutes);
   const serveStatic = createStaticHandler(config.clientDistDir);
+  const socketSessions = createSocketSessions(deps);
 
   async function health(): Promise<Response> {
     try {
@@ -91,9 +103,13 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     return yoga.fetch(forwarded, { transport, appContext });
   }
 
-  async function handle(request: Request, partial: Partial<TransportInfo> = {}): Promise<Response> {
+  function handle(request: Request, partial: Partial<TransportInfo> = {}): Promise<Response> {
+    return withAuditScope(partial.ip ?? "unknown", () => handleRequest(request, partial));
+  }
+
+  async function handleRequest(request: Request, partial: Partial<TransportInfo> = {}): Promise<Response> {
     const transport: TransportInfo = {
-      ip: partial.ip ?? "unknown",
+      ip: clientAddress(partial.ip, request.headers.get("x-forwarded-for"), config.trustProxy),
       responseCookies: partial.responseCookies ?? [],
     };
     const requestId = crypto.randomUUID();
@@ -145,12 +161,25 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
           (args as { rootValue: { execute: typeof execute } }).rootValue.execute(args as never),
         subscribe: (args: unknown) =>
           (args as { rootValue: { subscribe: typeof subscribe } }).rootValue.subscribe(args as never),
-        onSubscribe: async (ctx, _id, params) => {
+        onConnect: async (ctx) => {
+          await socketSessions.attach(ctx.extra.socket, tokenFromConnectionParams(ctx.connectionParams));
+          return true;
+        },
+        onNext: (ctx, id) =>
+          socketSessions.mayDeliver(ctx.extra.socket, id)
+            ? undefined
+            : { errors: [{ message: SESSION_ENDED_MESSAGE, extensions: { code: "SESSION_ENDED" } }] },
+        onComplete: (ctx, id) => socketSessions.untrack(ctx.extra.socket, id),
+        onSubscribe: async (ctx, id, params) => {
+          if (socketSessions.isEnded(ctx.extra.socket)) return [new GraphQLError(SESSION_ENDED_MESSAGE)];
           const appContext = await contextFromConnection(
             deps,
             ctx.connectionParams,
-            (ctx.extra as { request: { socket: { remoteAddress?: string } } }).request.socket.remoteAddress ??
-              "unknown",
+            clientAddress(
+              ctx.extra.request.socket.remoteAddress,
+              [ctx.extra.request.headers["x-forwarded-for"] ?? []].flat().join(","),
+              config.trustProxy,
+            ),
           );
           const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
             ...ctx,
@@ -176,6 +205,13 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
             contextValue: await contextFactory(),
             rootValue: { execute, subscribe },
           };
+          socketSessions.track(ctx.extra.socket, id, {
+            notice: isSessionNotice(document, params.operationName),
+            stop: () => {
+              const running = ctx.subscriptions[id];
+              if (running && "return" in running) void running.return(undefined);
+            },
+          });
           const errors = validate(args.schema, args.document);
           if (errors.length) return errors;
           return args;
@@ -199,7 +235,9 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     await closing;
     await deps.pubsub.close();
     deps.mailer.close();
+    await settleBackgroundWork();
     await deps.sql.close();
+    await closeWorkers();
     await db.$disconnect();
   }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 
 export type SessionPolicy = "replace" | "reject";
@@ -24,6 +24,19 @@ export interface AppConfig {
   seedDemo: boolean;
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** Tracking: a position this close to a stop's facility (metres) marks it arrived. */
+  trackingGeofenceMeters: number;
+  /** Optional raster tiles drawn under the offline basemap ({z}/{x}/{y} URL template). */
+  mapTileUrl: string | undefined;
+  mapTileAttribution: string | undefined;
+  /** CARRIER_APPROVAL=required: carrier sign-ups wait for an operator's approval (default off). */
+  carrierApproval: "off" | "required";
+  /** APP_URL: the public origin put in e-mailed links (invitations); http://localhost:PORT by default. */
+  appUrl: string;
+  /** How many proxies in front of us append to X-Forwarded-For (0: use the socket's address). */
+  trustProxy: number;
+  /** Sign-ups one client address may make per hour. */
+  signupMaxPerAddress: number;
 }
 
 const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
@@ -58,8 +71,26 @@ export function loadConfig(
     seedDemo: env.SEED_DEMO === "1",
     loginMaxFailures: Number(env.LOGIN_MAX_FAILURES ?? 5),
     loginWindowSeconds: Number(env.LOGIN_WINDOW_SECONDS ?? 15 * 60),
+    trackingGeofenceMeters: Number(env.TRACKING_GEOFENCE_METERS ?? 200),
+    mapTileUrl: env.MAP_TILE_URL || undefined,
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION || undefined,
+    carrierApproval: env.CARRIER_APPROVAL === "required" ? "required" : "off",
+    appUrl: (env.APP_URL || `http://localhost:${env.PORT ?? 4000}`).replace(/\/+$/, ""),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    signupMaxPerAddress: Number(env.SIGNUP_MAX_PER_ADDRESS ?? 10),
     ...overrides,
   };
+}
+
+/** TRUST_PROXY: a hop count; `true`/`yes` mean one proxy (the usual load balancer). */
+function readTrustProxy(raw: string | undefined): number {
+  const value = raw?.trim().toLowerCase() ?? "";
+  if (value === "" || value === "0" || value === "false" || value === "no") return 0;
+  if (value === "true" || value === "yes") return 1;
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0)
+    throw new Error("TRUST_PROXY must be a number of proxies (e.g. 1).");
+  return hops;
 }
 
 /**
@@ -74,7 +105,17 @@ function readJwtSecret(fromEnv: string | undefined, databaseUrl: string): Uint8A
   const file = resolve(dirname(databaseUrl.slice("file:".length)), ".jwt-secret");
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600 });
+    // Written aside, then linked into place (atomic, fails if there): of two instances starting
+    // together, one secret wins and both read it complete.
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    writeFileSync(draft, randomBytes(48).toString("base64url"), { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      unlinkSync(draft);
+    }
   }
   return new TextEncoder().encode(readFileSync(file, "utf8").trim());
 }

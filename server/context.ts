@@ -2,23 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Auth } from "./auth/policy.ts";
 import { resolveViewer } from "./auth/sessions.ts";
 import { bearerToken } from "./auth/tokens.ts";
-import type { AppConfig } from "./config.ts";
-import type { Db } from "./db/client.ts";
-import type { SqlReader } from "./db/reader.ts";
+import type { Deps } from "./deps.ts";
 import { DomainError } from "./errors.ts";
 import { parseCookies } from "./http/cookies.ts";
-import type { Mailer } from "./mail/mailer.ts";
-import type { PubSub } from "./pubsub.ts";
-
-/** What every request shares: built once per app. */
-export interface Deps {
-  db: Db;
-  /** Hand-written reads with cached prepared statements, for the hot paths only. */
-  sql: SqlReader;
-  config: AppConfig;
-  pubsub: PubSub;
-  mailer: Mailer;
-}
 
 export interface RequestMeta {
   ip: string;
@@ -69,13 +55,19 @@ export async function contextFromRequest(
 }
 
 /** graphql-ws has no Fetch request: the token travels in connectionParams. */
+export function tokenFromConnectionParams(
+  connectionParams: Record<string, unknown> | undefined,
+): string | null {
+  const raw = connectionParams?.authorization ?? connectionParams?.Authorization ?? connectionParams?.token;
+  return typeof raw === "string" ? (bearerToken(raw) ?? raw) : null;
+}
+
 export async function contextFromConnection(
   deps: Deps,
   connectionParams: Record<string, unknown> | undefined,
   ip: string,
 ): Promise<Context> {
-  const raw = connectionParams?.authorization ?? connectionParams?.Authorization ?? connectionParams?.token;
-  const token = typeof raw === "string" ? (bearerToken(raw) ?? raw) : null;
+  const token = tokenFromConnectionParams(connectionParams);
   return {
     ...deps,
     ...(await authFromToken(deps, token)),

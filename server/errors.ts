@@ -1,3 +1,5 @@
+import { SESSION_ENDED_MESSAGE } from "../common/auth.ts";
+
 /** Expected failures of the domain. One translator maps them to HTTP statuses and GraphQL errors. */
 export type ErrorCode =
   | "VALIDATION"
@@ -82,8 +84,6 @@ export class RateLimitedError extends DomainError {
     super("RATE_LIMITED", message);
   }
 }
-
-export const SESSION_ENDED_MESSAGE = "Ssession ended. Please re-log in.";
 
 export class SessionEndedError extends DomainError {
   constructor(message = SESSION_ENDED_MESSAGE) {

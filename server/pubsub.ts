@@ -18,6 +18,14 @@ export type Topics = {
   offers: [{ offerId: string; kind: string }];
   /** A bid of this offer placed, improved, folded or decided. */
   [key: `offer-bids:${string}`]: [{ bidId: string }];
+  /** A route's truck reported positions (last position, ETA, stop arrivals may have changed). */
+  [key: `tracking:${string}`]: [{ routeId: string }];
+  /** Any tracked route changed; the tracking list listens. */
+  tracking: [{ routeId: string }];
+  /** Any route created or changed (driver, stops, loads); admin screens listen. */
+  routes: [{ routeId: string }];
+  /** An invoice (receivable) or bill (payable) created or changed; billing screens listen. */
+  billing: [{ ledger: "receivable" | "payable"; id: string }];
 };
 
 export type PubSub = ReturnType<typeof createPubSub<Topics>> & { close(): Promise<void> };

@@ -1,14 +1,18 @@
 import { authRoutes } from "./auth/rest.ts";
-import { bidRoutes } from "./bids/rest.ts";
+import { billingRoutes } from "./billing/rest.ts";
 import { carrierRoutes } from "./carriers/rest.ts";
 import { contactRoutes } from "./contact/rest.ts";
 import type { RestRoute } from "./http/router.ts";
-import { manualAssignmentRoutes } from "./loads/manual-assignment.rest.ts";
+import { manualAssignmentRoutes } from "./loads/manual-assignment/rest.ts";
 import { loadRoutes } from "./loads/rest.ts";
 import { nassRoutes } from "./nass/rest.ts";
 import { notificationRoutes } from "./notifications/rest.ts";
+import { bidRoutes } from "./offers/bids/rest.ts";
 import { offerRoutes } from "./offers/rest.ts";
+import { routingRoutes } from "./routing/rest.ts";
+import { trackingRoutes } from "./tracking/rest.ts";
 import { userRoutes } from "./users/rest.ts";
+import { workspaceRoutes } from "./workspace/rest.ts";
 
 /** Every legacy path of the spec, served under /api. */
 export const restRoutes: RestRoute[] = [
@@ -22,4 +26,8 @@ export const restRoutes: RestRoute[] = [
   ...nassRoutes,
   ...offerRoutes,
   ...bidRoutes,
+  ...trackingRoutes,
+  ...routingRoutes,
+  ...workspaceRoutes,
+  ...billingRoutes,
 ];

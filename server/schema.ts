@@ -6,13 +6,19 @@ import "./users/schema.ts";
 import "./auth/schema.ts";
 import "./notifications/schema.ts";
 import "./carriers/schema.ts";
-import "./loads/manual-assignment.schema.ts";
+import "./loads/manual-assignment/schema.ts";
 import "./contact/schema.ts";
 import "./nass/schema.ts";
 import "./loads/schema.ts";
 import "./loads/mutations.ts";
-import "./bids/schema.ts";
+import "./offers/bids/schema.ts";
 import "./offers/schema.ts";
+import "./tracking/schema.ts";
+import "./routing/schema.ts";
+import "./workspace/schema.ts";
+import "./audit/schema.ts";
+import "./billing/schema.ts";
+import "./billing/load-financials.ts";
 
 export const schema = builder.toSchema();
 

@@ -20,6 +20,8 @@ const publicScreens: RouteObject[] = [
   screen("/signup", () => import("./auth/SignupPage.tsx")),
   screen("/forgot-password", () => import("./auth/ForgotPasswordPage.tsx")),
   screen("/unsupported-email", () => import("./auth/UnsupportedEmailPage.tsx")),
+  screen("/track/:token", () => import("./tracking/ShipmentTrackingRoute.tsx")),
+  screen("/invitation/:token", () => import("./workspace/InvitationRoute.tsx")),
 ];
 
 const adminScreens: RouteObject[] = [
@@ -32,7 +34,7 @@ const adminScreens: RouteObject[] = [
   screen("ila/carriers/:carrierId", () => import("./carriers/CarrierDetailRoute.tsx")),
   screen("ila/tracking", () => import("./tracking/TrackingRoute.tsx")),
   screen("ila/tracking/:routeNumber", () => import("./tracking/TrackingDetailRoute.tsx")),
-  screen("ila/billing", () => import("./billing/BillingRoute.tsx")),
+  screen("ila/billing", () => import("./billing/BillingListRoute.tsx")),
   screen("ila/billing/accounts-receivable/:invoiceNumber", () => import("./billing/InvoiceDetailRoute.tsx")),
   screen("ila/billing/accounts-payable/:billNumber", () => import("./billing/BillDetailRoute.tsx")),
   screen("carrier-portal/active-offers", () => import("./offers/AdminActiveOffersRoute.tsx")),
@@ -51,7 +53,7 @@ const carrierScreens: RouteObject[] = [
 /** Operator screens outside /admin that the sidebar recognises. */
 const workspaceScreens: RouteObject[] = [
   screen("/support-hub", () => import("./support/SupportHubRoute.tsx")),
-  screen("/workspace-control", () => import("./support/WorkspaceControlRoute.tsx")),
+  screen("/workspace-control", () => import("./workspace/WorkspaceControlRoute.tsx")),
 ];
 
 export const routes: RouteObject[] = [

@@ -1,11 +1,12 @@
 import { run, type SqlWork } from "../db/bulk.ts";
 import { createRowId } from "../lib/ids.ts";
+import { currentAuditIp } from "./request-scope.ts";
 import type { AuditEntry } from "./service.ts";
 
 /** recordAudit for a bulk write transaction (see db/bulk.ts). */
 export function* recordAuditSql(entry: AuditEntry, now: Date): SqlWork<void> {
   yield* run(
-    `INSERT INTO "AuditLog" ("id", "actorId", "action", "entityType", "entityId", "details", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO "AuditLog" ("id", "actorId", "action", "entityType", "entityId", "details", "ip", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       createRowId(),
       entry.actorId,
@@ -13,6 +14,7 @@ export function* recordAuditSql(entry: AuditEntry, now: Date): SqlWork<void> {
       entry.entityType,
       entry.entityId ?? null,
       entry.details ? JSON.stringify(entry.details) : null,
+      entry.ip ?? currentAuditIp(),
       now,
     ],
   );

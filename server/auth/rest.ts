@@ -14,6 +14,7 @@ export const authRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/auth/register",
+    access: "public",
     async handle(ctx, { body }) {
       const signedIn = await register(ctx, body);
       return withStatus(201, { token: signedIn.accessToken, user: publicUser(signedIn.user) });
@@ -22,6 +23,7 @@ export const authRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/auth/login",
+    access: "public",
     async handle(ctx, { body }) {
       const signedIn = await login(ctx, body);
       return {
@@ -35,6 +37,7 @@ export const authRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/auth/logout",
+    access: "public",
     async handle(ctx, { body }) {
       await logout(ctx, body);
       return { message: "Logged out" };
@@ -43,6 +46,7 @@ export const authRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/auth/check-session",
+    access: "signedIn",
     async handle(ctx) {
       const { user, platform } = await checkSession(ctx);
       return { valid: true, platform, user: publicUser(user) };
@@ -51,6 +55,7 @@ export const authRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/refresh/refresh-token",
+    access: "public",
     async handle(ctx) {
       return { accessToken: await refreshAccessToken(ctx) };
     },
@@ -58,6 +63,7 @@ export const authRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/emails/send-email",
+    access: "public",
     async handle(ctx, { body }) {
       return { message: await sendTemporaryPassword(ctx, body) };
     },

@@ -1,5 +1,5 @@
 import { builder } from "../builder.ts";
-import { UnauthenticatedError } from "../errors.ts";
+import { ForbiddenError, UnauthenticatedError } from "../errors.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { UserType } from "../users/schema.ts";
@@ -84,7 +84,7 @@ builder.mutationFields((t) => ({
   login: t.field({
     authScopes: { public: true },
     type: SignInPayload,
-    errors: { types: [...MUTATION_ERRORS, UnauthenticatedError] },
+    errors: { types: [...MUTATION_ERRORS, UnauthenticatedError, ForbiddenError] },
     args: { input: t.arg({ type: LoginInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const signedIn = await login(ctx, withoutNulls(input));
@@ -141,7 +141,7 @@ const SessionEndedEvent = builder
   .implement({
     description: "The viewer's session was ended elsewhere: drop the credentials and show the message.",
     fields: (t) => ({
-      reason: t.exposeString("reason", { description: "replaced, logout or reuse" }),
+      reason: t.exposeString("reason", { description: "replaced, logout, reuse or password_reset" }),
       message: t.exposeString("message"),
       logout: t.boolean({ resolve: () => true }),
     }),

@@ -1,24 +1,3 @@
-import { recordAudit } from "../audit/service.ts";
-import type { Context } from "../context.ts";
-import { ConflictError, DomainError, UnauthenticatedError, ValidationError } from "../errors.ts";
-import type { User } from "../generated/sqlite/client.ts";
-import { serializeCookie } from "../http/cookies.ts";
-import { isUniqueViolation } from "../lib/prisma-errors.ts";
-import { parseInput } from "../lib/validate.ts";
-import { readUserById } from "../users/read.ts";
-import { generateUserId } from "../users/service.ts";
-import { emailDomain, isDomainBlocked } from "./email-domains.ts";
-import { generateTemporaryPassword, hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords.ts";
-import { type Role, requireViewer } from "./policy.ts";
-import { assertLoginAllowed, recordLoginAttempt } from "./rate-limit.ts";
-import {
-  activeSession,
-  type IssuedSession,
-  openSession,
-  revokeSession,
-  rotateRefreshToken,
-  sessionOfRefreshToken,
-} from "./sessions.ts";
 import {
   ALREADY_LOGGED_IN,
   DOMAIN_NOT_PERMITTED,
@@ -30,7 +9,37 @@ import {
   SESSION_REPLACED_MESSAGE,
   sendEmailInput,
   TEMPORARY_PASSWORD_SENT,
-} from "./validation.ts";
+} from "../../common/auth.ts";
+import { recordAudit } from "../audit/service.ts";
+import type { Context } from "../context.ts";
+import { ConflictError, DomainError, UnauthenticatedError, ValidationError } from "../errors.ts";
+import type { User } from "../generated/sqlite/client.ts";
+import { serializeCookie } from "../http/cookies.ts";
+import { isUniqueViolation } from "../lib/prisma-errors.ts";
+import { parseInput } from "../lib/validate.ts";
+import { initialApprovalStatus } from "../users/admin.ts";
+import { readUserById } from "../users/read.ts";
+import { generateUserId } from "../users/service.ts";
+import { emailDomain, isDomainBlocked } from "./email-domains.ts";
+import { generateTemporaryPassword, hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords.ts";
+import { type Role, requireViewer } from "./policy.ts";
+import {
+  assertForgotPasswordAllowed,
+  assertLoginAllowed,
+  assertSignupAllowed,
+  recordLoginAttempt,
+} from "./rate-limit.ts";
+import {
+  activeSession,
+  type IssuedSession,
+  openSession,
+  revokeSession,
+  revokeUserSessions,
+  rotateRefreshToken,
+  sessionOfRefreshToken,
+} from "./sessions.ts";
+import { assertMaySignIn, noteSignIn } from "./sign-in-guard.ts";
+import { isInvitedFromWaitlist } from "./waitlist-admin.ts";
 
 export const REFRESH_COOKIE = "refreshToken";
 const TEMPORARY_PASSWORD_MINUTES = 60;
@@ -86,10 +95,13 @@ async function checkCredentials(ctx: Context, email: string, password: string): 
     user.tempPasswordExpiresAt.getTime() > Date.now() &&
     (await verifyPassword(password, user.tempPasswordHash));
   if (!temporaryValid) return null;
-  return ctx.db.user.update({
+  const updated = await ctx.db.user.update({
     where: { id: user.id },
     data: { passwordHash: user.tempPasswordHash!, tempPasswordHash: null, tempPasswordExpiresAt: null },
   });
+  // A reset password ends every session opened with the old one (and closes their sockets).
+  await revokeUserSessions(ctx, user.id, "password_reset");
+  return updated;
 }
 
 export async function login(ctx: Context, rawInput: unknown): Promise<SignedIn> {
@@ -100,11 +112,14 @@ export async function login(ctx: Context, rawInput: unknown): Promise<SignedIn> 
     await recordLoginAttempt(ctx, input.email, false);
     throw new UnauthenticatedError(LOGIN_FAILED);
   }
-  if (ctx.config.sessionPolicy === "reject" && (await activeSession(ctx, user.id, input.platform))) {
+  assertMaySignIn(user);
+  const rejectIfActive = ctx.config.sessionPolicy === "reject";
+  if (rejectIfActive && (await activeSession(ctx, user.id, input.platform))) {
     throw new ConflictError(ALREADY_LOGGED_IN);
   }
   await recordLoginAttempt(ctx, input.email, true);
   const session = await openSession(ctx, user, {
+    rejectIfActive,
     platform: input.platform,
     rememberMe: input.rememberMe,
     ip: ctx.meta.ip,
@@ -112,6 +127,7 @@ export async function login(ctx: Context, rawInput: unknown): Promise<SignedIn> 
   });
   setRefreshCookie(ctx, session);
   actAs(ctx, user, session, input.platform);
+  await noteSignIn(ctx.db, user.id);
   await recordAudit(ctx.db, {
     actorId: user.id,
     action: "auth.login",
@@ -131,7 +147,11 @@ export async function login(ctx: Context, rawInput: unknown): Promise<SignedIn> 
 /** Creates a carrier account and signs it in. A refused domain goes on the waitlist. */
 export async function register(ctx: Context, rawInput: unknown): Promise<SignedIn> {
   const input = parseInput(registerInput, rawInput);
-  if (isDomainBlocked(input.email, ctx.config.blockedEmailDomains)) {
+  await assertSignupAllowed(ctx);
+  if (
+    isDomainBlocked(input.email, ctx.config.blockedEmailDomains) &&
+    !(await isInvitedFromWaitlist(ctx.db, input.email))
+  ) {
     await ctx.db.emailWaitlist.upsert({
       where: { email: input.email },
       create: { email: input.email, domain: emailDomain(input.email) },
@@ -154,6 +174,8 @@ export async function register(ctx: Context, rawInput: unknown): Promise<SignedI
           phoneNumber: input.phoneNumber,
           contactPhone: input.phoneNumber,
           userId: generateUserId(),
+          approvalStatus: initialApprovalStatus(ctx.config),
+          lastSignInAt: new Date(),
         },
       });
       await recordAudit(tx, {
@@ -227,18 +249,42 @@ export async function checkSession(ctx: Context) {
 
 /**
  * "Forgot password": e-mails a temporary password valid for an hour; the current password keeps
- * working until the temporary one is used. The answer never tells whether the address exists.
+ * working until the temporary one is used. The answer never tells whether the address exists: it
+ * is the same text, status and timing for every address (the budget counts every call alike), and
+ * the lookup, hashing and mail happen after the response, off its path.
  */
 export async function sendTemporaryPassword(ctx: Context, rawInput: unknown): Promise<string> {
   const { email } = parseInput(sendEmailInput, rawInput);
-  await assertLoginAllowed(ctx, email);
+  await assertForgotPasswordAllowed(ctx);
+  runInBackground(() => issueTemporaryPassword(ctx, email));
+  return TEMPORARY_PASSWORD_SENT;
+}
+
+/** One after another: two quick asks for one account then see each other's temporary password. */
+let backgroundTail: Promise<void> = Promise.resolve();
+let backgroundPending = 0;
+
+function runInBackground(task: () => Promise<void>) {
+  backgroundPending++;
+  backgroundTail = backgroundTail
+    .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+    .then(task)
+    .catch((error) => console.error("[forgot-password]", error))
+    .finally(() => {
+      backgroundPending--;
+    });
+}
+
+/** Resolves once the temporary passwords asked for so far are issued and mailed (tests, shutdown). */
+export async function settleBackgroundWork(): Promise<void> {
+  while (backgroundPending > 0) await backgroundTail;
+}
+
+async function issueTemporaryPassword(ctx: Context, email: string): Promise<void> {
   const user = await ctx.db.user.findUnique({ where: { email } });
-  if (!user) {
-    await recordLoginAttempt(ctx, email, false);
-    return TEMPORARY_PASSWORD_SENT;
-  }
+  if (!user) return;
   const issuedAt = (user.tempPasswordExpiresAt?.getTime() ?? 0) - TEMPORARY_PASSWORD_MINUTES * 60_000;
-  if (Date.now() - issuedAt < RESEND_AFTER_MS) return TEMPORARY_PASSWORD_SENT;
+  if (Date.now() - issuedAt < RESEND_AFTER_MS) return;
   const temporary = generateTemporaryPassword();
   await ctx.db.user.update({
     where: { id: user.id },
@@ -265,5 +311,4 @@ export async function sendTemporaryPassword(ctx: Context, rawInput: unknown): Pr
       "If you did not ask for it, ignore this message: your current password still works.",
     ].join("\n"),
   });
-  return TEMPORARY_PASSWORD_SENT;
 }

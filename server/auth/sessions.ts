@@ -1,7 +1,9 @@
-import type { Deps } from "../context.ts";
+import { ALREADY_LOGGED_IN, SESSION_ENDED_MESSAGE } from "../../common/auth.ts";
+import { providerOf } from "../db/client.ts";
 import { toDate, toDateOrNull } from "../db/reader.ts";
 import { sql } from "../db/sql.ts";
-import { SESSION_ENDED_MESSAGE, SessionEndedError, UnauthenticatedError } from "../errors.ts";
+import type { Deps } from "../deps.ts";
+import { ConflictError, SessionEndedError, UnauthenticatedError } from "../errors.ts";
 import type { Role, Viewer } from "./policy.ts";
 import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from "./tokens.ts";
 import { cachedViewer, cacheGeneration, forgetSession, rememberViewer } from "./viewer-cache.ts";
@@ -14,7 +16,7 @@ export const ROTATION_GRACE_MS = 10_000;
 export const SESSION_REPLACED_LOGOUT_MESSAGE =
   "Your session was closed because your account signed in on another device. Please log in again.";
 
-export type RevokeReason = "logout" | "replaced" | "reuse";
+export type RevokeReason = "logout" | "replaced" | "reuse" | "password_reset" | "ended_by_admin";
 
 interface SessionRow {
   id: string;
@@ -90,21 +92,38 @@ export interface IssuedSession {
   rememberMe: boolean;
 }
 
-/** Opens a session and closes every other live one of the same user and platform, atomically. */
+/**
+ * Opens a session and closes every other live one of the same user and platform, atomically: on
+ * PostgreSQL the user's row is locked first, so concurrent logins of one user take turns and each
+ * sees the session the previous one opened (SQLite runs one write transaction at a time anyway).
+ * With `rejectIfActive` (SESSION_POLICY=reject) a live session refuses the login instead.
+ */
 export async function openSession(
   deps: Deps,
   user: { id: string; role: string },
-  options: { platform: string; rememberMe: boolean; ip: string; userAgent: string | null },
+  options: {
+    platform: string;
+    rememberMe: boolean;
+    ip: string;
+    userAgent: string | null;
+    rejectIfActive?: boolean;
+  },
 ): Promise<IssuedSession & { replaced: number }> {
   const now = new Date();
   const lifetimeMs = options.rememberMe ? REMEMBER_ME_DAYS * 86_400_000 : SESSION_HOURS * 3_600_000;
   const expiresAt = new Date(now.getTime() + lifetimeMs);
   const refresh = newRefreshToken();
   const { session, replacedIds } = await deps.db.$transaction(async (tx) => {
+    if (providerOf(deps.config.databaseUrl) === "postgresql") {
+      await tx.$queryRawUnsafe(`SELECT "id" FROM "User" WHERE "id" = $1 FOR UPDATE`, user.id);
+    }
     const live = await tx.session.findMany({
       where: { userId: user.id, platform: options.platform, revokedAt: null },
-      select: { id: true },
+      select: { id: true, expiresAt: true },
     });
+    if (options.rejectIfActive && live.some((row) => row.expiresAt.getTime() > now.getTime())) {
+      throw new ConflictError(ALREADY_LOGGED_IN);
+    }
     const ids = live.map((row) => row.id);
     if (ids.length > 0) {
       await tx.session.updateMany({
@@ -125,7 +144,7 @@ export async function openSession(
     });
     return { session: created, replacedIds: ids };
   });
-  for (const id of replacedIds) announceSessionEnd(deps, id, "replaced");
+  await Promise.all(replacedIds.map((id) => announceSessionEnd(deps, id, "replaced")));
   return {
     sessionId: session.id,
     accessToken: await accessTokenFor(deps, user.id, user.role, session.id),
@@ -137,12 +156,13 @@ export async function openSession(
 }
 
 /** Tells the ended session's open tabs at once, instead of at their next request. */
-function announceSessionEnd(deps: Deps, sessionId: string, reason: RevokeReason) {
-  forgetSession(deps, sessionId);
+async function announceSessionEnd(deps: Deps, sessionId: string, reason: RevokeReason): Promise<void> {
+  const forgotten = forgetSession(deps, sessionId);
   deps.pubsub.publish(`session:${sessionId}`, {
     reason,
     message: reason === "replaced" ? SESSION_REPLACED_LOGOUT_MESSAGE : SESSION_ENDED_MESSAGE,
   });
+  await forgotten;
 }
 
 export function accessTokenFor(deps: Deps, userId: string, role: string, sessionId: string): Promise<string> {
@@ -210,7 +230,13 @@ export async function revokeSession(deps: Deps, sessionId: string, reason: Revok
     where: { id: sessionId, revokedAt: null },
     data: { revokedAt: new Date(), revokedReason: reason },
   });
-  if (updated.count > 0) announceSessionEnd(deps, sessionId, reason);
+  if (updated.count > 0) await announceSessionEnd(deps, sessionId, reason);
+}
+
+/** Ends every live session of a user (e.g. once a reset password is used), telling each at once. */
+export async function revokeUserSessions(deps: Deps, userId: string, reason: RevokeReason): Promise<void> {
+  const live = await deps.db.session.findMany({ where: { userId, revokedAt: null }, select: { id: true } });
+  for (const { id } of live) await revokeSession(deps, id, reason);
 }
 
 /** The session a refresh cookie belongs to, if it is still live. */

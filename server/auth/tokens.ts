@@ -8,7 +8,7 @@ export interface AccessClaims {
 }
 
 export type AccessTokenCheck =
-  | { ok: true; claims: AccessClaims }
+  | { ok: true; claims: AccessClaims /** Epoch ms. */; expiresAt: number }
   | { ok: false; reason: "expired" | "invalid" };
 
 const ISSUER = "freightway";
@@ -27,7 +27,39 @@ export async function signAccessToken(
     .sign(secret);
 }
 
+/**
+ * Verified tokens by their text: checking an HS256 signature through WebCrypto costs more than the
+ * rest of a small request. A hit is only a token verified before with this very secret; its expiry
+ * is checked again at every use.
+ */
+const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number; secret: Uint8Array }>();
+const MAX_VERIFIED = 10_000;
+
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessTokenCheck> {
+  const known = verified.get(token);
+  if (known && known.secret === secret) {
+    if (known.expiresAtMs > Date.now())
+      return { ok: true, claims: known.claims, expiresAt: known.expiresAtMs };
+    verified.delete(token);
+    return { ok: false, reason: "expired" };
+  }
+  const check = await verifySignature(token, secret);
+  if (check.ok && check.expiresAtMs !== null) {
+    if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { claims: check.claims, expiresAtMs: check.expiresAtMs, secret });
+  }
+  return check.ok
+    ? { ok: true, claims: check.claims, expiresAt: check.expiresAtMs ?? Number.MAX_SAFE_INTEGER }
+    : check;
+}
+
+async function verifySignature(
+  token: string,
+  secret: Uint8Array,
+): Promise<
+  | { ok: true; claims: AccessClaims; expiresAtMs: number | null }
+  | { ok: false; reason: "expired" | "invalid" }
+> {
   try {
     const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ["HS256"] });
     if (
@@ -37,7 +69,11 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
     ) {
       return { ok: false, reason: "invalid" };
     }
-    return { ok: true, claims: { sub: payload.sub, sid: payload.sid, role: payload.role } };
+    return {
+      ok: true,
+      claims: { sub: payload.sub, sid: payload.sid, role: payload.role },
+      expiresAtMs: typeof payload.exp === "number" ? payload.exp * 1000 : null,
+    };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? "expired" : "invalid" };
   }

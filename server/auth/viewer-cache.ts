@@ -1,4 +1,4 @@
-import type { Deps } from "../context.ts";
+import type { Deps } from "../deps.ts";
 import type { Viewer } from "./policy.ts";
 
 /**
@@ -26,6 +26,15 @@ interface ViewerCache {
 
 const caches = new WeakMap<Deps["pubsub"], ViewerCache>();
 
+/** Invalidations this instance sent and waits to see come back (see `forgetSession`). */
+const awaited = new Map<string, () => void>();
+/** How long a revocation waits for its own invalidation to come back through the pub/sub. */
+const ECHO_TIMEOUT_MS = 500;
+
+function changeKey(change: { sessionId?: string; userId?: string }): string {
+  return change.sessionId ? `session:${change.sessionId}` : `user:${change.userId}`;
+}
+
 function cacheOf(deps: Pick<Deps, "pubsub">): ViewerCache {
   let cache = caches.get(deps.pubsub);
   if (!cache) {
@@ -49,7 +58,10 @@ function drop(cache: ViewerCache, change: { sessionId?: string; userId?: string 
 export function watchSessionChanges(deps: Pick<Deps, "pubsub">): void {
   const cache = cacheOf(deps);
   void (async () => {
-    for await (const change of deps.pubsub.subscribe("sessions:changed")) drop(cache, change);
+    for await (const change of deps.pubsub.subscribe("sessions:changed")) {
+      drop(cache, change);
+      awaited.get(changeKey(change))?.();
+    }
   })();
 }
 
@@ -87,14 +99,36 @@ export function rememberViewer(
   });
 }
 
+/**
+ * Drops the entry here, publishes the invalidation and resolves once it came back through the
+ * pub/sub: Redis has then handed it to every instance's subscription, so a request another
+ * instance answers after the revocation returned is checked against the database.
+ */
+function broadcast(
+  deps: Pick<Deps, "pubsub">,
+  change: { sessionId?: string; userId?: string },
+): Promise<void> {
+  drop(cacheOf(deps), change);
+  const key = changeKey(change);
+  const echoed = new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ECHO_TIMEOUT_MS);
+    function done() {
+      clearTimeout(timer);
+      if (awaited.get(key) === done) awaited.delete(key);
+      resolve();
+    }
+    awaited.set(key, done);
+  });
+  deps.pubsub.publish("sessions:changed", change);
+  return echoed;
+}
+
 /** A session ended: refuse it from now on, here and on every instance. */
-export function forgetSession(deps: Pick<Deps, "pubsub">, sessionId: string): void {
-  drop(cacheOf(deps), { sessionId });
-  deps.pubsub.publish("sessions:changed", { sessionId });
+export function forgetSession(deps: Pick<Deps, "pubsub">, sessionId: string): Promise<void> {
+  return broadcast(deps, { sessionId });
 }
 
 /** A user's sign-in facts (email, role) changed: re-read their sessions. */
-export function forgetUser(deps: Pick<Deps, "pubsub">, userId: string): void {
-  drop(cacheOf(deps), { userId });
-  deps.pubsub.publish("sessions:changed", { userId });
+export function forgetUser(deps: Pick<Deps, "pubsub">, userId: string): Promise<void> {
+  return broadcast(deps, { userId });
 }

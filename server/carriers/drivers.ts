@@ -1,3 +1,4 @@
+import { attachDriverInput } from "../../common/carriers.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
@@ -8,7 +9,6 @@ import { parseInput } from "../lib/validate.ts";
 import { findUser } from "../users/service.ts";
 import { announceCarrierChange } from "./events.ts";
 import { carrierOrThrow } from "./lookup.ts";
-import { attachDriverInput } from "./validation.ts";
 
 /**
  * Drivers are CARRIER users whose User.carrierId points at the carrier: a user drives for at most

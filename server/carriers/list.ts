@@ -1,6 +1,6 @@
+import type { CarrierListFilter } from "../../common/carriers.ts";
 import { type DbProvider, providerOf } from "../db/client.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
-import type { CarrierListFilter } from "./validation.ts";
 
 /**
  * A case-insensitive "contains". SQLite's LIKE already ignores ASCII case; PostgreSQL needs

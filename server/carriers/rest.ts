@@ -1,3 +1,4 @@
+import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { publicUser } from "../users/service.ts";
 import { attachDriver, attachDriverByEmail, detachDriver } from "./drivers.ts";
@@ -26,31 +27,45 @@ export const carrierRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/carriers",
-    handle: async (ctx, { query }) => (await listCarriers(ctx, listFilter(query))).map(carrierJson),
+    access: "admin",
+    async handle(ctx, { query, request }) {
+      const page = readRestPage(query);
+      const { items, totalCount } = await listCarriers(ctx, listFilter(query), page);
+      return pagedReply(items.map(carrierJson), page, totalCount, request);
+    },
   },
   {
     method: "POST",
     path: "/carriers",
+    access: "admin",
     handle: async (ctx, { body }) => withStatus(201, carrierJson(await createCarrier(ctx, body))),
   },
   {
     method: "GET",
     path: "/carriers/:id",
+    access: "admin",
     handle: async (ctx, { params }) => carrierJson(await getCarrier(ctx, params.id)),
   },
   {
     method: "PATCH",
     path: "/carriers/:id",
+    access: "admin",
     handle: async (ctx, { params, body }) => carrierJson(await updateCarrier(ctx, params.id, body)),
   },
   {
     method: "GET",
     path: "/carriers/:id/drivers",
-    handle: async (ctx, { params }) => (await listCarrierDrivers(ctx, params.id)).map(publicUser),
+    access: "admin",
+    async handle(ctx, { params, query, request }) {
+      const page = readRestPage(query);
+      const { items, totalCount } = await listCarrierDrivers(ctx, params.id, page);
+      return pagedReply(items.map(publicUser), page, totalCount, request);
+    },
   },
   {
     method: "POST",
     path: "/carriers/:id/drivers",
+    access: "admin",
     handle: async (ctx, { params, body }) => {
       const input = (body ?? {}) as Body;
       const userRef = input?.userId ?? input?._id;
@@ -64,6 +79,7 @@ export const carrierRoutes: RestRoute[] = [
   {
     method: "DELETE",
     path: "/carriers/:id/drivers/:userId",
+    access: "admin",
     handle: async (ctx, { params }) => {
       const { carrier } = await detachDriver(ctx, params.id, params.userId);
       return carrierJson(await getCarrier(ctx, carrier.id));

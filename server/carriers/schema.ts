@@ -1,4 +1,5 @@
 import { decodeGlobalID } from "@pothos/plugin-relay";
+import { CARRIER_TYPES, type CarrierKind } from "../../common/carriers.ts";
 import { builder } from "../builder.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
@@ -6,7 +7,6 @@ import { UserType } from "../users/schema.ts";
 import { normalizeCarrierIdRef } from "./carrier-id.ts";
 import { attachDriverByEmail, detachDriver } from "./drivers.ts";
 import { createCarrier, DRIVER_ORDER, findCarrierPage, updateCarrier } from "./service.ts";
-import { CARRIER_TYPES, type CarrierKind } from "./validation.ts";
 
 export const CarrierTypeEnum = builder.enumType("CarrierType", {
   description: "What a carrier moves freight with.",

@@ -1,3 +1,12 @@
+import {
+  CARRIER_MESSAGES,
+  type CarrierListFilter,
+  type CarrierSortField,
+  carrierListFilter,
+  createCarrierInput,
+  updateCarrierInput,
+} from "../../common/carriers.ts";
+import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
@@ -15,14 +24,6 @@ import { replaceDrivers } from "./drivers.ts";
 import { announceCarrierChange } from "./events.ts";
 import { carrierOrderBy, carrierWhere } from "./list.ts";
 import { carrierOrThrow } from "./lookup.ts";
-import {
-  CARRIER_MESSAGES,
-  type CarrierListFilter,
-  type CarrierSortField,
-  carrierListFilter,
-  createCarrierInput,
-  updateCarrierInput,
-} from "./validation.ts";
 
 type CarrierDb = Pick<Db, "carrier">;
 export type CarrierWithDrivers = Carrier & { drivers: User[] };
@@ -58,10 +59,19 @@ export async function getCarrier(ctx: Context, ref: string): Promise<CarrierWith
   return withDrivers(ctx.db, carrier.id);
 }
 
-export async function listCarrierDrivers(ctx: Context, ref: string): Promise<User[]> {
+export async function listCarrierDrivers(
+  ctx: Context,
+  ref: string,
+  page: { offset: number; limit: number },
+): Promise<{ items: User[]; totalCount: number }> {
   requireAdmin(ctx);
   const carrier = await carrierOrThrow(ctx.db, ref);
-  return ctx.db.user.findMany({ where: { carrierId: carrier.id }, orderBy: DRIVER_ORDER });
+  const where = { carrierId: carrier.id };
+  const [items, totalCount] = await Promise.all([
+    ctx.db.user.findMany({ where, orderBy: DRIVER_ORDER, skip: page.offset, take: page.limit }),
+    ctx.db.user.count({ where }),
+  ]);
+  return { items, totalCount };
 }
 
 /** The Prisma where/orderBy of a list request; GraphQL adds its own paging and selection. */
@@ -94,10 +104,18 @@ export function findCarrierPage(
   );
 }
 
-/** GET /carriers: the whole (filtered, sorted) list; the screen pages it 50 at a time. */
-export async function listCarriers(ctx: Context, rawFilter: unknown): Promise<CarrierWithDrivers[]> {
+/** GET /carriers: one page of the (filtered, sorted) list. */
+export async function listCarriers(
+  ctx: Context,
+  rawFilter: unknown,
+  page: { offset: number; limit: number },
+): Promise<{ items: CarrierWithDrivers[]; totalCount: number }> {
   const { where, orderBy } = carrierListQuery(ctx, rawFilter);
-  return ctx.db.carrier.findMany({ where, orderBy, include: WITH_DRIVERS });
+  const [items, totalCount] = await Promise.all([
+    ctx.db.carrier.findMany({ where, orderBy, include: WITH_DRIVERS, skip: page.offset, take: page.limit }),
+    ctx.db.carrier.count({ where }),
+  ]);
+  return { items, totalCount };
 }
 
 interface UniqueFields {
@@ -192,7 +210,7 @@ export async function updateCarrier(ctx: Context, ref: string, input: unknown): 
   try {
     const updated = await ctx.db.$transaction(async (tx) => {
       await assertUnique(tx, unique, carrier.id);
-      await tx.carrier.update({ where: { id: carrier.id }, data });
+      const after = await tx.carrier.update({ where: { id: carrier.id }, data });
       if (changes.carrierName !== undefined && changes.carrierName !== carrier.carrierName) {
         await copyCarrierNameToLoads(tx, carrier.id, changes.carrierName);
       }
@@ -202,7 +220,11 @@ export async function updateCarrier(ctx: Context, ref: string, input: unknown): 
         action: "carrier.update",
         entityType: "Carrier",
         entityId: carrier.id,
-        details: { fields, ...(drivers ? { drivers } : {}) },
+        details: {
+          fields,
+          changes: changedFields(carrier, after, fields as (keyof typeof carrier & string)[]),
+          ...(drivers ? { drivers } : {}),
+        },
       });
       return withDrivers(tx, carrier.id);
     });

@@ -1,6 +1,10 @@
+import { contactListQuery } from "../../common/contact.ts";
+import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
+import { parseInput } from "../lib/validate.ts";
 import {
   contactMessageJson,
+  countContactMessages,
   listContactMessages,
   markContactMessageHandled,
   sendContactMessage,
@@ -10,6 +14,7 @@ export const contactRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/contact",
+    access: "public",
     bodyLimit: 32 * 1024,
     async handle(ctx, { body }) {
       const { contactMessage, message } = await sendContactMessage(ctx, body);
@@ -19,14 +24,21 @@ export const contactRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/contact",
-    async handle(ctx, { query }) {
-      const status = query.get("status") ?? undefined;
-      return (await listContactMessages(ctx, { status })).map(contactMessageJson);
+    access: "admin",
+    async handle(ctx, { query, request }) {
+      const page = readRestPage(query);
+      const filter = parseInput(contactListQuery, { status: query.get("status") ?? undefined });
+      const [items, totalCount] = await Promise.all([
+        listContactMessages(ctx, filter, { skip: page.offset, take: page.limit }),
+        countContactMessages(ctx, filter.status),
+      ]);
+      return pagedReply(items.map(contactMessageJson), page, totalCount, request);
     },
   },
   {
     method: "PATCH",
     path: "/contact/:id",
+    access: "admin",
     async handle(ctx, { params, body }) {
       const handled = (body as { handled?: unknown } | undefined)?.handled;
       return contactMessageJson(

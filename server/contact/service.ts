@@ -1,17 +1,17 @@
-import { recordAudit } from "../audit/service.ts";
-import { requireAdmin } from "../auth/policy.ts";
-import type { Context } from "../context.ts";
-import { NotFoundError } from "../errors.ts";
-import type { ContactMessage, Prisma } from "../generated/sqlite/client.ts";
-import { parseInput } from "../lib/validate.ts";
-import { assertContactAllowed, recordContactSent } from "./rate-limit.ts";
 import {
   CONTACT_RECEIVED,
   type ContactStatus,
   contactListQuery,
   contactMessageInput,
   markHandledInput,
-} from "./validation.ts";
+} from "../../common/contact.ts";
+import { recordAudit } from "../audit/service.ts";
+import { requireAdmin } from "../auth/policy.ts";
+import type { Context } from "../context.ts";
+import { NotFoundError } from "../errors.ts";
+import type { ContactMessage, Prisma } from "../generated/sqlite/client.ts";
+import { parseInput } from "../lib/validate.ts";
+import { assertContactAllowed } from "./rate-limit.ts";
 
 /** A visitor's message from the landing page: anyone may send one, within the rate limits. */
 export async function sendContactMessage(
@@ -31,7 +31,6 @@ export async function sendContactMessage(
     });
     return created;
   });
-  recordContactSent(ctx);
   return { contactMessage, message: CONTACT_RECEIVED };
 }
 

@@ -1,13 +1,6 @@
-import {
-  all,
-  inList,
-  MAX_PARAMS_PER_STATEMENT,
-  placeholders,
-  run,
-  type SqlValue,
-  type SqlWork,
-} from "./bulk.ts";
-import type { DbProvider } from "./client.ts";
+import { all, copy, inList, MAX_PARAMS_PER_STATEMENT, placeholders, run, type SqlWork } from "./bulk.ts";
+import type { SqlValue } from "./sql.ts";
+import type { DbProvider } from "./url.ts";
 
 /**
  * Bulk statements written once per database. SQLite runs synchronously in-process, so many small
@@ -90,6 +83,21 @@ export function* insertRows(
 ): SqlWork<void> {
   if (count === 0) return;
   const head = `INSERT INTO "${table}" (${columns.map((column) => `"${column.name}"`).join(", ")})`;
+  if (provider === "postgresql" && !suffix) {
+    // Plain inserts stream through COPY: no statement text, no multi-megabyte parameters.
+    const rows: SqlValue[][] = new Array(count);
+    for (let index = 0; index < count; index++) {
+      const row: SqlValue[] = [];
+      fill(index, row);
+      rows[index] = row;
+    }
+    yield* copy(
+      table,
+      columns.map((column) => column.name),
+      rows,
+    );
+    return;
+  }
   if (provider === "postgresql") {
     const perColumn: SqlValue[][] = columns.map(() => []);
     const row: SqlValue[] = [];

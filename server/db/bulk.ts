@@ -1,22 +1,28 @@
+import { pipeline } from "node:stream/promises";
 import Database from "better-sqlite3";
+import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import type { Db } from "./client.ts";
-import { providerOf, sqliteFilePath } from "./client.ts";
-import { numberedPlaceholders } from "./sql.ts";
+import { numberedPlaceholders, type SqlValue } from "./sql.ts";
+import { providerOf, sqliteFilePath } from "./url.ts";
 
 /** A value bound to a `?` placeholder. Dates and booleans are converted per database. */
-export type SqlValue = string | number | boolean | Date | null;
 
-export interface SqlOp {
-  kind: "run" | "all";
-  /** SQL with `?` placeholders and double-quoted identifiers (valid on SQLite and PostgreSQL). */
-  sql: string;
-  params: SqlValue[];
-}
+export type SqlOp =
+  | {
+      kind: "run" | "all";
+      /** SQL with `?` placeholders and double-quoted identifiers (valid on SQLite and PostgreSQL). */
+      sql: string;
+      params: SqlValue[];
+    }
+  /** PostgreSQL only: rows streamed into `table` with COPY. */
+  | { kind: "copy"; table: string; columns: string[]; rows: SqlValue[][] };
 
 /**
  * A write transaction written once for both databases: a generator that yields SQL operations and
  * receives their results. SQLite runs it synchronously on a connection of its own, PostgreSQL
- * awaits each operation inside a Prisma transaction.
+ * awaits each operation on a connection of its own (bulk rows through COPY). Big writes run it in
+ * a worker thread (server/db/workers.ts), so neither blocks the server's event loop.
  */
 export type SqlWork<Result> = Generator<SqlOp, Result, unknown>;
 
@@ -26,6 +32,14 @@ export function* run(sql: string, params: SqlValue[] = []): Generator<SqlOp, num
 
 export function* all<Row>(sql: string, params: SqlValue[] = []): Generator<SqlOp, Row[], unknown> {
   return (yield { kind: "all", sql, params }) as Row[];
+}
+
+export function* copy(
+  table: string,
+  columns: string[],
+  rows: SqlValue[][],
+): Generator<SqlOp, number, unknown> {
+  return (yield { kind: "copy", table, columns, rows }) as number;
 }
 
 /** `(?, ?, ?), (?, ?, ?)` for `rows` rows of `columns` values. */
@@ -48,14 +62,14 @@ export interface BulkOptions {
 }
 
 export async function runWriteTransaction<Result>(
-  db: Db,
+  _db: Db | null,
   databaseUrl: string,
   work: () => SqlWork<Result>,
   options: BulkOptions = {},
 ): Promise<Result> {
   return providerOf(databaseUrl) === "sqlite"
     ? runOnSqlite(sqliteFilePath(databaseUrl), work, options.lockTimeoutMs ?? 30_000)
-    : runOnPostgres(db, work);
+    : runOnPostgres(databaseUrl, work);
 }
 
 /**
@@ -129,6 +143,7 @@ function driveSync<Result>(connection: Database.Database, work: SqlWork<Result>)
   let step = work.next();
   while (!step.done) {
     const op = step.value;
+    if (op.kind === "copy") throw new Error("COPY is PostgreSQL's");
     let statement = statements.get(op.sql);
     if (!statement) {
       statement = connection.prepare(op.sql);
@@ -140,22 +155,77 @@ function driveSync<Result>(connection: Database.Database, work: SqlWork<Result>)
   return step.value;
 }
 
-async function runOnPostgres<Result>(db: Db, work: () => SqlWork<Result>): Promise<Result> {
-  return db.$transaction(
-    async (tx) => {
+/** timestamp(3) without time zone holds UTC, as Prisma writes it. */
+function postgresParam(value: SqlValue): string | number | boolean | null {
+  return value instanceof Date ? value.toISOString().replace("T", " ").replace("Z", "") : value;
+}
+
+/** A value in COPY's text format. */
+function copyText(value: SqlValue): string {
+  if (value === null || value === undefined) return "\\N";
+  if (typeof value === "boolean") return value ? "t" : "f";
+  if (typeof value === "number") return String(value);
+  const text = value instanceof Date ? postgresParam(value) : value;
+  return (text as string).replace(/[\\\n\r\t]/g, (character) =>
+    character === "\\" ? "\\\\" : character === "\n" ? "\\n" : character === "\r" ? "\\r" : "\\t",
+  );
+}
+
+async function copyRows(
+  client: pg.Client,
+  table: string,
+  columns: string[],
+  rows: SqlValue[][],
+): Promise<number> {
+  const stream = client.query(
+    copyFrom(`COPY "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) FROM STDIN`),
+  );
+  async function* lines() {
+    const CHUNK = 500;
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      let chunk = "";
+      for (const row of rows.slice(start, start + CHUNK)) chunk += `${row.map(copyText).join("\t")}\n`;
+      yield chunk;
+    }
+  }
+  await pipeline(lines, stream);
+  return rows.length;
+}
+
+/** Prisma writes timestamp(3) without time zone in UTC; pg would read it as local time. */
+const utcTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === 1114) return (value: string) => new Date(`${value.replace(" ", "T")}Z`);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+async function runOnPostgres<Result>(databaseUrl: string, work: () => SqlWork<Result>): Promise<Result> {
+  const client = new pg.Client({ connectionString: databaseUrl, types: utcTypes });
+  await client.connect();
+  try {
+    await client.query("BEGIN");
+    try {
       const generator = work();
       let step = generator.next();
       while (!step.done) {
         const op = step.value;
-        const sql = numberedPlaceholders(op.sql);
-        const result =
-          op.kind === "all"
-            ? await tx.$queryRawUnsafe(sql, ...op.params)
-            : await tx.$executeRawUnsafe(sql, ...op.params);
+        let result: unknown;
+        if (op.kind === "copy") {
+          result = await copyRows(client, op.table, op.columns, op.rows);
+        } else {
+          const answer = await client.query(numberedPlaceholders(op.sql), op.params.map(postgresParam));
+          result = op.kind === "all" ? answer.rows : (answer.rowCount ?? 0);
+        }
         step = generator.next(result);
       }
+      await client.query("COMMIT");
       return step.value;
-    },
-    { maxWait: 10_000, timeout: 120_000 },
-  );
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    await client.end();
+  }
 }

@@ -1,22 +1,13 @@
 import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname } from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client.ts";
 import { PrismaClient } from "../generated/sqlite/client.ts";
+import { providerOf, sqliteFilePath } from "./url.ts";
 
 export type Db = PrismaClient;
-export type DbProvider = "sqlite" | "postgresql";
-
-export function providerOf(databaseUrl: string): DbProvider {
-  if (databaseUrl.startsWith("file:")) return "sqlite";
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return "postgresql";
-  throw new Error(`Unsupported DATABASE_URL: ${databaseUrl.split(":")[0]}`);
-}
-
-export function sqliteFilePath(databaseUrl: string): string {
-  return resolve(databaseUrl.slice("file:".length));
-}
+export { type DbProvider, providerOf, sqliteFilePath } from "./url.ts";
 
 /**
  * Both generated clients come from the same models, so the PostgreSQL one is used through the

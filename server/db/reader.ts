@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import pg from "pg";
-import type { SqlValue } from "./bulk.ts";
 import { type DbProvider, providerOf, sqliteFilePath } from "./client.ts";
+import type { SqlValue } from "./sql.ts";
 import { numberedPlaceholders, type SqlFragment } from "./sql.ts";
 
 /**

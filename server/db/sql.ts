@@ -1,4 +1,6 @@
-import type { SqlValue } from "./bulk.ts";
+/** A value bound to a statement parameter, on either database. */
+export type SqlValue = string | number | boolean | Date | null;
+
 import type { Db, DbProvider } from "./client.ts";
 
 /** A piece of SQL with `?` placeholders and its values. */

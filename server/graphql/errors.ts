@@ -10,19 +10,24 @@ import {
   ValidationError,
 } from "../errors.ts";
 
-/** The typed failures mutations return; anything else surfaces as a top-level GraphQL error. */
-export const ErrorInterface = builder.interfaceRef<DomainError>("Error").implement({
-  fields: (t) => ({
-    message: t.exposeString("message"),
-    code: t.exposeString("code"),
-  }),
-});
-
 const FieldErrorRef = builder.objectRef<FieldError>("FieldError").implement({
   description: "A problem with one input field, to show next to it.",
   fields: (t) => ({
     field: t.exposeString("field"),
     message: t.exposeString("message"),
+  }),
+});
+
+/**
+ * The typed failures mutations return; anything else surfaces as a top-level GraphQL error. Every
+ * failure carries `fields` (empty when no single input is to blame), so a client selects one
+ * shape for all of them.
+ */
+export const ErrorInterface = builder.interfaceRef<DomainError>("Error").implement({
+  fields: (t) => ({
+    message: t.exposeString("message"),
+    code: t.exposeString("code"),
+    fields: t.field({ type: [FieldErrorRef], resolve: (error) => error.fields }),
   }),
 });
 
@@ -32,9 +37,6 @@ function errorType(type: new (message: string) => DomainError, name: string, des
     description,
     interfaces: [ErrorInterface],
     isTypeOf: (value) => value instanceof type,
-    fields: (t) => ({
-      fields: t.field({ type: [FieldErrorRef], resolve: (error) => error.fields }),
-    }),
   });
 }
 

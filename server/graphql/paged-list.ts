@@ -40,8 +40,11 @@ export interface PagedListOptions<Node, Filter, Field extends string> {
   /** The GraphQL type prefix: "Load" gives LoadConnection, LoadOrder, LoadSortField. */
   name: string;
   node: ObjectRef<Types, Node>;
-  /** The Prisma model behind the node, to turn the selection into a Prisma query. */
-  model: string;
+  /**
+   * The Prisma model behind the node, to turn the selection into a Prisma query; omitted for a
+   * node that is not a Prisma object type (its service reads a fixed shape).
+   */
+  model?: string;
   description: string;
   authScopes: Partial<Types["AuthScopes"]>;
   searchDescription: string;
@@ -106,12 +109,14 @@ export function pagedListField<Node, Filter, Field extends string>(
                 : options.defaultOrder,
               paging,
             },
-            queryFromInfo({
-              context: ctx,
-              info,
-              path: ["edges", "node"],
-              typeName: options.model,
-            }) as NodeQuery,
+            options.model
+              ? (queryFromInfo({
+                  context: ctx,
+                  info,
+                  path: ["edges", "node"],
+                  typeName: options.model,
+                }) as NodeQuery)
+              : {},
           ) as never;
         },
       },

@@ -16,7 +16,8 @@ import {
 import { createYoga, type Plugin } from "graphql-yoga";
 import { REFRESH_COOKIE } from "../auth/service.ts";
 import { accessTokenFor, sessionOfRefreshToken } from "../auth/sessions.ts";
-import { type Context, contextFromRequest, type Deps, type TransportInfo } from "../context.ts";
+import { type Context, contextFromRequest, type TransportInfo } from "../context.ts";
+import type { Deps } from "../deps.ts";
 import { DomainError, ValidationError } from "../errors.ts";
 import { parseCookies } from "../http/cookies.ts";
 import { assertWellFormedText } from "../http/unicode.ts";
@@ -179,7 +180,18 @@ export function createGraphQLServer(deps: Deps) {
           return toGraphQLError(new ValidationError(original.message), graphQLError ?? undefined);
         }
         // GraphQL's own errors (bad input, e.g. an unknown enum value) are for the client to see.
-        if (graphQLError && (!original || isGraphQLError(original))) return graphQLError;
+        if (graphQLError && (!original || isGraphQLError(original))) {
+          const extensions = graphQLError.extensions as Record<string, unknown>;
+          if (!BAD_DOCUMENT_CODES.has(String(extensions.code))) return graphQLError;
+          // A malformed request (no query, wrong shapes) is a 400 for every client too.
+          return new GraphQLError(graphQLError.message, {
+            nodes: graphQLError.nodes,
+            source: graphQLError.source,
+            positions: graphQLError.positions,
+            path: graphQLError.path,
+            extensions: { ...extensions, http: { status: 400, spec: false } },
+          });
+        }
         console.error("[graphql]", original ?? error);
         return new GraphQLError(message, {
           nodes: graphQLError?.nodes,

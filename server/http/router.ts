@@ -1,3 +1,4 @@
+import { requireAdmin, requireViewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { DomainError, errorBody } from "../errors.ts";
 import { DEFAULT_BODY_LIMIT, readJsonBody } from "./body.ts";
@@ -17,10 +18,18 @@ export interface RestReply {
   headers?: Record<string, string>;
 }
 
+export type RestAccess = "public" | "signedIn" | "admin";
+
 export interface RestRoute {
   method: Method;
   /** Under /api, with `:name` segments, e.g. `/user/:id/rating`. */
   path: string;
+  /**
+   * Who may call it: "public" answers anonymous callers, "signedIn" answers them 401, "admin" also
+   * answers a carrier 403. The router refuses before reading the body; the services still check
+   * their own finer rules (owner of a resource, ...). test/api/rest-access.test.ts walks them all.
+   */
+  access: RestAccess;
   bodyLimit?: number;
   handle(ctx: Context, request: RestRequest): Promise<unknown>;
 }
@@ -109,11 +118,15 @@ export async function runRoute(
   request: Request,
   ctx: Context,
 ): Promise<Response> {
+  if (route.access === "signedIn") requireViewer(ctx);
+  if (route.access === "admin") requireAdmin(ctx);
   const url = new URL(request.url);
   const body = ["POST", "PUT", "PATCH"].includes(route.method)
     ? await readJsonBody(request, route.bodyLimit ?? DEFAULT_BODY_LIMIT)
     : undefined;
   const result = await route.handle(ctx, { params, query: url.searchParams, body, request });
+  // A file download (e.g. a CSV export) answers with its own Response.
+  if (result instanceof Response) return result;
   return isReply(result)
     ? json(result.status, result.body, result.headers)
     : json(200, result ?? { ok: true });

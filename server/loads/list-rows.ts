@@ -1,4 +1,4 @@
-import { toBoolean, toDate, toDateOrNull } from "../db/reader.ts";
+import { toBoolean, toDate } from "../db/reader.ts";
 import type { Load, Prisma } from "../generated/sqlite/client.ts";
 
 /** A row of loadPageSql: the Load's columns as the driver returns them, and the joined ones. */
@@ -15,30 +15,50 @@ export type ListedLoad = Load & {
   assignedUser: { userId: string } | null;
 };
 
-export function listedLoad(row: LoadPageRow): ListedLoad {
-  const load = { ...row } as Record<string, unknown>;
-  delete load.joinedRouteNumber;
-  delete load.joinedCarrierName;
-  delete load.joinedAssignedUserKey;
-  return {
-    ...(load as Load),
-    weight: row.weight === null ? null : Number(row.weight),
-    volume: row.volume === null ? null : Number(row.volume),
-    stopCount: Number(row.stopCount),
-    pickupDate: toDateOrNull(row.pickupDate),
-    deliveryDate: toDateOrNull(row.deliveryDate),
-    createdAt: toDate(row.createdAt),
-    updatedAt: toDate(row.updatedAt),
-    appointmentsRequired: toBoolean(row.appointmentsRequired),
-    appointmentsConfirmed: toBoolean(row.appointmentsConfirmed),
-    route: row.joinedRouteNumber === null ? null : { routeNumber: row.joinedRouteNumber },
-    carrier: row.joinedCarrierName === null ? null : { carrierName: row.joinedCarrierName },
-    assignedUser: row.joinedAssignedUserKey === null ? null : { userId: row.joinedAssignedUserKey },
-  };
+const DATE_COLUMNS = new Set(["pickupDate", "deliveryDate", "createdAt", "updatedAt"]);
+const NUMBER_COLUMNS = new Set(["weight", "volume", "stopCount"]);
+const BOOLEAN_COLUMNS = new Set(["appointmentsRequired", "appointmentsConfirmed"]);
+
+/**
+ * A page row as Prisma would give it for the selection: the selected columns with their types,
+ * and the selected relation fields. Columns the selection does not name are absent (as with a
+ * Prisma `select`).
+ */
+export function listedLoad(row: LoadPageRow, selection: PageSelection): ListedLoad {
+  const load: Record<string, unknown> = {};
+  for (const column of selection.columns) {
+    const value = row[column as keyof Load];
+    if (value === null || value === undefined) load[column] = null;
+    else if (DATE_COLUMNS.has(column)) load[column] = toDate(value);
+    else if (NUMBER_COLUMNS.has(column)) load[column] = Number(value);
+    else if (BOOLEAN_COLUMNS.has(column)) load[column] = toBoolean(value);
+    else load[column] = value;
+  }
+  if (selection.relations.has("route")) {
+    load.route = row.joinedRouteNumber === null ? null : { routeNumber: row.joinedRouteNumber };
+  }
+  if (selection.relations.has("carrier")) {
+    load.carrier = row.joinedCarrierName === null ? null : { carrierName: row.joinedCarrierName };
+  }
+  if (selection.relations.has("assignedUser")) {
+    load.assignedUser = row.joinedAssignedUserKey === null ? null : { userId: row.joinedAssignedUserKey };
+  }
+  return load as ListedLoad;
 }
 
+export type PrefilledRelation = "route" | "carrier" | "assignedUser";
+
+/** What one page statement reads: Load columns and the relation fields joined in. */
+export interface PageSelection {
+  columns: string[];
+  relations: Set<PrefilledRelation>;
+}
+
+/** Only the ids: the rows come from Prisma. */
+export const IDS_ONLY: PageSelection = { columns: ["id"], relations: new Set() };
+
 /** The relations (and their fields) a list row carries already. */
-const PREFILLED: Record<string, string> = {
+const PREFILLED: Record<PrefilledRelation, string> = {
   route: "routeNumber",
   carrier: "carrierName",
   assignedUser: "userId",
@@ -78,25 +98,32 @@ const LOAD_COLUMNS = new Set<string>([
 ] satisfies (keyof Load)[]);
 
 /**
- * True when the page rows answer the whole selection: the Load's columns and the relation fields
- * above. Anything else (stops, a driver's other fields...) is loaded by Prisma from the page's ids.
+ * The page statement's selection when the page rows answer the whole GraphQL selection (the Load's
+ * columns and the relation fields above), else null: anything more (stops, a driver's other
+ * fields...) is loaded by Prisma from the page's ids.
  */
-export function rowsAnswer(query: Pick<Prisma.LoadFindManyArgs, "include" | "select">): boolean {
-  if (query.include) return false;
-  if (!query.select) return true;
+export function pageSelection(
+  query: Pick<Prisma.LoadFindManyArgs, "include" | "select">,
+): PageSelection | null {
+  if (query.include) return null;
+  if (!query.select) return { columns: [...LOAD_COLUMNS], relations: new Set() };
+  const columns = new Set<string>(["id"]);
+  const relations = new Set<PrefilledRelation>();
   for (const [key, value] of Object.entries(query.select)) {
     if (!value) continue;
     if (LOAD_COLUMNS.has(key)) {
-      if (value !== true) return false;
+      if (value !== true) return null;
+      columns.add(key);
       continue;
     }
-    const field = PREFILLED[key];
-    if (!field || typeof value !== "object") return false;
+    const field = PREFILLED[key as PrefilledRelation];
+    if (!field || typeof value !== "object") return null;
     const nested = value as { select?: Record<string, unknown> } & Record<string, unknown>;
     const keys = Object.keys(nested);
-    if (keys.length !== 1 || keys[0] !== "select" || !nested.select) return false;
+    if (keys.length !== 1 || keys[0] !== "select" || !nested.select) return null;
     const wanted = Object.entries(nested.select).filter(([, on]) => on);
-    if (wanted.some(([name, on]) => name !== field || on !== true)) return false;
+    if (wanted.some(([name, on]) => name !== field || on !== true)) return null;
+    relations.add(key as PrefilledRelation);
   }
-  return true;
+  return { columns: [...columns], relations };
 }

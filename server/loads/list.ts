@@ -1,6 +1,7 @@
+import type { LoadMode, LoadStatus } from "../../common/loads/values.ts";
 import type { DbProvider } from "../db/client.ts";
 import { asciiLower, containsInsensitive, joinFragments, type SqlFragment, sql } from "../db/sql.ts";
-import type { LoadMode, LoadStatus } from "./values.ts";
+import type { PageSelection, PrefilledRelation } from "./list-rows.ts";
 
 export const LOAD_SORT_FIELDS = [
   "loadId",
@@ -127,14 +128,24 @@ function segments(sort: LoadSort, reversed: boolean): Segment[] {
   return reversed ? list.reverse() : list;
 }
 
-/** The joined columns a list row shows besides the Load's own. */
-const JOINED_COLUMNS = `(SELECT r."routeNumber" FROM "Route" r WHERE r."id" = p."routeId") AS "joinedRouteNumber", (SELECT c."carrierName" FROM "Carrier" c WHERE c."id" = p."carrierId") AS "joinedCarrierName", (SELECT u."userId" FROM "User" u WHERE u."id" = p."assignedUserId") AS "joinedAssignedUserKey"`;
+/** Where each prefilled relation field comes from, for the page's rows `p`. */
+const JOINED: Record<PrefilledRelation, string> = {
+  route: `(SELECT r."routeNumber" FROM "Route" r WHERE r."id" = p."routeId") AS "joinedRouteNumber"`,
+  carrier: `(SELECT c."carrierName" FROM "Carrier" c WHERE c."id" = p."carrierId") AS "joinedCarrierName"`,
+  assignedUser: `(SELECT u."userId" FROM "User" u WHERE u."id" = p."assignedUserId") AS "joinedAssignedUserKey"`,
+};
+const JOIN_KEYS: Record<PrefilledRelation, string> = {
+  route: "routeId",
+  carrier: "carrierId",
+  assignedUser: "assignedUserId",
+};
 
 /**
- * One page of the list as one statement: the Load rows in order with their route number,
- * carrier name and driver's userId. `reversed` reads the same order from its other end (deep
- * pages: `offset` then counts from the last row, and the caller reverses the rows). Ties break on
- * the id so pages never overlap; empty values sort last in both directions on both databases.
+ * One page of the list as one statement: the selected Load columns in order, with the selected
+ * route number, carrier name and driver's userId. `reversed` reads the same order from its other
+ * end (deep pages: `offset` then counts from the last row, and the caller reverses the rows). Ties
+ * break on the id so pages never overlap; empty values sort last in both directions on both
+ * databases.
  */
 export function loadPageSql(
   provider: DbProvider,
@@ -142,13 +153,17 @@ export function loadPageSql(
   sort: LoadSort,
   offset: number,
   limit: number,
+  selection: PageSelection,
   reversed = false,
 ): SqlFragment {
   const conditions = filterConditions(provider, filters);
+  const relations = [...selection.relations].sort();
+  const inner = [...new Set([...selection.columns, ...relations.map((relation) => JOIN_KEYS[relation])])];
+  const innerList = inner.map((column) => `l."${column}"`).join(", ");
   const parts = segments(sort, reversed).map((segment) => {
     const filter = where(segment.condition ? [...conditions, sql(segment.condition)] : conditions);
     return {
-      sql: `SELECT l.* FROM "Load" l${filter.sql} ORDER BY ${segment.orderBy}`,
+      sql: `SELECT ${innerList} FROM "Load" l${filter.sql} ORDER BY ${segment.orderBy}`,
       params: filter.params,
     };
   });
@@ -162,7 +177,9 @@ export function loadPageSql(
       params: [...parts[0].params, offset + limit, ...parts[1].params, offset + limit, limit, offset],
     };
   }
-  return { sql: `SELECT p.*, ${JOINED_COLUMNS} FROM (${page.sql}) p`, params: page.params };
+  if (relations.length === 0) return page;
+  const joined = relations.map((relation) => JOINED[relation]).join(", ");
+  return { sql: `SELECT p.*, ${joined} FROM (${page.sql}) p`, params: page.params };
 }
 
 export function loadCountSql(provider: DbProvider, filters: LoadListFilters): SqlFragment {

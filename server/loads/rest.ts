@@ -1,4 +1,5 @@
 import { NotFoundError } from "../errors.ts";
+import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { loadJson, uploadBatchJson } from "./json.ts";
 import {
@@ -24,11 +25,17 @@ export const loadRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/loads",
-    handle: async (ctx) => (await listAllLoads(ctx)).map(loadJson),
+    access: "admin",
+    async handle(ctx, { query, request }) {
+      const page = readRestPage(query);
+      const { items, totalCount } = await listAllLoads(ctx, page);
+      return pagedReply(items.map(loadJson), page, totalCount, request);
+    },
   },
   {
     method: "GET",
     path: "/loads/last",
+    access: "admin",
     async handle(ctx) {
       const batch = await getLastUpload(ctx);
       if (!batch) throw new NotFoundError(NO_UPLOADS);
@@ -38,11 +45,13 @@ export const loadRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/loads/:id",
+    access: "admin",
     handle: async (ctx, { params }) => loadJson(await getLoadWithRelations(ctx, params.id)),
   },
   {
     method: "PUT",
     path: "/loads/:loadId",
+    access: "admin",
     async handle(ctx, { params, body }) {
       const load = await updateLoad(ctx, params.loadId, body);
       return loadJson(await getLoadWithRelations(ctx, load.id));
@@ -51,6 +60,7 @@ export const loadRoutes: RestRoute[] = [
   {
     method: "PATCH",
     path: "/loads/:id",
+    access: "admin",
     async handle(ctx, { params, body }) {
       const load = await assignLoadDriver(ctx, params.id, body);
       return loadJson(await getLoadWithRelations(ctx, load.id));
@@ -59,6 +69,7 @@ export const loadRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/loads",
+    access: "admin",
     bodyLimit: UPLOAD_BODY_LIMIT,
     async handle(ctx, { body }) {
       const { loads, stream, fileNames } = (body ?? {}) as {

@@ -1,7 +1,3 @@
-import { builder } from "../builder.ts";
-import { pagedListField } from "../graphql/paged-list.ts";
-import { DEFAULT_LOAD_SORT } from "./list.ts";
-import { findLoadByLoadId, findLoadPage, getLastUpload } from "./service.ts";
 import {
   LOAD_MODES,
   LOAD_STATUSES,
@@ -9,7 +5,11 @@ import {
   type LoadStatus,
   STOP_TYPES,
   type StopType,
-} from "./values.ts";
+} from "../../common/loads/values.ts";
+import { builder } from "../builder.ts";
+import { pagedListField } from "../graphql/paged-list.ts";
+import { DEFAULT_LOAD_SORT } from "./list.ts";
+import { findLoadByLoadId, findLoadPage, getLastUpload } from "./service.ts";
 
 export const LoadStatusEnum = builder.enumType("LoadStatus", { values: LOAD_STATUSES });
 export const LoadModeEnum = builder.enumType("LoadMode", { values: LOAD_MODES });

@@ -1,7 +1,13 @@
+import { datesInOrder } from "../../common/loads/fields.ts";
+import type { LoadStatus } from "../../common/loads/values.ts";
+import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
+import { announceCreated, type CreatedOnce, draftInvoiceForDelivery } from "../billing/operations.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
+import { toDate } from "../db/reader.ts";
+import { sql } from "../db/sql.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import type { Load, Prisma, UploadBatch } from "../generated/sqlite/client.ts";
 import {
@@ -15,10 +21,11 @@ import { createRowId } from "../lib/ids.ts";
 import { parseInput } from "../lib/validate.ts";
 import { resolveNassReferences } from "../nass/service.ts";
 import { ensureRouteId } from "../routing/route-numbers.ts";
+import { carrierIdOfUser } from "../users/marketplace-reads.ts";
 import { findUser } from "../users/service.ts";
 import { type LoadListFilters, type LoadSort, loadCountSql, loadPageSql } from "./list.ts";
 import { countLoads, loadsChanged } from "./list-count.ts";
-import { type ListedLoad, type LoadPageRow, listedLoad, rowsAnswer } from "./list-rows.ts";
+import { IDS_ONLY, type ListedLoad, type LoadPageRow, listedLoad, pageSelection } from "./list-rows.ts";
 import { carrierNameOf } from "./sort-copies.ts";
 import {
   assignDriverInput,
@@ -95,6 +102,8 @@ export async function findLoadPage(
   const window = await offsetWindow(paging, LOAD_PAGING, totalCount);
   if (window.limit === 0) return offsetConnection([], window, totalCount);
 
+  const selection = pageSelection(query);
+  const read = selection ?? IDS_ONLY;
   let rows: ListedLoad[];
   const total = window.offset > REVERSE_AFTER ? await totalCount() : null;
   if (total !== null && window.offset > total / 2) {
@@ -102,20 +111,22 @@ export async function findLoadPage(
     const end = Math.min(total, window.offset + window.limit);
     const fromEnd = Math.max(0, total - end);
     const count = Math.max(0, end - window.offset);
-    const page = await ctx.sql.all<LoadPageRow>(loadPageSql(provider, filters, sort, fromEnd, count, true));
-    rows = page.map(listedLoad).reverse();
+    const page = await ctx.sql.all<LoadPageRow>(
+      loadPageSql(provider, filters, sort, fromEnd, count, read, true),
+    );
+    rows = page.map((row) => listedLoad(row, read)).reverse();
     // The extra row that says a next page exists.
     if (end < total) rows.push(rows.at(-1)!);
   } else {
     const page = await ctx.sql.all<LoadPageRow>(
-      loadPageSql(provider, filters, sort, window.offset, window.limit + 1),
+      loadPageSql(provider, filters, sort, window.offset, window.limit + 1, read),
     );
-    rows = page.map(listedLoad);
+    rows = page.map((row) => listedLoad(row, read));
     if (rows.length <= window.limit && (rows.length > 0 || window.offset === 0)) {
       knownTotal = window.offset + rows.length;
     }
   }
-  if (rows.length === 0 || rowsAnswer(query)) return offsetConnection(rows, window, totalCount);
+  if (rows.length === 0 || selection) return offsetConnection(rows, window, totalCount);
 
   const ids = rows.slice(0, window.limit).map((row) => row.id);
   const loaded = (await ctx.db.load.findMany({ ...(query as object), where: { id: { in: ids } } })) as Load[];
@@ -136,12 +147,22 @@ export const LOAD_JSON_INCLUDE = {
 export type LoadWithRelations = Prisma.LoadGetPayload<{ include: typeof LOAD_JSON_INCLUDE }>;
 
 /** GET /loads: every load, newest first. */
-export async function listAllLoads(ctx: Context): Promise<LoadWithRelations[]> {
+/** GET /loads: one page of every load, newest first (REST lists are paged at any table size). */
+export async function listAllLoads(
+  ctx: Context,
+  page: { offset: number; limit: number },
+): Promise<{ items: LoadWithRelations[]; totalCount: number }> {
   requireAdmin(ctx);
-  return ctx.db.load.findMany({
-    include: LOAD_JSON_INCLUDE,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
+  const [items, totalCount] = await Promise.all([
+    ctx.db.load.findMany({
+      include: LOAD_JSON_INCLUDE,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: page.offset,
+      take: page.limit,
+    }),
+    ctx.db.load.count(),
+  ]);
+  return { items: items as LoadWithRelations[], totalCount };
 }
 
 export async function getLoadWithRelations(ctx: Context, reference: string): Promise<LoadWithRelations> {
@@ -150,12 +171,43 @@ export async function getLoadWithRelations(ctx: Context, reference: string): Pro
   return load as LoadWithRelations;
 }
 
-/** The latest upload, for the list's 'Last update'. */
+const UPLOAD_BATCH_COLUMNS = new Set([
+  "id",
+  "userId",
+  "stream",
+  "fileNames",
+  "rowCount",
+  "createdCount",
+  "updatedCount",
+  "createdAt",
+]);
+const LAST_UPLOAD_SQL = `SELECT * FROM "UploadBatch" ORDER BY "createdAt" DESC, "id" DESC LIMIT 1`;
+
+/**
+ * The latest upload, for the list's 'Last update' (asked with every list page): one prepared
+ * statement when only the batch's own columns are selected, Prisma otherwise.
+ */
 export async function getLastUpload(
   ctx: Context,
   query: Pick<Prisma.UploadBatchFindFirstArgs, "include" | "select"> = {},
 ): Promise<UploadBatch | null> {
   requireAdmin(ctx);
+  const columnsOnly =
+    !query.include &&
+    Object.entries(query.select ?? {}).every(
+      ([key, on]) => !on || (on === true && UPLOAD_BATCH_COLUMNS.has(key)),
+    );
+  if (columnsOnly) {
+    const [row] = await ctx.sql.all<Record<keyof UploadBatch, unknown>>(sql(LAST_UPLOAD_SQL));
+    if (!row) return null;
+    return {
+      ...(row as UploadBatch),
+      rowCount: Number(row.rowCount),
+      createdCount: Number(row.createdCount),
+      updatedCount: Number(row.updatedCount),
+      createdAt: toDate(row.createdAt),
+    };
+  }
   return ctx.db.uploadBatch.findFirst({
     ...(query as object),
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -229,6 +281,12 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
   }
 
   const changes = scalarChanges(input);
+  const pickupDate = input.pickupDate !== undefined ? input.pickupDate : load.pickupDate;
+  const deliveryDate = input.deliveryDate !== undefined ? input.deliveryDate : load.deliveryDate;
+  const outOfOrder = datesInOrder(pickupDate, deliveryDate);
+  if (outOfOrder) {
+    throw new ValidationError(outOfOrder.problem, [{ field: "deliveryDate", message: outOfOrder.problem }]);
+  }
   const driverReference = input.assignedUserKey !== undefined ? input.assignedUserKey : input.assignedUserId;
   if (driverReference === null) {
     Object.assign(changes, { assignedUserId: null, carrierId: null, carrierName: null });
@@ -242,7 +300,8 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
     });
   }
 
-  return ctx.db
+  let drafted: CreatedOnce | null = null;
+  const saved = await ctx.db
     .$transaction(async (tx) => {
       if (input.routeNumber !== undefined) {
         changes.routeId = input.routeNumber === null ? null : await ensureRouteId(tx, input.routeNumber);
@@ -268,11 +327,22 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
         action: "load.update",
         entityType: "Load",
         entityId: load.id,
-        details: { loadId: load.loadId, fields: Object.keys(changes), stops: stops?.length ?? null },
+        details: {
+          loadId: load.loadId,
+          fields: Object.keys(changes),
+          stops: stops?.length ?? null,
+          changes: changedFields(load, updated, Object.keys(changes) as (keyof typeof load & string)[]),
+        },
       });
+      // Billing follows operations: a load that becomes delivered drafts its invoice (once).
+      if (updated.status === "delivered" && load.status !== "delivered") {
+        drafted = await draftInvoiceForDelivery(updated, tx, { actorId: viewer.id });
+      }
       return updated;
     })
     .finally(loadsChanged);
+  announceCreated(ctx, drafted);
+  return saved;
 }
 
 /** PATCH /loads/{id} {user}: gives the load to a carrier's driver (and so to that carrier). */
@@ -312,18 +382,46 @@ export async function assignLoadToWinner(
   loadDbId: string,
   winnerUserId: string,
 ): Promise<Load> {
-  const winner = await tx.user.findUniqueOrThrow({
-    where: { id: winnerUserId },
-    select: { carrierId: true },
-  });
+  const carrierId = await carrierIdOfUser(tx, winnerUserId);
   const load = await tx.load.update({
     where: { id: loadDbId },
     data: {
       assignedUserId: winnerUserId,
-      carrierId: winner.carrierId,
-      carrierName: await carrierNameOf(tx, winner.carrierId),
+      carrierId,
     },
   });
   loadsChanged();
   return load;
+}
+
+/**
+ * Tracking moves loads along by itself: in_transit when the truck leaves the first pickup,
+ * delivered when it reaches the last delivery. Only loads in one of `from` change (an operator's
+ * own choice such as cancelled stays); each change is audited. Runs in the caller's transaction.
+ */
+export async function advanceLoadStatusFromTracking(
+  tx: Pick<Db, "load" | "auditLog">,
+  change: { loadIds: string[]; from: LoadStatus[]; to: LoadStatus; actorId: string | null; reason: string },
+): Promise<string[]> {
+  if (change.loadIds.length === 0) return [];
+  const loads = await tx.load.findMany({
+    where: { id: { in: change.loadIds }, status: { in: change.from } },
+    select: { id: true, loadId: true, status: true },
+  });
+  if (loads.length === 0) return [];
+  await tx.load.updateMany({
+    where: { id: { in: loads.map((load) => load.id) } },
+    data: { status: change.to },
+  });
+  loadsChanged();
+  for (const load of loads) {
+    await recordAudit(tx, {
+      actorId: change.actorId,
+      action: "load.statusFromTracking",
+      entityType: "Load",
+      entityId: load.id,
+      details: { loadId: load.loadId, from: load.status, to: change.to, reason: change.reason },
+    });
+  }
+  return loads.map((load) => load.id);
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { isProblem, type Problem, viaParser } from "../../common/fields.ts";
+import { LOAD_TEXT_FIELDS, type LoadTextField, loadText } from "../../common/loads/fields.ts";
 import {
-  isProblem,
-  type Problem,
   parseDateValue,
   parseMode,
   parseNonNegativeNumber,
@@ -10,39 +10,23 @@ import {
   parseStopType,
   parseTrackingLink,
   STOPS_MESSAGE,
-} from "./values.ts";
+} from "../../common/loads/values.ts";
 
-export const STREAM_REQUIRED = "Select the stream before upload.";
-export const NO_DATA = "No data to upload.";
 export const LOAD_NOT_FOUND = "Load not found";
 export const LOAD_ID_READ_ONLY = "Load ID cannot be changed";
 export const DRIVER_MUST_BE_CARRIER = "The driver must be a carrier user.";
 
-/** Runs a `values.ts` parser inside zod: its problem becomes the issue message. */
-function via<T>(parse: (text: string) => T | Problem) {
-  return (value: string, context: z.RefinementCtx): T => {
-    const result = parse(value);
-    if (isProblem(result)) {
-      context.addIssue({ code: "custom", message: result.problem });
-      return z.NEVER;
-    }
-    return result;
-  };
-}
+const via = viaParser;
 
 /** undefined: leave as is; null or blank: clear. */
-const clearableText = (label: string, max: number) =>
+const clearableText = (field: LoadTextField) =>
   z
-    .string({ error: `${label} must be text` })
+    .string({ error: `${LOAD_TEXT_FIELDS[field].label} must be text` })
     .nullish()
     .transform((value, context) => {
       if (value === undefined) return undefined;
-      const trimmed = value?.trim() ?? "";
-      if (trimmed.length > max) {
-        context.addIssue({ code: "custom", message: `${label} is longer than ${max} characters` });
-        return z.NEVER;
-      }
-      return trimmed === "" ? null : trimmed;
+      const text = via((raw: string) => loadText(field, raw))(value ?? "", context);
+      return text === "" ? null : text;
     });
 
 /** A value given as text or its own type; undefined leaves the field, null or blank clears it. */
@@ -69,12 +53,15 @@ const yesNo = (label: string) =>
       value === null || value === undefined ? undefined : value === true || value === "true",
     );
 
-const address = z
-  .union([z.object({ address: z.string().nullish() }), z.string(), z.null()])
-  .optional()
-  .transform((value) =>
-    value === undefined ? undefined : typeof value === "string" ? value : (value?.address ?? null),
-  );
+const address = (field: "originAddress" | "destinationAddress") =>
+  z
+    .union([z.object({ address: z.string().nullish() }), z.string(), z.null()])
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined) return undefined;
+      const text = typeof value === "string" ? value : (value?.address ?? null);
+      return text === null ? null : via((raw: string) => loadText(field, raw))(text, context);
+    });
 
 /** A reference to a NASS record: its id, its code, or an object with either. */
 const nassReference = z
@@ -137,16 +124,16 @@ const stopCount = z
 export const loadEditInput = z
   .object({
     loadId: z.string().optional(),
-    bolNumber: clearableText("BOL Number", 500),
-    customer: clearableText("Customer", 500),
+    bolNumber: clearableText("bolNumber"),
+    customer: clearableText("customer"),
     status: keepable("Status", parseStatus),
     mode: keepable("Mode", parseMode),
-    referenceNumber: clearableText("Reference Number", 500),
+    referenceNumber: clearableText("referenceNumber"),
     weight: clearable("Weight", (text) => parseNonNegativeNumber(text, "Weight")),
     volume: clearable("Volume", (text) => parseNonNegativeNumber(text, "Volume")),
-    freightClass: clearableText("Freight Class", 500),
-    commodity: clearableText("Commodity", 500),
-    orderInfo: clearableText("Order Info", 2000),
+    freightClass: clearableText("freightClass"),
+    commodity: clearableText("commodity"),
+    orderInfo: clearableText("orderInfo"),
     additionalData: z
       .union([z.record(z.string(), z.unknown()), z.string(), z.null()], {
         error: "Additional data must be an object",
@@ -183,18 +170,18 @@ export const loadEditInput = z
       })
       .optional(),
     stopCount,
-    routeNumber: clearableText("Route Number", 64),
-    origin: address,
-    destination: address,
-    originAddress: clearableText("Origin", 500),
-    destinationAddress: clearableText("Destination", 500),
+    routeNumber: clearableText("routeNumber"),
+    origin: address("originAddress"),
+    destination: address("destinationAddress"),
+    originAddress: clearableText("originAddress"),
+    destinationAddress: clearableText("destinationAddress"),
     pickupDate: clearable("Pickup Date", (text) => parseDateValue(text, "Pickup Date")),
     deliveryDate: clearable("Delivery Date", (text) => parseDateValue(text, "Delivery Date")),
     appointmentsRequired: yesNo("Appointments Required"),
     appointmentsConfirmed: yesNo("Appointments Confirmed"),
     trackingLink: clearable("Tracking Link", parseTrackingLink),
-    assignedUserKey: clearableText("Driver", 100),
-    assignedUserId: clearableText("Driver", 100),
+    assignedUserKey: clearableText("driver"),
+    assignedUserId: clearableText("driver"),
   })
   .superRefine((input, context) => {
     if (!Array.isArray(input.stops)) return;

@@ -2,9 +2,10 @@ import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { providerOf } from "../db/client.ts";
-import { containsInsensitive, joinFragments, queryRows, sql } from "../db/sql.ts";
+import { queryRows } from "../db/sql.ts";
 import type { NassCode, Prisma } from "../generated/sqlite/client.ts";
 import type { OffsetWindow } from "../graphql/offset-paging.ts";
+import { type NassSort, nassCountSql, nassPageSql } from "./list.ts";
 
 /** The NASS record as the spec's REST payloads carry it. */
 export function nassJson(nass: NassCode) {
@@ -27,53 +28,76 @@ export function nassJson(nass: NassCode) {
   };
 }
 
-/** GET /routing/nass: every code, ordered by code. The screen pages and filters them itself. */
-export async function listAllNassCodes(ctx: Context): Promise<NassCode[]> {
-  requireAdmin(ctx);
-  return ctx.db.nassCode.findMany({ orderBy: { code: "asc" } });
+export interface NassListFilters {
+  /** Text in the code, facility name, city, state or zip, any case. */
+  search?: string | null;
+  region?: string | null;
+  division?: string | null;
+  state?: string | null;
+  facType?: string | null;
+  originating?: boolean | null;
+  destinating?: boolean | null;
 }
 
-function searchWhere(ctx: Context, search: string | null | undefined) {
-  const text = search?.trim();
-  if (!text) return sql("");
+export interface NassListRequest {
+  filters: NassListFilters;
+  sort: NassSort;
+  window: OffsetWindow;
+}
+
+/** For the stop editor's NASS picker and the NASS table: a constant number of queries a page. */
+export async function countNassCodes(ctx: Context, filters: NassListFilters): Promise<number> {
+  requireAdmin(ctx);
   const provider = providerOf(ctx.config.databaseUrl);
-  const any = joinFragments(
-    [`n."code"`, `n."facilityName"`, `n."city"`].map((column) => containsInsensitive(provider, column, text)),
-    " OR ",
+  const [row] = await queryRows<{ count: number | bigint }>(
+    ctx.db,
+    provider,
+    nassCountSql(provider, filters),
   );
-  return { sql: ` WHERE (${any.sql})`, params: any.params };
-}
-
-/** For the stop editor's NASS picker: text in the code, facility name or city, any case. */
-export async function countNassCodes(ctx: Context, search: string | null | undefined): Promise<number> {
-  requireAdmin(ctx);
-  const where = searchWhere(ctx, search);
-  const [row] = await queryRows<{ count: number | bigint }>(ctx.db, providerOf(ctx.config.databaseUrl), {
-    sql: `SELECT COUNT(*) AS "count" FROM "NassCode" n${where.sql}`,
-    params: where.params,
-  });
   return Number(row.count);
 }
 
 export async function findNassCodePage<Query extends { include?: unknown; select?: unknown }>(
   ctx: Context,
-  search: string | null | undefined,
-  window: OffsetWindow,
+  { filters, sort, window }: NassListRequest,
   query: Query,
-  direction: "asc" | "desc" = "asc",
 ): Promise<NassCode[]> {
   requireAdmin(ctx);
-  const where = searchWhere(ctx, search);
-  const ids = await queryRows<{ id: string }>(ctx.db, providerOf(ctx.config.databaseUrl), {
-    sql: `SELECT n."id" AS "id" FROM "NassCode" n${where.sql} ORDER BY n."code" ${direction === "desc" ? "DESC" : "ASC"} LIMIT ? OFFSET ?`,
-    params: [...where.params, window.limit + 1, window.offset],
-  });
+  const provider = providerOf(ctx.config.databaseUrl);
+  const ids = await queryRows<{ id: string }>(
+    ctx.db,
+    provider,
+    nassPageSql(provider, filters, sort, window.offset, window.limit + 1),
+  );
+  if (ids.length === 0) return [];
   const rows = await ctx.db.nassCode.findMany({
     ...(query as Prisma.NassCodeFindManyArgs),
     where: { id: { in: ids.map((row) => row.id) } },
   });
   const position = new Map(ids.map((row, index) => [row.id, index]));
   return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
+
+/** The values the NASS filters offer (distinct regions, divisions, states and facility types). */
+export async function nassFacets(ctx: Context) {
+  requireAdmin(ctx);
+  const distinct = async (field: "region" | "division" | "state" | "facType") =>
+    (
+      await ctx.db.nassCode.findMany({
+        where: { [field]: { not: null } },
+        distinct: [field],
+        select: { [field]: true },
+        orderBy: { [field]: "asc" },
+        take: 500,
+      })
+    ).map((row) => (row as unknown as Record<string, string>)[field]);
+  const [regions, divisions, states, facilityTypes] = await Promise.all([
+    distinct("region"),
+    distinct("division"),
+    distinct("state"),
+    distinct("facType"),
+  ]);
+  return { regions, divisions, states, facilityTypes };
 }
 
 /**

@@ -1,9 +1,10 @@
 import { AREA_SEPARATORS, US_STATES } from "../../common/offers.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin, requireViewer } from "../auth/policy.ts";
-import type { Context, Deps } from "../context.ts";
+import type { Context } from "../context.ts";
 import type { Db, DbProvider } from "../db/client.ts";
 import { numberedPlaceholders } from "../db/sql.ts";
+import type { Deps } from "../deps.ts";
 import { ForbiddenError, NotFoundError } from "../errors.ts";
 import type { Notification } from "../generated/sqlite/client.ts";
 import { createRowId } from "../lib/ids.ts";
@@ -47,16 +48,26 @@ export async function sendNotification(ctx: Context, input: unknown): Promise<No
 }
 
 /** A user reads only their own notifications, newest first. */
-export async function listNotifications(ctx: Context, userIdOrOwn?: string): Promise<Notification[]> {
+export async function listNotifications(
+  ctx: Context,
+  userIdOrOwn: string | undefined,
+  page: { offset: number; limit: number },
+): Promise<{ items: Notification[]; totalCount: number }> {
   const viewer = requireViewer(ctx);
   if (userIdOrOwn && userIdOrOwn !== viewer.id && userIdOrOwn !== viewer.userId) {
     throw new ForbiddenError("You can only read your own notifications.");
   }
-  return ctx.db.notification.findMany({
-    where: { userId: viewer.id },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: 200,
-  });
+  const where = { userId: viewer.id };
+  const [items, totalCount] = await Promise.all([
+    ctx.db.notification.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: page.offset,
+      take: page.limit,
+    }),
+    ctx.db.notification.count({ where }),
+  ]);
+  return { items, totalCount };
 }
 
 export async function unreadCount(ctx: Context): Promise<number> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVALID_PHONE_MESSAGE, normalizeUsCaPhone } from "../auth/phone.ts";
+import { INVALID_PHONE_MESSAGE, normalizeUsCaPhone } from "../../common/fields.ts";
 
 const text = (label: string) =>
   z

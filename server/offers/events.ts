@@ -1,4 +1,4 @@
-import type { Deps } from "../context.ts";
+import type { Deps } from "../deps.ts";
 
 export type OfferEventKind = "started" | "bid" | "roundClosed" | "roundStarted" | "finished" | "cancelled";
 

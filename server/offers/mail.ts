@@ -1,4 +1,5 @@
-import type { Deps } from "../context.ts";
+import type { Deps } from "../deps.ts";
+import { offerEmailRecipients } from "../users/marketplace-reads.ts";
 
 const BATCH = 1000;
 const PARALLEL = 4;
@@ -17,14 +18,11 @@ export function mailOfferToOptedIn(
     let sent = 0;
     for (let start = 0; start < notified.length; start += BATCH) {
       const ids = notified.slice(start, start + BATCH).map((row) => row.userId);
-      const users = await deps.db.user.findMany({
-        where: { id: { in: ids }, offerEmails: true },
-        select: { email: true },
-      });
-      for (let index = 0; index < users.length; index += PARALLEL) {
+      const emails = await offerEmailRecipients(deps.db, ids);
+      for (let index = 0; index < emails.length; index += PARALLEL) {
         await Promise.all(
-          users.slice(index, index + PARALLEL).map(async (user) => {
-            await deps.mailer.send({ to: user.email, subject, text });
+          emails.slice(index, index + PARALLEL).map(async (to) => {
+            await deps.mailer.send({ to, subject, text });
             sent++;
           }),
         );

@@ -61,14 +61,16 @@ export const offerRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/offers",
+    access: "admin",
     handle: async (ctx, { body }) => withStatus(201, await offerReply(ctx, (await startOffer(ctx, body)).id)),
   },
-  { method: "GET", path: "/offers/active-offers", handle: listHandler("active") },
-  { method: "GET", path: "/offers/history-logs", handle: listHandler("history") },
-  { method: "GET", path: "/offers/history-wins", handle: listHandler("wins") },
+  { method: "GET", path: "/offers/active-offers", access: "signedIn", handle: listHandler("active") },
+  { method: "GET", path: "/offers/history-logs", access: "admin", handle: listHandler("history") },
+  { method: "GET", path: "/offers/history-wins", access: "signedIn", handle: listHandler("wins") },
   {
     method: "GET",
     path: "/offers/active-offers/:loadId",
+    access: "signedIn",
     handle: async (ctx, { params }) => {
       const offer = await visibleOfferOrThrow(ctx, params.loadId);
       return [await offerReply(ctx, offer.id)];
@@ -77,17 +79,20 @@ export const offerRoutes: RestRoute[] = [
   {
     method: "PATCH",
     path: "/offers/:id/status",
+    access: "admin",
     handle: async (ctx, { params, body }) => offerReply(ctx, (await setOfferStatus(ctx, params.id, body)).id),
   },
   {
     method: "POST",
     path: "/offers/:id/rounds",
+    access: "admin",
     handle: async (ctx, { params, body }) =>
       withStatus(201, await offerReply(ctx, (await startNextRound(ctx, params.id, body)).id)),
   },
   {
     method: "POST",
     path: "/offers/:id/winner",
+    access: "admin",
     handle: async (ctx, { params, body }) => {
       const decision = await confirmWinner(ctx, params.id, body);
       const winner = await ctx.db.bid.findUniqueOrThrow({ where: { id: decision.winnerBidId } });
@@ -97,11 +102,13 @@ export const offerRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/offers/:loadId/confirm-details",
+    access: "signedIn",
     handle: async (ctx, { params }) => confirmDetailsJson(await getConfirmDetails(ctx, params.loadId)),
   },
   {
     method: "PUT",
     path: "/offers/:loadId/confirm-details",
+    access: "signedIn",
     handle: async (ctx, { params, body }) =>
       confirmDetailsJson(await saveConfirmDetails(ctx, params.loadId, body as Body)),
   },

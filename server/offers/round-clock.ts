@@ -1,4 +1,4 @@
-import type { Deps } from "../context.ts";
+import type { Deps } from "../deps.ts";
 import { closeDueRounds } from "./service.ts";
 
 export const ROUND_SWEEP_MS = 2_000;

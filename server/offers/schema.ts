@@ -1,7 +1,6 @@
 import { filter, pipe } from "graphql-yoga";
 import { EQUIPMENT_TYPES, OFFER_STATUSES, roundEnds, TIMES_UP } from "../../common/offers.ts";
 import { policy } from "../auth/policy.ts";
-import { BidType } from "../bids/schema.ts";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
 import { NotFoundError } from "../errors.ts";
@@ -9,6 +8,7 @@ import type { Bid, Offer } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
+import { BidType } from "./bids/schema.ts";
 import { type ConfirmDetails, getConfirmDetails, saveConfirmDetails } from "./confirm-details.ts";
 import { readOncePerEvent } from "./read-once.ts";
 import {

@@ -1,8 +1,9 @@
 import { OFFER_MESSAGES, statesNamedIn } from "../../common/offers.ts";
 import { recordAudit } from "../audit/service.ts";
-import { requireAdmin, requireViewer, type Viewer } from "../auth/policy.ts";
-import type { Context, Deps } from "../context.ts";
+import { requireAdmin, type Viewer } from "../auth/policy.ts";
+import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
+import type { Deps } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Offer, Prisma } from "../generated/sqlite/client.ts";
 import {
@@ -20,6 +21,7 @@ import {
   insertNotifications,
   notifyEligibleCarriers,
 } from "../notifications/service.ts";
+import { requireMarketplaceAccess } from "../users/marketplace-access.ts";
 import { findUser } from "../users/service.ts";
 import { offerFieldsFromLoad } from "./copy.ts";
 import { announceOffer } from "./events.ts";
@@ -62,7 +64,7 @@ export async function carrierOfferWhere(ctx: Context, viewer: Viewer): Promise<P
 
 /** The viewer may see this offer (admins: any; carriers: eligible or bid on it), else not found. */
 export async function visibleOfferOrThrow(ctx: Context, reference: string): Promise<Offer> {
-  const viewer = requireViewer(ctx);
+  const viewer = await requireMarketplaceAccess(ctx);
   const offer = await findOfferRef(ctx.db, reference);
   if (!offer) throw new NotFoundError(OFFER_MESSAGES.notFound);
   if (viewer.role === "ADMIN") return offer;
@@ -286,7 +288,7 @@ export async function findOfferPage(
   request: OfferListRequest,
   query: OfferQuery = {},
 ): Promise<OffsetConnection<Offer>> {
-  const viewer = requireViewer(ctx);
+  const viewer = await requireMarketplaceAccess(ctx);
   const insensitive =
     providerOf(ctx.config.databaseUrl) === "postgresql" ? { mode: "insensitive" as const } : {};
   const search = request.search?.trim();

@@ -1,15 +1,18 @@
 import { OFFER_MESSAGES } from "../../common/offers.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
+import { announceCreated, createBillForWinner } from "../billing/operations.ts";
 import type { Context } from "../context.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { assignLoadToWinner } from "../loads/service.ts";
+import { carrierNameOf } from "../loads/sort-copies.ts";
 import {
   announceNotifications,
   insertNotifications,
   type StoredNotification,
 } from "../notifications/service.ts";
+import { userByIdOrThrow } from "../users/marketplace-reads.ts";
 import { announceOffer } from "./events.ts";
 import { findOfferRef } from "./service.ts";
 import { winnerInput } from "./validation.ts";
@@ -49,7 +52,7 @@ export async function confirmWinner(
   const offer = await findOfferRef(ctx.db, offerReference);
   if (!offer) throw new NotFoundError(OFFER_MESSAGES.notFound);
   const decidedAt = new Date();
-  const { decision, stored } = await ctx.db.$transaction(async (tx) => {
+  const { decision, stored, bill } = await ctx.db.$transaction(async (tx) => {
     const claimed = await tx.offer.updateMany({
       where: { id: offer.id, status: "active" },
       data: { status: "finished", finishedAt: decidedAt },
@@ -83,7 +86,7 @@ export async function confirmWinner(
       data: { status: "loser" },
     });
     const load = await assignLoadToWinner(tx, offer.loadId, bid.userId);
-    const winnerUser = await tx.user.findUniqueOrThrow({ where: { id: bid.userId } });
+    const winnerUser = await userByIdOrThrow(tx, bid.userId);
     const acceptedBy = bid.companyName ?? winnerUser.companyName ?? bid.userName ?? winnerUser.email;
     const stored: StoredNotification[] = await insertNotifications(tx, [
       {
@@ -113,6 +116,17 @@ export async function confirmWinner(
         details: { loadId: load.loadId, offerId: offer.id },
       })),
     ]);
+    const bill = await createBillForWinner(
+      {
+        loadId: load.id,
+        carrierId: load.carrierId,
+        carrierName: (await carrierNameOf(tx, load.carrierId)) ?? acceptedBy,
+        amountCents: bid.amountCents,
+        winnerUserId: bid.userId,
+        actorId: admin.id,
+      },
+      tx,
+    );
     await recordAudit(tx, {
       actorId: admin.id,
       action: "offer.winner",
@@ -132,8 +146,9 @@ export async function confirmWinner(
       decidedAt,
       decidedById: admin.id,
     };
-    return { decision, stored };
+    return { decision, stored, bill };
   });
+  announceCreated(ctx, bill);
   announceNotifications(ctx, stored);
   announceOffer(ctx, offer.id, "finished", decision.winnerBidId);
   return decision;

@@ -1,6 +1,8 @@
+import { generateRouteNumber } from "../../common/routing.ts";
 import type { SqlWork } from "../db/bulk.ts";
 import { insertRows, selectWhereIn } from "../db/bulk-statements.ts";
-import type { Db, DbProvider } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
+import type { DbProvider } from "../db/url.ts";
 import { createRowId } from "../lib/ids.ts";
 
 /**
@@ -49,4 +51,31 @@ export function* ensureRoutes(
     numbers,
   );
   return new Map(rows.map((row) => [row.routeNumber, row.id]));
+}
+
+/** How many candidates one look-up tries; 36² numbers exist per day. */
+const CANDIDATES_PER_TRY = 12;
+
+/**
+ * A generated number (spec section 9) that no route holds at the time of answering. Creation
+ * still refuses a number taken in between with a 409.
+ */
+export async function unusedRouteNumber(
+  db: Pick<Db, "route">,
+  now = new Date(),
+  random: () => number = Math.random,
+): Promise<string | null> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const candidates = [
+      ...new Set(Array.from({ length: CANDIDATES_PER_TRY }, () => generateRouteNumber(now, random))),
+    ];
+    const taken = await db.route.findMany({
+      where: { routeNumber: { in: candidates } },
+      select: { routeNumber: true },
+    });
+    const takenNumbers = new Set(taken.map((route) => route.routeNumber));
+    const free = candidates.find((candidate) => !takenNumbers.has(candidate));
+    if (free) return free;
+  }
+  return null;
 }

@@ -1,26 +1,58 @@
+import pg from "pg";
 import { hashPassword } from "../auth/passwords.ts";
-import type { Deps } from "../context.ts";
+import { providerOf } from "../db/client.ts";
+import type { Deps } from "../deps.ts";
+import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { generateUserId } from "../users/service.ts";
 import { seedDemo } from "./demo.ts";
 
-/** Start-up data: the first admin from ADMIN_EMAIL/ADMIN_PASSWORD, and the demo set with SEED_DEMO=1. */
+/** Distinct from the migrations' lock: start-up data waits for migrations, then for each other. */
+const BOOTSTRAP_LOCK_KEY = 7_261_124_010;
+
+/**
+ * Start-up data: the first admin from ADMIN_EMAIL/ADMIN_PASSWORD, and the demo set with SEED_DEMO=1.
+ * Safe from several instances at once: on PostgreSQL they take turns under an advisory lock (the
+ * second then finds the data there), and the admin insert tolerates a concurrent twin anyway.
+ */
 export async function bootstrap(deps: Deps): Promise<void> {
-  const { adminEmail, adminPassword } = deps.config;
-  if (adminEmail && adminPassword) {
-    const email = adminEmail.trim().toLowerCase();
-    const existing = await deps.db.user.findUnique({ where: { email }, select: { id: true } });
-    if (!existing) {
-      await deps.db.user.create({
-        data: {
-          email,
-          passwordHash: await hashPassword(adminPassword),
-          role: "ADMIN",
-          userId: generateUserId(),
-          fullName: "Administrator",
-        },
-      });
-      console.log(`Created the first admin ${email}`);
-    }
+  const { adminEmail, adminPassword, seedDemo: wantsDemo } = deps.config;
+  if (!(adminEmail && adminPassword) && !wantsDemo) return;
+  await withStartupLock(deps.config.databaseUrl, async () => {
+    if (adminEmail && adminPassword) await ensureFirstAdmin(deps, adminEmail, adminPassword);
+    if (wantsDemo) await seedDemo(deps);
+  });
+}
+
+async function ensureFirstAdmin(deps: Deps, adminEmail: string, adminPassword: string): Promise<void> {
+  const email = adminEmail.trim().toLowerCase();
+  const existing = await deps.db.user.findUnique({ where: { email }, select: { id: true } });
+  if (existing) return;
+  try {
+    await deps.db.user.create({
+      data: {
+        email,
+        passwordHash: await hashPassword(adminPassword),
+        role: "ADMIN",
+        userId: generateUserId(),
+        fullName: "Administrator",
+      },
+    });
+    console.log(`Created the first admin ${email}`);
+  } catch (error) {
+    // Another instance created it between our read and our insert: that is the goal reached.
+    if (!isUniqueViolation(error)) throw error;
   }
-  if (deps.config.seedDemo) await seedDemo(deps);
+}
+
+async function withStartupLock(databaseUrl: string, work: () => Promise<void>): Promise<void> {
+  if (providerOf(databaseUrl) !== "postgresql") return work();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [BOOTSTRAP_LOCK_KEY]);
+    await work();
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [BOOTSTRAP_LOCK_KEY]).catch(() => undefined);
+    await client.end();
+  }
 }

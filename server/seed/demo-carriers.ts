@@ -1,5 +1,5 @@
 import { formatCarrierId } from "../carriers/carrier-id.ts";
-import type { Deps } from "../context.ts";
+import type { Deps } from "../deps.ts";
 import { generateUserId } from "../users/service.ts";
 
 type Kind = "Trucking" | "Rail" | "Air";

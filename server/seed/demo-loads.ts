@@ -1,5 +1,6 @@
 import type { Viewer } from "../auth/policy.ts";
-import { type Deps, systemContext } from "../context.ts";
+import { systemContext } from "../context.ts";
+import type { Deps } from "../deps.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { assignLoadDriver, updateLoad } from "../loads/service.ts";
 import { uploadLoads } from "../loads/upload/service.ts";
@@ -146,7 +147,8 @@ export async function seedDemoLoads(
     const delivery = new Date(pickup.getTime() + (8 + Math.floor(next() * 56)) * 3_600_000);
     const status = STATUSES[Math.floor(next() * STATUSES.length)];
     const loadId = `USPS-${String(240_100 + index * 7)}`;
-    const routeDay = new Date(today.getTime() + (index % 10) * 86_400_000);
+    // Eight consecutive loads share a route (one truck run a day).
+    const routeDay = new Date(today.getTime() + (Math.floor(index / 8) % 10) * 86_400_000);
     return [
       loadId,
       `BOL${String(880_000_000 + index * 13)}`,

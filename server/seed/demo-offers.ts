@@ -1,6 +1,7 @@
 import type { Viewer } from "../auth/policy.ts";
-import { placeBid } from "../bids/service.ts";
-import { type Deps, systemContext } from "../context.ts";
+import { placeBid } from "../offers/bids/service.ts";
+import { systemContext } from "../context.ts";
+import type { Deps } from "../deps.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { startOffer } from "../offers/service.ts";
 import { confirmWinner } from "../offers/winner.ts";

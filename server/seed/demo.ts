@@ -1,9 +1,12 @@
 import { hashPassword } from "../auth/passwords.ts";
-import type { Deps } from "../context.ts";
+import type { Deps } from "../deps.ts";
 import { generateUserId } from "../users/service.ts";
+import { seedDemoBilling } from "./demo-billing.ts";
 import { seedDemoCarriers } from "./demo-carriers.ts";
 import { seedDemoLoads } from "./demo-loads.ts";
 import { seedDemoOffers } from "./demo-offers.ts";
+import { seedDemoRouting } from "./demo-routing.ts";
+import { seedDemoTracking } from "./demo-tracking.ts";
 
 export const DEMO_PASSWORD = "Freightway!2026";
 
@@ -66,5 +69,8 @@ export async function seedDemo(deps: Deps): Promise<void> {
   const driver = await db.user.findUnique({ where: { email: "carrier@freightway.test" } });
   await seedDemoLoads(deps, admin, driver);
   await seedDemoOffers(deps, admin);
+  await seedDemoRouting(deps, admin, driver);
+  await seedDemoTracking(deps, admin);
+  await seedDemoBilling(deps, admin, driver);
   console.log(`Demo data loaded (password for every demo login: ${DEMO_PASSWORD})`);
 }

@@ -1,6 +1,6 @@
-import type { Deps } from "../context.ts";
 import { toDate, toDateOrNull } from "../db/reader.ts";
 import { sql } from "../db/sql.ts";
+import type { Deps } from "../deps.ts";
 import type { User } from "../generated/sqlite/client.ts";
 
 type UserRow = Omit<User, "createdAt" | "updatedAt" | "tempPasswordExpiresAt"> & {

@@ -2,16 +2,28 @@ import type { RestRoute } from "../http/router.ts";
 import { getOwnProfile, getUser, getUserRating, publicUser, updateProfile } from "./service.ts";
 
 export const userRoutes: RestRoute[] = [
-  { method: "GET", path: "/user/profile", handle: async (ctx) => publicUser(await getOwnProfile(ctx)) },
+  {
+    method: "GET",
+    path: "/user/profile",
+    access: "signedIn",
+    handle: async (ctx) => publicUser(await getOwnProfile(ctx)),
+  },
   {
     method: "GET",
     path: "/user/:id",
+    access: "signedIn",
     handle: async (ctx, { params }) => publicUser(await getUser(ctx, params.id)),
   },
   {
     method: "POST",
     path: "/user/:id",
+    access: "signedIn",
     handle: async (ctx, { params, body }) => publicUser(await updateProfile(ctx, params.id, body)),
   },
-  { method: "GET", path: "/user/:id/rating", handle: (ctx, { params }) => getUserRating(ctx, params.id) },
+  {
+    method: "GET",
+    path: "/user/:id/rating",
+    access: "signedIn",
+    handle: (ctx, { params }) => getUserRating(ctx, params.id),
+  },
 ];

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { EMAIL_TAKEN } from "../../common/auth.ts";
+import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireSelfOrAdmin, requireViewer } from "../auth/policy.ts";
-import { EMAIL_TAKEN } from "../auth/validation.ts";
 import { forgetUser } from "../auth/viewer-cache.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
@@ -74,12 +75,15 @@ export async function updateProfile(ctx: Context, idOrUserId: string, input: unk
         action: "user.profile.update",
         entityType: "User",
         entityId: target.id,
-        details: { fields: Object.keys(changes) },
+        details: {
+          fields: Object.keys(changes),
+          changes: changedFields(target, row, Object.keys(changes) as (keyof User & string)[]),
+        },
       });
       return row;
     });
     ctx.pubsub.publish(`profile:${updated.id}`, { userId: updated.id });
-    forgetUser(ctx, updated.id);
+    await forgetUser(ctx, updated.id);
     return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN, "email");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVALID_PHONE_MESSAGE, normalizeUsCaPhone } from "../auth/phone.ts";
+import { email, INVALID_PHONE_MESSAGE, normalizeUsCaPhone } from "../../common/fields.ts";
 
 const optionalText = (max: number, label: string) =>
   z
@@ -13,12 +13,7 @@ const optionalText = (max: number, label: string) =>
 export const profileInput = z
   .object({
     fullName: optionalText(120, "Full name"),
-    email: z
-      .string()
-      .trim()
-      .pipe(z.email({ error: "Enter a valid email address" }))
-      .transform((value) => value.toLowerCase())
-      .optional(),
+    email: email().optional(),
     contactPhone: z
       .string()
       .trim()

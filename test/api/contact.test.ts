@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTACT_RATE_LIMITED, CONTACT_RECEIVED } from "../../server/contact/validation.ts";
+import { CONTACT_RATE_LIMITED, CONTACT_RECEIVED } from "../../common/contact.ts";
 import { adminAndCarrier, createTestApp, gql, rest, type Session, type TestApp } from "../support/app.ts";
 
 let t: TestApp;

@@ -11,8 +11,12 @@ afterAll(() => t.close());
 describe("SEED_DEMO=1", () => {
   it("loads a few hundred USPS loads with stops, NASS codes, routes and a last upload", async () => {
     const { token } = await loginAs(t.app, "admin@freightway.test", DEMO_PASSWORD);
-    const loads = await rest<Record<string, unknown>[]>(t.app, "GET", "/loads", undefined, { token });
+    const loads = await rest<Record<string, unknown>[]>(t.app, "GET", "/loads?limit=500", undefined, {
+      token,
+    });
+    // REST lists are paged (?page&limit): all 300 fit in one page of 500; the total is in X-Total-Count.
     expect(loads.body).toHaveLength(300);
+    expect(loads.headers.get("x-total-count")).toBe("300");
     expect(loads.body.every((load) => (load.stops as unknown[]).length >= 2)).toBe(true);
     expect(loads.body.some((load) => (load.stops as unknown[]).length === 3)).toBe(true);
     expect(loads.body.some((load) => load.assignedUserKey)).toBe(true);
@@ -23,5 +27,29 @@ describe("SEED_DEMO=1", () => {
     expect(nass.body.length).toBeGreaterThanOrEqual(16);
     expect(await t.app.deps.db.route.count()).toBeGreaterThan(10);
     expect((await rest(t.app, "GET", "/loads/last", undefined, { token })).status).toBe(200);
+  });
+});
+
+describe("SEED_DEMO=1 tracking", () => {
+  it("has a few routes mid-way with history, stop arrivals and an ETA", async () => {
+    const { token } = await loginAs(t.app, "admin@freightway.test", DEMO_PASSWORD);
+    const list = await rest<
+      {
+        routeNumber: string;
+        eta: number | null;
+        lastPosition: unknown;
+        stops: { arrivedAt: string | null }[];
+      }[]
+    >(t.app, "GET", "/tracking", undefined, { token });
+    expect(list.body.length).toBeGreaterThanOrEqual(3);
+    for (const route of list.body) {
+      expect(route.lastPosition).not.toBeNull();
+      expect(route.eta).toBeGreaterThan(0);
+      expect(route.stops[0].arrivedAt).not.toBeNull();
+      const positions = await t.app.deps.db.trackingPosition.count({
+        where: { route: { routeNumber: route.routeNumber } },
+      });
+      expect(positions).toBeGreaterThanOrEqual(3);
+    }
   });
 });

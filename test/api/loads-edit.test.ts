@@ -299,7 +299,7 @@ describe("updateLoad and assignLoadDriver (GraphQL)", () => {
           status: "delivered",
           mode: "SHIP",
           weight: 42,
-          pickupDate: "2026-12-05T10:00:00.000Z",
+          pickupDate: "2026-12-01T10:00:00.000Z",
           routeNumber: "GQ-ROUTE",
           stops: [
             { sequence: 2, type: "delivery", nass: "DEN04" },
@@ -318,7 +318,7 @@ describe("updateLoad and assignLoadDriver (GraphQL)", () => {
           status: "delivered",
           mode: "SHIP",
           weight: 42,
-          pickupDate: "2026-12-05T10:00:00.000Z",
+          pickupDate: "2026-12-01T10:00:00.000Z",
           routeNumber: "GQ-ROUTE",
           stopCount: 2,
           stops: [
@@ -328,6 +328,24 @@ describe("updateLoad and assignLoadDriver (GraphQL)", () => {
         },
       },
     });
+  });
+
+  it("refuses a delivery date before the pickup date, against the load's stored dates too", async () => {
+    const id = await loadNodeId("ED-2");
+    const late = await gql<{ updateLoad: { __typename: string; message: string; fields: unknown[] } }>(
+      t.app,
+      UPDATE,
+      { input: { id, pickupDate: "2026-12-09T10:00:00.000Z" } },
+      { token: adminToken },
+    );
+    expect(late.data?.updateLoad).toMatchObject({
+      __typename: "ValidationError",
+      message: "Delivery Date cannot be before Pickup Date",
+      fields: [{ field: "deliveryDate", message: "Delivery Date cannot be before Pickup Date" }],
+    });
+    const both = await put("ED-2", { pickupDate: "2026-12-09", deliveryDate: "2026-12-08" });
+    expect(both.status).toBe(400);
+    expect(both.body.error).toBe("Delivery Date cannot be before Pickup Date");
   });
 
   it("returns field errors as a ValidationError", async () => {

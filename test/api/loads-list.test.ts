@@ -321,8 +321,14 @@ describe("GET /api/loads and /api/loads/{id}", () => {
       token: adminToken,
     });
     expect(result.status).toBe(200);
-    expect(result.body).toHaveLength(61);
-    const load = result.body.find((item) => item.loadId === "USPS-0001");
+    // Paged: the first 50 in the body, the rest behind ?page=2 (see rest-paging.ts).
+    expect(result.body).toHaveLength(50);
+    expect(result.headers.get("x-total-count")).toBe("61");
+    const second = await rest<Record<string, unknown>[]>(t.app, "GET", "/loads?page=2", undefined, {
+      token: adminToken,
+    });
+    expect(second.body).toHaveLength(11);
+    const load = [...result.body, ...second.body].find((item) => item.loadId === "USPS-0001");
     expect(load).toMatchObject({
       _id: expect.any(String),
       loadId: "USPS-0001",

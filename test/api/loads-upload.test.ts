@@ -155,12 +155,18 @@ describe("POST /api/loads (bulk upload)", () => {
           { "Load ID": "BAD-1", "Pickup Date": "2026-02-30", Status: "lost" },
           { "Load ID": "OK-1", Weight: "-3" },
           { "Load ID": "BAD-2", "Destination NASS": "NOPE" },
+          {
+            "Load ID": "BAD-3",
+            "Pickup Date": "2026-12-09",
+            "Delivery Date": "2026-12-08",
+            BOL: "B".repeat(101),
+          },
         ],
       },
       { token: adminToken },
     );
     expect(result.status).toBe(400);
-    expect(result.body.message).toMatch(/^3 rows have errors; nothing was uploaded\./);
+    expect(result.body.message).toMatch(/^4 rows have errors; nothing was uploaded\./);
     expect(result.body.errors).toEqual([
       { field: "rows.2.pickupDate", message: "Row 2: Pickup Date '2026-02-30' is not a valid date" },
       {
@@ -170,6 +176,8 @@ describe("POST /api/loads (bulk upload)", () => {
       { field: "rows.3.loadId", message: "Row 3: Load ID 'OK-1' is already on row 1" },
       { field: "rows.3.weight", message: "Row 3: Weight must be a number greater than or equal to 0" },
       { field: "rows.4.destinationNass", message: "Row 4: Unknown NASS code 'NOPE' in Destination NASS" },
+      { field: "rows.5.bolNumber", message: "Row 5: BOL Number is longer than 100 characters" },
+      { field: "rows.5.deliveryDate", message: "Row 5: Delivery Date cannot be before Pickup Date" },
     ]);
     expect(await loadCount()).toBe(before);
     expect(await t.app.deps.db.uploadBatch.count()).toBe(batches);

@@ -193,11 +193,17 @@ describe("POST /api/loads/manual-assignment", () => {
     [{ stops: -1 }, "stops", "Stops debe ser un número válido mayor o igual a 0"],
     [{ stops: 1.5 }, "stops", "Stops debe ser un número válido mayor o igual a 0"],
     [{ stops: "tres" }, "stops", "Stops debe ser un número válido mayor o igual a 0"],
-    [{ pickupDate: "not a date" }, "pickupDate", "Pickup Date no es una fecha válida"],
-    [{ deliveryDate: "2026-13-45" }, "deliveryDate", "Delivery Date no es una fecha válida"],
-    [{ status: "lost" }, "status", "Status inválido: usa pending, in_transit, delivered o cancelled"],
-    [{ mode: "BIKE" }, "mode", "Mode inválido: usa TRUCK, RAIL, SHIP o AIR"],
-    [{ weight: "heavy" }, "weight", "Weight debe ser un número válido mayor o igual a 0"],
+    [{ pickupDate: "not a date" }, "pickupDate", "Pickup Date 'not a date' is not a valid date"],
+    [{ deliveryDate: "2026-13-45" }, "deliveryDate", "Delivery Date '2026-13-45' is not a valid date"],
+    [
+      { pickupDate: "2026-12-09T10:00:00Z", deliveryDate: "2026-12-08T10:00:00Z" },
+      "deliveryDate",
+      "Delivery Date cannot be before Pickup Date",
+    ],
+    [{ status: "lost" }, "status", "Unknown status 'lost' (use pending, in_transit, delivered or cancelled)"],
+    [{ mode: "BIKE" }, "mode", "Unknown mode 'BIKE' (use TRUCK, RAIL, SHIP or AIR)"],
+    [{ weight: "heavy" }, "weight", "Weight must be a number greater than or equal to 0"],
+    [{ freightClass: "x".repeat(41) }, "freightClass", "Freight Class is longer than 40 characters"],
   ])("refuses %j with '%s: %s'", async (overrides, field, message) => {
     const result = await post(form({ loadId: "MA-BAD", ...overrides }));
     expect(result.status).toBe(400);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTACT_RECEIVED } from "../../server/contact/validation.ts";
+import { CONTACT_RECEIVED } from "../../common/contact.ts";
 import {
   type BrowserWorld,
   horizontalOverflow,

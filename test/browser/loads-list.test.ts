@@ -91,8 +91,13 @@ describe("load list", () => {
     await expect(firstLink.getAttribute("href")).resolves.toBe(`/admin/ila/load/${firstId}`);
   });
 
-  it("links each load's tracking: its route, else its tracking link, else a dash", async () => {
+  it("links each load's tracking: its tracked route, else its tracking link, else a dash", async () => {
     const { page } = admin;
+    // R00002's truck reports positions; R00004's does not (a dash, like no route at all).
+    await world.app.deps.db.route.update({
+      where: { routeNumber: "R00002" },
+      data: { lastPositionAt: new Date(), lastLat: 41.8, lastLng: -87.6 },
+    });
     await page.goto("/admin/ila/load?q=SEED-000");
     await waitForCount(page, "1–9 of 9 loads");
     const rowOf = (id: string) =>
@@ -106,6 +111,7 @@ describe("load list", () => {
         .getAttribute("href"),
     ).resolves.toBe("https://track.example.com/3");
     await expect(rowOf("SEED-0001").locator("td").last().textContent()).resolves.toBe("—");
+    await expect(rowOf("SEED-0004").locator("td").last().textContent()).resolves.toBe("—");
     await expect(rowOf("SEED-0002").locator("td").nth(1).textContent()).resolves.toBe("R00002");
     await expect(rowOf("SEED-0003").locator("td").nth(2).textContent()).resolves.toBe("Acme Freight");
     await expect(rowOf("SEED-0004").locator("td").nth(4).textContent()).resolves.toBe("Delivered");

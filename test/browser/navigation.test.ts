@@ -184,7 +184,7 @@ describe("layout", () => {
     await admin.page.waitForURL("**/admin/ila/routing");
     await adminNav.locator('a[aria-current="page"]', { hasText: "Routing" }).waitFor();
     await admin.page.getByText("last update: 5 minutes ago").filter({ visible: true }).waitFor();
-    await admin.page.getByRole("search").getByLabel("Search").waitFor();
+    await admin.page.getByRole("search").getByLabel("Search", { exact: true }).waitFor();
 
     await carrier.page.goto("/carrier/carrier-portal/active-offers");
     const carrierNav = carrier.page.getByRole("navigation", { name: "Main navigation" });

@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type App, buildApp } from "../../server/app.ts";
@@ -40,6 +40,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     async close() {
       await app.stop();
       await database.drop();
+      rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

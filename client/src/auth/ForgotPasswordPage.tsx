@@ -6,8 +6,9 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { emailProblem } from "../../../common/fields.ts";
 import { withRelay } from "../app/withRelay.tsx";
-import { emailProblem } from "../lib/forms.ts";
+import { loginErrorText } from "../lib/auth-messages.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { FormError } from "./FormError.tsx";
 import { useSendTemporaryPasswordMutation } from "./useSendTemporaryPasswordMutation.ts";
@@ -29,13 +30,18 @@ function ForgotPasswordPage() {
     setEmailError(problem);
     if (problem) return;
     setFormError(null);
-    send(email.trim(), {
-      onSent: (message) => navigate("/login", { state: { notice: message } }),
-      onError: (text, fields) => {
-        setFormError(text);
-        setEmailError(fields.email ?? null);
+    send(
+      { input: { email: email.trim() } },
+      {
+        onSuccess: ({ message }) => navigate("/login", { state: { notice: message } }),
+        onFailure: (failure) => {
+          // A refused address is shown at the field; anything else as the login form says it.
+          const refused = failure.typename === "ValidationError";
+          setFormError(refused ? null : loginErrorText(failure));
+          setEmailError(failure.fields.email ?? null);
+        },
       },
-    });
+    );
   };
 
   return (

@@ -8,15 +8,19 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { emailProblem } from "../../../common/fields.ts";
 import { withRelay } from "../app/withRelay.tsx";
-import { emailProblem } from "../lib/forms.ts";
+import { loginErrorText } from "../lib/auth-messages.ts";
 import { afterLoginTarget } from "../lib/paths.ts";
 import { session } from "../lib/session.ts";
 import { PLATFORM } from "../relay/graphql-http.ts";
 import { PasswordField } from "../ui/PasswordField.tsx";
+import type { useLoginMutation$data } from "./__generated__/useLoginMutation.graphql";
 import { AuthLayout, LOGIN_TABS } from "./AuthLayout.tsx";
 import { FormError } from "./FormError.tsx";
-import { type SignedIn, useLoginMutation } from "./useLoginMutation.ts";
+import { useLoginMutation } from "./useLoginMutation.ts";
+
+type SignedIn = Extract<useLoginMutation$data["login"], { data: unknown }>["data"];
 
 interface LoginFieldErrors {
   email?: string;
@@ -37,7 +41,7 @@ function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
-  const handleSignedIn = ({ token, role, sessionReplaced, message }: SignedIn) => {
+  const handleSignedIn = ({ token, sessionReplaced, message, user: { role } }: SignedIn) => {
     const target = afterLoginTarget(role, searchParams.get("next"));
     if (target.fullPage) {
       session.signIn(token, role);
@@ -59,8 +63,8 @@ function LoginPage() {
     if (errors.email || errors.password) return;
     setFormError(null);
     login(
-      { email: email.trim(), password, rememberMe, platform: PLATFORM },
-      { onSignedIn: handleSignedIn, onError: setFormError },
+      { input: { email: email.trim(), password, rememberMe, platform: PLATFORM } },
+      { onSuccess: handleSignedIn, onFailure: (failure) => setFormError(loginErrorText(failure)) },
     );
   };
 

@@ -4,9 +4,10 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { DOMAIN_NOT_PERMITTED, PASSWORDS_DO_NOT_MATCH } from "../../../common/auth.ts";
+import { emailProblem, INVALID_PHONE_MESSAGE as INVALID_PHONE } from "../../../common/fields.ts";
 import { withRelay } from "../app/withRelay.tsx";
-import { DOMAIN_NOT_PERMITTED, INVALID_PHONE, PASSWORDS_DO_NOT_MATCH } from "../lib/auth-messages.ts";
-import { emailProblem } from "../lib/forms.ts";
+import { registerErrorText } from "../lib/auth-messages.ts";
 import { CARRIER_HOME } from "../lib/paths.ts";
 import { type PhoneCountry, validPhone } from "../lib/phone.ts";
 import { session } from "../lib/session.ts";
@@ -45,25 +46,27 @@ function SignupPage() {
     if (Object.keys(errors).length > 0) return;
     register(
       {
-        email: email.trim(),
-        password,
-        confirmPassword,
-        phoneNumber: phone,
-        phoneCountry: country,
-        platform: PLATFORM,
+        input: {
+          email: email.trim(),
+          password,
+          confirmPassword,
+          phoneNumber: phone,
+          phoneCountry: country,
+          platform: PLATFORM,
+        },
       },
       {
-        onSignedIn: ({ token, role }) => {
+        onSuccess: ({ token, user: { role } }) => {
           session.signIn(token, role);
           navigate(CARRIER_HOME, { replace: true });
         },
-        onError: (text, fields, serverMessage) => {
-          if (serverMessage === DOMAIN_NOT_PERMITTED) {
+        onFailure: (failure) => {
+          if (failure.typename && failure.message === DOMAIN_NOT_PERMITTED) {
             navigate("/unsupported-email", { state: { email: email.trim(), message: DOMAIN_NOT_PERMITTED } });
             return;
           }
-          setFormError(text);
-          setFieldErrors(fields);
+          setFormError(registerErrorText(failure));
+          setFieldErrors(failure.fields);
         },
       },
     );

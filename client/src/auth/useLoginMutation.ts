@@ -1,8 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import { LOGIN_FAILED, loginErrorText } from "../lib/auth-messages.ts";
-import { NetworkError } from "../relay/graphql-http.ts";
-import type { LoginInput, useLoginMutation as LoginMutation } from "./__generated__/useLoginMutation.graphql";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useLoginMutation as LoginMutation } from "./__generated__/useLoginMutation.graphql";
 
 const mutation = graphql`
   mutation useLoginMutation($input: LoginInput!) {
@@ -18,43 +16,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-export interface SignedIn {
-  token: string;
-  role: string;
-  sessionReplaced: boolean;
-  message: string;
-}
-
-export interface LoginHandlers {
-  onSignedIn(result: SignedIn): void;
-  /** The text to show in red above the form. */
-  onError(text: string): void;
-}
+const pick = (response: LoginMutation["response"]) => response.login;
 
 export function useLoginMutation() {
-  const [commit, isInFlight] = useMutation<LoginMutation>(mutation);
-  const login = useCallback(
-    (input: LoginInput, handlers: LoginHandlers) =>
-      commit({
-        variables: { input },
-        onCompleted: ({ login: result }) => {
-          if (result.data) {
-            const { token, sessionReplaced, message, user } = result.data;
-            handlers.onSignedIn({ token, role: user.role, sessionReplaced, message });
-          } else {
-            handlers.onError(loginErrorText({ __typename: result.__typename, message: result.message }));
-          }
-        },
-        onError: (error) => handlers.onError(error instanceof NetworkError ? error.message : LOGIN_FAILED),
-      }),
-    [commit],
-  );
-  return [login, isInFlight] as const;
+  return useAppMutation<LoginMutation, ReturnType<typeof pick>>(mutation, pick);
 }

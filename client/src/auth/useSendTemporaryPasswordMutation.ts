@@ -1,8 +1,5 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import { LOGIN_FAILED, loginErrorText } from "../lib/auth-messages.ts";
-import { fieldMessages } from "../lib/forms.ts";
-import { NetworkError } from "../relay/graphql-http.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
 import type { useSendTemporaryPasswordMutation as SendTemporaryPasswordMutation } from "./__generated__/useSendTemporaryPasswordMutation.graphql";
 
 const mutation = graphql`
@@ -14,43 +11,13 @@ const mutation = graphql`
           message
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-export interface SendTemporaryPasswordHandlers {
-  onSent(message: string): void;
-  onError(text: string | null, fields: Record<string, string>): void;
-}
+const pick = (response: SendTemporaryPasswordMutation["response"]) => response.sendTemporaryPassword;
 
 export function useSendTemporaryPasswordMutation() {
-  const [commit, isInFlight] = useMutation<SendTemporaryPasswordMutation>(mutation);
-  const send = useCallback(
-    (email: string, handlers: SendTemporaryPasswordHandlers) =>
-      commit({
-        variables: { input: { email } },
-        onCompleted: ({ sendTemporaryPassword: result }) => {
-          if (result.data) {
-            handlers.onSent(result.data.message);
-          } else if (result.__typename === "ValidationError") {
-            handlers.onError(null, fieldMessages(result.fields));
-          } else {
-            handlers.onError(loginErrorText({ __typename: result.__typename, message: result.message }), {});
-          }
-        },
-        onError: (error) =>
-          handlers.onError(error instanceof NetworkError ? error.message : LOGIN_FAILED, {}),
-      }),
-    [commit],
-  );
-  return [send, isInFlight] as const;
+  return useAppMutation<SendTemporaryPasswordMutation, ReturnType<typeof pick>>(mutation, pick);
 }

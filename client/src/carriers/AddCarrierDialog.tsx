@@ -75,19 +75,22 @@ export function AddCarrierDialog({ open, onClose, onCreated }: AddCarrierDialogP
       focusFirstInvalid(event.currentTarget);
       return;
     }
-    create(values, {
-      onCreated,
-      onFailed: (failure, fields) => {
-        const placed: Problems<NewCarrierField> = {};
-        for (const [field, message] of Object.entries(fields)) {
-          const name = newCarrierFieldOfServer(field);
-          if (name) placed[name] = message;
-        }
-        setFieldErrors(placed);
-        setInlineError(inlineFailureText(failure, CARRIER_TEXTS.createInlineFallback));
-        setAlert(requestFailureText(failure, CARRIER_TEXTS.createConflict));
+    create(
+      { input: values },
+      {
+        onSuccess: ({ carrier }) => onCreated(carrier),
+        onFailure: (failure) => {
+          const placed: Problems<NewCarrierField> = {};
+          for (const [field, message] of Object.entries(failure.fields)) {
+            const name = newCarrierFieldOfServer(field);
+            if (name) placed[name] = message;
+          }
+          setFieldErrors(placed);
+          setInlineError(inlineFailureText(failure, CARRIER_TEXTS.createInlineFallback));
+          setAlert(requestFailureText(failure, CARRIER_TEXTS.createConflict));
+        },
       },
-    });
+    );
   };
 
   return (

@@ -5,6 +5,7 @@ import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { CARRIER_TEXTS, manualAssignmentPath } from "../lib/carriers.ts";
 import { ErrorPanel } from "../ui/ErrorPanel.tsx";
+import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { CarrierDetailPageQuery } from "./__generated__/CarrierDetailPageQuery.graphql";
 import { CarrierDrivers } from "./CarrierDrivers.tsx";
 import { CarrierForm } from "./CarrierForm.tsx";
@@ -13,6 +14,7 @@ import { useCarrierChangedSubscription } from "./useCarrierChangedSubscription.t
 export const carrierDetailPageQuery = graphql`
   query CarrierDetailPageQuery($carrierId: String!) {
     carrierByCarrierId(carrierId: $carrierId) {
+      id
       carrierId
       carrierName
       type
@@ -53,6 +55,7 @@ export function CarrierDetailPage({ queryRef }: CarrierDetailPageProps) {
       </Box>
       <CarrierForm carrier={carrier} />
       <CarrierDrivers carrier={carrier} />
+      <HistoryPanel entityType="Carrier" entityId={carrier.id} />
     </>
   );
 }

@@ -1,10 +1,8 @@
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
-import Snackbar from "@mui/material/Snackbar";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -16,12 +14,12 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { displayPhone } from "../lib/carriers.ts";
+import { failureText } from "../lib/request-errors.ts";
+import { Toast, type ToastMessage } from "../ui/Toast.tsx";
 import type { CarrierDrivers_carrier$key } from "./__generated__/CarrierDrivers_carrier.graphql";
 import { DetachDriverDialog } from "./DetachDriverDialog.tsx";
-import { useAttachDriverMutation } from "./useAttachDriverMutation.ts";
+import { DRIVER_CHANGE_FAILED, useAttachDriverMutation } from "./useAttachDriverMutation.ts";
 import { useDetachDriverMutation } from "./useDetachDriverMutation.ts";
-
-type Notice = { severity: "success" | "error"; text: string };
 
 interface CarrierDriversProps {
   carrier: CarrierDrivers_carrier$key;
@@ -52,7 +50,7 @@ export function CarrierDrivers({ carrier }: CarrierDriversProps) {
   const [email, setEmail] = useState("");
   const [emailError, setEmailError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState<{ id: string; name: string } | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<ToastMessage | null>(null);
 
   const handleAttach = (event: FormEvent) => {
     event.preventDefault();
@@ -60,27 +58,39 @@ export function CarrierDrivers({ carrier }: CarrierDriversProps) {
       setEmailError("Email is required");
       return;
     }
-    attach(data.id, email.trim(), {
-      onAttached: (name) => {
-        setEmail("");
-        setNotice({ severity: "success", text: `${name} now drives for ${data.carrierName}.` });
+    attach(
+      { input: { carrierId: data.id, email: email.trim() } },
+      {
+        onSuccess: ({ driver }) => {
+          setEmail("");
+          const name = driver.fullName || driver.email;
+          setNotice({ severity: "success", text: `${name} now drives for ${data.carrierName}.` });
+        },
+        // The server's own words: an unknown e-mail, an operator, another carrier's driver.
+        onFailure: (failure) =>
+          setEmailError(failure.fields.email ?? failureText(failure, DRIVER_CHANGE_FAILED)),
       },
-      onFailed: setEmailError,
-    });
+    );
   };
 
   const handleDetach = () => {
     if (!leaving) return;
-    detach(data.id, leaving.id, {
-      onDetached: () => {
-        setNotice({ severity: "success", text: `${leaving.name} no longer drives for ${data.carrierName}.` });
-        setLeaving(null);
+    detach(
+      { input: { carrierId: data.id, userId: leaving.id } },
+      {
+        onSuccess: () => {
+          setNotice({
+            severity: "success",
+            text: `${leaving.name} no longer drives for ${data.carrierName}.`,
+          });
+          setLeaving(null);
+        },
+        onFailure: (failure) => {
+          setNotice({ severity: "error", text: failureText(failure, DRIVER_CHANGE_FAILED) });
+          setLeaving(null);
+        },
       },
-      onFailed: (text) => {
-        setNotice({ severity: "error", text });
-        setLeaving(null);
-      },
-    });
+    );
   };
 
   return (
@@ -179,16 +189,7 @@ export function CarrierDrivers({ carrier }: CarrierDriversProps) {
         onCancel={() => setLeaving(null)}
         onConfirm={handleDetach}
       />
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={6000}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      >
-        <Alert severity={notice?.severity ?? "success"} variant="filled" onClose={() => setNotice(null)}>
-          {notice?.text}
-        </Alert>
-      </Snackbar>
+      <Toast message={notice} onClose={() => setNotice(null)} />
     </Paper>
   );
 }

@@ -1,10 +1,8 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
-import Snackbar from "@mui/material/Snackbar";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useState } from "react";
@@ -21,6 +19,7 @@ import {
   updateFieldsOf,
 } from "../lib/carriers.ts";
 import { focusFirstInvalid } from "../ui/focus.ts";
+import { Toast, type ToastMessage } from "../ui/Toast.tsx";
 import type { CarrierForm_carrier$key } from "./__generated__/CarrierForm_carrier.graphql";
 import { useUpdateCarrierMutation } from "./useUpdateCarrierMutation.ts";
 
@@ -44,8 +43,6 @@ const CONTACT_FIELDS: readonly { name: EditTextField; label: string; type: strin
     { name: "contactPhone", label: "Contact phone", type: "tel", autoComplete: "tel" },
     { name: "contactEmail", label: "Contact email", type: "email", autoComplete: "email" },
   ];
-
-type Outcome = { severity: "success" | "error"; text: string };
 
 interface CarrierFormProps {
   carrier: CarrierForm_carrier$key;
@@ -74,7 +71,7 @@ export function CarrierForm({ carrier }: CarrierFormProps) {
   const [values, setValues] = useState(() => editValuesOf(data));
   const [dirty, setDirty] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Problems<EditCarrierField>>({});
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<ToastMessage | null>(null);
 
   // Saved (server-normalised) values, or a colleague's change, replace the form's unless it has edits.
   useEffect(() => {
@@ -96,15 +93,15 @@ export function CarrierForm({ carrier }: CarrierFormProps) {
       return;
     }
     save(
-      { id: data.id, ...updateFieldsOf(values) },
+      { input: { id: data.id, ...updateFieldsOf(values) } },
       {
-        onSaved: () => {
+        onSuccess: () => {
           setDirty(false);
           setOutcome({ severity: "success", text: CARRIER_TEXTS.updated });
         },
-        onFailed: (_message, fields) => {
+        onFailure: (failure) => {
           const placed: Problems<EditCarrierField> = {};
-          for (const [field, message] of Object.entries(fields)) {
+          for (const [field, message] of Object.entries(failure.fields)) {
             const name = editFieldOfServer(field);
             if (name) placed[name] = message;
           }
@@ -193,21 +190,7 @@ export function CarrierForm({ carrier }: CarrierFormProps) {
           </Button>
         </Box>
       </Box>
-      <Snackbar
-        open={outcome !== null}
-        autoHideDuration={6000}
-        onClose={() => setOutcome(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      >
-        <Alert
-          severity={outcome?.severity ?? "success"}
-          variant="filled"
-          onClose={() => setOutcome(null)}
-          data-testid="carrier-save-outcome"
-        >
-          {outcome?.text}
-        </Alert>
-      </Snackbar>
+      <Toast message={outcome} onClose={() => setOutcome(null)} data-testid="carrier-save-outcome" />
     </Paper>
   );
 }

@@ -1,8 +1,6 @@
 import AddIcon from "@mui/icons-material/Add";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Snackbar from "@mui/material/Snackbar";
 import Typography from "@mui/material/Typography";
 import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
@@ -11,6 +9,7 @@ import { CARRIER_TEXTS } from "../lib/carriers.ts";
 import { PAGE_SIZE, pageWithin, rangeLabel } from "../lib/pagination.ts";
 import { PageNumbers } from "../ui/PageNumbers.tsx";
 import { SearchBar } from "../ui/SearchBar.tsx";
+import { Toast } from "../ui/Toast.tsx";
 import type { CarrierList_query$key } from "./__generated__/CarrierList_query.graphql";
 import type { CarrierListRefetchQuery } from "./__generated__/CarrierListRefetchQuery.graphql";
 import { AddCarrierDialog, type CreatedCarrier } from "./AddCarrierDialog.tsx";
@@ -191,16 +190,17 @@ export function CarrierList({ query }: CarrierListProps) {
           handleDialogClose();
         }}
       />
-      <Snackbar
-        open={created !== null}
-        autoHideDuration={6000}
+      <Toast
+        message={
+          created
+            ? {
+                severity: "success",
+                text: `Carrier ${created.carrierName} (${created.carrierId}) was added.`,
+              }
+            : null
+        }
         onClose={() => setCreated(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setCreated(null)}>
-          {created ? `Carrier ${created.carrierName} (${created.carrierId}) was added.` : ""}
-        </Alert>
-      </Snackbar>
+      />
     </>
   );
 }

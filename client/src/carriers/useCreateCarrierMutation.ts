@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import { fieldMessages } from "../lib/forms.ts";
-import { failureOfError, failureOfResult, type RequestFailure } from "../lib/request-errors.ts";
-import type {
-  CreateCarrierInput,
-  useCreateCarrierMutation as CreateCarrierMutation,
-} from "./__generated__/useCreateCarrierMutation.graphql";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useCreateCarrierMutation as CreateCarrierMutation } from "./__generated__/useCreateCarrierMutation.graphql";
 
 const mutation = graphql`
   mutation useCreateCarrierMutation($input: CreateCarrierInput!) {
@@ -21,44 +16,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
-      ... on ConflictError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-export interface CreateCarrierHandlers {
-  onCreated(carrier: { carrierId: string; carrierName: string }): void;
-  /** What failed (as the spec's HTTP cases) and the server's per-field messages. */
-  onFailed(failure: RequestFailure, fields: Record<string, string>): void;
-}
+const pick = (response: CreateCarrierMutation["response"]) => response.createCarrier;
 
 export function useCreateCarrierMutation() {
-  const [commit, isInFlight] = useMutation<CreateCarrierMutation>(mutation);
-  const create = useCallback(
-    (input: CreateCarrierInput, handlers: CreateCarrierHandlers) =>
-      commit({
-        variables: { input },
-        onCompleted: ({ createCarrier: result }) => {
-          if (result.data) handlers.onCreated(result.data.carrier);
-          else handlers.onFailed(failureOfResult(result), fieldMessages(result.fields));
-        },
-        onError: (error) => handlers.onFailed(failureOfError(error), {}),
-      }),
-    [commit],
-  );
-  return [create, isInFlight] as const;
+  return useAppMutation<CreateCarrierMutation, ReturnType<typeof pick>>(mutation, pick);
 }

@@ -1,7 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
 import type { useDetachDriverMutation as DetachDriverMutation } from "./__generated__/useDetachDriverMutation.graphql";
-import { DRIVER_CHANGE_FAILED } from "./useAttachDriverMutation.ts";
 
 const mutation = graphql`
   mutation useDetachDriverMutation($input: DetachDriverInput!) {
@@ -14,31 +13,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-export interface DetachDriverHandlers {
-  onDetached(): void;
-  onFailed(message: string): void;
-}
+const pick = (response: DetachDriverMutation["response"]) => response.detachDriver;
 
 export function useDetachDriverMutation() {
-  const [commit, isInFlight] = useMutation<DetachDriverMutation>(mutation);
-  const detach = useCallback(
-    (carrierId: string, userId: string, handlers: DetachDriverHandlers) =>
-      commit({
-        variables: { input: { carrierId, userId } },
-        onCompleted: ({ detachDriver: result }) => {
-          if (result.data) handlers.onDetached();
-          else handlers.onFailed(result.message || DRIVER_CHANGE_FAILED);
-        },
-        onError: () => handlers.onFailed(DRIVER_CHANGE_FAILED),
-      }),
-    [commit],
-  );
-  return [detach, isInFlight] as const;
+  return useAppMutation<DetachDriverMutation, ReturnType<typeof pick>>(mutation, pick);
 }

@@ -1,10 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import { fieldMessages } from "../lib/forms.ts";
-import type {
-  UpdateCarrierInput,
-  useUpdateCarrierMutation as UpdateCarrierMutation,
-} from "./__generated__/useUpdateCarrierMutation.graphql";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useUpdateCarrierMutation as UpdateCarrierMutation } from "./__generated__/useUpdateCarrierMutation.graphql";
 
 const mutation = graphql`
   mutation useUpdateCarrierMutation($input: UpdateCarrierInput!) {
@@ -18,44 +14,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
-      ... on ConflictError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-export interface UpdateCarrierHandlers {
-  onSaved(): void;
-  /** The server's message (null when there was no answer) and its per-field messages. */
-  onFailed(message: string | null, fields: Record<string, string>): void;
-}
+const pick = (response: UpdateCarrierMutation["response"]) => response.updateCarrier;
 
 export function useUpdateCarrierMutation() {
-  const [commit, isInFlight] = useMutation<UpdateCarrierMutation>(mutation);
-  const save = useCallback(
-    (input: UpdateCarrierInput, handlers: UpdateCarrierHandlers) =>
-      commit({
-        variables: { input },
-        onCompleted: ({ updateCarrier: result }) => {
-          if (result.data) handlers.onSaved();
-          else handlers.onFailed(result.message ?? null, fieldMessages(result.fields));
-        },
-        onError: () => handlers.onFailed(null, {}),
-      }),
-    [commit],
-  );
-  return [save, isInFlight] as const;
+  return useAppMutation<UpdateCarrierMutation, ReturnType<typeof pick>>(mutation, pick);
 }

@@ -5,7 +5,8 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
 import { RelayProvider } from "../app/RelayProvider.tsx";
-import { fieldMessages } from "../lib/forms.ts";
+import { failureText } from "../lib/request-errors.ts";
+import { fieldMessages } from "../relay/mutation-failure.ts";
 import { CONTACT_FAILED, useSendContactMessageMutation } from "./useSendContactMessageMutation.ts";
 
 type ContactField = "email" | "name" | "message";
@@ -13,7 +14,7 @@ type ContactValues = Record<ContactField, string>;
 const EMPTY: ContactValues = { email: "", name: "", message: "" };
 
 /** The server's zod schema checks the form here too; it loads only when the visitor starts typing. */
-const loadRules = () => import("../../../server/contact/validation.ts");
+const loadRules = () => import("../../../common/contact.ts");
 
 export default function ContactForm() {
   return (
@@ -55,16 +56,23 @@ function ContactFormFields() {
       );
       return;
     }
-    send(checked.data, {
-      onSent: (message) => {
-        setConfirmation(message);
-        setValues(EMPTY);
+    send(
+      { input: checked.data },
+      {
+        onSuccess: ({ message }) => {
+          setConfirmation(message);
+          setValues(EMPTY);
+        },
+        onFailure: (failure) => {
+          setFormError(
+            failure.kind === "network" && failure.message
+              ? failure.message
+              : failureText(failure, CONTACT_FAILED),
+          );
+          setFieldErrors(failure.fields);
+        },
       },
-      onError: (text, fields) => {
-        setFormError(text);
-        setFieldErrors(fields);
-      },
-    });
+    );
   };
 
   return (

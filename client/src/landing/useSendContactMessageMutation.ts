@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import { fieldMessages } from "../lib/forms.ts";
-import { NetworkError } from "../relay/graphql-http.ts";
-import type {
-  SendContactMessageInput,
-  useSendContactMessageMutation as SendContactMessageMutation,
-} from "./__generated__/useSendContactMessageMutation.graphql";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useSendContactMessageMutation as SendContactMessageMutation } from "./__generated__/useSendContactMessageMutation.graphql";
 
 const mutation = graphql`
   mutation useSendContactMessageMutation($input: SendContactMessageInput!) {
@@ -16,40 +11,15 @@ const mutation = graphql`
           message
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
 export const CONTACT_FAILED = "Your message could not be sent. Please try again.";
 
-export interface SendContactMessageHandlers {
-  onSent(confirmation: string): void;
-  onError(text: string, fields: Record<string, string>): void;
-}
+const pick = (response: SendContactMessageMutation["response"]) => response.sendContactMessage;
 
 export function useSendContactMessageMutation() {
-  const [commit, isInFlight] = useMutation<SendContactMessageMutation>(mutation);
-  const send = useCallback(
-    (input: SendContactMessageInput, handlers: SendContactMessageHandlers) =>
-      commit({
-        variables: { input },
-        onCompleted: ({ sendContactMessage: result }) => {
-          if (result.data) handlers.onSent(result.data.message);
-          else handlers.onError(result.message ?? CONTACT_FAILED, fieldMessages(result.fields));
-        },
-        onError: (error) =>
-          handlers.onError(error instanceof NetworkError ? error.message : CONTACT_FAILED, {}),
-      }),
-    [commit],
-  );
-  return [send, isInFlight] as const;
+  return useAppMutation<SendContactMessageMutation, ReturnType<typeof pick>>(mutation, pick);
 }

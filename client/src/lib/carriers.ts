@@ -4,7 +4,7 @@ import {
   type CarrierKind,
   createCarrierInput,
   updateCarrierInput,
-} from "../../../server/carriers/validation.ts";
+} from "../../../common/carriers.ts";
 
 /** The carrier screens' literal texts (spec sections 2, 5 and 8) and the form rules they share with the server. */
 export const CARRIER_TEXTS = {

@@ -6,6 +6,8 @@ export const CARRIER_HOME = "/carrier/carrier-portal/active-offers";
 export const CONFIRM_DETAILS_PATH = "/carrier/carrier-portal/confirm-details";
 
 export const PUBLIC_PATHS = ["/", "/login", "/signup", "/forgot-password", "/unsupported-email"] as const;
+/** Where an e-mailed invitation link points: /invitation/{token}. */
+export const INVITATION_PATH = "/invitation";
 /** Operator screens outside /admin that the sidebar knows. */
 export const ADMIN_EXTRA_PATHS = ["/support-hub", "/workspace-control"] as const;
 
@@ -56,6 +58,8 @@ export function guardDecision(
 ): GuardDecision {
   const path = normalized(pathname);
   const signedIn = isSignedIn(session);
+  // An invitation link opens whoever is signed in: the invitee sets a password there.
+  if (isUnder(path, INVITATION_PATH)) return { kind: "allow" };
   if ((PUBLIC_PATHS as readonly string[]).includes(path)) {
     return signedIn ? { kind: "redirect", to: homeFor(session.role) } : { kind: "allow" };
   }

@@ -1,4 +1,4 @@
-import { normalizeUsCaPhone, PHONE_COUNTRIES, type PhoneCountry } from "../../../server/auth/phone.ts";
+import { normalizeUsCaPhone, PHONE_COUNTRIES, type PhoneCountry } from "../../../common/fields.ts";
 
 export { PHONE_COUNTRIES, type PhoneCountry };
 export const DIAL_CODE = "+1";

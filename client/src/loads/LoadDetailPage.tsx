@@ -4,9 +4,11 @@ import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
+import { LoadFinancials } from "../billing/LoadFinancials.tsx";
 import { ADMIN_HOME } from "../lib/paths.ts";
 import { StartBiddingButton } from "../offers/StartBiddingButton.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";
+import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { LoadDetailPageQuery } from "./__generated__/LoadDetailPageQuery.graphql";
 import { LoadForm } from "./LoadForm.tsx";
 
@@ -16,6 +18,7 @@ export const loadDetailPageQuery = graphql`
       id
       loadId
       ...LoadForm_load
+      ...LoadFinancials_load
     }
   }
 `;
@@ -39,6 +42,8 @@ export function LoadDetailPage({ loadId, queryRef }: LoadDetailPageProps) {
             <StartBiddingButton loadId={load.loadId} />
           </Box>
           <LoadForm key={load.id} load={load} />
+          <HistoryPanel entityType="Load" entityId={load.id} />
+          <LoadFinancials key={`${load.id}-billing`} load={load} />
         </>
       ) : (
         <Alert severity="warning" role="alert">

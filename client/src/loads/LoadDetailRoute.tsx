@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from "react";
 import { useQueryLoader } from "react-relay";
 import { useParams } from "react-router-dom";
+import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
-import { QueryErrorBoundary } from "../ui/QueryErrorBoundary.tsx";
 import LoadDetailPageQueryNode, {
   type LoadDetailPageQuery,
 } from "./__generated__/LoadDetailPageQuery.graphql";
@@ -15,7 +15,7 @@ export default function LoadDetailRoute() {
   const [queryRef, loadQuery] = useQueryLoader<LoadDetailPageQuery>(LoadDetailPageQueryNode);
   useEffect(() => loadQuery({ loadId }, { fetchPolicy: "store-and-network" }), [loadQuery, loadId]);
   return (
-    <QueryErrorBoundary
+    <ErrorBoundary
       key={loadId}
       message={LOAD_FETCH_FAILED}
       onRetry={() => loadQuery({ loadId }, { fetchPolicy: "network-only" })}
@@ -23,6 +23,6 @@ export default function LoadDetailRoute() {
       <Suspense fallback={<Loading />}>
         {queryRef ? <LoadDetailPage loadId={loadId} queryRef={queryRef} /> : <Loading />}
       </Suspense>
-    </QueryErrorBoundary>
+    </ErrorBoundary>
   );
 }

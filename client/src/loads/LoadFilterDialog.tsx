@@ -11,7 +11,7 @@ import FormLabel from "@mui/material/FormLabel";
 import Grid from "@mui/material/Grid";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useEffect, useState } from "react";
-import { LOAD_MODES, LOAD_STATUSES } from "../../../server/loads/values.ts";
+import { LOAD_MODES, LOAD_STATUSES } from "../../../common/loads/values.ts";
 import { type LoadFilters, NO_FILTERS, STATUS_LABELS } from "./list-criteria.ts";
 
 interface LoadFilterDialogProps {

@@ -12,13 +12,14 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
-import Snackbar from "@mui/material/Snackbar";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { useBlocker } from "react-router-dom";
-import { LOAD_MODES, LOAD_STATUSES, type LoadMode, type LoadStatus } from "../../../server/loads/values.ts";
+import { LOAD_MODES, LOAD_STATUSES, type LoadMode, type LoadStatus } from "../../../common/loads/values.ts";
+import { failureText } from "../lib/request-errors.ts";
+import { Toast } from "../ui/Toast.tsx";
 import type { LoadForm_load$key } from "./__generated__/LoadForm_load.graphql";
 import { STATUS_LABELS } from "./list-criteria.ts";
 import {
@@ -30,7 +31,7 @@ import {
   valuesOf,
 } from "./load-form.ts";
 import { StopsEditor } from "./StopsEditor.tsx";
-import { useUpdateLoadMutation } from "./useUpdateLoadMutation.ts";
+import { LOAD_SAVE_FAILED, useUpdateLoadMutation } from "./useUpdateLoadMutation.ts";
 
 export const LOAD_SAVED = "Load saved.";
 const FIX_FIELDS = "Some fields need a look before saving.";
@@ -197,12 +198,12 @@ export function LoadForm({ load }: LoadFormProps) {
       return;
     }
     save(
-      { id: data.id, ...input },
+      { input: { id: data.id, ...input } },
       {
-        onSaved: () => setSaved(true),
-        onError: (message, fields) => {
-          setFormError(message);
-          setProblems(formProblemsFromServer(fields));
+        onSuccess: () => setSaved(true),
+        onFailure: (failure) => {
+          setFormError(failureText(failure, LOAD_SAVE_FAILED));
+          setProblems(formProblemsFromServer(failure.problems));
         },
       },
     );
@@ -352,16 +353,11 @@ export function LoadForm({ load }: LoadFormProps) {
           </Button>
         </Box>
       </Box>
-      <Snackbar
-        open={saved}
+      <Toast
+        message={saved ? { severity: "success", text: LOAD_SAVED } : null}
         autoHideDuration={5000}
         onClose={() => setSaved(false)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setSaved(false)}>
-          {LOAD_SAVED}
-        </Alert>
-      </Snackbar>
+      />
       <Dialog
         open={blocker.state === "blocked"}
         onClose={() => blocker.reset?.()}

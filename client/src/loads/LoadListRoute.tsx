@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from "react";
 import { useQueryLoader } from "react-relay";
 import { useSearchParams } from "react-router-dom";
+import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
-import { QueryErrorBoundary } from "../ui/QueryErrorBoundary.tsx";
 import LoadListPageQueryNode, { type LoadListPageQuery } from "./__generated__/LoadListPageQuery.graphql";
 import { LoadListPage } from "./LoadListPage.tsx";
 import { criteriaFromParams, variablesOf } from "./list-criteria.ts";
@@ -23,7 +23,7 @@ export default function LoadListRoute() {
     loadQuery(variablesOf(criteria), { fetchPolicy: "network-only" });
   };
   return (
-    <QueryErrorBoundary message={LOADS_FETCH_FAILED} onRetry={handleRetry}>
+    <ErrorBoundary message={LOADS_FETCH_FAILED} onRetry={handleRetry}>
       <Suspense fallback={<Loading />}>
         {queryRef ? (
           <LoadListPage key={start.attempt} queryRef={queryRef} initialCriteria={start.criteria} />
@@ -31,6 +31,6 @@ export default function LoadListRoute() {
           <Loading />
         )}
       </Suspense>
-    </QueryErrorBoundary>
+    </ErrorBoundary>
   );
 }

@@ -21,6 +21,10 @@ export function loadPath(loadId: string): string {
   return `/admin/ila/load/${encodeURIComponent(loadId)}`;
 }
 
+export function routingPath(routeNumber: string): string {
+  return `/admin/ila/routing/${encodeURIComponent(routeNumber)}`;
+}
+
 export function trackingPath(routeNumber: string): string {
   return `/admin/ila/tracking/${encodeURIComponent(routeNumber)}`;
 }
@@ -41,6 +45,7 @@ export function LoadRow({ load }: LoadRowProps) {
         pickupDate
         deliveryDate
         trackingLink
+        trackedRouteNumber
       }
     `,
     load,
@@ -53,7 +58,15 @@ export function LoadRow({ load }: LoadRowProps) {
           {data.loadId}
         </Link>
       </TableCell>
-      <TableCell>{data.routeNumber ?? DASH}</TableCell>
+      <TableCell sx={{ whiteSpace: "nowrap" }}>
+        {data.routeNumber ? (
+          <Link component={RouterLink} to={routingPath(data.routeNumber)}>
+            {data.routeNumber}
+          </Link>
+        ) : (
+          DASH
+        )}
+      </TableCell>
       <TableCell>{data.customer ?? DASH}</TableCell>
       <TableCell>{data.carrierName ?? DASH}</TableCell>
       <TableCell>
@@ -67,10 +80,10 @@ export function LoadRow({ load }: LoadRowProps) {
       <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(data.pickupDate) ?? DASH}</TableCell>
       <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(data.deliveryDate) ?? DASH}</TableCell>
       <TableCell>
-        {data.routeNumber ? (
+        {data.trackedRouteNumber ? (
           <Link
             component={RouterLink}
-            to={trackingPath(data.routeNumber)}
+            to={trackingPath(data.trackedRouteNumber)}
             aria-label={`Track load ${data.loadId}`}
           >
             Track

@@ -12,10 +12,13 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
-import { LOAD_MODES, LOAD_STATUSES } from "../../../server/loads/values.ts";
+import { LOAD_MODES, LOAD_STATUSES } from "../../../common/loads/values.ts";
 import { carrierDetailPath, loadDetailPath } from "../lib/carriers.ts";
+import { failureText } from "../lib/request-errors.ts";
+import type { ManualAssignmentForm_carrier$key } from "./__generated__/ManualAssignmentForm_carrier.graphql";
 import {
   EMPTY_MANUAL_ASSIGNMENT,
+  MANUAL_ASSIGNMENT_TEXTS,
   type ManualAssignmentField,
   type ManualAssignmentProblems,
   type ManualAssignmentTextField,
@@ -23,8 +26,7 @@ import {
   manualAssignmentFieldOf,
   manualAssignmentPayload,
   manualAssignmentProblems,
-} from "../lib/manual-assignment.ts";
-import type { ManualAssignmentForm_carrier$key } from "./__generated__/ManualAssignmentForm_carrier.graphql";
+} from "./manual-assignment-form.ts";
 import { useCreateManualAssignmentMutation } from "./useCreateManualAssignmentMutation.ts";
 
 interface FieldSpec {
@@ -150,18 +152,21 @@ export function ManualAssignmentForm({ carrier }: ManualAssignmentFormProps) {
       showProblems(found);
       return;
     }
-    create(manualAssignmentPayload(values, data.carrierId), {
-      onCreated: (loadId) => navigate(loadDetailPath(loadId)),
-      onFailed: (text, fields) => {
-        const placed: ManualAssignmentProblems = {};
-        for (const [field, message] of Object.entries(fields)) {
-          const name = manualAssignmentFieldOf(field);
-          if (name) placed[name] = message;
-        }
-        setFormError(text);
-        showProblems(placed);
+    create(
+      { input: manualAssignmentPayload(values, data.carrierId) },
+      {
+        onSuccess: ({ loadId }) => navigate(loadDetailPath(loadId)),
+        onFailure: (failure) => {
+          const placed: ManualAssignmentProblems = {};
+          for (const [field, message] of Object.entries(failure.fields)) {
+            const name = manualAssignmentFieldOf(field);
+            if (name) placed[name] = message;
+          }
+          setFormError(failureText(failure, MANUAL_ASSIGNMENT_TEXTS.createFailed));
+          showProblems(placed);
+        },
       },
-    });
+    );
   };
 
   const textField = (field: FieldSpec) => (

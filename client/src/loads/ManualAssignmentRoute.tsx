@@ -3,7 +3,6 @@ import { Suspense, useCallback, useEffect } from "react";
 import { useQueryLoader } from "react-relay";
 import { useParams } from "react-router-dom";
 import { CARRIER_TEXTS } from "../lib/carriers.ts";
-import { MANUAL_ASSIGNMENT_TEXTS } from "../lib/manual-assignment.ts";
 import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";
@@ -11,6 +10,7 @@ import ManualAssignmentPageQueryNode, {
   type ManualAssignmentPageQuery,
 } from "./__generated__/ManualAssignmentPageQuery.graphql";
 import { ManualAssignmentPage } from "./ManualAssignmentPage.tsx";
+import { MANUAL_ASSIGNMENT_TEXTS } from "./manual-assignment-form.ts";
 
 /** /admin/ila/load/manual-assignment/{carrierId}: create a load assigned to one of the carrier's drivers. */
 export default function ManualAssignmentRoute() {

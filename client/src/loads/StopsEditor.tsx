@@ -9,7 +9,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { STOP_TYPES, type StopType } from "../../../server/loads/values.ts";
+import { STOP_TYPES, type StopType } from "../../../common/loads/values.ts";
 import { type FormProblems, moveStop, newStop, type StopRow } from "./load-form.ts";
 import { NassCodePicker } from "./NassCodePicker.tsx";
 

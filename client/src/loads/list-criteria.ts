@@ -1,4 +1,4 @@
-import { LOAD_MODES, LOAD_STATUSES, type LoadMode, type LoadStatus } from "../../../server/loads/values.ts";
+import { LOAD_MODES, LOAD_STATUSES, type LoadMode, type LoadStatus } from "../../../common/loads/values.ts";
 import { dayBounds } from "../lib/dates.ts";
 
 export const LOADS_PAGE_SIZE = 50;

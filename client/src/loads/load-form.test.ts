@@ -126,7 +126,7 @@ describe("load form checks", () => {
     };
     expect(problemsOf(values)).toEqual({
       weight: "Weight must be a number greater than or equal to 0",
-      deliveryDate: "Delivery Date is not a valid date",
+      deliveryDate: "Delivery Date '2026-02-30T10:00' is not a valid date",
       trackingLink: "Tracking link must be an http(s) URL",
       additionalData: "Additional data must be a JSON object",
       "stops.1.sequence": "Sequence 1 is already used by stop 1",

@@ -1,5 +1,7 @@
+import { isProblem } from "../../../common/fields.ts";
+import { datesInOrder, type LoadTextField, loadText } from "../../../common/loads/fields.ts";
 import {
-  isProblem,
+  invalidDate,
   type LoadMode,
   type LoadStatus,
   parseNonNegativeNumber,
@@ -7,7 +9,7 @@ import {
   parseTrackingLink,
   STOPS_MESSAGE,
   type StopType,
-} from "../../../server/loads/values.ts";
+} from "../../../common/loads/values.ts";
 import { fromDateTimeInput, toDateTimeInput } from "../lib/dates.ts";
 
 /** A NASS record as the stop editor shows and sends it (the id is its Relay id). */
@@ -132,6 +134,18 @@ export type FormProblems = Record<string, string>;
 
 const DATE_LABELS = { pickupDate: "Pickup Date", deliveryDate: "Delivery Date" } as const;
 
+const TEXT_RULES = [
+  ["bolNumber", "bolNumber"],
+  ["customer", "customer"],
+  ["referenceNumber", "referenceNumber"],
+  ["freightClass", "freightClass"],
+  ["commodity", "commodity"],
+  ["orderInfo", "orderInfo"],
+  ["routeNumber", "routeNumber"],
+  ["originAddress", "originAddress"],
+  ["destinationAddress", "destinationAddress"],
+] as const satisfies readonly (readonly [keyof LoadFormValues, LoadTextField])[];
+
 /** The form's own checks (the server repeats them); keys are field names or `stops.N.field`. */
 export function problemsOf(values: LoadFormValues): FormProblems {
   const problems: FormProblems = {};
@@ -145,11 +159,23 @@ export function problemsOf(values: LoadFormValues): FormProblems {
       if (isProblem(parsed)) problems[field] = parsed.problem;
     }
   }
-  for (const field of ["pickupDate", "deliveryDate"] as const) {
-    if (fromDateTimeInput(values[field]) === undefined) {
-      problems[field] = `${DATE_LABELS[field]} is not a valid date`;
-    }
+  for (const [field, rule] of TEXT_RULES) {
+    const checked = loadText(rule, values[field]);
+    if (isProblem(checked)) problems[field] = checked.problem;
   }
+  const dates = {
+    pickupDate: fromDateTimeInput(values.pickupDate),
+    deliveryDate: fromDateTimeInput(values.deliveryDate),
+  };
+  for (const field of ["pickupDate", "deliveryDate"] as const) {
+    if (dates[field] === undefined)
+      problems[field] = invalidDate(DATE_LABELS[field], values[field].trim()).problem;
+  }
+  const outOfOrder = datesInOrder(
+    dates.pickupDate ? new Date(dates.pickupDate) : null,
+    dates.deliveryDate ? new Date(dates.deliveryDate) : null,
+  );
+  if (outOfOrder) problems.deliveryDate ??= outOfOrder.problem;
   if (values.trackingLink.trim()) {
     const link = parseTrackingLink(values.trackingLink);
     if (isProblem(link)) problems.trackingLink = link.problem;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_DATA, STREAM_REQUIRED } from "../../../server/loads/validation.ts";
+import { NO_DATA, STREAM_REQUIRED } from "../../../common/loads/upload-size.ts";
 import { NO_UPLOAD_DATA, SELECT_STREAM } from "./messages.ts";
 import {
   combineFiles,

@@ -1,6 +1,10 @@
-import { FIELD_LABELS, type UploadField } from "../../../server/loads/upload/columns.ts";
-import { csvSizeOf, MAX_UPLOAD_CSV_BYTES, type UploadTable } from "../../../server/loads/upload/input.ts";
-import type { Cell } from "../../../server/loads/upload/rows.ts";
+import { FIELD_LABELS, type UploadField } from "../../../common/loads/upload-columns.ts";
+import {
+  type Cell,
+  csvSizeOf,
+  MAX_UPLOAD_CSV_BYTES,
+  type UploadTable,
+} from "../../../common/loads/upload-size.ts";
 
 export type { UploadTable };
 

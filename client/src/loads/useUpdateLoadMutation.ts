@@ -1,9 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import type {
-  UpdateLoadInput,
-  useUpdateLoadMutation as UpdateLoadMutation,
-} from "./__generated__/useUpdateLoadMutation.graphql";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useUpdateLoadMutation as UpdateLoadMutation } from "./__generated__/useUpdateLoadMutation.graphql";
 
 const mutation = graphql`
   mutation useUpdateLoadMutation($input: UpdateLoadInput!) {
@@ -18,47 +15,15 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
-      ... on ConflictError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
 export const LOAD_SAVE_FAILED = "The load could not be saved.";
 
-export interface UpdateLoadHandlers {
-  onSaved(): void;
-  /** The server's message (or the generic one) and its per-field messages. */
-  onError(message: string, fields: ReadonlyArray<{ field: string; message: string }>): void;
-}
+const pick = (response: UpdateLoadMutation["response"]) => response.updateLoad;
 
-/** Saves the load form; the saved load (and its list row) update in the store from the answer. */
 export function useUpdateLoadMutation() {
-  const [commit, isInFlight] = useMutation<UpdateLoadMutation>(mutation);
-  const save = useCallback(
-    (input: UpdateLoadInput, handlers: UpdateLoadHandlers) =>
-      commit({
-        variables: { input },
-        onCompleted: ({ updateLoad: result }) => {
-          if (result.data) handlers.onSaved();
-          else handlers.onError(result.message ?? LOAD_SAVE_FAILED, result.fields ?? []);
-        },
-        onError: () => handlers.onError(LOAD_SAVE_FAILED, []),
-      }),
-    [commit],
-  );
-  return [save, isInFlight] as const;
+  return useAppMutation<UpdateLoadMutation, ReturnType<typeof pick>>(mutation, pick);
 }

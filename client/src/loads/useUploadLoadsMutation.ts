@@ -1,6 +1,7 @@
 import { useCallback } from "react";
-import { graphql, useRelayEnvironment } from "react-relay";
-import { commitMutation } from "relay-runtime";
+import { graphql } from "react-relay";
+import type { FieldProblem } from "../relay/mutation-failure.ts";
+import { useAppMutation } from "../relay/mutation-result.ts";
 import { UPLOAD_PROGRESS } from "../relay/network.ts";
 import type { useUploadLoadsMutation as UploadLoadsMutation } from "./__generated__/useUploadLoadsMutation.graphql";
 import type { PreparedUpload } from "./upload-table.ts";
@@ -20,15 +21,7 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
@@ -36,7 +29,7 @@ const mutation = graphql`
 export type UploadOutcome =
   | { kind: "uploaded"; createdCount: number; updatedCount: number }
   /** The server refused the rows (nothing was written): its message and per-row problems. */
-  | { kind: "refused"; message: string; fields: { field: string; message: string }[] }
+  | { kind: "refused"; message: string; fields: readonly FieldProblem[] }
   /** The request failed (network, session, size): the server's message when it gave one. */
   | { kind: "failed"; message: string | null };
 
@@ -51,14 +44,15 @@ export interface UploadRequest {
  * Sends one upload request (columns + rows) and, when it succeeds, makes the new batch the
  * list's `lastUpload`. Upload progress comes from the network layer (XMLHttpRequest).
  */
+const pick = (response: UploadLoadsMutation["response"]) => response.uploadLoads;
+
 export function useUploadLoadsMutation() {
-  const environment = useRelayEnvironment();
+  const [run] = useAppMutation<UploadLoadsMutation, ReturnType<typeof pick>>(mutation, pick);
   return useCallback(
     ({ upload, stream, onProgress }: UploadRequest) =>
       new Promise<UploadOutcome>((resolve) => {
-        commitMutation<UploadLoadsMutation>(environment, {
-          mutation,
-          variables: {
+        run(
+          {
             input: {
               stream,
               columns: upload.table.columns,
@@ -68,34 +62,28 @@ export function useUploadLoadsMutation() {
               fileNames: upload.files.map((file) => file.name),
             },
           },
-          cacheConfig: { metadata: { [UPLOAD_PROGRESS]: onProgress } },
-          updater: (store) => {
-            const batch = store
-              .getRootField("uploadLoads")
-              ?.getLinkedRecord("data")
-              ?.getLinkedRecord("batch");
-            if (batch) store.getRoot().setLinkedRecord(batch, "lastUpload");
+          {
+            onSuccess: ({ createdCount, updatedCount }) =>
+              resolve({ kind: "uploaded", createdCount, updatedCount }),
+            onFailure: (failure) =>
+              resolve(
+                failure.typename === "ValidationError"
+                  ? { kind: "refused", message: failure.message ?? "", fields: failure.problems }
+                  : { kind: "failed", message: failure.message },
+              ),
           },
-          onCompleted: ({ uploadLoads: result }) => {
-            if (result.data) {
-              resolve({
-                kind: "uploaded",
-                createdCount: result.data.createdCount,
-                updatedCount: result.data.updatedCount,
-              });
-            } else if (result.__typename === "ValidationError") {
-              resolve({
-                kind: "refused",
-                message: result.message ?? "",
-                fields: [...(result.fields ?? [])],
-              });
-            } else {
-              resolve({ kind: "failed", message: result.message ?? null });
-            }
+          {
+            metadata: { [UPLOAD_PROGRESS]: onProgress },
+            updater: (store) => {
+              const batch = store
+                .getRootField("uploadLoads")
+                ?.getLinkedRecord("data")
+                ?.getLinkedRecord("batch");
+              if (batch) store.getRoot().setLinkedRecord(batch, "lastUpload");
+            },
           },
-          onError: (error) => resolve({ kind: "failed", message: error.message || null }),
-        });
+        );
       }),
-    [environment],
+    [run],
   );
 }

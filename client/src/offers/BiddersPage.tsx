@@ -20,7 +20,7 @@ import { dateTimeText, usd } from "./money.ts";
 import { OffersTable } from "./OffersTable.tsx";
 import { RoundEnds } from "./RoundEnds.tsx";
 import { useConfirmWinnerMutation } from "./useConfirmWinnerMutation.ts";
-import { useOfferAdminMutations } from "./useOfferAdminMutations.ts";
+import { useSetOfferStatusMutation, useStartOfferRoundMutation } from "./useOfferAdminMutations.ts";
 import { OfferLiveUpdates } from "./useOfferBidChangedSubscription.ts";
 
 export const BIDDER_COLUMNS = ["User ID", "Carrier Name", "Rate", "Bids Won/Lost", "Bid", "Action"] as const;
@@ -86,7 +86,9 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const [roundMinutes, setRoundMinutes] = useState(30);
   const [confirm, confirming] = useConfirmWinnerMutation();
-  const actions = useOfferAdminMutations();
+  const [startRound, roundInFlight] = useStartOfferRoundMutation();
+  const [setStatus, statusInFlight] = useSetOfferStatusMutation();
+  const busy = roundInFlight || statusInFlight;
 
   if (!offer) {
     return (
@@ -100,14 +102,17 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
   const roundOver = roundEnds(offer.roundEndsAt) === TIMES_UP;
   const handleConfirm = (bid: BidderRow_bid$data) => {
     setError(null);
-    confirm(offer.id, bid.id, {
-      onConfirmed: () => {
-        setChosen(null);
-        setNotice(`${bid.carrierName} was confirmed as the winner of load ${offer.loadId}.`);
-        setLiveKey((key) => key + 1);
+    confirm(
+      { input: { offerId: offer.id, bidId: bid.id } },
+      {
+        onSuccess: () => {
+          setChosen(null);
+          setNotice(`${bid.carrierName} was confirmed as the winner of load ${offer.loadId}.`);
+          setLiveKey((key) => key + 1);
+        },
+        onFailure: (failure) => setError(failureText(failure)),
       },
-      onFailed: (failure) => setError(failureText(failure)),
-    });
+    );
   };
   const route = `${[offer.originCity, offer.originState].filter(Boolean).join(", ") || "—"} → ${
     [offer.destinationCity, offer.destinationState].filter(Boolean).join(", ") || "—"
@@ -165,12 +170,15 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
             />
             <Button
               variant="outlined"
-              disabled={actions.busy}
+              disabled={busy}
               onClick={() =>
-                actions.startRound(offer.id, roundMinutes, {
-                  onDone: () => setNotice(`Round ${offer.roundNumber + 1} started.`),
-                  onFailed: (failure) => setNotice(failureText(failure)),
-                })
+                startRound(
+                  { input: { offerId: offer.id, roundMinutes } },
+                  {
+                    onSuccess: () => setNotice(`Round ${offer.roundNumber + 1} started.`),
+                    onFailure: (failure) => setNotice(failureText(failure)),
+                  },
+                )
               }
             >
               Start round {offer.roundNumber + 1}
@@ -180,12 +188,15 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
         {open ? (
           <Button
             color="error"
-            disabled={actions.busy}
+            disabled={busy}
             onClick={() =>
-              actions.cancel(offer.id, {
-                onDone: () => setNotice("The offer was cancelled and the bidders told."),
-                onFailed: (failure) => setNotice(failureText(failure)),
-              })
+              setStatus(
+                { input: { offerId: offer.id, status: "cancelled" } },
+                {
+                  onSuccess: () => setNotice("The offer was cancelled and the bidders told."),
+                  onFailure: (failure) => setNotice(failureText(failure)),
+                },
+              )
             }
           >
             Cancel offer

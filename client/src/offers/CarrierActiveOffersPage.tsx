@@ -105,32 +105,42 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
   const handleSubmitBid = (amount: number) => {
     if (!bidding) return;
     setBidError(null);
-    place(bidding.id, amount, {
-      onDone: () => {
-        setBidding(null);
-        setNotice(BID_MESSAGES.sent);
+    place(
+      { input: { offerId: bidding.id, amount } },
+      {
+        onSuccess: () => {
+          setBidding(null);
+          setNotice(BID_MESSAGES.sent);
+        },
+        // A refusal the server explained (a closed round, a bad amount) reads with its reason; no
+        // usable answer at all reads as the generic failure.
+        onFailure: (failure) =>
+          setBidError(
+            failure.typename ? `${BID_MESSAGES.unexpected} ${failureText(failure)}` : BID_MESSAGES.failed,
+          ),
       },
-      onRefused: (failure) => setBidError(`${BID_MESSAGES.unexpected} ${failureText(failure)}`),
-      onError: () => setBidError(BID_MESSAGES.failed),
-    });
+    );
   };
   const handleFold = () => {
     if (!folding) return;
     const target = folding;
-    fold(target.id, {
-      onDone: (result) => {
-        setFolding(null);
-        setFolded({ loadId: target.loadId, ...result });
+    fold(
+      { input: { offerId: target.id } },
+      {
+        onSuccess: (data) => {
+          setFolding(null);
+          setFolded({
+            loadId: target.loadId,
+            myBid: data.bid.amount,
+            bestOffer: data.offer.bestOffer ?? null,
+          });
+        },
+        onFailure: (failure) => {
+          setFolding(null);
+          setNotice(failureText(failure));
+        },
       },
-      onRefused: (failure) => {
-        setFolding(null);
-        setNotice(failureText(failure));
-      },
-      onError: (failure) => {
-        setFolding(null);
-        setNotice(failureText(failure));
-      },
-    });
+    );
   };
   const pageCount = data.activeOffers.pageCount;
   return (

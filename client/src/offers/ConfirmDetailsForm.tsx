@@ -92,11 +92,17 @@ export function ConfirmDetailsForm({ details: key }: ConfirmDetailsFormProps) {
     setFailure(null);
     const { carrierRate, ...text } = values;
     save(
-      { loadId: details.loadId, ...text, carrierRate: carrierRate.trim() ? Number(carrierRate) : null },
       {
-        onSaved: () => setSaved(true),
-        onFailed: (problem, fields) => {
-          setErrors(fields);
+        input: {
+          loadId: details.loadId,
+          ...text,
+          carrierRate: carrierRate.trim() ? Number(carrierRate) : null,
+        },
+      },
+      {
+        onSuccess: () => setSaved(true),
+        onFailure: (problem) => {
+          setErrors(problem.fields);
           setFailure(failureText(problem));
         },
       },

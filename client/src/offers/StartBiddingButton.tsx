@@ -40,15 +40,17 @@ export function StartBiddingButton({ loadId }: StartBiddingButtonProps) {
     setFailure(null);
     start(
       {
-        loadId,
-        roundMinutes,
-        equipmentType: equipmentEnumOf(equipment),
-        targetRate: target.trim() ? Number(target) : null,
+        input: {
+          loadId,
+          roundMinutes,
+          equipmentType: equipmentEnumOf(equipment),
+          targetRate: target.trim() ? Number(target) : null,
+        },
       },
       {
-        onStarted: (started) => navigate(biddersPath(started)),
-        onFailed: (problem, fields) => {
-          setErrors(fields);
+        onSuccess: (data) => navigate(biddersPath(data.offer.loadId)),
+        onFailure: (problem) => {
+          setErrors(problem.fields);
           setFailure(failureText(problem));
         },
       },

@@ -1,6 +1,5 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import { failureOfError, failureOfResult, type RequestFailure } from "../lib/request-errors.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
 import type { useBidMutationsFoldMutation as FoldMutation } from "./__generated__/useBidMutationsFoldMutation.graphql";
 import type { useBidMutationsPlaceMutation as PlaceMutation } from "./__generated__/useBidMutationsPlaceMutation.graphql";
 
@@ -17,9 +16,7 @@ const placeMutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
@@ -41,52 +38,20 @@ const foldMutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-export interface BidHandlers<Result = void> {
-  onDone(result: Result): void;
-  /** A refusal the server explained (a closed round, a bad amount). */
-  onRefused(failure: RequestFailure): void;
-  /** No usable answer at all. */
-  onError(failure: RequestFailure): void;
-}
+const pickPlace = (response: PlaceMutation["response"]) => response.placeBid;
+const pickFold = (response: FoldMutation["response"]) => response.foldBid;
 
+/** `run({input: {offerId, amount}}, {onSuccess, onFailure})`; success data carries the server's message. */
 export function usePlaceBidMutation() {
-  const [commit, isInFlight] = useMutation<PlaceMutation>(placeMutation);
-  const place = useCallback(
-    (offerId: string, amount: number, handlers: BidHandlers<string>) =>
-      commit({
-        variables: { input: { offerId, amount } },
-        onCompleted: ({ placeBid: result }) =>
-          result.data ? handlers.onDone(result.data.message) : handlers.onRefused(failureOfResult(result)),
-        onError: (error) => handlers.onError(failureOfError(error)),
-      }),
-    [commit],
-  );
-  return [place, isInFlight] as const;
+  return useAppMutation<PlaceMutation, ReturnType<typeof pickPlace>>(placeMutation, pickPlace);
 }
 
+/** `run({input: {offerId}}, {onSuccess, onFailure})`; success data carries the bid and the offer's best. */
 export function useFoldBidMutation() {
-  const [commit, isInFlight] = useMutation<FoldMutation>(foldMutation);
-  const fold = useCallback(
-    (offerId: string, handlers: BidHandlers<{ myBid: number; bestOffer: number | null }>) =>
-      commit({
-        variables: { input: { offerId } },
-        onCompleted: ({ foldBid: result }) =>
-          result.data
-            ? handlers.onDone({
-                myBid: result.data.bid.amount,
-                bestOffer: result.data.offer.bestOffer ?? null,
-              })
-            : handlers.onRefused(failureOfResult(result)),
-        onError: (error) => handlers.onError(failureOfError(error)),
-      }),
-    [commit],
-  );
-  return [fold, isInFlight] as const;
+  return useAppMutation<FoldMutation, ReturnType<typeof pickFold>>(foldMutation, pickFold);
 }

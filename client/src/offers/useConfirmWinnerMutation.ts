@@ -1,6 +1,5 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import { failureOfError, failureOfResult, type RequestFailure } from "../lib/request-errors.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
 import type { useConfirmWinnerMutation as ConfirmWinnerMutation } from "./__generated__/useConfirmWinnerMutation.graphql";
 
 const mutation = graphql`
@@ -19,31 +18,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-export interface ConfirmWinnerHandlers {
-  onConfirmed(): void;
-  onFailed(failure: RequestFailure): void;
-}
+const pick = (response: ConfirmWinnerMutation["response"]) => response.confirmWinner;
 
 export function useConfirmWinnerMutation() {
-  const [commit, isInFlight] = useMutation<ConfirmWinnerMutation>(mutation);
-  const confirm = useCallback(
-    (offerId: string, bidId: string, handlers: ConfirmWinnerHandlers) =>
-      commit({
-        variables: { input: { offerId, bidId } },
-        onCompleted: ({ confirmWinner: result }) => {
-          if (result.data) handlers.onConfirmed();
-          else handlers.onFailed(failureOfResult(result));
-        },
-        onError: (error) => handlers.onFailed(failureOfError(error)),
-      }),
-    [commit],
-  );
-  return [confirm, isInFlight] as const;
+  return useAppMutation<ConfirmWinnerMutation, ReturnType<typeof pick>>(mutation, pick);
 }

@@ -1,6 +1,5 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import { failureOfError, failureOfResult, type RequestFailure } from "../lib/request-errors.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
 import type { useOfferAdminMutationsRoundMutation as RoundMutation } from "./__generated__/useOfferAdminMutationsRoundMutation.graphql";
 import type { useOfferAdminMutationsStatusMutation as StatusMutation } from "./__generated__/useOfferAdminMutationsStatusMutation.graphql";
 
@@ -18,9 +17,7 @@ const roundMutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
@@ -37,41 +34,20 @@ const statusMutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-export interface OfferActionHandlers {
-  onDone(): void;
-  onFailed(failure: RequestFailure): void;
+const pickRound = (response: RoundMutation["response"]) => response.startOfferRound;
+const pickStatus = (response: StatusMutation["response"]) => response.setOfferStatus;
+
+/** Another round on an offer whose round ended. */
+export function useStartOfferRoundMutation() {
+  return useAppMutation<RoundMutation, ReturnType<typeof pickRound>>(roundMutation, pickRound);
 }
 
-/** Another round on an offer whose round ended, and cancelling an offer. */
-export function useOfferAdminMutations() {
-  const [commitRound, roundInFlight] = useMutation<RoundMutation>(roundMutation);
-  const [commitStatus, statusInFlight] = useMutation<StatusMutation>(statusMutation);
-  const startRound = useCallback(
-    (offerId: string, roundMinutes: number, handlers: OfferActionHandlers) =>
-      commitRound({
-        variables: { input: { offerId, roundMinutes } },
-        onCompleted: ({ startOfferRound: result }) =>
-          result.data ? handlers.onDone() : handlers.onFailed(failureOfResult(result)),
-        onError: (error) => handlers.onFailed(failureOfError(error)),
-      }),
-    [commitRound],
-  );
-  const cancel = useCallback(
-    (offerId: string, handlers: OfferActionHandlers) =>
-      commitStatus({
-        variables: { input: { offerId, status: "cancelled" } },
-        onCompleted: ({ setOfferStatus: result }) =>
-          result.data ? handlers.onDone() : handlers.onFailed(failureOfResult(result)),
-        onError: (error) => handlers.onFailed(failureOfError(error)),
-      }),
-    [commitStatus],
-  );
-  return { startRound, cancel, busy: roundInFlight || statusInFlight };
+/** An offer's status (cancelling it). */
+export function useSetOfferStatusMutation() {
+  return useAppMutation<StatusMutation, ReturnType<typeof pickStatus>>(statusMutation, pickStatus);
 }

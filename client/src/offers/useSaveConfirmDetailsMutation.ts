@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import { fieldMessages } from "../lib/forms.ts";
-import { failureOfError, failureOfResult, type RequestFailure } from "../lib/request-errors.ts";
-import type {
-  SaveConfirmDetailsInput,
-  useSaveConfirmDetailsMutation as SaveMutation,
-} from "./__generated__/useSaveConfirmDetailsMutation.graphql";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useSaveConfirmDetailsMutation as SaveMutation } from "./__generated__/useSaveConfirmDetailsMutation.graphql";
 
 const mutation = graphql`
   mutation useSaveConfirmDetailsMutation($input: SaveConfirmDetailsInput!) {
@@ -16,37 +11,13 @@ const mutation = graphql`
           ...ConfirmDetailsForm_details
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-export interface SaveConfirmHandlers {
-  onSaved(): void;
-  onFailed(failure: RequestFailure, fields: Record<string, string>): void;
-}
+const pick = (response: SaveMutation["response"]) => response.saveConfirmDetails;
 
 export function useSaveConfirmDetailsMutation() {
-  const [commit, isInFlight] = useMutation<SaveMutation>(mutation);
-  const save = useCallback(
-    (input: SaveConfirmDetailsInput, handlers: SaveConfirmHandlers) =>
-      commit({
-        variables: { input },
-        onCompleted: ({ saveConfirmDetails: result }) => {
-          if (result.data) handlers.onSaved();
-          else handlers.onFailed(failureOfResult(result), fieldMessages(result.fields));
-        },
-        onError: (error) => handlers.onFailed(failureOfError(error), {}),
-      }),
-    [commit],
-  );
-  return [save, isInFlight] as const;
+  return useAppMutation<SaveMutation, ReturnType<typeof pick>>(mutation, pick);
 }

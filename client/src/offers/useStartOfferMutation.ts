@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import { fieldMessages } from "../lib/forms.ts";
-import { failureOfError, failureOfResult, type RequestFailure } from "../lib/request-errors.ts";
-import type {
-  StartOfferInput,
-  useStartOfferMutation as StartOfferMutation,
-} from "./__generated__/useStartOfferMutation.graphql";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useStartOfferMutation as StartOfferMutation } from "./__generated__/useStartOfferMutation.graphql";
 
 const mutation = graphql`
   mutation useStartOfferMutation($input: StartOfferInput!) {
@@ -19,37 +14,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-export interface StartOfferHandlers {
-  onStarted(loadId: string): void;
-  onFailed(failure: RequestFailure, fields: Record<string, string>): void;
-}
+const pick = (response: StartOfferMutation["response"]) => response.startOffer;
 
 export function useStartOfferMutation() {
-  const [commit, isInFlight] = useMutation<StartOfferMutation>(mutation);
-  const start = useCallback(
-    (input: StartOfferInput, handlers: StartOfferHandlers) =>
-      commit({
-        variables: { input },
-        onCompleted: ({ startOffer: result }) => {
-          if (result.data) handlers.onStarted(result.data.offer.loadId);
-          else handlers.onFailed(failureOfResult(result), fieldMessages(result.fields));
-        },
-        onError: (error) => handlers.onFailed(failureOfError(error), {}),
-      }),
-    [commit],
-  );
-  return [start, isInFlight] as const;
+  return useAppMutation<StartOfferMutation, ReturnType<typeof pick>>(mutation, pick);
 }

@@ -5,12 +5,13 @@ import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
-import Snackbar from "@mui/material/Snackbar";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useState } from "react";
 import { graphql, useFragment } from "react-relay";
-import { emailProblem } from "../lib/forms.ts";
+import { emailProblem } from "../../../common/fields.ts";
+import { PROFILE_SAVE_FAILED } from "../lib/auth-messages.ts";
+import { Toast } from "../ui/Toast.tsx";
 import type { ProfileForm_user$data, ProfileForm_user$key } from "./__generated__/ProfileForm_user.graphql";
 import { useUpdateProfileMutation } from "./useUpdateProfileMutation.ts";
 
@@ -108,20 +109,22 @@ export function ProfileForm({ user }: ProfileFormProps) {
     setFormError(null);
     save(
       {
-        fullName: orNull(values.fullName),
-        email: values.email.trim(),
-        contactPhone: orNull(values.contactPhone),
-        mcDot: orNull(values.mcDot),
-        cargoTypes: orNull(values.cargoTypes),
-        experienceYears: values.experienceYears.trim() ? Number(values.experienceYears) : null,
-        areasOfOperation: orNull(values.areasOfOperation),
-        offerEmails,
+        input: {
+          fullName: orNull(values.fullName),
+          email: values.email.trim(),
+          contactPhone: orNull(values.contactPhone),
+          mcDot: orNull(values.mcDot),
+          cargoTypes: orNull(values.cargoTypes),
+          experienceYears: values.experienceYears.trim() ? Number(values.experienceYears) : null,
+          areasOfOperation: orNull(values.areasOfOperation),
+          offerEmails,
+        },
       },
       {
-        onSaved: () => setSaved(true),
-        onError: (text, fields) => {
-          setFormError(text);
-          setFieldErrors(fields);
+        onSuccess: () => setSaved(true),
+        onFailure: (failure) => {
+          setFormError(PROFILE_SAVE_FAILED);
+          setFieldErrors(failure.fields);
         },
       },
     );
@@ -179,16 +182,11 @@ export function ProfileForm({ user }: ProfileFormProps) {
           </Button>
         </Box>
       </Box>
-      <Snackbar
-        open={saved}
+      <Toast
+        message={saved ? { severity: "success", text: PROFILE_SAVED } : null}
         autoHideDuration={5000}
         onClose={() => setSaved(false)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setSaved(false)}>
-          {PROFILE_SAVED}
-        </Alert>
-      </Snackbar>
+      />
     </Paper>
   );
 }

@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import { PROFILE_SAVE_FAILED } from "../lib/auth-messages.ts";
-import { fieldMessages } from "../lib/forms.ts";
-import type {
-  UpdateProfileInput,
-  useUpdateProfileMutation as UpdateProfileMutation,
-} from "./__generated__/useUpdateProfileMutation.graphql";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useUpdateProfileMutation as UpdateProfileMutation } from "./__generated__/useUpdateProfileMutation.graphql";
 
 const mutation = graphql`
   mutation useUpdateProfileMutation($input: UpdateProfileInput!) {
@@ -19,42 +14,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
-      ... on ConflictError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-export interface UpdateProfileHandlers {
-  onSaved(): void;
-  /** The spec's failure text, with the server's per-field messages when it gave some. */
-  onError(text: string, fields: Record<string, string>): void;
-}
+const pick = (response: UpdateProfileMutation["response"]) => response.updateProfile;
 
 export function useUpdateProfileMutation() {
-  const [commit, isInFlight] = useMutation<UpdateProfileMutation>(mutation);
-  const save = useCallback(
-    (input: UpdateProfileInput, handlers: UpdateProfileHandlers) =>
-      commit({
-        variables: { input },
-        onCompleted: ({ updateProfile: result }) => {
-          if (result.__typename === "MutationUpdateProfileSuccess") handlers.onSaved();
-          else
-            handlers.onError(PROFILE_SAVE_FAILED, fieldMessages("fields" in result ? result.fields : null));
-        },
-        onError: () => handlers.onError(PROFILE_SAVE_FAILED, {}),
-      }),
-    [commit],
-  );
-  return [save, isInFlight] as const;
+  return useAppMutation<UpdateProfileMutation, ReturnType<typeof pick>>(mutation, pick);
 }

@@ -1,5 +1,5 @@
 import type { CacheConfig, FetchFunction, GraphQLResponse } from "relay-runtime";
-import { SESSION_ENDED } from "../lib/auth-messages.ts";
+import { SESSION_ENDED_MESSAGE as SESSION_ENDED } from "../../../common/auth.ts";
 import type { SessionStore } from "../lib/session-store.ts";
 import { endSession } from "./end-session.ts";
 import {

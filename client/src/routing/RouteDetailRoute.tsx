@@ -1,13 +1,29 @@
+import { Suspense, useEffect } from "react";
+import { useQueryLoader } from "react-relay";
 import { useParams } from "react-router-dom";
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
+import { Loading } from "../ui/Loading.tsx";
+import RouteDetailPageQueryNode, {
+  type RouteDetailPageQuery,
+} from "./__generated__/RouteDetailPageQuery.graphql";
+import { RouteDetailPage } from "./RouteDetailPage.tsx";
 
-/** Placeholder until this screen is built: replace this file. */
+export const ROUTE_FETCH_FAILED = "The route could not be loaded.";
+
+/** /admin/ila/routing/{routeNumber}: the route's loads, driver and stops, editable. */
 export default function RouteDetailRoute() {
   const { routeNumber = "" } = useParams();
+  const [queryRef, loadQuery] = useQueryLoader<RouteDetailPageQuery>(RouteDetailPageQueryNode);
+  useEffect(() => loadQuery({ routeNumber }, { fetchPolicy: "store-and-network" }), [loadQuery, routeNumber]);
   return (
-    <ComingSoon
-      title={`ILA / Routing / ${routeNumber}`}
-      description="The route's assigned loads and stops, editable, with its pickup and delivery."
-    />
+    <ErrorBoundary
+      key={routeNumber}
+      message={ROUTE_FETCH_FAILED}
+      onRetry={() => loadQuery({ routeNumber }, { fetchPolicy: "network-only" })}
+    >
+      <Suspense fallback={<Loading />}>
+        {queryRef ? <RouteDetailPage routeNumber={routeNumber} queryRef={queryRef} /> : <Loading />}
+      </Suspense>
+    </ErrorBoundary>
   );
 }

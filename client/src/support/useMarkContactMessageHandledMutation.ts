@@ -1,6 +1,11 @@
 import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import type { useMarkContactMessageHandledMutation as MarkHandledMutation } from "./__generated__/useMarkContactMessageHandledMutation.graphql";
+import { graphql } from "react-relay";
+import type { MutationHandlers } from "../relay/mutation-failure.ts";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type {
+  MarkContactMessageHandledInput,
+  useMarkContactMessageHandledMutation as MarkHandledMutation,
+} from "./__generated__/useMarkContactMessageHandledMutation.graphql";
 
 const mutation = graphql`
   mutation useMarkContactMessageHandledMutation($input: MarkContactMessageHandledInput!) {
@@ -16,25 +21,25 @@ const mutation = graphql`
           }
         }
       }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-/** Marks a message handled (or reopens it); the page's open count follows. */
+const pick = (response: MarkHandledMutation["response"]) => response.markContactMessageHandled;
+
+/** Marks a message handled (or reopens it); the page's open count follows from the answer. */
 export function useMarkContactMessageHandledMutation() {
-  const [commit, isInFlight] = useMutation<MarkHandledMutation>(mutation);
+  const [run, isInFlight] = useAppMutation<MarkHandledMutation, ReturnType<typeof pick>>(mutation, pick);
   const markHandled = useCallback(
-    (id: string, handled: boolean) =>
-      commit({
-        variables: { input: { id, handled } },
+    (input: MarkContactMessageHandledInput, handlers: MutationHandlers<unknown>) =>
+      run({ input }, handlers, {
         updater: (store, response) => {
-          const result = response?.markContactMessageHandled;
-          if (result?.__typename === "MutationMarkContactMessageHandledSuccess") {
-            store.getRoot().setValue(result.data.openContactMessageCount, "openContactMessageCount");
-          }
+          const count = response?.markContactMessageHandled.data?.openContactMessageCount;
+          if (typeof count === "number") store.getRoot().setValue(count, "openContactMessageCount");
         },
       }),
-    [commit],
+    [run],
   );
   return [markHandled, isInFlight] as const;
 }

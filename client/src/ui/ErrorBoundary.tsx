@@ -1,5 +1,5 @@
 import Box from "@mui/material/Box";
-import { Component, type ReactNode } from "react";
+import { Component, type ErrorInfo, type ReactNode } from "react";
 import { ErrorPanel } from "./ErrorPanel.tsx";
 
 interface ErrorBoundaryProps {
@@ -15,8 +15,8 @@ interface ErrorBoundaryState {
 }
 
 /**
- * A query that failed shows the spec's text and a Retry button instead of the whole route's error
- * page (React itself logs the error).
+ * The one boundary of every screen's query: a failed fetch shows the spec's text and a Retry button
+ * instead of the whole route's error page.
  */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { failed: false };
@@ -25,9 +25,14 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     return { failed: true };
   }
 
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.warn("Fetch failed:", error.message, info.componentStack ?? "");
+  }
+
+  /** Both in one update: the children come back with the new fetch already under way. */
   private readonly handleRetry = () => {
-    this.props.onRetry?.();
     this.setState({ failed: false });
+    this.props.onRetry?.();
   };
 
   override render() {

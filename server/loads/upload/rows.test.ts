@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headerKey, planColumns } from "./columns.ts";
+import { headerKey, planColumns } from "../../../common/loads/upload-columns.ts";
 import { tableFromObjects } from "./input.ts";
 import { parseUploadRows, unknownNassErrors } from "./rows.ts";
 

@@ -1,7 +1,13 @@
-import type { FieldError } from "../../errors.ts";
+import { isProblem, type Problem, tooLongMessage } from "../../../common/fields.ts";
 import {
-  isProblem,
-  type Problem,
+  datesInOrder,
+  LOAD_TEXT_FIELDS,
+  type LoadTextField,
+  loadText,
+} from "../../../common/loads/fields.ts";
+import { type ColumnPlan, FIELD_LABELS, type UploadField } from "../../../common/loads/upload-columns.ts";
+import type { Cell } from "../../../common/loads/upload-size.ts";
+import {
   parseDateValue,
   parseMode,
   parseNonNegativeNumber,
@@ -9,11 +15,8 @@ import {
   parseStopNumber,
   parseTrackingLink,
   parseYesNo,
-} from "../values.ts";
-import { type ColumnPlan, FIELD_LABELS, type UploadField } from "./columns.ts";
-
-/** A cell as clients send it: CSV text, or a number/boolean when their parser typed it. */
-export type Cell = string | number | boolean | null | undefined;
+} from "../../../common/loads/values.ts";
+import type { FieldError } from "../../errors.ts";
 
 /** Load columns an upload row can set, with their parsed values. */
 export interface LoadValues {
@@ -57,17 +60,13 @@ export interface ParsedUpload {
   nassCodes: Set<string>;
 }
 
-const MAX_TEXT = 500;
+/** Columns no field claims (kept in additionalData). */
 const MAX_LONG_TEXT = 2000;
-const MAX_ID = 64;
 
 type Setter = (row: UploadRow, text: string) => Problem | undefined;
 
-function text(field: keyof LoadValues & UploadField, max = MAX_TEXT): Setter {
-  return (row, value) => {
-    if (value.length > max) return { problem: `${FIELD_LABELS[field]} is longer than ${max} characters` };
-    (row.values as Record<string, unknown>)[field] = value;
-  };
+function text(field: keyof LoadValues & LoadTextField): Setter {
+  return parsed(field, (value) => loadText(field, value));
 }
 
 function parsed<T>(field: keyof LoadValues & UploadField, parse: (value: string) => T | Problem): Setter {
@@ -79,10 +78,12 @@ function parsed<T>(field: keyof LoadValues & UploadField, parse: (value: string)
 }
 
 function identifier(field: "routeNumber" | "originNass" | "destinationNass"): Setter {
+  const rule: LoadTextField = field === "routeNumber" ? "routeNumber" : "nassCode";
   return (row, value) => {
-    if (value.length > MAX_ID)
-      return { problem: `${FIELD_LABELS[field]} is longer than ${MAX_ID} characters` };
-    row[field] = value;
+    const checked = loadText(rule, value);
+    if (isProblem(checked))
+      return { problem: checked.problem.replace(LOAD_TEXT_FIELDS[rule].label, FIELD_LABELS[field]) };
+    row[field] = checked;
   };
 }
 
@@ -96,7 +97,7 @@ const SETTERS: Record<Exclude<UploadField, "loadId">, Setter> = {
   volume: parsed("volume", (value) => parseNonNegativeNumber(value, "Volume")),
   freightClass: text("freightClass"),
   commodity: text("commodity"),
-  orderInfo: text("orderInfo", MAX_LONG_TEXT),
+  orderInfo: text("orderInfo"),
   stopCount: parsed("stopCount", parseStopNumber),
   originAddress: text("originAddress"),
   destinationAddress: text("destinationAddress"),
@@ -159,8 +160,10 @@ export function parseUploadRows(plan: ColumnPlan, rows: Cell[][]): ParsedUpload 
     const row: UploadRow = { rowNumber, loadId, values: {} };
     if (loadId === "") {
       result.errors.push(rowError(rowNumber, "loadId", "Load ID is required"));
-    } else if (loadId.length > MAX_ID) {
-      result.errors.push(rowError(rowNumber, "loadId", `Load ID is longer than ${MAX_ID} characters`));
+    } else if (isProblem(loadText("loadId", loadId))) {
+      result.errors.push(
+        rowError(rowNumber, "loadId", tooLongMessage("Load ID", LOAD_TEXT_FIELDS.loadId.max)),
+      );
     } else {
       const first = firstRowOfLoad.get(loadId);
       if (first !== undefined) {
@@ -191,6 +194,8 @@ export function parseUploadRows(plan: ColumnPlan, rows: Cell[][]): ParsedUpload 
         row.additionalData[plan.headers[column]] = value;
       }
     }
+    const outOfOrder = datesInOrder(row.values.pickupDate, row.values.deliveryDate);
+    if (outOfOrder) result.errors.push(rowError(rowNumber, "deliveryDate", outOfOrder.problem));
     if (row.originNass) result.nassCodes.add(row.originNass);
     if (row.destinationNass) result.nassCodes.add(row.destinationNass);
     result.rows.push(row);

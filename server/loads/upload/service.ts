@@ -1,17 +1,17 @@
+import type { UploadTable } from "../../../common/loads/upload-size.ts";
+import { STREAM_REQUIRED } from "../../../common/loads/upload-size.ts";
+import { currentAuditIp } from "../../audit/request-scope.ts";
 import { requireAdmin } from "../../auth/policy.ts";
 import type { Context } from "../../context.ts";
-import { runWriteTransaction } from "../../db/bulk.ts";
-import { providerOf } from "../../db/client.ts";
+import { runInWorker } from "../../db/workers.ts";
 import { ConflictError, ValidationError } from "../../errors.ts";
 import type { UploadBatch } from "../../generated/sqlite/client.ts";
 import { createRowId } from "../../lib/ids.ts";
-import { isUniqueViolation } from "../../lib/prisma-errors.ts";
 import { loadsChanged } from "../list-count.ts";
-import { NO_DATA, STREAM_REQUIRED } from "../validation.ts";
-import { planColumns } from "./columns.ts";
-import { assertUploadSize, type UploadTable } from "./input.ts";
-import { parseUploadRows, unknownNassErrors } from "./rows.ts";
-import { writeUpload } from "./write.ts";
+import { assertUploadSize } from "./input.ts";
+import type { UploadTask, UploadTaskResult } from "./worker.ts";
+
+const UPLOAD_WORKER = new URL("./worker.ts", import.meta.url);
 
 export interface UploadInput {
   stream: unknown;
@@ -33,7 +33,8 @@ const MAX_REPORTED_ERRORS = 500;
 
 /**
  * Bulk upload: every row is validated first and any problem refuses the whole upload; a valid
- * upload is written in one transaction (see upload/write.ts).
+ * upload is written in one transaction (see upload/write.ts). Parsing, validation and the write
+ * run in a worker thread (upload/worker.ts), so the server keeps answering meanwhile.
  */
 export async function uploadLoads(ctx: Context, input: UploadInput): Promise<UploadResult> {
   const viewer = requireAdmin(ctx);
@@ -44,52 +45,22 @@ export async function uploadLoads(ctx: Context, input: UploadInput): Promise<Upl
     throw new ValidationError("Stream is too long", [{ field: "stream", message: "Stream is too long" }]);
   }
 
-  const plan = planColumns(input.table.columns);
-  const parsed = parseUploadRows(plan, input.table.rows);
-  if (parsed.rows.length === 0 && parsed.errors.length === 0) {
-    throw new ValidationError(NO_DATA, [{ field: "rows", message: NO_DATA }]);
-  }
-  if (!plan.fields.includes("loadId")) {
-    const message = "The file has no Load ID column.";
-    throw new ValidationError(message, [{ field: "columns", message }]);
-  }
-  const errors = parsed.errors;
-  if (parsed.nassCodes.size > 0) {
-    const known = await ctx.db.nassCode.findMany({
-      where: { code: { in: [...parsed.nassCodes] } },
-      select: { code: true },
-    });
-    errors.push(...unknownNassErrors(parsed.rows, new Set(known.map((row) => row.code))));
-  }
-  if (errors.length > 0) throw uploadRefusal(errors);
-
-  const outcome = await runWriteTransaction(ctx.db, ctx.config.databaseUrl, () =>
-    writeUpload({
-      provider: providerOf(ctx.config.databaseUrl),
-      batchId: createRowId(),
-      actorId: viewer.id,
-      stream,
-      fileNames: (input.fileNames ?? []).map((name) => name.slice(0, 200)).slice(0, 50),
-      rows: parsed.rows,
-      now: new Date(),
-    }),
-  )
-    .finally(loadsChanged)
-    .catch((error: unknown) => {
-      // PostgreSQL: another upload created one of these loads after this one looked.
-      if (isUniqueViolation(error) || isRawUniqueViolation(error)) {
-        throw new ConflictError(CONCURRENT_UPLOAD);
-      }
-      throw error;
-    });
+  const result = await runInWorker<UploadTask, UploadTaskResult>(UPLOAD_WORKER, {
+    databaseUrl: ctx.config.databaseUrl,
+    table: input.table,
+    stream,
+    fileNames: (input.fileNames ?? []).map((name) => name.slice(0, 200)).slice(0, 50),
+    actorId: viewer.id,
+    ip: currentAuditIp(),
+    batchId: createRowId(),
+    now: new Date(),
+  }).finally(loadsChanged);
+  if (result.kind === "invalid") throw new ValidationError(result.message, result.fields);
+  if (result.kind === "rowErrors") throw uploadRefusal(result.errors);
+  if (result.kind === "conflict") throw new ConflictError(CONCURRENT_UPLOAD);
+  const { outcome } = result;
   const batch = await ctx.db.uploadBatch.findUniqueOrThrow({ where: { id: outcome.batchId } });
   return { batch, createdCount: outcome.createdCount, updatedCount: outcome.updatedCount };
-}
-
-/** A unique violation raised by raw SQL (Prisma reports it as P2010 with the driver's cause). */
-function isRawUniqueViolation(error: unknown): boolean {
-  const meta = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string } } } }).meta;
-  return meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation";
 }
 
 function uploadRefusal(errors: ValidationError["fields"]): ValidationError {

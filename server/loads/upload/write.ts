@@ -1,5 +1,5 @@
 import { recordAuditSql } from "../../audit/bulk.ts";
-import { run, type SqlValue, type SqlWork } from "../../db/bulk.ts";
+import { run, type SqlWork } from "../../db/bulk.ts";
 import {
   type Column,
   deleteWhereIn,
@@ -8,7 +8,8 @@ import {
   selectWhereIn,
   updateRows,
 } from "../../db/bulk-statements.ts";
-import type { DbProvider } from "../../db/client.ts";
+import type { SqlValue } from "../../db/sql.ts";
+import type { DbProvider } from "../../db/url.ts";
 import { createRowId } from "../../lib/ids.ts";
 import { ensureRoutes } from "../../routing/route-numbers.ts";
 import type { LoadValues, UploadRow } from "./rows.ts";
@@ -17,6 +18,8 @@ export interface UploadWrite {
   provider: DbProvider;
   batchId: string;
   actorId: string;
+  /** The client address of the upload request, for the audit row (worker threads lose it). */
+  ip?: string | null;
   stream: string;
   fileNames: string[];
   rows: UploadRow[];
@@ -206,6 +209,7 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
   yield* recordAuditSql(
     {
       actorId: upload.actorId,
+      ip: upload.ip,
       action: "load.upload",
       entityType: "UploadBatch",
       entityId: batchId,

@@ -8,6 +8,7 @@ import { Outlet } from "react-router-dom";
 import { homeFor } from "../../lib/paths.ts";
 import { session } from "../../lib/session.ts";
 import { Loading } from "../../ui/Loading.tsx";
+import { ApprovalBanner } from "../../workspace/ApprovalBanner.tsx";
 import { RelayProvider } from "../RelayProvider.tsx";
 import type { AppLayoutQuery } from "./__generated__/AppLayoutQuery.graphql";
 import { Header } from "./Header.tsx";
@@ -38,6 +39,7 @@ function AppFrame({ area }: AppLayoutProps) {
           user {
             role
             ...Header_user
+            ...ApprovalBanner_user
           }
         }
       }
@@ -70,6 +72,7 @@ function AppFrame({ area }: AppLayoutProps) {
         >
           last update: 5 minutes ago
         </Typography>
+        {area === "carrier" ? <ApprovalBanner user={user} /> : null}
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

@@ -1,0 +1,74 @@
+/**
+ * Load under many signed-in clients: `npx tsx bench/load.ts [clients=200] [seconds=20]`.
+ *
+ * Starts the production-mode server in another process (fresh SQLite file, demo data), signs in
+ * the demo admin, then autocannon keeps `clients` connections busy on the load list's GraphQL
+ * query for a bounded time and prints req/s, p50/p99 latency and errors, beside a baseline
+ * (GET /healthz at the same concurrency) measured in the same run.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { DEMO_PASSWORD } from "../server/seed/demo.ts";
+
+const clients = Number(process.argv[2] ?? 200);
+const seconds = Number(process.argv[3] ?? 20);
+const dir = mkdtempSync(join(tmpdir(), "freightway-load-"));
+const server = spawn("npx", ["tsx", "bench/load-server.ts"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: `file:${join(dir, "load.db")}`,
+    OUTBOX_DIR: dir,
+  },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+const url = await new Promise<string>((resolve, reject) => {
+  server.stdout.on("data", (chunk: Buffer) => {
+    const match = /LISTENING (\S+)/.exec(chunk.toString());
+    if (match) resolve(match[1]);
+  });
+  server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+});
+
+const login = await fetch(`${url}/api/auth/login`, {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ email: "admin@freightway.test", password: DEMO_PASSWORD, platform: "desktop" }),
+});
+const { token } = (await login.json()) as { token: string };
+
+const LIST = JSON.stringify({
+  query: `query { loads(page: 1, pageSize: 50) { totalCount edges { node { id loadId status customer pickupDate stops { id } } } } }`,
+});
+
+async function run(title: string, options: autocannon.Options) {
+  const result = await autocannon({ connections: clients, duration: seconds, ...options });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  console.log(
+    `${title.padEnd(28)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${errors}`,
+  );
+  return result;
+}
+
+try {
+  console.log(`${clients} clients, ${seconds} s each`);
+  const baseline = await run("baseline GET /healthz", { url: `${url}/healthz` });
+  const list = await run("load list (GraphQL, admin)", {
+    url: `${url}/graphql`,
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${token}`,
+      "x-graphql-yoga-csrf": "1",
+    },
+    body: LIST,
+  });
+  console.log(
+    `ratio list/baseline: ${(list.requests.average / baseline.requests.average).toFixed(2)} of the req/s, p99 ${(list.latency.p99 / Math.max(1, baseline.latency.p99)).toFixed(1)}x`,
+  );
+} finally {
+  server.kill("SIGTERM");
+}

@@ -1,0 +1,83 @@
+import Typography from "@mui/material/Typography";
+import { graphql, type PreloadedQuery, useFragment, usePreloadedQuery } from "react-relay";
+import { dayText } from "../../../common/billing.ts";
+import { centsToDecimal } from "../../../common/money.ts";
+import { PageTitle } from "../ui/PageTitle.tsx";
+import type { InvoiceDetailPage_invoice$key } from "./__generated__/InvoiceDetailPage_invoice.graphql";
+import type { InvoiceDetailPageQuery } from "./__generated__/InvoiceDetailPageQuery.graphql";
+import { EntryForm } from "./EntryForm.tsx";
+import { EntryNotFound } from "./EntryNotFound.tsx";
+import { useUpdateInvoiceMutation } from "./useUpdateInvoiceMutation.ts";
+
+export const invoiceDetailPageQuery = graphql`
+  query InvoiceDetailPageQuery($invoiceNumber: String!) {
+    invoice(invoiceNumber: $invoiceNumber) {
+      id
+      ...InvoiceDetailPage_invoice
+    }
+  }
+`;
+
+interface InvoiceDetailPageProps {
+  queryRef: PreloadedQuery<InvoiceDetailPageQuery>;
+}
+
+export function InvoiceDetailPage({ queryRef }: InvoiceDetailPageProps) {
+  const { invoice } = usePreloadedQuery<InvoiceDetailPageQuery>(invoiceDetailPageQuery, queryRef);
+  if (!invoice) return <EntryNotFound ledger="receivable" />;
+  return <InvoiceEditor key={invoice.id} invoice={invoice} />;
+}
+
+function InvoiceEditor({ invoice }: { invoice: InvoiceDetailPage_invoice$key }) {
+  const data = useFragment(
+    graphql`
+      fragment InvoiceDetailPage_invoice on Invoice {
+        invoiceNumber
+        customerPayer
+        dueDate
+        amountDueCents
+        status
+        trackingLink
+        load {
+          loadId
+        }
+      }
+    `,
+    invoice,
+  );
+  const [save, saving] = useUpdateInvoiceMutation();
+  return (
+    <>
+      <PageTitle>{`ILA / Billing / Accounts Receivable / ${data.invoiceNumber}`}</PageTitle>
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        Invoice #{data.invoiceNumber}
+      </Typography>
+      <EntryForm
+        ledger="receivable"
+        number={data.invoiceNumber}
+        initial={{
+          party: data.customerPayer,
+          date: dayText(data.dueDate),
+          amount: centsToDecimal(data.amountDueCents),
+          status: data.status as "pending",
+        }}
+        loadId={data.load?.loadId ?? null}
+        trackingLink={data.trackingLink ?? null}
+        saving={saving}
+        onSave={(values, loadId, handlers) =>
+          save(
+            {
+              invoiceNumber: data.invoiceNumber,
+              customerPayer: values.party,
+              dueDate: values.date,
+              amountDue: values.amount,
+              status: values.status || null,
+              loadId: loadId.trim() || null,
+            },
+            handlers,
+          )
+        }
+      />
+    </>
+  );
+}

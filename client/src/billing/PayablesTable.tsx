@@ -1,0 +1,58 @@
+import { graphql, useRefetchableFragment } from "react-relay";
+import type { PayablesTable_query$key } from "./__generated__/PayablesTable_query.graphql";
+import type { PayablesTableRefetchQuery } from "./__generated__/PayablesTableRefetchQuery.graphql";
+import { BillRow } from "./BillRow.tsx";
+import type { BillingCriteria } from "./billing-criteria.ts";
+import { LedgerTable } from "./LedgerTable.tsx";
+import { useLedgerList } from "./useLedgerList.ts";
+
+interface PayablesTableProps {
+  query: PayablesTable_query$key;
+  initialCriteria: BillingCriteria;
+}
+
+/** Accounts payable: one server page of 50 bills. */
+export function PayablesTable({ query, initialCriteria }: PayablesTableProps) {
+  const [data, refetch] = useRefetchableFragment<PayablesTableRefetchQuery, PayablesTable_query$key>(
+    graphql`
+      fragment PayablesTable_query on Query
+      @refetchable(queryName: "PayablesTableRefetchQuery")
+      @argumentDefinitions(
+        search: { type: "String" }
+        filter: { type: "BillingFilter" }
+        orderBy: { type: "BillOrder" }
+        page: { type: "Int", defaultValue: 1 }
+        pageSize: { type: "Int", defaultValue: 50 }
+      ) {
+        bills(search: $search, filter: $filter, orderBy: $orderBy, page: $page, pageSize: $pageSize) {
+          totalCount
+          pageCount
+          page
+          pageSize
+          totalAmountCents
+          edges {
+            node {
+              id
+              ...BillRow_bill
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const { totalCount, pageCount, page, pageSize, totalAmountCents, edges } = data.bills;
+  const list = useLedgerList(initialCriteria, refetch, pageCount);
+  return (
+    <LedgerTable
+      ledger="payable"
+      list={list}
+      totalCount={totalCount}
+      pageCount={pageCount}
+      page={page}
+      pageSize={pageSize}
+      totalAmountCents={totalAmountCents}
+      rows={edges.map((edge) => <BillRow key={edge.node.id} bill={edge.node} />)}
+    />
+  );
+}

@@ -1,0 +1,63 @@
+import { graphql, useRefetchableFragment } from "react-relay";
+import type { ReceivablesTable_query$key } from "./__generated__/ReceivablesTable_query.graphql";
+import type { ReceivablesTableRefetchQuery } from "./__generated__/ReceivablesTableRefetchQuery.graphql";
+import { AgingStrip } from "./AgingStrip.tsx";
+import type { BillingCriteria } from "./billing-criteria.ts";
+import { InvoiceRow } from "./InvoiceRow.tsx";
+import { LedgerTable } from "./LedgerTable.tsx";
+import { useLedgerList } from "./useLedgerList.ts";
+
+interface ReceivablesTableProps {
+  query: ReceivablesTable_query$key;
+  initialCriteria: BillingCriteria;
+}
+
+/** Accounts receivable: the aging strip, then one server page of 50 invoices. */
+export function ReceivablesTable({ query, initialCriteria }: ReceivablesTableProps) {
+  const [data, refetch] = useRefetchableFragment<ReceivablesTableRefetchQuery, ReceivablesTable_query$key>(
+    graphql`
+      fragment ReceivablesTable_query on Query
+      @refetchable(queryName: "ReceivablesTableRefetchQuery")
+      @argumentDefinitions(
+        search: { type: "String" }
+        filter: { type: "BillingFilter" }
+        orderBy: { type: "InvoiceOrder" }
+        page: { type: "Int", defaultValue: 1 }
+        pageSize: { type: "Int", defaultValue: 50 }
+      ) {
+        ...AgingStrip_query
+        invoices(search: $search, filter: $filter, orderBy: $orderBy, page: $page, pageSize: $pageSize) {
+          totalCount
+          pageCount
+          page
+          pageSize
+          totalAmountCents
+          edges {
+            node {
+              id
+              ...InvoiceRow_invoice
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const { totalCount, pageCount, page, pageSize, totalAmountCents, edges } = data.invoices;
+  const list = useLedgerList(initialCriteria, refetch, pageCount);
+  return (
+    <>
+      <AgingStrip query={data} />
+      <LedgerTable
+        ledger="receivable"
+        list={list}
+        totalCount={totalCount}
+        pageCount={pageCount}
+        page={page}
+        pageSize={pageSize}
+        totalAmountCents={totalAmountCents}
+        rows={edges.map((edge) => <InvoiceRow key={edge.node.id} invoice={edge.node} />)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { NetworkError } from "./graphql-http.ts";
+
+/** How a failed mutation reads, whatever failed: a typed failure, a top-level error or the network. */
+export interface FieldProblem {
+  readonly field: string;
+  readonly message: string;
+}
+
+export interface MutationFailure {
+  /** "http": the server answered (a typed failure or a top-level error); "network": no answer. */
+  kind: "http" | "network" | "internal";
+  /** The HTTP status the failure stands for (typed failures map onto the spec's statuses). */
+  status: number | null;
+  /** The typed failure's GraphQL type (ValidationError, ConflictError, ...), when it was one. */
+  typename: string | null;
+  message: string | null;
+  /** The first message per input field. */
+  fields: Record<string, string>;
+  /** Every per-field message, in the server's order (row-numbered upload problems). */
+  problems: readonly FieldProblem[];
+}
+
+export interface MutationHandlers<Data> {
+  onSuccess(data: Data): void;
+  onFailure(failure: MutationFailure): void;
+}
+
+/** The HTTP status each typed failure of a mutation stands for. */
+export const STATUS_OF_TYPENAME: Record<string, number> = {
+  ValidationError: 400,
+  AuthenticationError: 401,
+  ForbiddenError: 403,
+  NotFoundError: 404,
+  ConflictError: 409,
+  RateLimitedError: 429,
+};
+
+/** A ValidationError's per-field messages keyed by field, the first message per field. */
+export function fieldMessages(fields: readonly FieldProblem[] | null | undefined): Record<string, string> {
+  const byField: Record<string, string> = {};
+  for (const { field, message } of fields ?? []) byField[field] ??= message;
+  return byField;
+}
+
+interface ErrorExtensions {
+  code?: unknown;
+  http?: { status?: unknown };
+}
+
+function firstGraphQLError(error: object): { message?: unknown; extensions?: ErrorExtensions } | null {
+  const source = (error as { source?: { errors?: unknown } }).source;
+  const errors = source?.errors;
+  if (!Array.isArray(errors) || errors.length === 0) return null;
+  const first: unknown = errors[0];
+  return typeof first === "object" && first !== null ? first : null;
+}
+
+export const noFields = { typename: null, fields: {}, problems: [] };
+
+/**
+ * What Relay's onError received: the network layer's NetworkError means no answer at all; a
+ * top-level GraphQL error with an HTTP status is that status and message; the rest (masked
+ * unexpected errors, client bugs) is internal.
+ */
+export function failureOfError(error: unknown): MutationFailure {
+  if (error instanceof NetworkError || (error instanceof Error && error.name === "NetworkError")) {
+    return { kind: "network", status: null, message: error.message, ...noFields };
+  }
+  if (!(error instanceof Error)) return { kind: "internal", status: null, message: null, ...noFields };
+  const first = firstGraphQLError(error);
+  const status = first?.extensions?.http?.status;
+  if (typeof status === "number" && status >= 400) {
+    const message = typeof first?.message === "string" ? first.message : null;
+    return { kind: "http", status, message, ...noFields };
+  }
+  return { kind: "internal", status: null, message: null, ...noFields };
+}

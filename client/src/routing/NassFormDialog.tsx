@@ -1,0 +1,198 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import TextField from "@mui/material/TextField";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { type FormEvent, useEffect, useState } from "react";
+import { NASS_CODE_REQUIRED } from "../../../common/routing.ts";
+import type { MutationFailure } from "../relay/mutation-failure.ts";
+import type { NassRow_nass$data } from "./__generated__/NassRow_nass.graphql";
+import {
+  NASS_SAVE_FAILED,
+  useCreateNassCodeMutation,
+  useUpdateNassCodeMutation,
+} from "./useSaveNassCodeMutation.ts";
+
+const TEXT_FIELDS = [
+  ["code", "Code"],
+  ["region", "Region"],
+  ["division", "Division"],
+  ["fdbid", "FDB ID"],
+  ["facilityName", "Facility Name"],
+  ["street", "Street"],
+  ["city", "City"],
+  ["state", "State"],
+  ["zip", "Zip"],
+  ["typeCode", "Type Code"],
+  ["subType", "Sub-Type"],
+  ["facType", "Facility Type"],
+  ["latitude", "Latitude"],
+  ["longitude", "Longitude"],
+] as const;
+type TextKey = (typeof TEXT_FIELDS)[number][0];
+type Draft = Record<TextKey, string> & { originating: boolean; destinating: boolean };
+
+function draftOf(nass: NassRow_nass$data | null): Draft {
+  const text = (value: string | number | null | undefined) =>
+    value === null || value === undefined ? "" : String(value);
+  return {
+    code: text(nass?.code),
+    region: text(nass?.region),
+    division: text(nass?.division),
+    fdbid: text(nass?.fdbid),
+    facilityName: text(nass?.facilityName),
+    street: text(nass?.street),
+    city: text(nass?.city),
+    state: text(nass?.state),
+    zip: text(nass?.zip),
+    typeCode: text(nass?.typeCode),
+    subType: text(nass?.subType),
+    facType: text(nass?.facType),
+    latitude: text(nass?.latitude),
+    longitude: text(nass?.longitude),
+    originating: nass?.originating ?? false,
+    destinating: nass?.destinating ?? false,
+  };
+}
+
+interface NassFormDialogProps {
+  /** null: a new facility. */
+  nass: NassRow_nass$data | null;
+  open: boolean;
+  onClose(): void;
+  onSaved(message: string): void;
+}
+
+/** Add or edit one NASS facility; left-empty coordinates come from the ZIP code's centroid. */
+export function NassFormDialog({ nass, open, onClose, onSaved }: NassFormDialogProps) {
+  const fullScreen = useMediaQuery("(max-width:600px)");
+  const [draft, setDraft] = useState(() => draftOf(nass));
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [create, creating] = useCreateNassCodeMutation();
+  const [update, updating] = useUpdateNassCodeMutation();
+  const saving = creating || updating;
+  useEffect(() => {
+    if (open) {
+      setDraft(draftOf(nass));
+      setProblems({});
+      setError(null);
+    }
+  }, [open, nass]);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.code.trim()) {
+      setProblems({ code: NASS_CODE_REQUIRED });
+      return;
+    }
+    const number = (text: string) => (text.trim() === "" ? null : Number(text));
+    // Coordinates go only when typed; otherwise the server takes the ZIP centroid (or keeps them).
+    const initial = draftOf(nass);
+    const typed =
+      (draft.latitude !== initial.latitude || draft.longitude !== initial.longitude) &&
+      draft.latitude.trim() !== "" &&
+      draft.longitude.trim() !== "";
+    const coordinates = typed ? { latitude: number(draft.latitude), longitude: number(draft.longitude) } : {};
+    const { latitude: _lat, longitude: _lng, ...texts } = draft;
+    const fields = { ...texts, ...coordinates };
+    const onFailure = (failure: MutationFailure) => {
+      setError((failure.kind === "http" && failure.message) || NASS_SAVE_FAILED);
+      setProblems(failure.fields);
+    };
+    if (nass) {
+      update(
+        { input: { ...fields, id: nass.id } },
+        { onSuccess: ({ nassCode }) => onSaved(`NASS code ${nassCode.code} saved.`), onFailure },
+      );
+    } else {
+      create(
+        { input: fields },
+        { onSuccess: ({ nassCode }) => onSaved(`NASS code ${nassCode.code} added.`), onFailure },
+      );
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={saving ? undefined : onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      aria-labelledby="nass-form-title"
+    >
+      <Box component="form" onSubmit={handleSubmit} noValidate>
+        <DialogTitle id="nass-form-title">
+          {nass ? `Edit NASS code ${nass.code}` : "Add NASS code"}
+        </DialogTitle>
+        <DialogContent>
+          {error ? (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {error}
+            </Alert>
+          ) : null}
+          <Box
+            sx={{
+              display: "grid",
+              gap: 2,
+              pt: 1,
+              gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", md: "1fr 1fr 1fr" },
+            }}
+          >
+            {TEXT_FIELDS.map(([key, label]) => (
+              <TextField
+                key={key}
+                label={label}
+                size="small"
+                required={key === "code"}
+                value={draft[key]}
+                onChange={(event) => {
+                  setDraft({ ...draft, [key]: event.target.value });
+                  setProblems((current) => ({ ...current, [key]: "" }));
+                }}
+                error={Boolean(problems[key])}
+                helperText={problems[key] || (key === "latitude" ? "Empty: from the ZIP code" : undefined)}
+                slotProps={{
+                  htmlInput: key === "latitude" || key === "longitude" ? { inputMode: "decimal" } : {},
+                }}
+              />
+            ))}
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={draft.originating}
+                  onChange={(event) => setDraft({ ...draft, originating: event.target.checked })}
+                />
+              }
+              label="Originating"
+            />
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={draft.destinating}
+                  onChange={(event) => setDraft({ ...draft, destinating: event.target.checked })}
+                />
+              }
+              label="Destinating"
+            />
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {saving ? "Saving..." : "Save"}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,49 @@
+import Alert from "@mui/material/Alert";
+import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
+import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
+import { Link as RouterLink } from "react-router-dom";
+import { PageTitle } from "../ui/PageTitle.tsx";
+import type { RouteDetailPageQuery } from "./__generated__/RouteDetailPageQuery.graphql";
+import { RouteForm } from "./RouteForm.tsx";
+import { useRouteChangedSubscription } from "./useRouteChangedSubscription.ts";
+
+export const routeDetailPageQuery = graphql`
+  query RouteDetailPageQuery($routeNumber: String!) {
+    routeByNumber(routeNumber: $routeNumber) {
+      id
+      routeNumber
+      ...RouteForm_route
+    }
+  }
+`;
+
+interface RouteDetailPageProps {
+  routeNumber: string;
+  queryRef: PreloadedQuery<RouteDetailPageQuery>;
+}
+
+export function RouteDetailPage({ routeNumber, queryRef }: RouteDetailPageProps) {
+  const { routeByNumber: route } = usePreloadedQuery<RouteDetailPageQuery>(routeDetailPageQuery, queryRef);
+  useRouteChangedSubscription();
+  return (
+    <>
+      <PageTitle>{`ILA / Routing / ${routeNumber}`}</PageTitle>
+      {route ? (
+        <>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            route #{route.routeNumber}
+          </Typography>
+          <RouteForm key={route.id} route={route} />
+        </>
+      ) : (
+        <Alert severity="warning" role="alert">
+          Route {routeNumber} was not found.{" "}
+          <Link component={RouterLink} to="/admin/ila/routing">
+            Back to the routes
+          </Link>
+        </Alert>
+      )}
+    </>
+  );
+}

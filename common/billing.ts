@@ -1,0 +1,184 @@
+import { z } from "zod";
+import { type MoneyProblem, parseMoneyCents } from "./money.ts";
+
+/**
+ * The two ledgers' field rules and texts, shared by the server (REST and GraphQL) and the
+ * client's Add and Edit forms. Spec sections 3, 4 and 5, texts verbatim.
+ */
+export const BILLING_STATUSES = ["pending", "paid", "overdue", "canceled"] as const;
+export type BillingStatus = (typeof BILLING_STATUSES)[number];
+
+export const BILLING_STATUS_LABELS: Record<BillingStatus, string> = {
+  pending: "Pending",
+  paid: "Paid",
+  overdue: "Overdue",
+  canceled: "Canceled",
+};
+
+/** Paid and canceled entries are settled: they are never past due and never age. */
+export const SETTLED_STATUSES: readonly BillingStatus[] = ["paid", "canceled"];
+
+export type Ledger = "receivable" | "payable";
+
+/** The spec's field names of each ledger: the REST payloads and the forms use them. */
+export const LEDGER_FIELDS = {
+  receivable: { party: "customerPayer", date: "dueDate", amount: "amountDue" },
+  payable: { party: "carrier", date: "paymentDate", amount: "amount" },
+} as const;
+
+export const BILLING_TEXTS = {
+  partyRequired: "Customer or Payer is required",
+  dateRequired: "Due Date is required",
+  amountRequired: "Amount Date is required",
+  statusRequired: "Status is required",
+  editRequired: "Requerido",
+  editNotANumber: "Debe ser número",
+  dateInvalid: "Enter a date as YYYY-MM-DD",
+  statusInvalid: "Status must be pending, paid, overdue or canceled",
+  partyTooLong: "At most 200 characters",
+  loadTooLong: "At most 100 characters",
+  receivablesFetchFailed: "No se pudieron obtener las recibos",
+  payablesFetchFailed: "No se pudieron obtener las cargas",
+  oneFetchFailed: "No se pudo obtener la factura",
+  updateFailed: "No se pudo actualizar la factura",
+  saved: "Saved Correctly",
+  saveError: "Error saving",
+  empty: "No loads found.",
+  invoiceNotFound: "Invoice not found",
+  billNotFound: "Bill not found",
+  loadNotFound: "Load not found",
+} as const;
+
+const MONEY_TEXTS: Record<Exclude<MoneyProblem, "missing">, string> = {
+  not_a_number: "Amount must be a number, e.g. 1250.00",
+  negative: "Amount cannot be negative",
+  too_precise: "Amount can have at most two decimals",
+  too_large: "Amount cannot exceed $10,000,000.00",
+};
+
+/** The create form's text for an amount problem, or the edit form's ('Debe ser número'). */
+export function moneyMessage(problem: MoneyProblem, form: "create" | "edit"): string {
+  if (problem === "missing")
+    return form === "create" ? BILLING_TEXTS.amountRequired : BILLING_TEXTS.editNotANumber;
+  if (problem === "not_a_number" && form === "edit") return BILLING_TEXTS.editNotANumber;
+  return MONEY_TEXTS[problem];
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar day ("2026-11-30", or an ISO date-time whose UTC day is taken) as UTC midnight;
+ * null when it is not a real date between the years 2000 and 2100.
+ */
+export function parseCalendarDay(value: unknown): Date | null {
+  let date: Date;
+  if (value instanceof Date) date = value;
+  else if (typeof value === "string") {
+    const text = value.trim();
+    const day = DAY.exec(text);
+    if (day) {
+      date = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
+      if (date.getUTCDate() !== Number(day[3])) return null;
+    } else if (/^\d{4}-\d{2}-\d{2}T/.test(text)) date = new Date(text);
+    else return null;
+  } else return null;
+  if (Number.isNaN(date.getTime())) return null;
+  const year = date.getUTCFullYear();
+  if (year < 2000 || year > 2100) return null;
+  return new Date(Date.UTC(year, date.getUTCMonth(), date.getUTCDate()));
+}
+
+/** "2026-11-30" of a stored day. */
+export function dayText(date: Date | string): string {
+  return (typeof date === "string" ? new Date(date) : date).toISOString().slice(0, 10);
+}
+
+const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === "";
+
+type Issue = (message: string) => never;
+
+function checked<T>(read: (value: unknown, issue: Issue) => T) {
+  return z.unknown().transform((value, context): T => {
+    let failed = false;
+    const issue = ((message: string) => {
+      failed = true;
+      context.addIssue({ code: "custom", message });
+    }) as Issue;
+    const result = read(value, issue);
+    return failed ? z.NEVER : result;
+  });
+}
+
+const party = (required: string) =>
+  checked((value, issue) => {
+    if (blank(value) || (typeof value !== "string" && typeof value !== "number")) return issue(required);
+    const text = String(value).trim();
+    if (text.length > 200) return issue(BILLING_TEXTS.partyTooLong);
+    return text;
+  });
+
+const day = (required: string) =>
+  checked((value, issue) => {
+    if (blank(value)) return issue(required);
+    return parseCalendarDay(value) ?? issue(BILLING_TEXTS.dateInvalid);
+  });
+
+const money = (form: "create" | "edit") =>
+  checked((value, issue) => {
+    const result = parseMoneyCents(value);
+    return "cents" in result ? result.cents : issue(moneyMessage(result.problem, form));
+  });
+
+const status = (required: string) =>
+  checked((value, issue) => {
+    if (blank(value)) return issue(required);
+    const text = String(value).trim().toLowerCase();
+    const normalized = text === "cancelled" ? "canceled" : text;
+    return (BILLING_STATUSES as readonly string[]).includes(normalized)
+      ? (normalized as BillingStatus)
+      : issue(BILLING_TEXTS.statusInvalid);
+  });
+
+/** A load to link by its loadId: undefined leaves the link, null or blank removes it. */
+const loadReference = checked((value, issue): string | null | undefined => {
+  if (value === undefined) return undefined;
+  if (blank(value)) return null;
+  if (typeof value !== "string" && typeof value !== "number") return issue(BILLING_TEXTS.loadNotFound);
+  const text = String(value).trim();
+  return text.length > 100 ? issue(BILLING_TEXTS.loadTooLong) : text;
+});
+
+function entrySchema(ledger: Ledger, form: "create" | "edit") {
+  const names = LEDGER_FIELDS[ledger];
+  const required = (text: string) => (form === "create" ? text : BILLING_TEXTS.editRequired);
+  return z.object({
+    [names.party]: party(required(BILLING_TEXTS.partyRequired)),
+    [names.date]: day(required(BILLING_TEXTS.dateRequired)),
+    [names.amount]: money(form),
+    status: status(required(BILLING_TEXTS.statusRequired)),
+    loadId: loadReference.optional(),
+  });
+}
+
+/** What the service stores, whichever ledger and form it came from. */
+export interface BillingEntryInput {
+  party: string;
+  day: Date;
+  amountCents: number;
+  status: BillingStatus;
+  loadId: string | null | undefined;
+}
+
+/** The spec's payload of one ledger and form -> the stored fields; ZodError-style issues otherwise. */
+export function billingEntrySchema(ledger: Ledger, form: "create" | "edit") {
+  const names = LEDGER_FIELDS[ledger];
+  return entrySchema(ledger, form).transform(
+    (parsed): BillingEntryInput => ({
+      party: parsed[names.party] as string,
+      day: parsed[names.date] as Date,
+      amountCents: parsed[names.amount] as number,
+      status: parsed.status as BillingStatus,
+      loadId: parsed.loadId as string | null | undefined,
+    }),
+  );
+}

@@ -1,0 +1,54 @@
+import { type Problem, tooLongMessage } from "../fields.ts";
+
+/**
+ * The load's field rules, once: every input that writes a load (the edit form and updateLoad /
+ * PUT /loads, the manual assignment, the bulk upload) and the client forms check a field with the
+ * same limit and the same message.
+ *
+ * Dates: a date or date-time without a zone ("2026-11-21", "11/21/2026 8:30 AM") means that wall
+ * time in UTC, on every path. The screens send instants with their zone (the operator's local time
+ * as `toISOString()`), so only hand-written API calls and upload files rely on the UTC reading.
+ */
+
+export const LOAD_TEXT_FIELDS = {
+  loadId: { label: "Load ID", max: 64 },
+  bolNumber: { label: "BOL Number", max: 100 },
+  customer: { label: "Customer", max: 200 },
+  referenceNumber: { label: "Reference Number", max: 100 },
+  freightClass: { label: "Freight Class", max: 40 },
+  commodity: { label: "Commodity", max: 200 },
+  orderInfo: { label: "Order Info", max: 2000 },
+  routeNumber: { label: "Route Number", max: 64 },
+  originAddress: { label: "Origin", max: 300 },
+  destinationAddress: { label: "Destination", max: 300 },
+  driver: { label: "Driver", max: 100 },
+  nassCode: { label: "NASS code", max: 64 },
+} as const;
+
+export type LoadTextField = keyof typeof LOAD_TEXT_FIELDS;
+
+export const LOAD_MESSAGES = {
+  /** The spec's texts (manual assignment). */
+  loadIdRequired: "Load ID es requerido",
+  customerRequired: "Customer es requerido",
+  driverRequired: "Driver requerido",
+  deliveryBeforePickup: "Delivery Date cannot be before Pickup Date",
+} as const;
+
+/** A text field's value within its limit (trimmed), or the one message for that limit. */
+export function loadText(field: LoadTextField, text: string): string | Problem {
+  const { label, max } = LOAD_TEXT_FIELDS[field];
+  const trimmed = text.trim();
+  return trimmed.length > max ? { problem: tooLongMessage(label, max) } : trimmed;
+}
+
+/** Delivery may not come before pickup; either may be missing. */
+export function datesInOrder(
+  pickupDate: Date | null | undefined,
+  deliveryDate: Date | null | undefined,
+): Problem | null {
+  if (!pickupDate || !deliveryDate) return null;
+  return deliveryDate.getTime() < pickupDate.getTime()
+    ? { problem: LOAD_MESSAGES.deliveryBeforePickup }
+    : null;
+}

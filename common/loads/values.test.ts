@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { isProblem } from "../fields.ts";
+import {
+  parseDateValue,
+  parseMode,
+  parseNonNegativeNumber,
+  parseStatus,
+  parseStopNumber,
+  parseTrackingLink,
+  parseYesNo,
+  STOPS_MESSAGE,
+} from "./values.ts";
+
+const iso = (value: Date | { problem: string }) => (isProblem(value) ? value.problem : value.toISOString());
+
+describe("parseDateValue", () => {
+  it("reads ISO dates and times, without a zone as UTC", () => {
+    expect(iso(parseDateValue("2026-11-21", "Pickup Date"))).toBe("2026-11-21T00:00:00.000Z");
+    expect(iso(parseDateValue("2026-11-21T08:30", "Pickup Date"))).toBe("2026-11-21T08:30:00.000Z");
+    expect(iso(parseDateValue("2026-11-21 08:30:15.250", "Pickup Date"))).toBe("2026-11-21T08:30:15.250Z");
+    expect(iso(parseDateValue("2026-11-21T08:30:00-05:00", "Pickup Date"))).toBe("2026-11-21T13:30:00.000Z");
+    expect(iso(parseDateValue("2026-11-21T08:30:00Z", "Pickup Date"))).toBe("2026-11-21T08:30:00.000Z");
+  });
+
+  it("reads US dates with optional 24-hour or AM/PM times", () => {
+    expect(iso(parseDateValue("11/21/2026", "d"))).toBe("2026-11-21T00:00:00.000Z");
+    expect(iso(parseDateValue("3/7/26 14:05", "d"))).toBe("2026-03-07T14:05:00.000Z");
+    expect(iso(parseDateValue("11/21/2026 8:30 PM", "d"))).toBe("2026-11-21T20:30:00.000Z");
+    expect(iso(parseDateValue("11/21/2026 12:00 AM", "d"))).toBe("2026-11-21T00:00:00.000Z");
+  });
+
+  it("refuses impossible or unreadable dates, naming the field", () => {
+    for (const text of [
+      "2026-02-30",
+      "13/01/2026",
+      "2026-11-21T25:00",
+      "tomorrow",
+      "",
+      "11/21/2026 13:00 PM",
+    ]) {
+      expect(parseDateValue(text, "Pickup Date")).toEqual({
+        problem: `Pickup Date '${text}' is not a valid date`,
+      });
+    }
+  });
+});
+
+describe("field values", () => {
+  it("normalizes statuses and modes", () => {
+    expect(parseStatus("In Transit")).toBe("in_transit");
+    expect(parseStatus("in-transit")).toBe("in_transit");
+    expect(parseStatus("CANCELED")).toBe("cancelled");
+    expect(parseStatus("lost")).toEqual({
+      problem: "Unknown status 'lost' (use pending, in_transit, delivered or cancelled)",
+    });
+    expect(parseMode(" rail ")).toBe("RAIL");
+    expect(isProblem(parseMode("boat"))).toBe(true);
+  });
+
+  it("reads numbers >= 0, with thousands separators", () => {
+    expect(parseNonNegativeNumber("12,500.5", "Weight")).toBe(12500.5);
+    expect(parseNonNegativeNumber("0", "Weight")).toBe(0);
+    for (const text of ["-1", "abc", "1,2", ""]) {
+      expect(parseNonNegativeNumber(text, "Weight")).toEqual({
+        problem: "Weight must be a number greater than or equal to 0",
+      });
+    }
+  });
+
+  it("accepts only whole numbers >= 0 as stops, with the spec's message", () => {
+    expect(parseStopNumber(3)).toBe(3);
+    expect(parseStopNumber("0")).toBe(0);
+    for (const value of [-1, 1.5, "x", "", null, undefined, "2.0a"]) {
+      expect(parseStopNumber(value)).toEqual({ problem: STOPS_MESSAGE });
+    }
+    expect(STOPS_MESSAGE).toBe("Stops debe ser un número válido mayor o igual a 0");
+  });
+
+  it("reads yes/no and only http(s) tracking links", () => {
+    expect(parseYesNo("Yes", "x")).toBe(true);
+    expect(parseYesNo("0", "x")).toBe(false);
+    expect(isProblem(parseYesNo("maybe", "x"))).toBe(true);
+    expect(parseTrackingLink("https://track.example.com/a?b=1")).toBe("https://track.example.com/a?b=1");
+    expect(isProblem(parseTrackingLink("javascript:alert(1)"))).toBe(true);
+  });
+});

@@ -1,0 +1,153 @@
+import type { Problem } from "../fields.ts";
+
+/**
+ * The load's value lists and field parsers, shared by every input (edit form, manual assignment,
+ * bulk upload: tens of thousands of cells, so no schema library per cell) on both sides. Each
+ * returns the parsed value or a `Problem` with the message to show.
+ */
+
+export const LOAD_STATUSES = ["pending", "in_transit", "delivered", "cancelled"] as const;
+export type LoadStatus = (typeof LOAD_STATUSES)[number];
+export const LOAD_MODES = ["TRUCK", "RAIL", "SHIP", "AIR"] as const;
+export type LoadMode = (typeof LOAD_MODES)[number];
+export const STOP_TYPES = ["pickup", "stop", "delivery"] as const;
+export type StopType = (typeof STOP_TYPES)[number];
+
+export const STOPS_MESSAGE = "Stops debe ser un número válido mayor o igual a 0";
+
+/** "In Transit", "in-transit" and "IN_TRANSIT" all mean in_transit; "canceled" means cancelled. */
+const STATUS_BY_KEY: Record<string, LoadStatus> = {
+  pending: "pending",
+  intransit: "in_transit",
+  delivered: "delivered",
+  cancelled: "cancelled",
+  canceled: "cancelled",
+};
+
+export function parseStatus(text: string): LoadStatus | Problem {
+  const status = STATUS_BY_KEY[text.toLowerCase().replace(/[\s_-]+/g, "")];
+  return status ?? { problem: `Unknown status '${text}' (use pending, in_transit, delivered or cancelled)` };
+}
+
+export function parseMode(text: string): LoadMode | Problem {
+  const mode = text.trim().toUpperCase();
+  return (LOAD_MODES as readonly string[]).includes(mode)
+    ? (mode as LoadMode)
+    : { problem: `Unknown mode '${text}' (use TRUCK, RAIL, SHIP or AIR)` };
+}
+
+export function parseStopType(text: string): StopType | Problem {
+  const type = text.trim().toLowerCase();
+  return (STOP_TYPES as readonly string[]).includes(type)
+    ? (type as StopType)
+    : { problem: `Unknown stop type '${text}' (use pickup, stop or delivery)` };
+}
+
+const THOUSANDS = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
+
+/** A number >= 0; "12,500.5" is read as 12500.5. */
+export function parseNonNegativeNumber(text: string, label: string): number | Problem {
+  const trimmed = text.trim();
+  const value = Number(THOUSANDS.test(trimmed) ? trimmed.replaceAll(",", "") : trimmed);
+  if (trimmed === "" || !Number.isFinite(value) || value < 0) {
+    return { problem: `${label} must be a number greater than or equal to 0` };
+  }
+  return value;
+}
+
+/** The stop count and stop sequences: whole numbers >= 0. */
+export function parseStopNumber(value: unknown): number | Problem {
+  const number = typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value;
+  return typeof number === "number" && Number.isInteger(number) && number >= 0 && number <= 1_000_000
+    ? number
+    : { problem: STOPS_MESSAGE };
+}
+
+const TRUE_WORDS = new Set(["true", "yes", "y", "1", "si", "sí", "x"]);
+const FALSE_WORDS = new Set(["false", "no", "n", "0"]);
+
+export function parseYesNo(text: string, label: string): boolean | Problem {
+  const word = text.trim().toLowerCase();
+  if (TRUE_WORDS.has(word)) return true;
+  if (FALSE_WORDS.has(word)) return false;
+  return { problem: `${label} must be yes or no` };
+}
+
+const ISO_DATE =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(AM|PM)?)?$/i;
+
+/**
+ * ISO 8601 (2026-11-21, 2026-11-21T08:30, 2026-11-21T08:30:00Z) or US (11/21/2026,
+ * 11/21/2026 8:30 AM). A date or time without a zone is read as UTC.
+ */
+export function parseDateValue(text: string, label: string): Date | Problem {
+  const trimmed = text.trim();
+  const iso = ISO_DATE.exec(trimmed);
+  if (iso) {
+    const [, year, month, day, hour, minute, second, millis, zone] = iso;
+    return buildDate(
+      label,
+      trimmed,
+      [Number(year), Number(month), Number(day)],
+      [Number(hour ?? 0), Number(minute ?? 0), Number(second ?? 0), Number((millis ?? "0").padEnd(3, "0"))],
+      zone,
+    );
+  }
+  const us = US_DATE.exec(trimmed);
+  if (us) {
+    const [, month, day, rawYear, rawHour, minute, second, meridiem] = us;
+    const year = rawYear.length === 2 ? 2000 + Number(rawYear) : Number(rawYear);
+    let hour = Number(rawHour ?? 0);
+    if (meridiem) {
+      if (hour < 1 || hour > 12) return invalidDate(label, trimmed);
+      hour = (hour % 12) + (meridiem.toUpperCase() === "PM" ? 12 : 0);
+    }
+    return buildDate(
+      label,
+      trimmed,
+      [year, Number(month), Number(day)],
+      [hour, Number(minute ?? 0), Number(second ?? 0), 0],
+      undefined,
+    );
+  }
+  return invalidDate(label, trimmed);
+}
+
+/** The one message for a date that cannot be read. */
+export function invalidDate(label: string, text: string): Problem {
+  return { problem: `${label} '${text}' is not a valid date` };
+}
+
+function buildDate(
+  label: string,
+  text: string,
+  [year, month, day]: number[],
+  [hour, minute, second, millis]: number[],
+  zone: string | undefined,
+): Date | Problem {
+  if (year < 1900 || year > 2200 || hour > 23 || minute > 59 || second > 59) return invalidDate(label, text);
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+  const check = new Date(utc);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return invalidDate(label, text);
+  return new Date(utc - zoneOffsetMinutes(zone) * 60_000);
+}
+
+function zoneOffsetMinutes(zone: string | undefined): number {
+  if (!zone || zone.toUpperCase() === "Z") return 0;
+  const sign = zone.startsWith("-") ? -1 : 1;
+  const digits = zone.slice(1).replace(":", "");
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+}
+
+/** Tracking links become anchors in the list: only http(s) URLs. */
+export function parseTrackingLink(text: string): string | Problem {
+  const trimmed = text.trim();
+  try {
+    const url = new URL(trimmed);
+    if (url.protocol === "http:" || url.protocol === "https:") return trimmed;
+  } catch {
+    // not a URL
+  }
+  return { problem: "Tracking link must be an http(s) URL" };
+}

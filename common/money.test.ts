@@ -1,0 +1,77 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  centsToAmount,
+  centsToDecimal,
+  formatCents,
+  MAX_MONEY_CENTS,
+  parseMoneyCents,
+  sumCents,
+} from "./money.ts";
+
+describe("parseMoneyCents", () => {
+  it.each([
+    [0.01, 1],
+    ["0.01", 1],
+    [12.34, 1234],
+    ["12.3", 1230],
+    ["  1250.50 ", 125050],
+    ["007", 700],
+    [0, 0],
+    ["10000000.00", MAX_MONEY_CENTS],
+    [0.1, 10],
+    [0.2, 20],
+  ])("reads %j as %i cents", (value, cents) => {
+    expect(parseMoneyCents(value)).toEqual({ cents });
+  });
+
+  it.each([
+    [0.1 + 0.2, "too_precise"],
+    ["12.345", "too_precise"],
+    [12.345, "too_precise"],
+    ["-1", "negative"],
+    [-1, "negative"],
+    [-0.01, "negative"],
+    ["abc", "not_a_number"],
+    ["1,000", "not_a_number"],
+    ["1e3", "not_a_number"],
+    ["$5", "not_a_number"],
+    ["0x10", "not_a_number"],
+    [Number.NaN, "not_a_number"],
+    [Number.POSITIVE_INFINITY, "not_a_number"],
+    [true, "not_a_number"],
+    [1e9, "too_large"],
+    ["1000000000", "too_large"],
+    [1e21, "too_large"],
+    ["10000000.01", "too_large"],
+    ["99999999999999999999999", "too_large"],
+    ["", "missing"],
+    [null, "missing"],
+    [undefined, "missing"],
+  ])("refuses %j (%s)", (value, problem) => {
+    expect(parseMoneyCents(value)).toEqual({ problem });
+  });
+
+  it("adds in cents: 0.1 + 0.2 is exactly 0.30", () => {
+    const cents = sumCents([0.1, 0.2].map((value) => (parseMoneyCents(value) as { cents: number }).cents));
+    expect(cents).toBe(30);
+    expect(centsToAmount(cents)).toBe(0.3);
+    expect(centsToDecimal(cents)).toBe("0.30");
+  });
+
+  it("round-trips every amount through its decimal text and its number", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_MONEY_CENTS }), (cents) => {
+        expect(parseMoneyCents(centsToDecimal(cents))).toEqual({ cents });
+        expect(parseMoneyCents(centsToAmount(cents))).toEqual({ cents });
+      }),
+    );
+  });
+
+  it("formats for screens", () => {
+    expect(formatCents(123456)).toBe("$1,234.56");
+    expect(formatCents(5)).toBe("$0.05");
+    expect(formatCents(-2500)).toBe("-$25.00");
+    expect(formatCents(MAX_MONEY_CENTS)).toBe("$10,000,000.00");
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Money is whole cents everywhere: parsed once from what a person or a legacy client sends,
+ * stored and summed as integers, turned back into the spec's number (dollars) only when answering.
+ * So 0.1 + 0.2 can never be computed on money: 10 + 20 cents is 30 cents.
+ */
+
+/** $10,000,000.00: far above any freight invoice, and well inside a 32-bit integer of cents. */
+export const MAX_MONEY_CENTS = 1_000_000_000;
+
+export type MoneyProblem = "missing" | "not_a_number" | "negative" | "too_precise" | "too_large";
+
+export type MoneyResult = { cents: number } | { problem: MoneyProblem };
+
+/** Plain decimal notation only: "1250", "1250.5", "1250.50". No signs, exponents or separators. */
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * A non-negative amount with at most two decimals, as a number or a numeric string, in cents.
+ * '12.345', '-1', 'abc', '1,000', '1e3' and 0.1 + 0.2 (0.30000000000000004) are refused.
+ */
+export function parseMoneyCents(value: unknown): MoneyResult {
+  if (value === undefined || value === null) return { problem: "missing" };
+  let text: string;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return { problem: "not_a_number" };
+    if (value < 0) return { problem: "negative" };
+    // The shortest text that reads back as this double: 12.34 -> "12.34", 0.1 + 0.2 -> "0.30000000000000004".
+    text = String(value);
+    if (/e/i.test(text)) return value >= 1 ? { problem: "too_large" } : { problem: "too_precise" };
+  } else if (typeof value === "string") {
+    text = value.trim();
+    if (text === "") return { problem: "missing" };
+    if (/^-\s*\d/.test(text)) return { problem: "negative" };
+  } else {
+    return { problem: "not_a_number" };
+  }
+  const match = DECIMAL.exec(text);
+  if (!match) return { problem: "not_a_number" };
+  const [, whole, fraction = ""] = match;
+  if (fraction.length > 2) return { problem: "too_precise" };
+  const digits = whole.replace(/^0+(?=\d)/, "");
+  if (digits.length > String(MAX_MONEY_CENTS).length) return { problem: "too_large" };
+  const cents = Number(digits) * 100 + Number(fraction.padEnd(2, "0"));
+  if (cents > MAX_MONEY_CENTS) return { problem: "too_large" };
+  return { cents };
+}
+
+export const isMoneyProblem = (result: MoneyResult): result is { problem: MoneyProblem } =>
+  "problem" in result;
+
+/** The spec's number shape: 123456 cents -> 1234.56 (the double closest to it, printed exactly). */
+export function centsToAmount(cents: number): number {
+  return cents / 100;
+}
+
+/** "1234.56": for CSV files, form inputs and documents; never goes through floating point. */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const absolute = Math.abs(cents);
+  return `${sign}${Math.trunc(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`;
+}
+
+const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** "$1,234.56" for screens. */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const [whole, fraction] = centsToDecimal(Math.abs(cents)).split(".");
+  return `${sign}${USD.format(Number(whole)).replace(/\.00$/, "")}.${fraction}`;
+}
+
+/** Totals stay in cents (integers add exactly up to 2^53). */
+export function sumCents(values: Iterable<number>): number {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
+}

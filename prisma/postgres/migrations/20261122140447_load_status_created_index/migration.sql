@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Load_status_createdAt_id_idx" ON "Load"("status", "createdAt", "id");

@@ -1,0 +1,153 @@
+import { AUDIT_PAGE_SIZE } from "../../common/workspace.ts";
+import { requireAdmin } from "../auth/policy.ts";
+import type { Context } from "../context.ts";
+import { type DbProvider, providerOf } from "../db/client.ts";
+import type { AuditLog, Prisma } from "../generated/sqlite/client.ts";
+import {
+  memoize,
+  type OffsetConnection,
+  type OffsetPageArgs,
+  offsetConnection,
+  offsetWindow,
+} from "../graphql/offset-paging.ts";
+import { parseInput } from "../lib/validate.ts";
+import { type AuditListInput, auditListInput } from "../workspace/validation.ts";
+import type { FieldChange } from "./diff.ts";
+import { type AuditRecordLink, linksFor } from "./links.ts";
+
+/** The read side of the audit log. Rows are append-only: nothing here or anywhere edits them. */
+export const AUDIT_PAGING = { defaultSize: AUDIT_PAGE_SIZE, maxSize: 200 };
+/** A CSV export holds at most this many rows (the newest matching ones); narrow the filter for more. */
+export const AUDIT_EXPORT_LIMIT = 10_000;
+
+export interface AuditChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+export interface AuditRow {
+  id: string;
+  createdAt: Date;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  ip: string | null;
+  details: string | null;
+  actor: { id: string; email: string; fullName: string | null; role: string } | null;
+  changes: AuditChange[];
+  record: AuditRecordLink | null;
+}
+
+function contains(provider: DbProvider, term: string): Prisma.StringFilter {
+  return provider === "postgresql"
+    ? ({ contains: term, mode: "insensitive" } as Prisma.StringFilter)
+    : { contains: term };
+}
+
+export function auditWhere(databaseUrl: string, filter: AuditListInput): Prisma.AuditLogWhereInput {
+  const provider = providerOf(databaseUrl);
+  const conditions: Prisma.AuditLogWhereInput[] = [];
+  if (filter.entityType) conditions.push({ entityType: filter.entityType });
+  if (filter.entityId) conditions.push({ entityId: filter.entityId });
+  if (filter.action) conditions.push({ action: { startsWith: filter.action } });
+  if (filter.from) conditions.push({ createdAt: { gte: filter.from } });
+  if (filter.to) conditions.push({ createdAt: { lte: filter.to } });
+  if (filter.actor) {
+    conditions.push({
+      actor: {
+        OR: [{ email: contains(provider, filter.actor) }, { fullName: contains(provider, filter.actor) }],
+      },
+    });
+  }
+  const term = filter.search?.trim();
+  if (term) {
+    conditions.push({
+      OR: [
+        { action: contains(provider, term) },
+        { entityId: term },
+        { details: contains(provider, term) },
+        { ip: { startsWith: term } },
+      ],
+    });
+  }
+  return conditions.length > 0 ? { AND: conditions } : {};
+}
+
+const ORDER: Prisma.AuditLogOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
+const ACTOR = { select: { id: true, email: true, fullName: true, role: true } } as const;
+
+function changesOf(details: string | null): AuditChange[] {
+  if (!details) return [];
+  try {
+    const parsed = JSON.parse(details) as { changes?: Record<string, FieldChange> };
+    if (!parsed.changes || typeof parsed.changes !== "object") return [];
+    return Object.entries(parsed.changes).map(([field, change]) => ({
+      field,
+      from: change?.from ?? null,
+      to: change?.to ?? null,
+    }));
+  } catch {
+    return [];
+  }
+}
+
+async function toRows(ctx: Context, rows: (AuditLog & { actor: AuditRow["actor"] })[]): Promise<AuditRow[]> {
+  const links = await linksFor(ctx.db, rows);
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt,
+    action: row.action,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    ip: row.ip,
+    details: row.details,
+    actor: row.actor,
+    changes: changesOf(row.details),
+    record: row.entityId ? (links.get(`${row.entityType}:${row.entityId}`) ?? null) : null,
+  }));
+}
+
+export async function findAuditPage(
+  ctx: Context,
+  rawFilter: unknown,
+  paging: OffsetPageArgs,
+): Promise<OffsetConnection<AuditRow>> {
+  requireAdmin(ctx);
+  const filter = parseInput(auditListInput, rawFilter);
+  const where = auditWhere(ctx.config.databaseUrl, filter);
+  const totalCount = memoize(() => ctx.db.auditLog.count({ where }));
+  const window = await offsetWindow(paging, AUDIT_PAGING, totalCount);
+  if (window.limit === 0) return offsetConnection([], window, totalCount);
+  const rows = await ctx.db.auditLog.findMany({
+    where,
+    orderBy: ORDER,
+    skip: window.offset,
+    take: window.limit + 1,
+    include: { actor: ACTOR },
+  });
+  return offsetConnection(await toRows(ctx, rows), window, totalCount);
+}
+
+/** The newest matching rows for a CSV export, at most AUDIT_EXPORT_LIMIT. */
+export async function auditRowsForExport(ctx: Context, rawFilter: unknown): Promise<AuditRow[]> {
+  requireAdmin(ctx);
+  const filter = parseInput(auditListInput, rawFilter);
+  const rows = await ctx.db.auditLog.findMany({
+    where: auditWhere(ctx.config.databaseUrl, filter),
+    orderBy: ORDER,
+    take: AUDIT_EXPORT_LIMIT,
+    include: { actor: ACTOR },
+  });
+  return toRows(ctx, rows);
+}
+
+/** Distinct entity types and action names, for the filter menus. */
+export async function auditVocabulary(ctx: Context): Promise<{ entityTypes: string[]; actions: string[] }> {
+  requireAdmin(ctx);
+  const [types, actions] = await Promise.all([
+    ctx.db.auditLog.groupBy({ by: ["entityType"], orderBy: { entityType: "asc" }, take: 100 }),
+    ctx.db.auditLog.groupBy({ by: ["action"], orderBy: { action: "asc" }, take: 300 }),
+  ]);
+  return { entityTypes: types.map((row) => row.entityType), actions: actions.map((row) => row.action) };
+}

@@ -1,0 +1,102 @@
+import { decodeGlobalID } from "@pothos/plugin-relay";
+import { builder } from "../builder.ts";
+import { pagedListField } from "../graphql/paged-list.ts";
+import type { AuditRecordLink } from "./links.ts";
+import { type AuditChange, type AuditRow, auditVocabulary, findAuditPage } from "./query.ts";
+
+/** A detail screen knows its record by Relay id; the log keeps database ids. */
+function databaseId(entityId: string | null | undefined): string | null | undefined {
+  if (!entityId) return entityId;
+  try {
+    const decoded = decodeGlobalID(entityId);
+    if (/^[A-Z][A-Za-z]+$/.test(decoded.typename) && decoded.id) return decoded.id;
+  } catch {
+    // a database id already
+  }
+  return entityId;
+}
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+const AuditChangeType = builder.objectRef<AuditChange>("AuditChange").implement({
+  description: "One changed field: its value before and after, as JSON.",
+  fields: (t) => ({
+    field: t.exposeString("field"),
+    before: t.string({ nullable: true, resolve: (change) => json(change.from) }),
+    after: t.string({ nullable: true, resolve: (change) => json(change.to) }),
+  }),
+});
+
+const AuditActorType = builder.objectRef<NonNullable<AuditRow["actor"]>>("AuditActor").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    email: t.exposeString("email"),
+    fullName: t.exposeString("fullName", { nullable: true }),
+    role: t.exposeString("role"),
+  }),
+});
+
+const AuditRecordType = builder.objectRef<AuditRecordLink>("AuditRecord").implement({
+  fields: (t) => ({
+    label: t.exposeString("label"),
+    path: t.exposeString("path", { nullable: true, description: "The record's screen in the client." }),
+  }),
+});
+
+const AuditEntryType = builder.objectRef<AuditRow>("AuditEntry").implement({
+  description: "One write: who, what, which record, when and from where. Append-only.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    action: t.exposeString("action"),
+    entityType: t.exposeString("entityType"),
+    entityId: t.exposeString("entityId", { nullable: true }),
+    ip: t.exposeString("ip", { nullable: true, description: "The client address of the request." }),
+    details: t.expose("details", { type: "JSONString", nullable: true }),
+    actor: t.field({ type: AuditActorType, nullable: true, resolve: (row) => row.actor }),
+    changes: t.field({ type: [AuditChangeType], resolve: (row) => row.changes }),
+    record: t.field({ type: AuditRecordType, nullable: true, resolve: (row) => row.record }),
+  }),
+});
+
+const AuditFilter = builder.inputType("AuditFilter", {
+  fields: (t) => ({
+    actor: t.string({ description: "E-mail or name of who did it (contains)." }),
+    entityType: t.string({ description: "Load, Carrier, User, Route, Invoice, Bill, Offer..." }),
+    entityId: t.string({ description: "The record's id, Relay or database (a History panel)." }),
+    action: t.string({ description: "Action name or prefix, e.g. `load.` or `user.disable`." }),
+    from: t.field({ type: "DateTime" }),
+    to: t.field({ type: "DateTime" }),
+  }),
+});
+
+const AuditVocabularyType = builder
+  .objectRef<{ entityTypes: string[]; actions: string[] }>("AuditVocabulary")
+  .implement({
+    fields: (t) => ({
+      entityTypes: t.exposeStringList("entityTypes"),
+      actions: t.exposeStringList("actions"),
+    }),
+  });
+
+pagedListField("auditLog", {
+  name: "AuditEntry",
+  node: AuditEntryType,
+  description: "The audit trail, newest first, 50 a page. With entityType + entityId: one record's history.",
+  authScopes: { admin: true },
+  searchDescription: "Action, record id, details text or address.",
+  filter: AuditFilter,
+  sortFields: { CREATED_AT: "createdAt" },
+  defaultOrder: { field: "createdAt", direction: "desc" },
+  load: (ctx, { search, filter, paging }) =>
+    findAuditPage(ctx, { search, ...filter, entityId: databaseId(filter?.entityId) }, paging),
+});
+
+builder.queryFields((t) => ({
+  auditVocabulary: t.field({
+    type: AuditVocabularyType,
+    description: "The entity types and actions present in the log (filter menus).",
+    authScopes: { admin: true },
+    resolve: (_root, _args, ctx) => auditVocabulary(ctx),
+  }),
+}));

@@ -1,0 +1,35 @@
+import type { Db } from "../db/client.ts";
+import type { EmailWaitlist, Prisma } from "../generated/sqlite/client.ts";
+
+/**
+ * The write side of the sign-up waitlist for operators (auth owns EmailWaitlist; register fills it).
+ * Authorization is the caller's (server/workspace/waitlist.ts).
+ */
+type WaitlistDb = Pick<Db, "emailWaitlist">;
+
+export const WAITLIST_VIEWS = ["open", "invited", "dismissed", "all"] as const;
+export type WaitlistView = (typeof WAITLIST_VIEWS)[number];
+
+export function waitlistWhere(view: WaitlistView, search?: string | null): Prisma.EmailWaitlistWhereInput {
+  const conditions: Prisma.EmailWaitlistWhereInput[] = [];
+  if (view === "open") conditions.push({ invitedAt: null, dismissedAt: null });
+  if (view === "invited") conditions.push({ invitedAt: { not: null } });
+  if (view === "dismissed") conditions.push({ dismissedAt: { not: null }, invitedAt: null });
+  const term = search?.trim().toLowerCase();
+  if (term) conditions.push({ email: { contains: term } });
+  return conditions.length > 0 ? { AND: conditions } : {};
+}
+
+export function markWaitlistInvited(db: WaitlistDb, id: string): Promise<EmailWaitlist> {
+  return db.emailWaitlist.update({ where: { id }, data: { invitedAt: new Date(), dismissedAt: null } });
+}
+
+export function markWaitlistDismissed(db: WaitlistDb, id: string): Promise<EmailWaitlist> {
+  return db.emailWaitlist.update({ where: { id }, data: { dismissedAt: new Date() } });
+}
+
+/** An address an operator invited from the waitlist may register whatever its domain. */
+export async function isInvitedFromWaitlist(db: WaitlistDb, email: string): Promise<boolean> {
+  const entry = await db.emailWaitlist.findUnique({ where: { email }, select: { invitedAt: true } });
+  return Boolean(entry?.invitedAt);
+}

@@ -1,0 +1,41 @@
+import type { Ledger } from "../../common/billing.ts";
+import type { Series } from "./numbers.ts";
+
+/** Where each ledger lives: both share every rule, only names differ. */
+export interface LedgerTable {
+  ledger: Ledger;
+  series: Series;
+  /** The table, quoted for SQL. */
+  table: string;
+  number: string;
+  party: string;
+  day: string;
+  amount: string;
+  entity: "Invoice" | "Bill";
+  notFound: string;
+}
+
+export const LEDGER_TABLES: Record<Ledger, LedgerTable> = {
+  receivable: {
+    ledger: "receivable",
+    series: "invoice",
+    table: `"Invoice"`,
+    number: "invoiceNumber",
+    party: "customerPayer",
+    day: "dueDate",
+    amount: "amountDueCents",
+    entity: "Invoice",
+    notFound: "Invoice not found",
+  },
+  payable: {
+    ledger: "payable",
+    series: "bill",
+    table: `"Bill"`,
+    number: "billNumber",
+    party: "carrier",
+    day: "paymentDate",
+    amount: "amountCents",
+    entity: "Bill",
+    notFound: "Bill not found",
+  },
+};

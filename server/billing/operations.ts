@@ -1,0 +1,131 @@
+import { MAX_MONEY_CENTS } from "../../common/money.ts";
+import { recordAudit } from "../audit/service.ts";
+import type { Db } from "../db/client.ts";
+import type { Deps } from "../deps.ts";
+import { ValidationError } from "../errors.ts";
+import { announceLedgerChange } from "./events.ts";
+import { lockSeries, nextBillingNumber } from "./numbers.ts";
+import { type Entry, entryBySourceKey, insertEntry } from "./store.ts";
+
+/** The transaction (or client) of the caller: billing writes inside the operation that causes it. */
+type Tx = Pick<Db, "invoice" | "bill" | "auditLog" | "$queryRawUnsafe">;
+
+const DAY_MS = 86_400_000;
+/** Net 30 both ways: the shipper pays 30 days after delivery, the carrier is paid 30 days after award. */
+export const PAYMENT_TERMS_DAYS = 30;
+
+function netTerms(from: Date): Date {
+  const day = new Date(from.getTime() + PAYMENT_TERMS_DAYS * DAY_MS);
+  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()));
+}
+
+function assertCents(amountCents: number): void {
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0 || amountCents > MAX_MONEY_CENTS) {
+    throw new ValidationError("Amount must be whole cents between 0 and 1000000000", [
+      { field: "amountCents", message: "Amount must be whole cents between 0 and 1000000000" },
+    ]);
+  }
+}
+
+export interface CreatedOnce {
+  entry: Entry;
+  /** false when an earlier call had already created it (nothing was written). */
+  created: boolean;
+}
+
+export interface WinnerBill {
+  /** The Load row id (Offer.loadId). */
+  loadId: string;
+  /** The Carrier row id, when the winner belongs to a carrier company. */
+  carrierId?: string | null;
+  carrierName: string;
+  amountCents: number;
+  /** The winning carrier user: may download the rate confirmation. */
+  winnerUserId?: string | null;
+  actorId?: string | null;
+  now?: Date;
+}
+
+/**
+ * The marketplace's winner confirmation: a pending bill for the winning carrier and amount, linked
+ * to the load. Call it inside the confirmation's transaction. Once per load: the series lock makes
+ * concurrent confirmations wait, the check finds the first one's bill, and the unique sourceKey
+ * refuses a duplicate whatever happens.
+ */
+export async function createBillForWinner(input: WinnerBill, tx: Tx): Promise<CreatedOnce> {
+  assertCents(input.amountCents);
+  const sourceKey = `winner:${input.loadId}`;
+  await lockSeries(tx, "bill");
+  const existing = await entryBySourceKey(tx, "payable", sourceKey);
+  if (existing) return { entry: existing, created: false };
+  const entry = await insertEntry(tx, "payable", {
+    number: await nextBillingNumber(tx, "bill"),
+    party: input.carrierName.trim().slice(0, 200) || "Carrier",
+    day: netTerms(input.now ?? new Date()),
+    amountCents: input.amountCents,
+    status: "pending",
+    loadId: input.loadId,
+    sourceKey,
+    carrierId: input.carrierId ?? null,
+    winnerUserId: input.winnerUserId ?? null,
+  });
+  await recordAudit(tx, {
+    actorId: input.actorId ?? null,
+    action: "bill.create_for_winner",
+    entityType: "Bill",
+    entityId: entry.id,
+    details: {
+      number: entry.number,
+      loadId: input.loadId,
+      amountCents: input.amountCents,
+      carrier: entry.party,
+    },
+  });
+  return { entry, created: true };
+}
+
+export interface DeliveredLoad {
+  id: string;
+  loadId: string;
+  customer: string | null;
+  customerRateCents: number | null;
+}
+
+/**
+ * A load became delivered (or got its customer rate once delivered): draft a pending invoice for
+ * its customer and rate, due net 30. Once per load; nothing without a customer and a rate.
+ */
+export async function draftInvoiceForDelivery(
+  load: DeliveredLoad,
+  tx: Tx,
+  { actorId = null, now = new Date() }: { actorId?: string | null; now?: Date } = {},
+): Promise<CreatedOnce | null> {
+  if (!load.customer?.trim() || load.customerRateCents === null) return null;
+  assertCents(load.customerRateCents);
+  const sourceKey = `delivery:${load.id}`;
+  await lockSeries(tx, "invoice");
+  const existing = await entryBySourceKey(tx, "receivable", sourceKey);
+  if (existing) return { entry: existing, created: false };
+  const entry = await insertEntry(tx, "receivable", {
+    number: await nextBillingNumber(tx, "invoice"),
+    party: load.customer.trim().slice(0, 200),
+    day: netTerms(now),
+    amountCents: load.customerRateCents,
+    status: "pending",
+    loadId: load.id,
+    sourceKey,
+  });
+  await recordAudit(tx, {
+    actorId,
+    action: "invoice.draft_on_delivery",
+    entityType: "Invoice",
+    entityId: entry.id,
+    details: { number: entry.number, loadId: load.loadId, amountCents: load.customerRateCents },
+  });
+  return { entry, created: true };
+}
+
+/** After the caller's transaction committed: tell the billing screens. */
+export function announceCreated(deps: Pick<Deps, "pubsub">, result: CreatedOnce | null): void {
+  if (result?.created) announceLedgerChange(deps, result.entry.ledger, result.entry.id);
+}

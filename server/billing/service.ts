@@ -1,0 +1,187 @@
+import {
+  BILLING_TEXTS,
+  type BillingEntryInput,
+  billingEntrySchema,
+  type Ledger,
+} from "../../common/billing.ts";
+import { recordAudit } from "../audit/service.ts";
+import { requireAdmin } from "../auth/policy.ts";
+import type { Context } from "../context.ts";
+import { providerOf } from "../db/client.ts";
+import { queryRows } from "../db/sql.ts";
+import { NotFoundError, ValidationError } from "../errors.ts";
+import {
+  memoize,
+  type OffsetConnection,
+  type OffsetPageArgs,
+  offsetConnection,
+  offsetWindow,
+} from "../graphql/offset-paging.ts";
+import { parseInput } from "../lib/validate.ts";
+import { findLoad } from "../loads/service.ts";
+import { announceLedgerChange } from "./events.ts";
+import { LEDGER_TABLES } from "./ledgers.ts";
+import {
+  type BillingListFilters,
+  type BillingSort,
+  billingPageSql,
+  billingTotalsSql,
+  startOfDay,
+} from "./list.ts";
+import { nextBillingNumber, normalizeBillingNumber } from "./numbers.ts";
+import { type Entry, entriesByIds, entryByNumber, insertEntry, updateEntryRow } from "./store.ts";
+
+/** The billing screens show 50 rows a page (spec section 9). */
+export const BILLING_PAGING = { defaultSize: 50, maxSize: 500 };
+
+export interface BillingListRequest {
+  filters: BillingListFilters;
+  sort: BillingSort;
+  paging: OffsetPageArgs;
+  /** "Today" for the past-due filter; the clock unless a test fixes it. */
+  now?: Date;
+}
+
+export interface BillingTotals {
+  count: number;
+  cents: number;
+}
+
+export type BillingPage = OffsetConnection<Entry> & { totals: () => Promise<BillingTotals> };
+
+/**
+ * One page of a ledger: the ids from one SQL query (search, filters, sort), the rows from Prisma,
+ * and the count with the sum of the amounts from one more (only when asked for).
+ */
+export async function findBillingPage(
+  ctx: Context,
+  ledger: Ledger,
+  { filters, sort, paging, now = new Date() }: BillingListRequest,
+): Promise<BillingPage> {
+  requireAdmin(ctx);
+  const provider = providerOf(ctx.config.databaseUrl);
+  const table = LEDGER_TABLES[ledger];
+  const today = startOfDay(now);
+  const totals = memoize(async (): Promise<BillingTotals> => {
+    const [row] = await queryRows<{ count: number | bigint; cents: number | bigint | string }>(
+      ctx.db,
+      provider,
+      billingTotalsSql(provider, table, filters, today),
+    );
+    return { count: Number(row.count), cents: Number(row.cents) };
+  });
+  const totalCount = async () => (await totals()).count;
+  const window = await offsetWindow(paging, BILLING_PAGING, totalCount);
+  const page = (rows: Entry[]) => Object.assign(offsetConnection(rows, window, totalCount), { totals });
+  if (window.limit === 0) return page([]);
+  const ids = (
+    await queryRows<{ id: string }>(
+      ctx.db,
+      provider,
+      billingPageSql(provider, table, filters, sort, today, window.offset, window.limit + 1),
+    )
+  ).map((row) => row.id);
+  return page(ids.length === 0 ? [] : await entriesByIds(ctx.db, ledger, ids));
+}
+
+/** An invoice or bill by its number ("INV-000123", "inv-123", "123"); null when there is none. */
+export async function findEntry(ctx: Context, ledger: Ledger, reference: string): Promise<Entry | null> {
+  requireAdmin(ctx);
+  return entryByNumber(ctx.db, ledger, normalizeBillingNumber(LEDGER_TABLES[ledger].series, reference));
+}
+
+export async function getEntry(ctx: Context, ledger: Ledger, reference: string): Promise<Entry> {
+  const entry = await findEntry(ctx, ledger, reference);
+  if (!entry) throw new NotFoundError(LEDGER_TABLES[ledger].notFound);
+  return entry;
+}
+
+/** The Load row id of a loadId (or id) a form names; a clear 400 when there is no such load. */
+async function linkedLoadId(
+  ctx: Context,
+  reference: string | null | undefined,
+): Promise<string | null | undefined> {
+  if (reference === undefined || reference === null) return reference;
+  const load = await findLoad(ctx, reference, { select: { id: true } });
+  if (!load) {
+    throw new ValidationError(BILLING_TEXTS.loadNotFound, [
+      { field: "loadId", message: BILLING_TEXTS.loadNotFound },
+    ]);
+  }
+  return load.id;
+}
+
+function auditDetails(entry: Entry, input: BillingEntryInput) {
+  return {
+    number: entry.number,
+    party: input.party,
+    day: input.day.toISOString().slice(0, 10),
+    amountCents: input.amountCents,
+    status: input.status,
+    loadId: entry.load?.loadId ?? null,
+  };
+}
+
+/** 'Add Invoice' / 'Add Bill': the server numbers the entry. */
+export async function createEntry(ctx: Context, ledger: Ledger, raw: unknown): Promise<Entry> {
+  const admin = requireAdmin(ctx);
+  const input = parseInput(billingEntrySchema(ledger, "create"), raw);
+  const loadId = await linkedLoadId(ctx, input.loadId);
+  const table = LEDGER_TABLES[ledger];
+  const created = await ctx.db.$transaction(async (tx) => {
+    const entry = await insertEntry(tx, ledger, {
+      number: await nextBillingNumber(tx, table.series),
+      party: input.party,
+      day: input.day,
+      amountCents: input.amountCents,
+      status: input.status,
+      loadId,
+    });
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: `${table.series}.create`,
+      entityType: table.entity,
+      entityId: entry.id,
+      details: auditDetails(entry, input),
+    });
+    return entry;
+  });
+  announceLedgerChange(ctx, ledger, created.id);
+  return created;
+}
+
+/** The detail page's 'Save Changes': every field but the number. */
+export async function updateEntry(
+  ctx: Context,
+  ledger: Ledger,
+  reference: string,
+  raw: unknown,
+): Promise<Entry> {
+  const admin = requireAdmin(ctx);
+  const existing = await getEntry(ctx, ledger, reference);
+  const input = parseInput(billingEntrySchema(ledger, "edit"), raw);
+  const loadId = await linkedLoadId(ctx, input.loadId);
+  const table = LEDGER_TABLES[ledger];
+  const updated = await ctx.db.$transaction(async (tx) => {
+    const entry = await updateEntryRow(tx, ledger, existing.id, {
+      party: input.party,
+      day: input.day,
+      amountCents: input.amountCents,
+      status: input.status,
+      loadId,
+    });
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: `${table.series}.update`,
+      entityType: table.entity,
+      entityId: entry.id,
+      details: {
+        ...auditDetails(entry, input),
+        previous: { amountCents: existing.amountCents, status: existing.status },
+      },
+    });
+    return entry;
+  });
+  announceLedgerChange(ctx, ledger, updated.id);
+  return updated;
+}

@@ -1,0 +1,197 @@
+import type { BillingStatus, Ledger } from "../../common/billing.ts";
+import type { Db } from "../db/client.ts";
+import type { Bill, Invoice } from "../generated/sqlite/client.ts";
+
+type LedgerDb = Pick<Db, "invoice" | "bill">;
+
+/** What a linked load contributes to an entry's answer (the Actions column's tracking link). */
+export const LINKED_LOAD = {
+  select: { id: true, loadId: true, trackingLink: true, route: { select: { routeNumber: true } } },
+} as const;
+
+export interface LinkedLoad {
+  id: string;
+  loadId: string;
+  trackingLink: string | null;
+  route: { routeNumber: string } | null;
+}
+
+/** One invoice or bill, whichever ledger, with the names of the service. */
+export interface Entry {
+  ledger: Ledger;
+  id: string;
+  number: string;
+  party: string;
+  day: Date;
+  amountCents: number;
+  status: BillingStatus;
+  load: LinkedLoad | null;
+  trackingLink: string | null;
+  sourceKey: string | null;
+  carrierId: string | null;
+  winnerUserId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+type InvoiceRow = Invoice & { load: LinkedLoad | null };
+type BillRow = Bill & { load: LinkedLoad | null };
+
+function fromInvoice(row: InvoiceRow): Entry {
+  return {
+    ledger: "receivable",
+    id: row.id,
+    number: row.invoiceNumber,
+    party: row.customerPayer,
+    day: row.dueDate,
+    amountCents: row.amountDueCents,
+    status: row.status as BillingStatus,
+    load: row.load,
+    trackingLink: row.trackingLink,
+    sourceKey: row.sourceKey,
+    carrierId: null,
+    winnerUserId: null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function fromBill(row: BillRow): Entry {
+  return {
+    ledger: "payable",
+    id: row.id,
+    number: row.billNumber,
+    party: row.carrier,
+    day: row.paymentDate,
+    amountCents: row.amountCents,
+    status: row.status as BillingStatus,
+    load: row.load,
+    trackingLink: row.trackingLink,
+    sourceKey: row.sourceKey,
+    carrierId: row.carrierId,
+    winnerUserId: row.winnerUserId,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const include = { load: LINKED_LOAD } as const;
+
+export interface EntryWrite {
+  party: string;
+  day: Date;
+  amountCents: number;
+  status: BillingStatus;
+  /** The Load row id; null unlinks; undefined leaves the link. */
+  loadId?: string | null;
+}
+
+export interface EntryCreate extends EntryWrite {
+  number: string;
+  sourceKey?: string;
+  carrierId?: string | null;
+  winnerUserId?: string | null;
+}
+
+export async function insertEntry(db: LedgerDb, ledger: Ledger, data: EntryCreate): Promise<Entry> {
+  if (ledger === "receivable") {
+    return fromInvoice(
+      await db.invoice.create({
+        data: {
+          invoiceNumber: data.number,
+          customerPayer: data.party,
+          dueDate: data.day,
+          amountDueCents: data.amountCents,
+          status: data.status,
+          loadId: data.loadId ?? null,
+          sourceKey: data.sourceKey ?? null,
+        },
+        include,
+      }),
+    );
+  }
+  return fromBill(
+    await db.bill.create({
+      data: {
+        billNumber: data.number,
+        carrier: data.party,
+        paymentDate: data.day,
+        amountCents: data.amountCents,
+        status: data.status,
+        loadId: data.loadId ?? null,
+        sourceKey: data.sourceKey ?? null,
+        carrierId: data.carrierId ?? null,
+        winnerUserId: data.winnerUserId ?? null,
+      },
+      include,
+    }),
+  );
+}
+
+export async function updateEntryRow(
+  db: LedgerDb,
+  ledger: Ledger,
+  id: string,
+  data: EntryWrite,
+): Promise<Entry> {
+  if (ledger === "receivable") {
+    return fromInvoice(
+      await db.invoice.update({
+        where: { id },
+        data: {
+          customerPayer: data.party,
+          dueDate: data.day,
+          amountDueCents: data.amountCents,
+          status: data.status,
+          loadId: data.loadId,
+        },
+        include,
+      }),
+    );
+  }
+  return fromBill(
+    await db.bill.update({
+      where: { id },
+      data: {
+        carrier: data.party,
+        paymentDate: data.day,
+        amountCents: data.amountCents,
+        status: data.status,
+        loadId: data.loadId,
+      },
+      include,
+    }),
+  );
+}
+
+export async function entryByNumber(db: LedgerDb, ledger: Ledger, number: string): Promise<Entry | null> {
+  if (ledger === "receivable") {
+    const row = await db.invoice.findUnique({ where: { invoiceNumber: number }, include });
+    return row ? fromInvoice(row) : null;
+  }
+  const row = await db.bill.findUnique({ where: { billNumber: number }, include });
+  return row ? fromBill(row) : null;
+}
+
+export async function entryBySourceKey(
+  db: LedgerDb,
+  ledger: Ledger,
+  sourceKey: string,
+): Promise<Entry | null> {
+  if (ledger === "receivable") {
+    const row = await db.invoice.findUnique({ where: { sourceKey }, include });
+    return row ? fromInvoice(row) : null;
+  }
+  const row = await db.bill.findUnique({ where: { sourceKey }, include });
+  return row ? fromBill(row) : null;
+}
+
+/** Rows by id, in the order of `ids`. */
+export async function entriesByIds(db: LedgerDb, ledger: Ledger, ids: string[]): Promise<Entry[]> {
+  const rows =
+    ledger === "receivable"
+      ? (await db.invoice.findMany({ where: { id: { in: ids } }, include })).map(fromInvoice)
+      : (await db.bill.findMany({ where: { id: { in: ids } }, include })).map(fromBill);
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+}

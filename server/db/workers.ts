@@ -1,0 +1,36 @@
+import Piscina from "piscina";
+
+/**
+ * Worker threads for work that would stall the event loop (bulk uploads: parsing, validation and
+ * the write, each worker with its own database connection). One small pool per task file, made on
+ * first use. This code runs from TypeScript through tsx: a worker loads it the same way.
+ */
+const pools = new Map<string, Piscina>();
+
+function workerExecArgv(): string[] {
+  const viaTsx = process.execArgv.some((argument) => argument.includes("tsx"));
+  return viaTsx ? process.execArgv : [...process.execArgv, "--import", "tsx"];
+}
+
+export function runInWorker<Task, Result>(file: URL, task: Task): Promise<Result> {
+  let pool = pools.get(file.href);
+  if (!pool) {
+    pool = new Piscina({
+      filename: file.href,
+      execArgv: workerExecArgv(),
+      minThreads: 0,
+      // Uploads are one transaction each and the database takes one writer at a time.
+      maxThreads: 2,
+      idleTimeout: 60_000,
+    });
+    pools.set(file.href, pool);
+  }
+  return pool.run(task) as Promise<Result>;
+}
+
+/** Ends every worker (server shutdown, end of a test). */
+export async function closeWorkers(): Promise<void> {
+  const closing = [...pools.values()].map((pool) => pool.destroy());
+  pools.clear();
+  await Promise.all(closing);
+}

@@ -1,0 +1,15 @@
+import type { AppConfig } from "./config.ts";
+import type { Db } from "./db/client.ts";
+import type { SqlReader } from "./db/reader.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { PubSub } from "./pubsub.ts";
+
+/** What every request shares: built once per app. */
+export interface Deps {
+  db: Db;
+  /** Hand-written reads with cached prepared statements, for the hot paths only. */
+  sql: SqlReader;
+  config: AppConfig;
+  pubsub: PubSub;
+  mailer: Mailer;
+}

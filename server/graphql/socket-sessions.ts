@@ -1,0 +1,121 @@
+import { type DocumentNode, Kind } from "graphql";
+import { resolveViewer } from "../auth/sessions.ts";
+import { verifyAccessToken } from "../auth/tokens.ts";
+import type { Deps } from "../deps.ts";
+import { DomainError } from "../errors.ts";
+
+/** graphql-ws' close code for "unauthorized": the client signs in (or refreshes) and reconnects. */
+export const SOCKET_ENDED_CODE = 4401;
+/** Lets an event already on its way (sessionEnded tells the tab why) reach the socket first. */
+export const SOCKET_CLOSE_GRACE_MS = 100;
+
+export interface ClosableSocket {
+  close(code: number, reason: string): void;
+  once(event: "close", listener: () => void): unknown;
+}
+
+interface Tracked {
+  /** Running operations by id; `notice` ones (sessionEnded) may still deliver once it ended. */
+  operations: Map<string, { notice: boolean; stop(): void }>;
+  ended: boolean;
+  release(): void;
+}
+
+/** An operation that only asks for `sessionEnded`: the one thing an ended session still hears. */
+export function isSessionNotice(document: DocumentNode, operationName: string | null | undefined): boolean {
+  const operation = document.definitions.find(
+    (definition) =>
+      definition.kind === Kind.OPERATION_DEFINITION &&
+      (!operationName || definition.name?.value === operationName),
+  );
+  if (operation?.kind !== Kind.OPERATION_DEFINITION || operation.operation !== "subscription") return false;
+  return operation.selectionSet.selections.every(
+    (selection) =>
+      selection.kind === Kind.FIELD && ["sessionEnded", "__typename"].includes(selection.name.value),
+  );
+}
+
+/** A close reason must fit in 123 bytes. */
+function closeReason(message: string): string {
+  const bytes = Buffer.from(message);
+  return bytes.length <= 120
+    ? message
+    : `${bytes
+        .subarray(0, 117)
+        .toString("utf8")
+        .replace(/\uFFFD$/, "")}...`;
+}
+
+/**
+ * Ties each graphql-ws socket to the session and access token it connected with: the socket
+ * closes when that session ends anywhere (logout, replacement, password reset, revocation, on any
+ * instance: the `session:<id>` topic travels through Redis) and when the token expires. From the
+ * moment the session ends its operations stop and deliver nothing more, except the sessionEnded
+ * notice that tells the tab why, for which the close waits a moment.
+ */
+export function createSocketSessions(deps: Deps) {
+  const sockets = new Map<ClosableSocket, Tracked>();
+
+  function end(socket: ClosableSocket, message: string) {
+    const tracked = sockets.get(socket);
+    if (!tracked || tracked.ended) return;
+    tracked.ended = true;
+    for (const operation of tracked.operations.values()) if (!operation.notice) operation.stop();
+    tracked.release();
+    setTimeout(() => socket.close(SOCKET_ENDED_CODE, closeReason(message)), SOCKET_CLOSE_GRACE_MS);
+  }
+
+  return {
+    /** On connect: follow the session and the token's lifetime, if the token is a live one. */
+    async attach(socket: ClosableSocket, token: string | null): Promise<void> {
+      if (!token) return;
+      const check = await verifyAccessToken(token, deps.config.jwtSecret);
+      if (!check.ok) return;
+      try {
+        await resolveViewer(deps, token);
+      } catch (error) {
+        if (error instanceof DomainError) return;
+        throw error;
+      }
+      const events = deps.pubsub.subscribe(`session:${check.claims.sid}`);
+      const expiry = setTimeout(
+        () => end(socket, "Access token expired"),
+        Math.max(0, Math.min(check.expiresAt - Date.now(), 2 ** 31 - 1)),
+      );
+      const tracked: Tracked = {
+        operations: new Map(),
+        ended: false,
+        release: () => {
+          clearTimeout(expiry);
+          void events.return?.();
+        },
+      };
+      sockets.set(socket, tracked);
+      socket.once("close", () => {
+        tracked.release();
+        sockets.delete(socket);
+      });
+      void (async () => {
+        for await (const event of events) {
+          end(socket, event.message);
+          return;
+        }
+      })();
+    },
+    /** Each running operation, so that an ended session stops them all at once. */
+    track(socket: ClosableSocket, id: string, operation: { notice: boolean; stop(): void }): void {
+      sockets.get(socket)?.operations.set(id, operation);
+    },
+    untrack(socket: ClosableSocket, id: string): void {
+      sockets.get(socket)?.operations.delete(id);
+    },
+    isEnded(socket: ClosableSocket): boolean {
+      return sockets.get(socket)?.ended ?? false;
+    },
+    /** Whether a result of this operation may still go out on this socket. */
+    mayDeliver(socket: ClosableSocket, id: string): boolean {
+      const tracked = sockets.get(socket);
+      return !tracked?.ended || (tracked.operations.get(id)?.notice ?? false);
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { encodeGlobalID } from "@pothos/plugin-relay";
+import { builder } from "../../builder.ts";
+import { CarrierNode, carrierRefOf, userRefOf } from "../../carriers/schema.ts";
+import { MUTATION_ERRORS } from "../../graphql/errors.ts";
+import { UserType } from "../../users/schema.ts";
+import { createManualAssignment } from "./service.ts";
+
+const ManualAssignmentPlaceInput = builder.inputType("ManualAssignmentPlaceInput", {
+  fields: (t) => ({ address: t.string() }),
+});
+
+const CreateManualAssignmentInput = builder.inputType("CreateManualAssignmentInput", {
+  description:
+    "The Load Manual Assignment form. Load ID, Customer and Driver (assignedUserKey) are required; " +
+    "dates are optional ISO strings; stops is the planned stop count.",
+  fields: (t) => ({
+    carrierId: t.id({ description: "The Carrier id or carrierId; the driver's carrier when omitted." }),
+    loadId: t.string(),
+    customer: t.string(),
+    assignedUserKey: t.id({ description: "The driver: a User id or userId." }),
+    bolNumber: t.string(),
+    status: t.string({ description: "pending (default), in_transit, delivered or cancelled" }),
+    mode: t.string({ description: "TRUCK (default), RAIL, SHIP or AIR" }),
+    referenceNumber: t.string(),
+    weight: t.float(),
+    volume: t.float(),
+    freightClass: t.string(),
+    commodity: t.string(),
+    orderInfo: t.string(),
+    additionalData: t.string({ description: "Free text or a JSON object." }),
+    stops: t.int(),
+    routeNumber: t.string({ description: "Links the load to this route, creating the route if it is new." }),
+    origin: t.field({ type: ManualAssignmentPlaceInput }),
+    destination: t.field({ type: ManualAssignmentPlaceInput }),
+    pickupDate: t.string(),
+    deliveryDate: t.string(),
+    appointmentsRequired: t.boolean(),
+    appointmentsConfirmed: t.boolean(),
+  }),
+});
+
+interface ManualAssignmentResult {
+  loadDbId: string;
+  loadId: string;
+  carrierId: string;
+  driverId: string;
+  routeNumber: string | null;
+}
+
+const ManualAssignmentPayload = builder
+  .objectRef<ManualAssignmentResult>("ManualAssignmentPayload")
+  .implement({
+    description: "The created load's ids, and the carrier and driver it was assigned to.",
+    fields: (t) => ({
+      loadId: t.exposeString("loadId", { description: "The readable Load ID." }),
+      loadGlobalId: t.id({
+        description: "The created Load's global id (node(id:) / Load.id).",
+        resolve: (result) => encodeGlobalID("Load", result.loadDbId),
+      }),
+      routeNumber: t.exposeString("routeNumber", { nullable: true }),
+      carrier: t.prismaField({
+        type: CarrierNode,
+        resolve: (query, result, _args, ctx) =>
+          ctx.db.carrier.findUniqueOrThrow({ ...query, where: { id: result.carrierId } }),
+      }),
+      driver: t.prismaField({
+        type: UserType,
+        resolve: (query, result, _args, ctx) =>
+          ctx.db.user.findUniqueOrThrow({ ...query, where: { id: result.driverId } }),
+      }),
+    }),
+  });
+
+builder.mutationField("createManualAssignment", (t) =>
+  t.field({
+    type: ManualAssignmentPayload,
+    description: "Creates a load assigned to one of a carrier's drivers.",
+    authScopes: { admin: true },
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: CreateManualAssignmentInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const { carrierId, assignedUserKey, ...fields } = input;
+      const { load, carrier, driver, route } = await createManualAssignment(ctx, {
+        ...fields,
+        carrierId: carrierId == null ? carrierId : carrierRefOf(carrierId),
+        assignedUserKey: assignedUserKey == null ? assignedUserKey : userRefOf(assignedUserKey),
+      });
+      return {
+        loadDbId: load.id,
+        loadId: load.loadId,
+        carrierId: carrier.id,
+        driverId: driver.id,
+        routeNumber: route?.routeNumber ?? null,
+      };
+    },
+  }),
+);

@@ -1,0 +1,169 @@
+import { recordAudit } from "../../audit/service.ts";
+import { requireAdmin } from "../../auth/policy.ts";
+import { findCarrier } from "../../carriers/lookup.ts";
+import type { Context } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../errors.ts";
+import type { Carrier, Load, Route, User } from "../../generated/sqlite/client.ts";
+import { isUniqueViolation } from "../../lib/prisma-errors.ts";
+import { parseInput } from "../../lib/validate.ts";
+import { findUser, publicUser } from "../../users/service.ts";
+import { loadsChanged } from "../list-count.ts";
+import {
+  MANUAL_ASSIGNMENT_MESSAGES,
+  type ManualAssignmentInput,
+  manualAssignmentInput,
+} from "./validation.ts";
+
+/**
+ * Manual load assignment (ILA / Load / Load Manual Assignment): an operator creates a load already
+ * assigned to one of a carrier's drivers.
+ */
+const M = MANUAL_ASSIGNMENT_MESSAGES;
+
+export interface ManualAssignment {
+  load: Load;
+  carrier: Carrier;
+  driver: User;
+  route: Route | null;
+}
+
+/** The carrier named in the payload, or the driver's when the screen sent none; the driver must drive for it. */
+async function carrierAndDriver(
+  db: Db,
+  data: ManualAssignmentInput,
+): Promise<{ carrier: Carrier; driver: User }> {
+  const carrier = data.carrierId ? await findCarrier(db, data.carrierId) : null;
+  if (data.carrierId && !carrier) throw new NotFoundError(M.carrierNotFound);
+  const driver = await findUser(db, data.assignedUserKey);
+  if (!driver) throw new NotFoundError(`${M.driverNotFound}: ${data.assignedUserKey}`);
+  const fieldError = (message: string) =>
+    new ValidationError(message, [{ field: "assignedUserKey", message }]);
+  if (carrier) {
+    if (driver.carrierId !== carrier.id) throw fieldError(M.driverNotInCarrier);
+    return { carrier, driver };
+  }
+  if (!driver.carrierId) throw fieldError(M.driverWithoutCarrier);
+  return { carrier: await db.carrier.findUniqueOrThrow({ where: { id: driver.carrierId } }), driver };
+}
+
+const loadIdTaken = () => new ConflictError(M.loadIdTaken, "loadId");
+
+async function insertAssignment(
+  ctx: Context,
+  adminId: string,
+  data: ManualAssignmentInput,
+  { carrier, driver }: { carrier: Carrier; driver: User },
+): Promise<ManualAssignment> {
+  return ctx.db
+    .$transaction(async (tx) => {
+      if (await tx.load.findUnique({ where: { loadId: data.loadId }, select: { id: true } })) {
+        throw loadIdTaken();
+      }
+      // A route number the operator typed that does not exist yet starts a route for this driver.
+      let route = data.routeNumber
+        ? await tx.route.findUnique({ where: { routeNumber: data.routeNumber } })
+        : null;
+      if (data.routeNumber && !route) {
+        route = await tx.route.create({
+          data: { routeNumber: data.routeNumber, carrierId: carrier.id, assignedUserId: driver.id },
+        });
+        await recordAudit(tx, {
+          actorId: adminId,
+          action: "route.create",
+          entityType: "Route",
+          entityId: route.id,
+          details: { routeNumber: route.routeNumber, via: "manual-assignment" },
+        });
+      }
+      const load = await tx.load.create({
+        data: {
+          loadId: data.loadId,
+          bolNumber: data.bolNumber ?? null,
+          customer: data.customer,
+          status: data.status,
+          mode: data.mode,
+          assignedUserId: driver.id,
+          carrierId: carrier.id,
+          carrierName: carrier.carrierName,
+          referenceNumber: data.referenceNumber ?? null,
+          weight: data.weight ?? null,
+          volume: data.volume ?? null,
+          freightClass: data.freightClass ?? null,
+          commodity: data.commodity ?? null,
+          orderInfo: data.orderInfo ?? null,
+          additionalData: data.additionalData ?? null,
+          stopCount: data.stops,
+          routeId: route?.id ?? null,
+          routeNumber: route?.routeNumber ?? null,
+          originAddress: data.origin?.address ?? null,
+          destinationAddress: data.destination?.address ?? null,
+          pickupDate: data.pickupDate ?? null,
+          deliveryDate: data.deliveryDate ?? null,
+          appointmentsRequired: data.appointmentsRequired,
+          appointmentsConfirmed: data.appointmentsConfirmed,
+        },
+      });
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: "load.manual-assignment",
+        entityType: "Load",
+        entityId: load.id,
+        details: { loadId: load.loadId, carrierId: carrier.carrierId, driver: driver.userId },
+      });
+      return { load, carrier, driver, route };
+    })
+    .finally(loadsChanged);
+}
+
+export async function createManualAssignment(ctx: Context, input: unknown): Promise<ManualAssignment> {
+  const admin = requireAdmin(ctx);
+  const data = parseInput(manualAssignmentInput, input);
+  const parties = await carrierAndDriver(ctx.db, data);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insertAssignment(ctx, admin.id, data, parties);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (await ctx.db.load.findUnique({ where: { loadId: data.loadId }, select: { id: true } })) {
+        throw loadIdTaken();
+      }
+      // Another request created the same new route number first: the next attempt joins that route.
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/** The created load in the REST answer's shape. */
+export function manualAssignmentJson({ load, carrier, driver, route }: ManualAssignment) {
+  return {
+    _id: load.id,
+    loadId: load.loadId,
+    bolNumber: load.bolNumber,
+    customer: load.customer,
+    status: load.status,
+    mode: load.mode,
+    assignedUserId: driver.id,
+    assignedUserKey: driver.userId,
+    carrierId: carrier.carrierId,
+    carrier: { _id: carrier.id, carrierId: carrier.carrierId, carrierName: carrier.carrierName },
+    driver: publicUser(driver),
+    referenceNumber: load.referenceNumber,
+    weight: load.weight,
+    volume: load.volume,
+    freightClass: load.freightClass,
+    commodity: load.commodity,
+    orderInfo: load.orderInfo,
+    additionalData: load.additionalData ? (JSON.parse(load.additionalData) as unknown) : null,
+    stops: load.stopCount,
+    routeNumber: route?.routeNumber ?? null,
+    origin: { address: load.originAddress },
+    destination: { address: load.destinationAddress },
+    pickupDate: load.pickupDate?.toISOString() ?? null,
+    deliveryDate: load.deliveryDate?.toISOString() ?? null,
+    appointmentsRequired: load.appointmentsRequired,
+    appointmentsConfirmed: load.appointmentsConfirmed,
+    trackingLink: load.trackingLink,
+    createdAt: load.createdAt.toISOString(),
+  };
+}

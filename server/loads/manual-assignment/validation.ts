@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { type Problem, viaParser } from "../../../common/fields.ts";
+import { datesInOrder, LOAD_MESSAGES, type LoadTextField, loadText } from "../../../common/loads/fields.ts";
+import {
+  parseDateValue,
+  parseMode,
+  parseNonNegativeNumber,
+  parseStatus,
+  parseStopNumber,
+  parseYesNo,
+} from "../../../common/loads/values.ts";
+
+/**
+ * The Load Manual Assignment form (ILA / Load / Load Manual Assignment), built from the load's
+ * field rules (common/loads): the same limits, dates and messages as the edit form and the upload.
+ */
+export const MANUAL_ASSIGNMENT_MESSAGES = {
+  carrierNotFound: "Carrier no encontrado",
+  driverNotFound: "Driver no encontrado",
+  driverNotInCarrier: "El driver no pertenece a este carrier",
+  driverWithoutCarrier: "El driver no pertenece a ningún carrier",
+  loadIdTaken: "Ya existe un load con este Load ID",
+} as const;
+
+const isBlank = (value: unknown) =>
+  value === null || value === undefined || (typeof value === "string" && !value.trim());
+
+/** What a form field sends, as text; blank is undefined. */
+const asText = (value: unknown) =>
+  isBlank(value)
+    ? undefined
+    : typeof value === "number" || typeof value === "boolean"
+      ? String(value)
+      : value;
+
+/** An optional field read by one of the load's parsers. */
+const optional = <T>(parse: (text: string) => T | Problem) =>
+  z
+    .preprocess(asText, z.string().optional())
+    .transform((value, context) => (value === undefined ? undefined : viaParser(parse)(value, context)));
+
+const text = (field: LoadTextField) => optional((value) => loadText(field, value));
+
+const required = (field: LoadTextField, message: string) =>
+  z
+    .preprocess(asText, z.string({ error: message }))
+    .transform((value, context) => viaParser((raw: string) => loadText(field, raw))(value, context));
+
+/** origin/destination come as {address}; a bare string is read as the address. */
+const place = (field: "originAddress" | "destinationAddress") =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? { address: value } : isBlank(value) ? undefined : value),
+    z.object({ address: text(field) }, { error: "Must be {address}" }).optional(),
+  );
+
+/** additionalData is stored as JSON text: an object as itself, anything else as a JSON string. */
+const additionalData = z
+  .preprocess((value) => (isBlank(value) ? undefined : value), z.unknown())
+  .transform((value) => {
+    if (value === undefined) return undefined;
+    if (typeof value === "string") {
+      try {
+        const parsed: unknown = JSON.parse(value);
+        if (typeof parsed === "object" && parsed !== null) return JSON.stringify(parsed);
+      } catch {
+        // plain text
+      }
+    }
+    return JSON.stringify(value);
+  });
+
+export const manualAssignmentInput = z
+  .object({
+    carrierId: optional((value) => loadText("driver", value)),
+    loadId: required("loadId", LOAD_MESSAGES.loadIdRequired),
+    customer: required("customer", LOAD_MESSAGES.customerRequired),
+    assignedUserKey: required("driver", LOAD_MESSAGES.driverRequired),
+    bolNumber: text("bolNumber"),
+    status: optional(parseStatus).transform((value) => value ?? "pending"),
+    mode: optional(parseMode).transform((value) => value ?? "TRUCK"),
+    referenceNumber: text("referenceNumber"),
+    weight: optional((value) => parseNonNegativeNumber(value, "Weight")),
+    volume: optional((value) => parseNonNegativeNumber(value, "Volume")),
+    freightClass: text("freightClass"),
+    commodity: text("commodity"),
+    orderInfo: text("orderInfo"),
+    additionalData,
+    stops: optional((value) => parseStopNumber(value)).transform((value) => value ?? 0),
+    routeNumber: text("routeNumber"),
+    origin: place("originAddress"),
+    destination: place("destinationAddress"),
+    pickupDate: optional((value) => parseDateValue(value, "Pickup Date")),
+    deliveryDate: optional((value) => parseDateValue(value, "Delivery Date")),
+    appointmentsRequired: optional((value) => parseYesNo(value, "Appointments Required")).transform(
+      (value) => value ?? false,
+    ),
+    appointmentsConfirmed: optional((value) => parseYesNo(value, "Appointments Confirmed")).transform(
+      (value) => value ?? false,
+    ),
+  })
+  .superRefine((input, context) => {
+    const outOfOrder = datesInOrder(input.pickupDate, input.deliveryDate);
+    if (outOfOrder) context.addIssue({ code: "custom", path: ["deliveryDate"], message: outOfOrder.problem });
+  });
+
+export type ManualAssignmentInput = z.output<typeof manualAssignmentInput>;

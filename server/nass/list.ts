@@ -1,0 +1,70 @@
+import type { DbProvider } from "../db/client.ts";
+import { containsInsensitive, joinFragments, type SqlFragment, sql } from "../db/sql.ts";
+import type { NassListFilters } from "./service.ts";
+
+export const NASS_SORT_FIELDS = [
+  "code",
+  "region",
+  "division",
+  "facilityName",
+  "city",
+  "state",
+  "zip",
+  "facType",
+] as const;
+export type NassSortField = (typeof NASS_SORT_FIELDS)[number];
+
+export interface NassSort {
+  field: NassSortField;
+  direction: "asc" | "desc";
+}
+
+export const DEFAULT_NASS_SORT: NassSort = { field: "code", direction: "asc" };
+
+const SEARCHED = [`n."code"`, `n."facilityName"`, `n."city"`, `n."state"`, `n."zip"`];
+
+function whereOf(provider: DbProvider, filters: NassListFilters): SqlFragment {
+  const conditions: SqlFragment[] = [];
+  const search = filters.search?.trim();
+  if (search) {
+    const any = joinFragments(
+      SEARCHED.map((column) => containsInsensitive(provider, column, search)),
+      " OR ",
+    );
+    conditions.push({ sql: `(${any.sql})`, params: any.params });
+  }
+  for (const field of ["region", "division", "state", "facType"] as const) {
+    const value = filters[field]?.trim();
+    if (value) conditions.push(sql(`n."${field}" = ?`, value));
+  }
+  for (const field of ["originating", "destinating"] as const) {
+    const value = filters[field];
+    if (value === true || value === false) conditions.push(sql(`n."${field}" = ?`, value));
+  }
+  if (conditions.length === 0) return sql("");
+  const joined = joinFragments(conditions, " AND ");
+  return { sql: ` WHERE ${joined.sql}`, params: joined.params };
+}
+
+/** One page's ids, in order; ties on the unique code. */
+export function nassPageSql(
+  provider: DbProvider,
+  filters: NassListFilters,
+  sort: NassSort,
+  offset: number,
+  limit: number,
+): SqlFragment {
+  const where = whereOf(provider, filters);
+  const direction = sort.direction === "asc" ? "ASC" : "DESC";
+  const order = [`n."${sort.field}" ${direction}${sort.field === "code" ? "" : " NULLS LAST"}`];
+  if (sort.field !== "code") order.push(`n."code" ASC`);
+  return {
+    sql: `SELECT n."id" AS "id" FROM "NassCode" n${where.sql} ORDER BY ${order.join(", ")} LIMIT ? OFFSET ?`,
+    params: [...where.params, limit, offset],
+  };
+}
+
+export function nassCountSql(provider: DbProvider, filters: NassListFilters): SqlFragment {
+  const where = whereOf(provider, filters);
+  return { sql: `SELECT COUNT(*) AS "count" FROM "NassCode" n${where.sql}`, params: where.params };
+}

@@ -1,0 +1,269 @@
+import { decodeGlobalID } from "@pothos/plugin-relay";
+import type { StopType } from "../../common/loads/values.ts";
+import { builder } from "../builder.ts";
+import type { Prisma } from "../generated/sqlite/client.ts";
+import { MUTATION_ERRORS } from "../graphql/errors.ts";
+import { pagedListField } from "../graphql/paged-list.ts";
+import { StopTypeEnum } from "../loads/schema.ts";
+import { routeDeliveryDate, routeDeliveryNass, routePickupDate, routePickupNass } from "./derived.ts";
+import { DEFAULT_ROUTE_SORT, type RouteSortField } from "./list.ts";
+import {
+  createRoute,
+  findRouteByNumber,
+  findRoutePage,
+  type MovedLoad,
+  type RouteChange,
+  suggestRouteNumber,
+  updateRoute,
+} from "./service.ts";
+
+export const RouteStopType = builder.prismaNode("RouteStop", {
+  id: { field: "id" },
+  description: "One facility visit of a route, in the order of its sequence.",
+  select: { id: true },
+  authScopes: { admin: true },
+  fields: (t) => ({
+    sequence: t.exposeInt("sequence"),
+    type: t.field({ type: StopTypeEnum, select: { type: true }, resolve: (stop) => stop.type as StopType }),
+    nass: t.relation("nassCode", { nullable: true, description: "The facility of this stop." }),
+  }),
+});
+
+/**
+ * The derived fields read the same relations as `loads` and `stops`, with the same order, so a
+ * page selecting both still loads each relation in one query.
+ */
+const LOAD_ORDER: Prisma.LoadOrderByWithRelationInput[] = [
+  { pickupDate: { sort: "asc", nulls: "last" } },
+  { loadId: "asc" },
+];
+const STOP_ORDER: Prisma.RouteStopOrderByWithRelationInput[] = [{ sequence: "asc" }, { id: "asc" }];
+const DATED_LOADS = {
+  loads: { orderBy: LOAD_ORDER, select: { loadId: true, pickupDate: true, deliveryDate: true } },
+} as const;
+const STOP_CODES = {
+  stops: {
+    orderBy: STOP_ORDER,
+    select: { sequence: true, type: true, nassCode: { select: { code: true } } },
+  },
+} as const;
+
+export const RouteType = builder.prismaNode("Route", {
+  id: { field: "id" },
+  description: "One truck's run: loads grouped under a route number, through ordered USPS facilities.",
+  select: { id: true },
+  authScopes: { admin: true },
+  fields: (t) => ({
+    routeNumber: t.exposeString("routeNumber"),
+    assignedUser: t.relation("assignedUser", { nullable: true, description: "The driver." }),
+    assignedUserKey: t.string({
+      nullable: true,
+      description: "The driver's userId.",
+      select: { assignedUser: { select: { userId: true } } },
+      resolve: (route) => route.assignedUser?.userId ?? null,
+    }),
+    carrierName: t.string({
+      nullable: true,
+      description: "The carrier of the assigned driver.",
+      select: { carrier: { select: { carrierName: true } } },
+      resolve: (route) => route.carrier?.carrierName ?? null,
+    }),
+    loads: t.relation("loads", {
+      description: "The assigned loads, earliest pickup first.",
+      query: { orderBy: LOAD_ORDER },
+    }),
+    loadCount: t.relationCount("loads"),
+    stops: t.relation("stops", { query: { orderBy: STOP_ORDER } }),
+    stopCount: t.relationCount("stops"),
+    pickupDate: t.field({
+      type: "DateTime",
+      nullable: true,
+      description: "The first assigned load's pickup date (derived).",
+      select: DATED_LOADS,
+      resolve: (route) => routePickupDate(route.loads),
+    }),
+    deliveryDate: t.field({
+      type: "DateTime",
+      nullable: true,
+      description: "The last assigned load's delivery date (derived).",
+      select: DATED_LOADS,
+      resolve: (route) => routeDeliveryDate(route.loads),
+    }),
+    pickupNassCode: t.string({
+      nullable: true,
+      description: "The NASS code of the first pickup stop.",
+      select: STOP_CODES,
+      resolve: (route) => routePickupNass(route.stops)?.code ?? null,
+    }),
+    deliveryNassCode: t.string({
+      nullable: true,
+      description: "The NASS code of the last delivery stop.",
+      select: STOP_CODES,
+      resolve: (route) => routeDeliveryNass(route.stops)?.code ?? null,
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+
+builder.prismaObjectField("Load", "route", (t) =>
+  t.relation("route", { nullable: true, description: "The route this load travels on." }),
+);
+
+const RouteFilter = builder.inputType("RouteFilter", {
+  fields: (t) => ({
+    carrier: t.id({ description: "A carrier (Relay id or database id)." }),
+    driverAssigned: t.boolean({ description: "true: routes with a driver; false: routes waiting for one." }),
+    pickupFrom: t.field({ type: "DateTime" }),
+    pickupTo: t.field({ type: "DateTime" }),
+  }),
+});
+
+/** A Relay id of `typename`, or the text itself (a database id, a userId). */
+function databaseIdOrReference(typename: string, value: string): string {
+  try {
+    const decoded = decodeGlobalID(value);
+    if (decoded.typename === typename) return decoded.id;
+  } catch {
+    // not a global id
+  }
+  return value;
+}
+
+pagedListField("routes", {
+  name: "Route",
+  node: RouteType,
+  model: "Route",
+  description: "The route list: 50 a page, newest first unless `orderBy` says otherwise.",
+  authScopes: { admin: true },
+  searchDescription: "Text in the route number or the carrier's name (any case).",
+  filter: RouteFilter,
+  sortFields: {
+    ROUTE_NUMBER: "routeNumber",
+    CARRIER: "carrier",
+    LOAD_COUNT: "loadCount",
+    STOP_COUNT: "stopCount",
+    PICKUP_DATE: "pickupDate",
+    DELIVERY_DATE: "deliveryDate",
+    CREATED_AT: "createdAt",
+  } satisfies Record<string, RouteSortField>,
+  defaultOrder: DEFAULT_ROUTE_SORT,
+  load: (ctx, { search, filter, orderBy, paging }, query) =>
+    findRoutePage(
+      ctx,
+      {
+        filters: {
+          search,
+          carrierId: filter?.carrier ? databaseIdOrReference("Carrier", String(filter.carrier)) : null,
+          driverAssigned: filter?.driverAssigned,
+          pickupFrom: filter?.pickupFrom,
+          pickupTo: filter?.pickupTo,
+        },
+        sort: orderBy,
+        paging,
+      },
+      query,
+    ),
+});
+
+builder.queryFields((t) => ({
+  routeByNumber: t.prismaField({
+    type: "Route",
+    nullable: true,
+    authScopes: { admin: true },
+    args: { routeNumber: t.arg.string({ required: true }) },
+    resolve: (query, _root, args, ctx) => findRouteByNumber(ctx, args.routeNumber, query),
+  }),
+  suggestedRouteNumber: t.string({
+    description: "A generated route number (YYMMDD + 2 letters or digits) that no route holds right now.",
+    authScopes: { admin: true },
+    resolve: (_root, _args, ctx) => suggestRouteNumber(ctx),
+  }),
+}));
+
+const MovedLoadType = builder.objectRef<MovedLoad>("MovedLoad").implement({
+  description: "A load that left another route for this one.",
+  fields: (t) => ({
+    loadId: t.exposeString("loadId"),
+    fromRouteNumber: t.exposeString("fromRouteNumber"),
+  }),
+});
+
+const RoutePayload = (name: string) =>
+  builder.objectRef<RouteChange>(name).implement({
+    fields: (p) => ({
+      route: p.prismaField({
+        type: RouteType,
+        resolve: (query, change, _args, ctx) =>
+          ctx.db.route.findUniqueOrThrow({ ...query, where: { id: change.route.id } }),
+      }),
+      movedLoads: p.field({ type: [MovedLoadType], resolve: (change) => change.moved }),
+      addedLoadIds: p.stringList({ resolve: (change) => change.added }),
+      removedLoadCount: p.exposeInt("removed"),
+    }),
+  });
+
+const CreateRouteInput = builder.inputType("CreateRouteInput", {
+  fields: (t) => ({
+    routeNumber: t.string({ required: true, description: "Typed or generated; trimmed and upper-cased." }),
+    loadIds: t.stringList({ required: true, description: "Load ids (or Load Relay ids)." }),
+  }),
+});
+
+const RouteStopInput = builder.inputType("RouteStopInput", {
+  fields: (t) => ({
+    sequence: t.int({ required: true }),
+    type: t.field({ type: StopTypeEnum, required: true }),
+    nass: t.string({ required: true, description: "The NASS record (its id) or its code." }),
+  }),
+});
+
+const UpdateRouteInput = builder.inputType("UpdateRouteInput", {
+  description: "Parts left out stay as they are.",
+  fields: (t) => ({
+    routeNumber: t.string({ required: true }),
+    driver: t.id({ description: "A CARRIER user (Relay id, id or userId); null unassigns." }),
+    stops: t.field({ type: [RouteStopInput], description: "Replaces every stop, ordered by sequence." }),
+    loadIds: t.stringList({ description: "The whole new list of loads; others leave the route." }),
+  }),
+});
+
+const loadReference = (value: string) => databaseIdOrReference("Load", value);
+
+builder.mutationFields((t) => ({
+  createRoute: t.field({
+    type: RoutePayload("CreateRoutePayload"),
+    description: "A route from loads; loads on other routes move to it (see movedLoads).",
+    authScopes: { admin: true },
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: CreateRouteInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      createRoute(ctx, { routeNumber: input.routeNumber, loadIds: input.loadIds.map(loadReference) }),
+  }),
+  updateRoute: t.field({
+    type: RoutePayload("UpdateRoutePayload"),
+    authScopes: { admin: true },
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: UpdateRouteInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      updateRoute(ctx, input.routeNumber, {
+        assignedUserKey:
+          input.driver === undefined || input.driver === null
+            ? input.driver
+            : databaseIdOrReference("User", String(input.driver)),
+        stops: input.stops?.map((stop) => ({ ...stop, nass: databaseIdOrReference("NassCode", stop.nass) })),
+        loadIds: input.loadIds?.map(loadReference),
+      }),
+  }),
+}));
+
+builder.subscriptionField("routeChanged", (t) =>
+  t.prismaField({
+    type: RouteType,
+    description: "A route after it was created or changed (driver, stops, loads), for every admin screen.",
+    authScopes: { admin: true },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe("routes"),
+    resolve: (query, event: { routeId: string }, _args, ctx) =>
+      ctx.db.route.findUniqueOrThrow({ ...query, where: { id: event.routeId } }),
+  }),
+);

@@ -1,0 +1,350 @@
+import {
+  LOADS_REQUIRED,
+  normalizeRouteNumber,
+  ROUTE_NOT_FOUND,
+  ROUTE_NUMBER_READ_ONLY,
+} from "../../common/routing.ts";
+import { recordAudit } from "../audit/service.ts";
+import { requireAdmin } from "../auth/policy.ts";
+import type { Context } from "../context.ts";
+import { providerOf } from "../db/client.ts";
+import { queryRows } from "../db/sql.ts";
+import { ConflictError, type FieldError, NotFoundError, ValidationError } from "../errors.ts";
+import type { Prisma, Route } from "../generated/sqlite/client.ts";
+import {
+  memoize,
+  type OffsetConnection,
+  type OffsetPageArgs,
+  offsetConnection,
+  offsetWindow,
+} from "../graphql/offset-paging.ts";
+import { createRowId } from "../lib/ids.ts";
+import { isUniqueViolation } from "../lib/prisma-errors.ts";
+import { parseInput } from "../lib/validate.ts";
+import {
+  findLoadsByReference,
+  type MemberLoadStop,
+  putLoadsOnRoute,
+  type RouteMemberLoad,
+  releaseLoadsFromRoute,
+  stopsOfLoads,
+} from "../loads/route-membership.ts";
+import { resolveNassReferences } from "../nass/service.ts";
+import { findUser } from "../users/service.ts";
+import { announceRouteChange } from "./events.ts";
+import { type RouteListFilters, type RouteSort, routeCountSql, routePageSql } from "./list.ts";
+import { unusedRouteNumber } from "./route-numbers.ts";
+import { createRouteInput, type UpdateRouteInput, updateRouteInput } from "./validation.ts";
+
+export const ROUTE_PAGING = { defaultSize: 50, maxSize: 500 };
+export const NO_FREE_ROUTE_NUMBER = "No generated route number is free today; type one.";
+export const DRIVER_MUST_BE_CARRIER = "The driver must be a carrier user.";
+
+type FindQuery = Pick<Prisma.RouteFindManyArgs, "include" | "select">;
+
+export function routeNumberTaken(routeNumber: string): string {
+  return `Route number ${routeNumber} is already taken.`;
+}
+
+export function unknownLoadsMessage(unknown: string[]): string {
+  return `Unknown load ${unknown.length === 1 ? "ID" : "IDs"}: ${unknown.join(", ")}`;
+}
+
+/** A load that left another route for this one. */
+export interface MovedLoad {
+  loadId: string;
+  fromRouteNumber: string;
+}
+
+export interface RouteChange {
+  route: Route;
+  moved: MovedLoad[];
+  added: string[];
+  removed: number;
+}
+
+/** Offered by the server (GraphQL and REST): unused at the time it answers. */
+export async function suggestRouteNumber(ctx: Context): Promise<string> {
+  requireAdmin(ctx);
+  const number = await unusedRouteNumber(ctx.db);
+  if (!number) throw new ConflictError(NO_FREE_ROUTE_NUMBER, "routeNumber");
+  return number;
+}
+
+export async function findRouteByNumber(ctx: Context, routeNumber: string, query: FindQuery = {}) {
+  requireAdmin(ctx);
+  return ctx.db.route.findUnique({
+    ...(query as object),
+    where: { routeNumber: normalizeRouteNumber(routeNumber) },
+  }) as Promise<Route | null>;
+}
+
+async function routeOrThrow(ctx: Context, routeNumber: string, query: FindQuery = {}): Promise<Route> {
+  const route = await findRouteByNumber(ctx, routeNumber, query);
+  if (!route) throw new NotFoundError(ROUTE_NOT_FOUND);
+  return route;
+}
+
+async function loadsOrThrow(ctx: Context, references: string[], field: string): Promise<RouteMemberLoad[]> {
+  const { loads, unknown } = await findLoadsByReference(ctx.db, references);
+  if (unknown.length > 0) {
+    const message = unknownLoadsMessage(unknown);
+    throw new ValidationError(message, [{ field, message }]);
+  }
+  return loads;
+}
+
+async function driverOf(ctx: Context, reference: string) {
+  const user = await findUser(ctx.db, reference);
+  if (!user) {
+    throw new ValidationError("User not found", [{ field: "assignedUserKey", message: "User not found" }]);
+  }
+  if (user.role === "ADMIN") {
+    throw new ValidationError(DRIVER_MUST_BE_CARRIER, [
+      { field: "assignedUserKey", message: DRIVER_MUST_BE_CARRIER },
+    ]);
+  }
+  return user;
+}
+
+function movedLoads(loads: RouteMemberLoad[], routeId: string | null): MovedLoad[] {
+  return loads
+    .filter((load) => load.routeId !== null && load.routeId !== routeId && load.routeNumber)
+    .map((load) => ({ loadId: load.loadId, fromRouteNumber: load.routeNumber! }));
+}
+
+/**
+ * The stops a route starts with: its loads' stops in running order (by pickup date), one per
+ * facility visit, numbered from 1. Operators edit them on the route's page.
+ */
+export function visitsOf(stops: MemberLoadStop[]): { sequence: number; type: string; nassCodeId: string }[] {
+  const ordered = stops
+    .filter((stop): stop is MemberLoadStop & { nassCodeId: string } => stop.nassCodeId !== null)
+    .sort(
+      (a, b) =>
+        (a.pickupDate?.getTime() ?? Number.POSITIVE_INFINITY) -
+          (b.pickupDate?.getTime() ?? Number.POSITIVE_INFINITY) ||
+        a.loadId.localeCompare(b.loadId) ||
+        a.sequence - b.sequence,
+    );
+  return ordered
+    .filter((stop, index) => index === 0 || stop.nassCodeId !== ordered[index - 1].nassCodeId)
+    .map((stop, index) => ({ sequence: index + 1, type: stop.type, nassCodeId: stop.nassCodeId }));
+}
+
+async function initialStops(tx: Prisma.TransactionClient, routeId: string, loadIds: string[]) {
+  const visits = visitsOf(await stopsOfLoads(tx, loadIds));
+  if (visits.length === 0) return;
+  await tx.routeStop.createMany({ data: visits.map((visit) => ({ id: createRowId(), routeId, ...visit })) });
+}
+
+/** The stops a route's current loads suggest (for routes that loads created by number). */
+export async function suggestedStops(ctx: Context, routeNumber: string) {
+  requireAdmin(ctx);
+  const route = await routeOrThrow(ctx, routeNumber, { include: { loads: { select: { id: true } } } });
+  const loadIds = (route as Route & { loads: { id: string }[] }).loads.map((load) => load.id);
+  return visitsOf(await stopsOfLoads(ctx.db, loadIds));
+}
+
+/**
+ * POST /routing: a route from loads, in one transaction. A load already on another route moves
+ * (the answer lists it); the route takes the driver its loads share, and its stops from theirs.
+ */
+export async function createRoute(ctx: Context, rawInput: unknown): Promise<RouteChange> {
+  const viewer = requireAdmin(ctx);
+  const input = parseInput(createRouteInput, rawInput);
+  const loads = await loadsOrThrow(ctx, input.loadIds, "loadIds");
+  if (await ctx.db.route.findUnique({ where: { routeNumber: input.routeNumber }, select: { id: true } })) {
+    throw new ConflictError(routeNumberTaken(input.routeNumber), "routeNumber");
+  }
+  const drivers = new Set(loads.map((load) => load.assignedUserId));
+  const sharedDriver = drivers.size === 1 ? [...drivers][0] : null;
+  const driver = sharedDriver ? await findUser(ctx.db, sharedDriver) : null;
+
+  let route: Route;
+  try {
+    route = await ctx.db.$transaction(async (tx) => {
+      const created = await tx.route.create({
+        data: {
+          routeNumber: input.routeNumber,
+          assignedUserId: driver?.id ?? null,
+          carrierId: driver?.carrierId ?? null,
+        },
+      });
+      await putLoadsOnRoute(
+        tx,
+        created,
+        loads.map((load) => load.id),
+      );
+      await initialStops(
+        tx,
+        created.id,
+        loads.map((load) => load.id),
+      );
+      await recordAudit(tx, {
+        actorId: viewer.id,
+        action: "route.create",
+        entityType: "Route",
+        entityId: created.id,
+        details: { routeNumber: created.routeNumber, loadIds: loads.map((load) => load.loadId) },
+      });
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError(routeNumberTaken(input.routeNumber), "routeNumber");
+    throw error;
+  }
+  const moved = movedLoads(loads, null);
+  announceRouteChange(ctx, route.id);
+  for (const routeId of new Set(loads.flatMap((load) => (load.routeId ? [load.routeId] : [])))) {
+    announceRouteChange(ctx, routeId);
+  }
+  return { route, moved, added: loads.map((load) => load.loadId), removed: 0 };
+}
+
+function unknownNassFields(
+  stops: NonNullable<UpdateRouteInput["stops"]>,
+  known: Map<string, string>,
+): FieldError[] {
+  return stops.flatMap((stop, index) =>
+    known.has(stop.nassReference)
+      ? []
+      : [{ field: `stops.${index}.nass`, message: `Unknown NASS code '${stop.nassReference}'` }],
+  );
+}
+
+/**
+ * PUT /routing/{routeNumber}: the driver, the stops (replaced, ordered by sequence) and the list of
+ * loads (loads left out leave the route; loads from other routes move here). One transaction.
+ */
+export async function updateRoute(
+  ctx: Context,
+  routeNumber: string,
+  rawInput: unknown,
+): Promise<RouteChange> {
+  const viewer = requireAdmin(ctx);
+  const route = await routeOrThrow(ctx, routeNumber);
+  const input = parseInput(updateRouteInput, rawInput);
+  if (input.routeNumber && normalizeRouteNumber(input.routeNumber) !== route.routeNumber) {
+    throw new ValidationError(ROUTE_NUMBER_READ_ONLY, [
+      { field: "routeNumber", message: ROUTE_NUMBER_READ_ONLY },
+    ]);
+  }
+  const stops = input.stops ?? null;
+  const nass = await resolveNassReferences(ctx.db, stops?.map((stop) => stop.nassReference) ?? []);
+  if (stops && nass.unknown.length > 0) {
+    const fields = unknownNassFields(stops, nass.idByReference);
+    throw new ValidationError(fields[0].message, fields);
+  }
+  const loads = input.loads ? await loadsOrThrow(ctx, input.loads, "assignedLoads") : null;
+  if (loads && loads.length === 0) {
+    throw new ValidationError(LOADS_REQUIRED, [{ field: "assignedLoads", message: LOADS_REQUIRED }]);
+  }
+
+  const changes: Prisma.RouteUncheckedUpdateInput = {};
+  if (input.assignedUserKey === null || input.assignedUserKey === "") {
+    Object.assign(changes, { assignedUserId: null, carrierId: null });
+  } else if (input.assignedUserKey !== undefined) {
+    const driver = await driverOf(ctx, input.assignedUserKey);
+    Object.assign(changes, { assignedUserId: driver.id, carrierId: driver.carrierId });
+  }
+
+  const { updated, removed } = await ctx.db.$transaction(async (tx) => {
+    const updated = await tx.route.update({
+      where: { id: route.id },
+      data: { ...changes, updatedAt: new Date() },
+    });
+    if (stops) {
+      await tx.routeStop.deleteMany({ where: { routeId: route.id } });
+      await tx.routeStop.createMany({
+        data: [...stops]
+          .sort((a, b) => a.sequence - b.sequence)
+          .map((stop) => ({
+            id: createRowId(),
+            routeId: route.id,
+            sequence: stop.sequence,
+            type: stop.type,
+            nassCodeId: nass.idByReference.get(stop.nassReference)!,
+          })),
+      });
+    }
+    let removed = 0;
+    if (loads) {
+      removed = await releaseLoadsFromRoute(
+        tx,
+        route.id,
+        loads.map((load) => load.id),
+      );
+      await putLoadsOnRoute(
+        tx,
+        route,
+        loads.filter((load) => load.routeId !== route.id).map((load) => load.id),
+      );
+    }
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: "route.update",
+      entityType: "Route",
+      entityId: route.id,
+      details: { routeNumber: route.routeNumber, ...input },
+    });
+    return { updated, removed };
+  });
+  const moved = loads ? movedLoads(loads, route.id) : [];
+  announceRouteChange(ctx, route.id);
+  for (const routeId of new Set(
+    moved.length
+      ? loads!.flatMap((load) => (load.routeId && load.routeId !== route.id ? [load.routeId] : []))
+      : [],
+  )) {
+    announceRouteChange(ctx, routeId);
+  }
+  return {
+    route: updated,
+    moved,
+    added: loads ? loads.filter((load) => load.routeId !== route.id).map((load) => load.loadId) : [],
+    removed,
+  };
+}
+
+export interface RouteListRequest {
+  filters: RouteListFilters;
+  sort: RouteSort;
+  paging: OffsetPageArgs;
+}
+
+/** One page of routes: the ids from one SQL query, the rows with what the caller selected. */
+export async function findRoutePage(
+  ctx: Context,
+  { filters, sort, paging }: RouteListRequest,
+  query: FindQuery = {},
+): Promise<OffsetConnection<Route>> {
+  requireAdmin(ctx);
+  const provider = providerOf(ctx.config.databaseUrl);
+  let knownTotal: number | null = null;
+  const totalCount = memoize(async () => {
+    if (knownTotal !== null) return knownTotal;
+    const [row] = await queryRows<{ count: number | bigint }>(
+      ctx.db,
+      provider,
+      routeCountSql(provider, filters),
+    );
+    return Number(row.count);
+  });
+  const window = await offsetWindow(paging, ROUTE_PAGING, totalCount);
+  if (window.limit === 0) return offsetConnection([], window, totalCount);
+  const ids = (
+    await queryRows<{ id: string }>(
+      ctx.db,
+      provider,
+      routePageSql(provider, filters, sort, window.offset, window.limit + 1),
+    )
+  ).map((row) => row.id);
+  if (ids.length <= window.limit && (ids.length > 0 || window.offset === 0))
+    knownTotal = window.offset + ids.length;
+  if (ids.length === 0) return offsetConnection([], window, totalCount);
+  const rows = (await ctx.db.route.findMany({ ...(query as object), where: { id: { in: ids } } })) as Route[];
+  const position = new Map(ids.map((id, index) => [id, index]));
+  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return offsetConnection(rows, window, totalCount);
+}

@@ -1,0 +1,280 @@
+import { greatCircleMiles, type LatLng } from "../../common/geo.ts";
+import { TRACKING_TEXTS, trackingStopKind } from "../../common/tracking.ts";
+import { requireAdmin } from "../auth/policy.ts";
+import type { Context } from "../context.ts";
+import { providerOf } from "../db/client.ts";
+import { NotFoundError } from "../errors.ts";
+import type { Prisma } from "../generated/sqlite/client.ts";
+
+/** A route's loads shown with it; routes hold a handful, this only bounds a pathological one. */
+const MAX_LOADS_PER_ROUTE = 200;
+
+export const TRACKED_ROUTE_INCLUDE = {
+  carrier: { select: { carrierName: true } },
+  assignedUser: { select: { userId: true } },
+  stops: {
+    orderBy: [{ sequence: "asc" }, { id: "asc" }],
+    include: {
+      nassCode: {
+        select: {
+          id: true,
+          code: true,
+          facilityName: true,
+          city: true,
+          state: true,
+          latitude: true,
+          longitude: true,
+        },
+      },
+    },
+  },
+  loads: {
+    orderBy: [{ loadId: "asc" }],
+    take: MAX_LOADS_PER_ROUTE,
+    select: {
+      id: true,
+      loadId: true,
+      status: true,
+      carrier: { select: { carrierName: true } },
+      assignedUser: { select: { userId: true } },
+    },
+  },
+} satisfies Prisma.RouteInclude;
+
+export type TrackedRoute = Prisma.RouteGetPayload<{ include: typeof TRACKED_ROUTE_INCLUDE }>;
+export type TrackedStop = TrackedRoute["stops"][number];
+
+/** The route's carrier, else the carrier of its first load that has one. */
+export function carrierNameOf(route: TrackedRoute): string | null {
+  return route.carrier?.carrierName ?? route.loads.find((load) => load.carrier)?.carrier?.carrierName ?? null;
+}
+
+/** The route's driver (userId), else the driver of its first assigned load. */
+export function driverUserIdOf(route: TrackedRoute): string | null {
+  return (
+    route.assignedUser?.userId ?? route.loads.find((load) => load.assignedUser)?.assignedUser?.userId ?? null
+  );
+}
+
+export function stopLocation(stop: TrackedStop): LatLng | null {
+  const nass = stop.nassCode;
+  return nass?.latitude != null && nass.longitude != null
+    ? { lat: nass.latitude, lng: nass.longitude }
+    : null;
+}
+
+export function lastPositionOf(route: Pick<TrackedRoute, "lastLat" | "lastLng">): LatLng | null {
+  return route.lastLat !== null && route.lastLng !== null ? { lat: route.lastLat, lng: route.lastLng } : null;
+}
+
+/** GET /tracking/{routeNumber}: the spec's tracking data, plus arrival and departure times. */
+export function trackingJson(route: TrackedRoute) {
+  return {
+    _id: route.id,
+    routeNumber: route.routeNumber,
+    carrier: carrierNameOf(route),
+    driver: driverUserIdOf(route),
+    loads: route.loads.map((load) => ({ loadId: load.loadId, status: load.status })),
+    eta: route.etaMinutes,
+    nextStopEta: route.nextStopEtaMinutes,
+    lastPosition: lastPositionOf(route),
+    lastPositionAt: route.lastPositionAt?.toISOString() ?? null,
+    speedMph: route.lastSpeedMph === null ? null : Math.round(route.lastSpeedMph * 10) / 10,
+    heading: route.lastHeading,
+    stops: route.stops.map((stop) => ({
+      _id: stop.id,
+      sequence: stop.sequence,
+      type: trackingStopKind(stop.type),
+      nass: {
+        code: stop.nassCode?.code ?? null,
+        facilityName: stop.nassCode?.facilityName ?? null,
+        city: stop.nassCode?.city ?? null,
+        state: stop.nassCode?.state ?? null,
+        location: stopLocation(stop),
+      },
+      arrivedAt: stop.arrivedAt?.toISOString() ?? null,
+      departedAt: stop.departedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+export async function getTrackedRoute(ctx: Context, routeNumber: string): Promise<TrackedRoute> {
+  requireAdmin(ctx);
+  const route = await ctx.db.route.findUnique({ where: { routeNumber }, include: TRACKED_ROUTE_INCLUDE });
+  if (!route) throw new NotFoundError(TRACKING_TEXTS.routeNotFound);
+  return route;
+}
+
+export async function findTrackedRoutesById(ctx: Context, ids: readonly string[]): Promise<TrackedRoute[]> {
+  requireAdmin(ctx);
+  const rows = await ctx.db.route.findMany({
+    where: { id: { in: [...ids] } },
+    include: TRACKED_ROUTE_INCLUDE,
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The tracking list: routes whose truck has reported, by route number. The search matches the
+ * route number, carrier, driver (userId) or a load id, contained and in any case.
+ */
+export function trackedRouteWhere(
+  ctx: Context,
+  search: string | null | undefined,
+  scope: TrackingScope = "tracked",
+): Prisma.RouteWhereInput {
+  const text = search?.trim();
+  const tracked: Prisma.RouteWhereInput =
+    scope === "tracked"
+      ? { lastPositionAt: { not: null } }
+      : { stops: { some: { nassCode: { latitude: { not: null }, longitude: { not: null } } } } };
+  if (!text) return tracked;
+  const contains =
+    providerOf(ctx.config.databaseUrl) === "postgresql"
+      ? { contains: text, mode: "insensitive" as const }
+      : { contains: text };
+  return {
+    ...tracked,
+    OR: [
+      { routeNumber: contains },
+      { carrier: { carrierName: contains } },
+      { assignedUser: { userId: contains } },
+      {
+        loads: {
+          some: {
+            OR: [
+              { loadId: contains },
+              { carrier: { carrierName: contains } },
+              { assignedUser: { userId: contains } },
+            ],
+          },
+        },
+      },
+    ],
+  };
+}
+
+/** `tracked`: the truck has reported; `trackable`: the route has a located stop (simulator, planning). */
+export type TrackingScope = "tracked" | "trackable";
+
+export async function countTrackedRoutes(ctx: Context, search: string | null | undefined): Promise<number> {
+  requireAdmin(ctx);
+  return ctx.db.route.count({ where: trackedRouteWhere(ctx, search) });
+}
+
+export interface TrackedRoutePage {
+  routes: TrackedRoute[];
+  totalCount: number;
+}
+
+export async function listTrackedRoutes(
+  ctx: Context,
+  {
+    search,
+    offset,
+    limit,
+    scope = "tracked",
+    direction = "asc",
+  }: {
+    search?: string | null;
+    offset: number;
+    limit: number;
+    scope?: TrackingScope;
+    direction?: "asc" | "desc";
+  },
+): Promise<TrackedRoutePage> {
+  requireAdmin(ctx);
+  const where = trackedRouteWhere(ctx, search, scope);
+  const [routes, totalCount] = await Promise.all([
+    ctx.db.route.findMany({
+      where,
+      include: TRACKED_ROUTE_INCLUDE,
+      orderBy: [{ routeNumber: direction }],
+      skip: offset,
+      take: limit,
+    }),
+    ctx.db.route.count({ where }),
+  ]);
+  return { routes, totalCount };
+}
+
+/** The breadcrumb: the route's latest `limit` points, oldest first. */
+export async function recentPositions(ctx: Context, routeId: string, limit: number) {
+  requireAdmin(ctx);
+  const rows = await ctx.db.trackingPosition.findMany({
+    where: { routeId },
+    orderBy: { recordedAt: "desc" },
+    take: limit,
+    select: { lat: true, lng: true, recordedAt: true, speedMph: true },
+  });
+  return rows.reverse();
+}
+
+/** The NASS facility city nearest a point (within about 100 miles), e.g. for "near Dallas, TX". */
+export async function nearestFacilityCity(
+  db: Context["db"],
+  point: LatLng,
+): Promise<{ city: string; state: string | null } | null> {
+  const box = 1.5;
+  const candidates = await db.nassCode.findMany({
+    where: {
+      latitude: { gte: point.lat - box, lte: point.lat + box },
+      longitude: { gte: point.lng - box * 1.4, lte: point.lng + box * 1.4 },
+      city: { not: null },
+    },
+    select: { city: true, state: true, latitude: true, longitude: true },
+    take: 500,
+  });
+  let best: { city: string; state: string | null; miles: number } | null = null;
+  for (const candidate of candidates) {
+    const miles = greatCircleMiles(point, { lat: candidate.latitude!, lng: candidate.longitude! });
+    if (!best || miles < best.miles) best = { city: candidate.city!, state: candidate.state, miles };
+  }
+  return best && best.miles <= 100 ? { city: best.city, state: best.state } : null;
+}
+
+export async function routeIdOfNumber(ctx: Context, routeNumber: string): Promise<string> {
+  requireAdmin(ctx);
+  const route = await ctx.db.route.findUnique({ where: { routeNumber }, select: { id: true } });
+  if (!route) throw new NotFoundError(TRACKING_TEXTS.routeNotFound);
+  return route.id;
+}
+
+/**
+ * Every local subscriber of one event gets the same payload object: they share one read of the
+ * route (500 viewers of a truck cost one query per batch, not 500). Permissions still apply per
+ * subscriber through the schema.
+ */
+const eventReads = new WeakMap<object, Promise<TrackedRoute>>();
+
+export function trackedRouteOfEvent(ctx: Context, event: { routeId: string }): Promise<TrackedRoute> {
+  requireAdmin(ctx);
+  let read = eventReads.get(event);
+  if (!read) {
+    read = ctx.db.route.findUniqueOrThrow({ where: { id: event.routeId }, include: TRACKED_ROUTE_INCLUDE });
+    eventReads.set(event, read);
+  }
+  return read;
+}
+
+/** The fleet map draws at most this many trucks (the most recently heard from). */
+export const MAX_FLEET_POSITIONS = 10_000;
+
+/** Every tracked truck's last position for the fleet map: three columns a route, no relations. */
+export async function fleetPositions(ctx: Context, limit: number) {
+  requireAdmin(ctx);
+  const rows = await ctx.db.route.findMany({
+    where: { lastPositionAt: { not: null } },
+    orderBy: { lastPositionAt: "desc" },
+    take: Math.min(Math.max(limit, 1), MAX_FLEET_POSITIONS),
+    select: { id: true, routeNumber: true, lastLat: true, lastLng: true, lastPositionAt: true },
+  });
+  return rows.map((row) => ({
+    routeId: row.id,
+    routeNumber: row.routeNumber,
+    lat: row.lastLat ?? 0,
+    lng: row.lastLng ?? 0,
+    recordedAt: row.lastPositionAt!,
+  }));
+}

@@ -1,0 +1,98 @@
+import { USERS_PAGE_SIZE } from "../../common/workspace.ts";
+import { openSessionWhere } from "../auth/admin-sessions.ts";
+import { requireAdmin } from "../auth/policy.ts";
+import type { Context } from "../context.ts";
+import { type DbProvider, providerOf } from "../db/client.ts";
+import type { Prisma, User } from "../generated/sqlite/client.ts";
+import {
+  memoize,
+  type OffsetConnection,
+  type OffsetPageArgs,
+  offsetConnection,
+  offsetWindow,
+} from "../graphql/offset-paging.ts";
+import { parseInput } from "../lib/validate.ts";
+import { accountStatusWhere } from "../users/admin.ts";
+import { type UserListInput, userListInput } from "./validation.ts";
+
+export const USER_PAGING = { defaultSize: USERS_PAGE_SIZE, maxSize: 200 };
+
+function contains(provider: DbProvider, term: string): Prisma.StringFilter {
+  return provider === "postgresql"
+    ? ({ contains: term, mode: "insensitive" } as Prisma.StringFilter)
+    : { contains: term };
+}
+
+export function userListWhere(databaseUrl: string, filter: UserListInput): Prisma.UserWhereInput {
+  const provider = providerOf(databaseUrl);
+  const conditions: Prisma.UserWhereInput[] = [];
+  if (filter.role) conditions.push({ role: filter.role });
+  if (filter.status) conditions.push(accountStatusWhere(filter.status));
+  const term = filter.search?.trim();
+  if (term) {
+    conditions.push({
+      OR: [
+        { email: contains(provider, term) },
+        { fullName: contains(provider, term) },
+        { userId: contains(provider, term) },
+        { companyName: contains(provider, term) },
+        { carrier: { carrierName: contains(provider, term) } },
+      ],
+    });
+  }
+  return conditions.length > 0 ? { AND: conditions } : {};
+}
+
+export function userListOrder(filter: UserListInput): Prisma.UserOrderByWithRelationInput[] {
+  const direction = filter.sortDirection ?? (filter.sortBy ? "asc" : "desc");
+  const field = filter.sortBy ?? "createdAt";
+  const primary: Prisma.UserOrderByWithRelationInput =
+    field === "lastSignInAt" || field === "fullName"
+      ? { [field]: { sort: direction, nulls: "last" } }
+      : { [field]: direction };
+  return [primary, { id: direction }];
+}
+
+/** The users list: search, role and status filters, sort, numbered pages of 50. */
+export async function findUserPage(
+  ctx: Context,
+  rawFilter: unknown,
+  paging: OffsetPageArgs,
+  query: object = {},
+): Promise<OffsetConnection<User>> {
+  requireAdmin(ctx);
+  const filter = parseInput(userListInput, rawFilter);
+  const where = userListWhere(ctx.config.databaseUrl, filter);
+  const totalCount = memoize(() => ctx.db.user.count({ where }));
+  const window = await offsetWindow(paging, USER_PAGING, totalCount);
+  if (window.limit === 0) return offsetConnection([], window, totalCount);
+  const rows = (await ctx.db.user.findMany({
+    ...query,
+    where,
+    orderBy: userListOrder(filter),
+    skip: window.offset,
+    take: window.limit + 1,
+  })) as User[];
+  return offsetConnection(rows, window, totalCount);
+}
+
+/** For the REST list: the page's users with their carrier and open-session count. */
+export async function listUsersForRest(ctx: Context, rawFilter: unknown, offset: number, limit: number) {
+  requireAdmin(ctx);
+  const filter = parseInput(userListInput, rawFilter);
+  const where = userListWhere(ctx.config.databaseUrl, filter);
+  const [rows, total] = await Promise.all([
+    ctx.db.user.findMany({
+      where,
+      orderBy: userListOrder(filter),
+      skip: offset,
+      take: limit,
+      include: {
+        carrier: { select: { carrierId: true, carrierName: true } },
+        _count: { select: { sessions: { where: openSessionWhere() } } },
+      },
+    }),
+    ctx.db.user.count({ where }),
+  ]);
+  return { rows, total };
+}

@@ -1,0 +1,309 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { CSRF_HEADER } from "../../server/graphql/yoga.ts";
+import { createTestApp, createUser, loginAs, type TestApp } from "../support/app.ts";
+import { doublingFragments, LEAK, overWebSocket } from "../support/raw.ts";
+
+/**
+ * Hostile input over real HTTP and WebSocket: each answer is a clear 4xx (or, on a socket, an
+ * error or a 44xx/1009 close), never a stack or SQL, and /healthz keeps answering within 100 ms
+ * while the corpus runs.
+ */
+let t: TestApp;
+let base: string;
+let carrierToken: string;
+
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), "freightway-dist-"));
+  writeFileSync(join(dist, "index.html"), "<!doctype html><title>Freightway</title>");
+  t = await createTestApp({ production: true, clientDistDir: dist });
+  base = await t.app.start(0);
+  await createUser(t.app, { email: "corpus-carrier@example.com" });
+  carrierToken = (await loginAs(t.app, "corpus-carrier@example.com")).token;
+});
+afterAll(() => t.close());
+
+interface Case {
+  name: string;
+  method?: string;
+  path?: string;
+  body?: string | Uint8Array;
+  contentType?: string | null;
+  headers?: Record<string, string>;
+  token?: boolean;
+}
+
+const gqlBody = (query: string, variables?: unknown) => JSON.stringify({ query, variables });
+const aliases = (count: number, field: string) =>
+  `{ ${Array.from({ length: count }, (_, index) => `a${index}: ${field}`).join(" ")} }`;
+const deep = (depth: number, open: string, close: string, middle = "a") =>
+  `${open.repeat(depth)}${middle}${close.repeat(depth)}`;
+const megabytes = (count: number) => "x".repeat(count * 1024 * 1024);
+
+const GRAPHQL: Case[] = [
+  { name: "27 doubling fragments", body: gqlBody(doublingFragments(27)) },
+  { name: "60 doubling fragments", body: gqlBody(doublingFragments(60)) },
+  {
+    name: "fragments doubling through inline fragments",
+    body: gqlBody(
+      [
+        "{ ...G0 }",
+        ...Array.from(
+          { length: 30 },
+          (_, i) => `fragment G${i} on Query { ... on Query { ...G${i + 1} ...G${i + 1} } }`,
+        ),
+        "fragment G30 on Query { __typename }",
+      ].join("\n"),
+    ),
+  },
+  {
+    name: "fragment cycle",
+    body: gqlBody("{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }"),
+  },
+  {
+    name: "2,000 aliased introspections",
+    body: gqlBody(aliases(2000, "__schema { types { name fields { name } } }")),
+  },
+  { name: "anonymous introspection", body: gqlBody("{ __schema { types { name } } }") },
+  { name: "anonymous __type", body: gqlBody('{ __type(name: "Load") { fields { name } } }') },
+  { name: "carrier introspection", body: gqlBody("{ __schema { queryType { name } } }"), token: true },
+  { name: "5,000-deep selection set", body: gqlBody(`{ ${deep(5000, "a { ", " }", "b")} }`) },
+  { name: "5,000-deep list literal", body: gqlBody(`{ node(id: ${deep(5000, "[", "]", "1")}) { id } }`) },
+  {
+    name: "5,000-deep object literal",
+    body: gqlBody(`{ node(id: ${deep(5000, "{a: ", "}", "1")}) { id } }`),
+  },
+  { name: "5,000-deep parentheses", body: gqlBody(`{ a${"(".repeat(5000)} }`) },
+  { name: "selection 20 deep", body: gqlBody(`{ ${deep(20, "viewer { ", " }", "id")} }`) },
+  {
+    name: "100 aliases of loads(first: 500)",
+    body: gqlBody(aliases(100, "loads(first: 500) { edges { node { id } } }")),
+  },
+  {
+    name: "40 aliased logins",
+    body: gqlBody(
+      `mutation ${aliases(40, 'login(input: {email: "v@example.com", password: "x", platform: "desktop"}) { __typename }')}`,
+    ),
+  },
+  { name: "50 directives", body: gqlBody(`{ __typename ${"@include(if: true) ".repeat(50)}}`) },
+  { name: "3,000 tokens", body: gqlBody(`{ ${"__typename ".repeat(3000)}}`) },
+  { name: "1 MB string literal", body: gqlBody(`{ node(id: "${megabytes(1)}") { id } }`) },
+  {
+    name: "huge integer literal",
+    body: gqlBody("{ loads(pageSize: 99999999999999999999999) { totalCount } }"),
+  },
+  { name: "float where an Int goes", body: gqlBody("{ loads(pageSize: 1.5) { totalCount } }") },
+  {
+    name: "50,000 ids in variables",
+    body: gqlBody("query ($ids: [ID!]!) { nodes(ids: $ids) { id } }", {
+      ids: Array.from({ length: 50_000 }, (_, i) => `id${i}`),
+    }),
+  },
+  {
+    name: "variables of the wrong type",
+    body: gqlBody("query ($n: Int) { loads(pageSize: $n) { totalCount } }", { n: "many" }),
+  },
+  {
+    name: "Infinity in variables (1e400)",
+    body: '{"query":"query ($n: Int) { loads(pageSize: $n) { totalCount } }","variables":{"n":1e400}}',
+  },
+  {
+    name: "100,000-deep variables",
+    body: `{"query":"query ($v: [Int]) { __typename }","variables":{"v":${deep(100_000, "[", "]", "1")}}}`,
+  },
+  { name: "query is a list", body: '{"query": ["{ __typename }"]}' },
+  { name: "query is a number", body: '{"query": 42}' },
+  { name: "variables is a string", body: '{"query":"{ __typename }","variables":"nope"}' },
+  {
+    name: "batched array body",
+    body: JSON.stringify([{ query: "{ __typename }" }, { query: "{ __typename }" }]),
+  },
+  {
+    name: "unknown operationName",
+    body: JSON.stringify({ query: "query A { __typename }", operationName: "B" }),
+  },
+  { name: "two operations, no name", body: gqlBody("query A { __typename } query B { __typename }") },
+  { name: "syntax error", body: gqlBody("{ loads(") },
+  { name: "lone surrogate escape in the document", body: '{"query":"{ node(id: \\"\\\\ud800\\") { id } }"}' },
+  {
+    name: "lone surrogate in variables",
+    body: '{"query":"query ($s: String) { __typename }","variables":{"s":"\\udfff"}}',
+  },
+  { name: "NUL in the document", body: gqlBody("{ __typename \u0000 }") },
+  { name: "unknown field (no suggestion)", body: gqlBody("{ lods { id } }") },
+  { name: "duplicate variable definitions", body: gqlBody("query ($a: Int, $a: Int) { __typename }") },
+  { name: "invalid JSON", body: '{"query": "{ __typename }"' },
+  { name: "empty body", body: "" },
+  { name: "bytes that are not UTF-8", body: new Uint8Array([0x7b, 0x22, 0x71, 0xff, 0xfe, 0x22, 0x7d]) },
+  { name: "text/plain content type", body: gqlBody("{ __typename }"), contentType: "text/plain" },
+  { name: "XML content type", body: "<query>{ __typename }</query>", contentType: "application/xml" },
+  { name: "17 MB body", body: gqlBody(`{ __typename } # ${megabytes(17)}`) },
+  {
+    name: "no CSRF header on GET",
+    method: "GET",
+    path: "/graphql?query=%7B__typename%7D",
+    body: undefined,
+    headers: { [CSRF_HEADER]: "" },
+  },
+  {
+    name: "mutation over GET",
+    method: "GET",
+    path: "/graphql?query=mutation%7BmarkAllNotificationsRead%7B__typename%7D%7D",
+  },
+  { name: "PUT on /graphql", method: "PUT", body: gqlBody("{ __typename }") },
+];
+
+const REST: Case[] = [
+  { name: "contact: invalid JSON", path: "/api/contact", body: '{"email":' },
+  {
+    name: "contact: text/plain",
+    path: "/api/contact",
+    body: '{"email":"a@example.com"}',
+    contentType: "text/plain",
+  },
+  {
+    name: "contact: 100 KB body",
+    path: "/api/contact",
+    body: JSON.stringify({ email: "a@example.com", name: "A", message: "m".repeat(100_000) }),
+  },
+  {
+    name: "contact: lone surrogate",
+    path: "/api/contact",
+    body: '{"email":"a@example.com","name":"\\ud800","message":"hello there"}',
+  },
+  {
+    name: "contact: 10,000-character name",
+    path: "/api/contact",
+    body: JSON.stringify({ email: "a@example.com", name: "n".repeat(10_000), message: "hello there" }),
+  },
+  { name: "contact: array body", path: "/api/contact", body: "[1,2,3]" },
+  { name: "contact: null body", path: "/api/contact", body: "null" },
+  {
+    name: "login: object for e-mail",
+    path: "/api/auth/login",
+    body: '{"email":{"$gt":""},"password":"x","platform":"desktop"}',
+  },
+  {
+    name: "login: 2 MB password",
+    path: "/api/auth/login",
+    body: JSON.stringify({ email: "a@example.com", password: megabytes(2), platform: "desktop" }),
+  },
+  {
+    name: "login: __proto__ keys",
+    path: "/api/auth/login",
+    body: '{"__proto__":{"admin":true},"email":"a@example.com"}',
+  },
+  {
+    name: "login: 10,000 keys",
+    path: "/api/auth/login",
+    body: JSON.stringify(Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i]))),
+  },
+  {
+    name: "register: numbers everywhere",
+    path: "/api/auth/register",
+    body: '{"email":1,"password":2,"confirmPassword":3,"phoneNumber":4}',
+  },
+  {
+    name: "forgot-password: operator injection",
+    path: "/api/emails/send-email",
+    body: '{"email":{"$ne":null}}',
+  },
+  { name: "forgot-password: 1e400", path: "/api/emails/send-email", body: '{"email":1e400}' },
+  { name: "uploads: 33 MB anonymous", path: "/api/loads", body: JSON.stringify({ loads: [megabytes(33)] }) },
+  { name: "loads list: limit too large", method: "GET", path: "/api/loads?limit=1000000", token: true },
+  { name: "loads list: negative page", method: "GET", path: "/api/loads?page=-1", token: true },
+  { name: "GET /%ff", method: "GET", path: "/%ff" },
+  { name: "GET /api/user/%ff", method: "GET", path: "/api/user/%ff" },
+  { name: "GET /assets/%c0%af", method: "GET", path: "/assets/%c0%af" },
+  { name: "unknown API path", method: "PATCH", path: "/api/nothing/here", body: "{}" },
+  { name: "wrong method", method: "DELETE", path: "/api/auth/login" },
+];
+
+async function send(item: Case): Promise<{ status: number; text: string }> {
+  const method = item.method ?? "POST";
+  const headers: Record<string, string> = {
+    [CSRF_HEADER]: "1",
+    ...(item.contentType !== null && method !== "GET"
+      ? { "content-type": item.contentType ?? "application/json" }
+      : {}),
+    ...(item.token ? { authorization: `Bearer ${carrierToken}` } : {}),
+    ...item.headers,
+  };
+  const response = await fetch(`${base}${item.path ?? "/graphql"}`, {
+    method,
+    headers,
+    body: item.body as BodyInit | undefined,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+describe("the hostile-input corpus", () => {
+  it("holds at least 60 requests and documents", () => {
+    expect(GRAPHQL.length + REST.length + 6).toBeGreaterThanOrEqual(60);
+  });
+
+  it("answers each with a clear 4xx and no internals, while /healthz keeps answering within 100 ms", async () => {
+    const healthTimes: number[] = [];
+    let running = true;
+    const probe = (async () => {
+      while (running) {
+        const started = performance.now();
+        const response = await fetch(`${base}/healthz`);
+        await response.text();
+        healthTimes.push(performance.now() - started);
+        expect(response.status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const failures: string[] = [];
+    try {
+      for (const item of [...GRAPHQL, ...REST]) {
+        const { status, text } = await send(item);
+        if (status < 400 || status >= 500) failures.push(`${item.name}: ${status} ${text.slice(0, 160)}`);
+        if (LEAK.test(text)) failures.push(`${item.name}: leaks ${text.slice(0, 160)}`);
+      }
+    } finally {
+      running = false;
+      await probe;
+    }
+    expect(failures).toEqual([]);
+    expect(healthTimes.length).toBeGreaterThan(5);
+    // The probe shares this process (and two cores) with the corpus' own client, which sends 17 and
+    // 33 MB bodies: most probes answer within 100 ms, none waits long.
+    const sorted = [...healthTimes].sort((a, b) => a - b);
+    const times = JSON.stringify(healthTimes.map(Math.round));
+    expect(sorted[Math.floor(sorted.length * 0.75)], times).toBeLessThan(100);
+    expect(sorted[sorted.length - 1], times).toBeLessThan(500);
+    // Healthy afterwards: an ordinary query still works.
+    const after = await send({ name: "after", body: gqlBody("{ viewer { email } }"), token: true });
+    expect(after.status).toBe(200);
+    expect(after.text).toContain("corpus-carrier@example.com");
+  }, 60_000);
+
+  it("refuses hostile documents and frames over WebSocket, and keeps serving", async () => {
+    const fragments = await overWebSocket(base, doublingFragments(40));
+    expect(fragments.errors[0]?.message).toMatch(/too expensive|Cost limit|Token limit/);
+    const nested = await overWebSocket(base, `{ ${deep(5000, "a { ", " }", "b")} }`);
+    expect(nested.errors[0]?.message).toMatch(/nested too deeply|Token limit/);
+    const introspection = await overWebSocket(base, "{ __schema { types { name } } }");
+    expect(introspection.errors[0]?.message).toMatch(/introspection/i);
+    const surrogate = await overWebSocket(base, "query ($s: String) { __typename }", {
+      variables: { s: "\ud800" },
+    });
+    expect(surrogate.errors[0]?.message).toMatch(/valid Unicode/);
+    const huge = await overWebSocket(base, `{ __typename } # ${megabytes(17)}`, { timeoutMs: 10_000 });
+    expect(huge.closeCode).toBe(1009);
+    // A frame that is not graphql-ws JSON closes the socket with 4400.
+    const closeCode = await new Promise<number>((resolve) => {
+      const socket = new WebSocket(`${base.replace(/^http/, "ws")}/graphql`, "graphql-transport-ws");
+      socket.on("open", () => socket.send("{not json"));
+      socket.on("close", (code) => resolve(code));
+    });
+    expect(closeCode).toBe(4400);
+    const healthy = await overWebSocket(base, "{ __typename }");
+    expect(healthy.data).toEqual([{ __typename: "Query" }]);
+  });
+});

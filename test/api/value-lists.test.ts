@@ -1,0 +1,30 @@
+import { isEnumType } from "graphql";
+import { describe, expect, it } from "vitest";
+import { CARRIER_TYPES } from "../../common/carriers.ts";
+import { LOAD_MODES, LOAD_STATUSES, STOP_TYPES } from "../../common/loads/values.ts";
+import { schema } from "../../server/schema.ts";
+
+/**
+ * Every value list in common/ that a GraphQL enum carries: add a line when a domain adds one
+ * (bid statuses, invoice statuses, ...). Client forms read the list, the server's enum the same.
+ */
+const SHARED_LISTS: [enumName: string, values: readonly string[]][] = [
+  ["LoadStatus", LOAD_STATUSES],
+  ["LoadMode", LOAD_MODES],
+  ["StopType", STOP_TYPES],
+  ["CarrierType", CARRIER_TYPES],
+];
+
+describe("shared value lists", () => {
+  it.each(SHARED_LISTS)("%s equals its list in common/", (enumName, values) => {
+    const type = schema.getType(enumName);
+    expect(isEnumType(type)).toBe(true);
+    if (!isEnumType(type)) return;
+    expect(
+      type
+        .getValues()
+        .map((value) => value.value)
+        .sort(),
+    ).toEqual([...values].sort());
+  });
+});
