@@ -1,8 +1,8 @@
 import type { Viewer } from "../auth/policy.ts";
-import { placeBid } from "../offers/bids/service.ts";
 import { systemContext } from "../context.ts";
 import type { Deps } from "../deps.ts";
 import type { User } from "../generated/sqlite/client.ts";
+import { placeBid } from "../offers/bids/service.ts";
 import { startOffer } from "../offers/service.ts";
 import { confirmWinner } from "../offers/winner.ts";
 
