@@ -8,6 +8,7 @@ import type { Bid, Offer } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
+import { requireMarketplaceAccess } from "../users/marketplace-access.ts";
 import { BidType } from "./bids/schema.ts";
 import { type ConfirmDetails, getConfirmDetails, saveConfirmDetails } from "./confirm-details.ts";
 import { readOncePerEvent } from "./read-once.ts";
@@ -353,9 +354,10 @@ builder.subscriptionField("offerChanged", (t) =>
       "An offer the viewer may see, each time it opens, gets a bid, closes a round or is decided; optionally one offer only.",
     authScopes: { authenticated: true },
     args: { offerId: t.arg.id() },
-    subscribe: (_root, args, ctx) => {
+    subscribe: async (_root, args, ctx) => {
       const only = args.offerId ? offerId(args.offerId) : null;
-      const viewer = ctx.viewer!;
+      // A carrier still waiting for approval (or rejected) gets no live offers either.
+      const viewer = await requireMarketplaceAccess(ctx);
       // Whether a carrier may see an offer does not change while it is open: ask once per offer.
       const visibility = new Map<string, Promise<boolean>>();
       let carrierWhere: ReturnType<typeof carrierOfferWhere> | undefined;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MARKETPLACE_PENDING_MESSAGE, MARKETPLACE_REJECTED_MESSAGE } from "../../common/workspace.ts";
 import { adminAndCarrier, createTestApp, rest, type TestApp } from "../support/app.ts";
 import { bid, biddableLoad, bidders, openOffer } from "../support/offers.ts";
+import { subscribeOverWs, waitFor } from "../support/ws.ts";
 
 let t: TestApp;
 let world: Awaited<ReturnType<typeof adminAndCarrier>>;
@@ -36,6 +37,28 @@ describe("marketplace vetting (workspace control)", () => {
       (await rest(t.app, "GET", "/offers/active-offers", undefined, { token: vetted.session.token })).status,
     ).toBe(200);
     expect((await bid(t.app, vetted.session.token, offer._id, 1500)).status).toBe(201);
+  });
+});
+
+describe("marketplace vetting over graphql-ws", () => {
+  it("refuses a pending carrier live offers, and still serves a vetted one", async () => {
+    const [vetted, waiting] = await bidders(t.app, 2);
+    await t.app.deps.db.user.update({ where: { id: waiting.user.id }, data: { approvalStatus: "pending" } });
+    const url = await t.app.start(0);
+    const query = "subscription { offerChanged { loadId } }";
+    const refused = subscribeOverWs(url, waiting.session.token, query);
+    const served = subscribeOverWs<{ offerChanged: { loadId: string } }>(url, vetted.session.token, query);
+    try {
+      await Promise.all([refused.ready, served.ready]);
+      await waitFor(() => refused.errors.length > 0);
+      expect(JSON.stringify(refused.errors)).toContain(MARKETPLACE_PENDING_MESSAGE);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const load = await biddableLoad(t.app);
+      await openOffer(t.app, world.adminSession.token, load.loadId);
+      await waitFor(() => served.received.some((event) => event.offerChanged.loadId === load.loadId));
+    } finally {
+      await Promise.all([refused.close(), served.close()]);
+    }
   });
 });
 
