@@ -63,10 +63,14 @@ export const builder = new SchemaBuilder<{
 
 builder.scalarType("DateTime", {
   description: "An ISO-8601 instant.",
-  serialize: (value) => value.toISOString(),
+  // Raw-SQL reads may hand over the driver's text or epoch form; answer ISO-8601 either way.
+  serialize: (value) => (value instanceof Date ? value : new Date(value as string | number)).toISOString(),
   parseValue: (value) => {
     const date = typeof value === "string" || typeof value === "number" ? new Date(value) : null;
     if (!date || Number.isNaN(date.getTime())) throw new TypeError("DateTime must be an ISO-8601 string");
+    // Years the databases store and people mean: anything else is a typo or a probe.
+    const year = date.getUTCFullYear();
+    if (year < 1000 || year > 9999) throw new TypeError("DateTime must be between the years 1000 and 9999");
     return date;
   },
 });

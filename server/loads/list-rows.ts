@@ -4,13 +4,15 @@ import type { Load, Prisma } from "../generated/sqlite/client.ts";
 /** A row of loadPageSql: the Load's columns as the driver returns them, and the joined ones. */
 export type LoadPageRow = Record<keyof Load, unknown> & {
   joinedRouteNumber: string | null;
+  /** The route number again when its truck reports positions (tracking's Actions link). */
+  joinedTrackedRouteNumber: string | null;
   joinedCarrierName: string | null;
   joinedAssignedUserKey: string | null;
 };
 
 /** A list row with what the list's fields select from the load's relations. */
 export type ListedLoad = Load & {
-  route: { routeNumber: string } | null;
+  route: { routeNumber: string; trackedRouteNumber?: string | null } | null;
   carrier: { carrierName: string } | null;
   assignedUser: { userId: string } | null;
 };
@@ -35,7 +37,10 @@ export function listedLoad(row: LoadPageRow, selection: PageSelection): ListedLo
     else load[column] = value;
   }
   if (selection.relations.has("route")) {
-    load.route = row.joinedRouteNumber === null ? null : { routeNumber: row.joinedRouteNumber };
+    load.route =
+      row.joinedRouteNumber === null
+        ? null
+        : { routeNumber: row.joinedRouteNumber, trackedRouteNumber: row.joinedTrackedRouteNumber };
   }
   if (selection.relations.has("carrier")) {
     load.carrier = row.joinedCarrierName === null ? null : { carrierName: row.joinedCarrierName };

@@ -29,6 +29,8 @@ export async function seedDemoTracking(deps: Deps, admin: User, count = 4): Prom
   const loads = await db.load.findMany({
     where: { routeId: { not: null }, status: { in: ["pending", "in_transit"] }, stops: { some: {} } },
     orderBy: { loadId: "asc" },
+    // Demo routes group several loads: one truck per route.
+    distinct: ["routeId"],
     take: count,
     include: {
       route: { select: { id: true, routeNumber: true, _count: { select: { stops: true } } } },

@@ -71,6 +71,7 @@ export async function seedDemo(deps: Deps): Promise<void> {
   await seedDemoOffers(deps, admin);
   await seedDemoRouting(deps, admin, driver);
   await seedDemoTracking(deps, admin);
+  await seedDemoRouting(deps, admin, driver);
   await seedDemoBilling(deps, admin, driver);
   console.log(`Demo data loaded (password for every demo login: ${DEMO_PASSWORD})`);
 }

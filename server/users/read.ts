@@ -3,11 +3,14 @@ import { sql } from "../db/sql.ts";
 import type { Deps } from "../deps.ts";
 import type { User } from "../generated/sqlite/client.ts";
 
-type UserRow = Omit<User, "createdAt" | "updatedAt" | "tempPasswordExpiresAt"> & {
-  createdAt: unknown;
-  updatedAt: unknown;
-  tempPasswordExpiresAt: unknown;
-};
+type DateColumn =
+  | "createdAt"
+  | "updatedAt"
+  | "tempPasswordExpiresAt"
+  | "lastSignInAt"
+  | "approvalDecidedAt"
+  | "disabledAt";
+type UserRow = Omit<User, DateColumn> & Record<DateColumn, unknown>;
 
 const USER_BY_ID = `SELECT * FROM "User" WHERE "id" = ?`;
 
@@ -23,5 +26,8 @@ export async function readUserById(deps: Pick<Deps, "sql">, id: string): Promise
     createdAt: toDate(row.createdAt),
     updatedAt: toDate(row.updatedAt),
     tempPasswordExpiresAt: toDateOrNull(row.tempPasswordExpiresAt),
+    lastSignInAt: toDateOrNull(row.lastSignInAt),
+    approvalDecidedAt: toDateOrNull(row.approvalDecidedAt),
+    disabledAt: toDateOrNull(row.disabledAt),
   };
 }
