@@ -62,6 +62,18 @@ describe("marketplace vetting over graphql-ws", () => {
   });
 });
 
+describe("offer e-mail opt-in", () => {
+  it("reads back as a boolean on check-session (the raw user read)", async () => {
+    const [carrier] = await bidders(t.app, 1);
+    const token = carrier.session.token;
+    const before = await rest(t.app, "GET", "/auth/check-session", undefined, { token });
+    expect(JSON.stringify(before.body)).toContain('"offerEmails":false');
+    await t.app.deps.db.user.update({ where: { id: carrier.user.id }, data: { offerEmails: true } });
+    const after = await rest(t.app, "GET", "/auth/check-session", undefined, { token });
+    expect(JSON.stringify(after.body)).toContain('"offerEmails":true');
+  });
+});
+
 describe("winner confirmation and billing", () => {
   it("creates exactly one pending bill for the winning carrier and amount", async () => {
     const load = await biddableLoad(t.app);
