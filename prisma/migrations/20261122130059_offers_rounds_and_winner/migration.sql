@@ -1,35 +1,6 @@
 -- RedefineTables
 PRAGMA defer_foreign_keys=ON;
 PRAGMA foreign_keys=OFF;
-CREATE TABLE "new_User" (
-    "id" TEXT NOT NULL PRIMARY KEY,
-    "userId" TEXT NOT NULL,
-    "email" TEXT NOT NULL,
-    "passwordHash" TEXT NOT NULL,
-    "tempPasswordHash" TEXT,
-    "tempPasswordExpiresAt" DATETIME,
-    "role" TEXT NOT NULL DEFAULT 'CARRIER',
-    "phoneNumber" TEXT,
-    "fullName" TEXT,
-    "companyName" TEXT,
-    "contactPhone" TEXT,
-    "mcDot" TEXT,
-    "cargoTypes" TEXT,
-    "experienceYears" INTEGER,
-    "areasOfOperation" TEXT,
-    "offerEmails" BOOLEAN NOT NULL DEFAULT false,
-    "carrierId" TEXT,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" DATETIME NOT NULL,
-    CONSTRAINT "User_carrierId_fkey" FOREIGN KEY ("carrierId") REFERENCES "Carrier" ("id") ON DELETE SET NULL ON UPDATE CASCADE
-);
-INSERT INTO "new_User" ("areasOfOperation", "cargoTypes", "carrierId", "companyName", "contactPhone", "createdAt", "email", "experienceYears", "fullName", "id", "mcDot", "passwordHash", "phoneNumber", "role", "tempPasswordExpiresAt", "tempPasswordHash", "updatedAt", "userId") SELECT "areasOfOperation", "cargoTypes", "carrierId", "companyName", "contactPhone", "createdAt", "email", "experienceYears", "fullName", "id", "mcDot", "passwordHash", "phoneNumber", "role", "tempPasswordExpiresAt", "tempPasswordHash", "updatedAt", "userId" FROM "User";
-DROP TABLE "User";
-ALTER TABLE "new_User" RENAME TO "User";
-CREATE UNIQUE INDEX "User_userId_key" ON "User"("userId");
-CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
-CREATE INDEX "User_carrierId_idx" ON "User"("carrierId");
-CREATE INDEX "User_role_idx" ON "User"("role");
 CREATE TABLE "new_Offer" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "loadId" TEXT NOT NULL,

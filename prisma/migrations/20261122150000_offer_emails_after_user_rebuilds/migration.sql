@@ -1,4 +1,5 @@
--- The tracking, billing and workspace migrations rebuilt "User" on SQLite from a snapshot taken
--- before the marketplace added "offerEmails", dropping it; put it back (opt-ins made before those
--- rebuilds were not kept by them, so every carrier starts opted out again).
+-- "offerEmails" is added here, after every migration that rebuilds "User" on SQLite (workspace
+-- control rebuilds it from its own column list), and not in offers_rounds_and_winner: that
+-- migration may run after those on a database that already has them, where a rebuild of "User"
+-- would drop their columns.
 ALTER TABLE "User" ADD COLUMN "offerEmails" BOOLEAN NOT NULL DEFAULT false;
