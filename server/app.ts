@@ -30,6 +30,7 @@ import { createRouter, errorResponse, json, runRoute } from "./http/router.ts";
 import { createStaticHandler } from "./http/static.ts";
 import { findMalformedText, MALFORMED_TEXT } from "./http/unicode.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { startRoundClock } from "./offers/round-clock.ts";
 import { createAppPubSub } from "./pubsub.ts";
 import { restRoutes } from "./rest.ts";
 import { bootstrap } from "./seed/bootstrap.ts";
@@ -144,6 +145,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
 
   let server: Server | undefined;
   let wsServer: WebSocketServer | undefined;
+  let roundClock: { stop(): void } | undefined;
 
   async function start(port = config.port): Promise<string> {
     const adapter = createServerAdapter<{ req: { socket: { remoteAddress?: string } } }>(
@@ -218,12 +220,14 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
       wsServer,
     );
     await new Promise<void>((resolve) => server!.listen(port, config.host, resolve));
+    roundClock = startRoundClock(deps);
     const address = server.address() as AddressInfo;
     const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
     return `http://${host}:${address.port}`;
   }
 
   async function stop(): Promise<void> {
+    roundClock?.stop();
     for (const client of wsServer?.clients ?? []) client.terminate();
     await new Promise<void>((resolve) => (wsServer ? wsServer.close(() => resolve()) : resolve()));
     const closing = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));

@@ -14,6 +14,10 @@ export type Topics = {
   "sessions:changed": [{ sessionId?: string; userId?: string }];
   /** Any carrier created or changed (drivers included); every admin screen may listen. */
   carriers: [{ carrierId: string }];
+  /** Any offer opened, bid on, closed or decided (server/offers/events.ts). */
+  offers: [{ offerId: string; kind: string }];
+  /** A bid of this offer placed, improved, folded or decided. */
+  [key: `offer-bids:${string}`]: [{ bidId: string }];
   /** A route's truck reported positions (last position, ETA, stop arrivals may have changed). */
   [key: `tracking:${string}`]: [{ routeId: string }];
   /** Any tracked route changed; the tracking list listens. */

@@ -7,6 +7,8 @@ import { manualAssignmentRoutes } from "./loads/manual-assignment/rest.ts";
 import { loadRoutes } from "./loads/rest.ts";
 import { nassRoutes } from "./nass/rest.ts";
 import { notificationRoutes } from "./notifications/rest.ts";
+import { bidRoutes } from "./offers/bids/rest.ts";
+import { offerRoutes } from "./offers/rest.ts";
 import { routingRoutes } from "./routing/rest.ts";
 import { trackingRoutes } from "./tracking/rest.ts";
 import { userRoutes } from "./users/rest.ts";
@@ -22,6 +24,8 @@ export const restRoutes: RestRoute[] = [
   ...contactRoutes,
   ...loadRoutes,
   ...nassRoutes,
+  ...offerRoutes,
+  ...bidRoutes,
   ...trackingRoutes,
   ...routingRoutes,
   ...workspaceRoutes,

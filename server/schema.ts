@@ -11,6 +11,8 @@ import "./contact/schema.ts";
 import "./nass/schema.ts";
 import "./loads/schema.ts";
 import "./loads/mutations.ts";
+import "./offers/bids/schema.ts";
+import "./offers/schema.ts";
 import "./tracking/schema.ts";
 import "./routing/schema.ts";
 import "./workspace/schema.ts";

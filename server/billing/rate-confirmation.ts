@@ -112,7 +112,8 @@ export async function rateConfirmationForBill(
       load: {
         include: {
           stops: { orderBy: [{ sequence: "asc" }, { id: "asc" }], include: { nassCode: true } },
-          offer: { select: { equipmentType: true } },
+          // The latest round carries the equipment the winner bid for.
+          offers: { select: { equipmentType: true }, orderBy: { createdAt: "desc" }, take: 1 },
         },
       },
     },
@@ -134,7 +135,7 @@ export async function rateConfirmationForBill(
     destination: load.destinationAddress,
     commodity: load.commodity,
     weight: load.weight,
-    equipment: load.offer?.equipmentType ?? null,
+    equipment: load.offers[0]?.equipmentType ?? null,
     stops: load.stops.map((stop) => ({
       sequence: stop.sequence,
       type: stop.type,

@@ -21,6 +21,7 @@ import { createRowId } from "../lib/ids.ts";
 import { parseInput } from "../lib/validate.ts";
 import { resolveNassReferences } from "../nass/service.ts";
 import { ensureRouteId } from "../routing/route-numbers.ts";
+import { carrierIdOfUser } from "../users/marketplace-reads.ts";
 import { findUser } from "../users/service.ts";
 import { type LoadListFilters, type LoadSort, loadCountSql, loadPageSql } from "./list.ts";
 import { countLoads, loadsChanged } from "./list-count.ts";
@@ -370,6 +371,27 @@ export async function assignLoadDriver(ctx: Context, reference: string, rawInput
       return updated;
     })
     .finally(loadsChanged);
+}
+
+/**
+ * The bidding winner takes the load: inside the caller's transaction (the winner confirmation),
+ * the load goes to the winning carrier user and that user's carrier company, when it has one.
+ */
+export async function assignLoadToWinner(
+  tx: Pick<Db, "load" | "user" | "carrier">,
+  loadDbId: string,
+  winnerUserId: string,
+): Promise<Load> {
+  const carrierId = await carrierIdOfUser(tx, winnerUserId);
+  const load = await tx.load.update({
+    where: { id: loadDbId },
+    data: {
+      assignedUserId: winnerUserId,
+      carrierId,
+    },
+  });
+  loadsChanged();
+  return load;
 }
 
 /**

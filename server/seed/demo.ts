@@ -4,6 +4,7 @@ import { generateUserId } from "../users/service.ts";
 import { seedDemoBilling } from "./demo-billing.ts";
 import { seedDemoCarriers } from "./demo-carriers.ts";
 import { seedDemoLoads } from "./demo-loads.ts";
+import { seedDemoOffers } from "./demo-offers.ts";
 import { seedDemoRouting } from "./demo-routing.ts";
 import { seedDemoTracking } from "./demo-tracking.ts";
 
@@ -67,6 +68,8 @@ export async function seedDemo(deps: Deps): Promise<void> {
   const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@freightway.test" } });
   const driver = await db.user.findUnique({ where: { email: "carrier@freightway.test" } });
   await seedDemoLoads(deps, admin, driver);
+  await seedDemoOffers(deps, admin);
+  await seedDemoRouting(deps, admin, driver);
   await seedDemoTracking(deps, admin);
   await seedDemoRouting(deps, admin, driver);
   await seedDemoBilling(deps, admin, driver);

@@ -10,7 +10,8 @@ type DateColumn =
   | "lastSignInAt"
   | "approvalDecidedAt"
   | "disabledAt";
-type UserRow = Omit<User, DateColumn> & Record<DateColumn, unknown>;
+type UserRow = Omit<User, DateColumn | "offerEmails"> &
+  Record<DateColumn, unknown> & { offerEmails: unknown };
 
 const USER_BY_ID = `SELECT * FROM "User" WHERE "id" = ?`;
 
@@ -29,5 +30,7 @@ export async function readUserById(deps: Pick<Deps, "sql">, id: string): Promise
     lastSignInAt: toDateOrNull(row.lastSignInAt),
     approvalDecidedAt: toDateOrNull(row.approvalDecidedAt),
     disabledAt: toDateOrNull(row.disabledAt),
+    // SQLite hands booleans back as 0/1.
+    offerEmails: Boolean(row.offerEmails),
   };
 }

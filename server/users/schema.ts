@@ -20,6 +20,9 @@ export const UserType = builder.prismaNode("User", {
     cargoTypes: t.exposeString("cargoTypes", { nullable: true }),
     experienceYears: t.exposeInt("experienceYears", { nullable: true }),
     areasOfOperation: t.exposeString("areasOfOperation", { nullable: true }),
+    offerEmails: t.exposeBoolean("offerEmails", {
+      description: "New load offers in the user's areas also arrive by e-mail.",
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     rating: t.field({
       type: UserRatingType,
@@ -59,6 +62,7 @@ const UpdateProfileInput = builder.inputType("UpdateProfileInput", {
     experienceYears: t.int({ required: false }),
     areasOfOperation: t.string({ required: false }),
     companyName: t.string({ required: false }),
+    offerEmails: t.boolean({ required: false }),
   }),
 });
 

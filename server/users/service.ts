@@ -34,6 +34,7 @@ export function publicUser(user: User) {
     cargoTypes: user.cargoTypes,
     experienceYears: user.experienceYears,
     areasOfOperation: user.areasOfOperation,
+    offerEmails: user.offerEmails,
     carrierId: user.carrierId,
     createdAt: user.createdAt.toISOString(),
   };

@@ -43,6 +43,8 @@ export const profileInput = z
       }),
     areasOfOperation: optionalText(500, "Areas of operation"),
     companyName: optionalText(120, "Company name"),
+    /** New load offers in the carrier's areas also by e-mail (My Account). */
+    offerEmails: z.boolean({ error: "offerEmails must be true or false" }).optional(),
   })
   .partial();
 

@@ -1,10 +1,12 @@
 import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { LoadFinancials } from "../billing/LoadFinancials.tsx";
 import { ADMIN_HOME } from "../lib/paths.ts";
+import { StartBiddingButton } from "../offers/StartBiddingButton.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";
 import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { LoadDetailPageQuery } from "./__generated__/LoadDetailPageQuery.graphql";
@@ -36,6 +38,9 @@ export function LoadDetailPage({ loadId, queryRef }: LoadDetailPageProps) {
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             Load #{load.loadId}
           </Typography>
+          <Box sx={{ mb: 2 }}>
+            <StartBiddingButton loadId={load.loadId} />
+          </Box>
           <LoadForm key={load.id} load={load} />
           <HistoryPanel entityType="Load" entityId={load.id} />
           <LoadFinancials key={`${load.id}-billing`} load={load} />

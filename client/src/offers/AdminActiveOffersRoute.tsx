@@ -1,11 +1,17 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { PageTitle } from "../ui/PageTitle.tsx";
+import { AdminActiveOffersPage } from "./AdminActiveOffersPage.tsx";
+import { ScreenBoundary } from "./ScreenBoundary.tsx";
 
-/** Placeholder until this screen is built: replace this file. */
+/** /admin/carrier-portal/active-offers: every open offer, live. */
 export default function AdminActiveOffersRoute() {
   return (
-    <ComingSoon
-      title={"Carrier Portal / Active Offers"}
-      description="Loads out for bidding with their best offer and the time left in the round, and the way to select a winner."
-    />
+    <>
+      <PageTitle subtitle="Loads out for bidding. Best offers and round clocks update live.">
+        Carrier Portal / Active Offers
+      </PageTitle>
+      <ScreenBoundary errorMessage="No se pudieron obtener las ofertas" loadingLabel="Cargando ofertas...">
+        {(fetchKey) => <AdminActiveOffersPage fetchKey={fetchKey} />}
+      </ScreenBoundary>
+    </>
   );
 }

@@ -1,13 +1,26 @@
-import { useParams } from "react-router-dom";
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import Link from "@mui/material/Link";
+import { Link as RouterLink, useParams } from "react-router-dom";
+import { PageTitle } from "../ui/PageTitle.tsx";
+import { BiddersPage } from "./BiddersPage.tsx";
+import { ScreenBoundary } from "./ScreenBoundary.tsx";
 
-/** Placeholder until this screen is built: replace this file. */
+/** /admin/carrier-portal/active-offers/{loadId}/bidders: who bid, and the winner's confirmation. */
 export default function BiddersRoute() {
   const { loadId = "" } = useParams();
   return (
-    <ComingSoon
-      title={`Carrier Portal / Active Offers / ${loadId} / Bidders`}
-      description="Everyone who bid on this load, their record of wins and losses, and winner notification."
-    />
+    <>
+      <PageTitle
+        subtitle={
+          <Link component={RouterLink} to="/admin/carrier-portal/active-offers">
+            Back to active offers
+          </Link>
+        }
+      >
+        {`Carrier Portal / Active Offers / ${loadId} / Bidders`}
+      </PageTitle>
+      <ScreenBoundary errorMessage="No se pudieron obtener las pujas" loadingLabel="Cargando pujas...">
+        {(fetchKey) => <BiddersPage loadId={loadId} fetchKey={fetchKey} />}
+      </ScreenBoundary>
+    </>
   );
 }

@@ -1,11 +1,17 @@
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { PageTitle } from "../ui/PageTitle.tsx";
+import { CarrierActiveOffersPage } from "./CarrierActiveOffersPage.tsx";
+import { ScreenBoundary } from "./ScreenBoundary.tsx";
 
-/** Placeholder until this screen is built: replace this file. */
+/** /carrier/carrier-portal/active-offers: the loads a carrier may bid on, live. */
 export default function CarrierActiveOffersRoute() {
   return (
-    <ComingSoon
-      title={"Carrier Portal / Active Offers"}
-      description="Loads open for bidding: place or change your bid before the round ends."
-    />
+    <>
+      <PageTitle subtitle="Place or improve your bid before the round ends. The lowest bid is the best offer.">
+        Carrier Portal / Active Offers
+      </PageTitle>
+      <ScreenBoundary errorMessage="No se pudieron obtener las ofertas" loadingLabel="Cargando ofertas...">
+        {(fetchKey) => <CarrierActiveOffersPage fetchKey={fetchKey} />}
+      </ScreenBoundary>
+    </>
   );
 }

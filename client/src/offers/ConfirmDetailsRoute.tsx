@@ -1,13 +1,47 @@
+import Alert from "@mui/material/Alert";
+import { graphql, useLazyLoadQuery } from "react-relay";
 import { useParams } from "react-router-dom";
-import { ComingSoon } from "../ui/ComingSoon.tsx";
+import { OFFER_MESSAGES } from "../../../common/offers.ts";
+import { PageTitle } from "../ui/PageTitle.tsx";
+import type { ConfirmDetailsRouteQuery } from "./__generated__/ConfirmDetailsRouteQuery.graphql";
+import { ConfirmDetailsForm } from "./ConfirmDetailsForm.tsx";
+import { ScreenBoundary } from "./ScreenBoundary.tsx";
 
-/** Placeholder until this screen is built: replace this file. */
+function ConfirmDetailsPage({ loadId, fetchKey }: { loadId: string; fetchKey: number }) {
+  const data = useLazyLoadQuery<ConfirmDetailsRouteQuery>(
+    graphql`
+      query ConfirmDetailsRouteQuery($loadId: String!) {
+        confirmDetails(loadId: $loadId) {
+          loadId
+          ...ConfirmDetailsForm_details
+        }
+      }
+    `,
+    { loadId },
+    { fetchPolicy: "network-only", fetchKey },
+  );
+  if (!data.confirmDetails) {
+    return (
+      <Alert severity="warning" role="alert">
+        {OFFER_MESSAGES.noWinner}
+      </Alert>
+    );
+  }
+  return <ConfirmDetailsForm key={data.confirmDetails.loadId} details={data.confirmDetails} />;
+}
+
+/** /carrier/carrier-portal/confirm-details/{loadId}: the winner confirms truck and driver. */
 export default function ConfirmDetailsRoute() {
   const { loadId = "" } = useParams();
   return (
-    <ComingSoon
-      title={`Confirm Details for Load #${loadId}`}
-      description="Confirm the carrier, truck and driver details of the load you won, up to 12 hours before it starts."
-    />
+    <>
+      <PageTitle>{`Confirm Details for Load #${loadId}`}</PageTitle>
+      <ScreenBoundary
+        errorMessage="No se pudieron obtener los detalles de la carga"
+        loadingLabel="Cargando..."
+      >
+        {(fetchKey) => <ConfirmDetailsPage loadId={loadId} fetchKey={fetchKey} />}
+      </ScreenBoundary>
+    </>
   );
 }

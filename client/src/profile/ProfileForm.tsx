@@ -1,6 +1,8 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
 import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
@@ -78,6 +80,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
         cargoTypes
         experienceYears
         areasOfOperation
+        offerEmails
       }
     `,
     user,
@@ -87,6 +90,8 @@ export function ProfileForm({ user }: ProfileFormProps) {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<EditableField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [offerEmails, setOfferEmails] = useState(data.offerEmails);
+  useEffect(() => setOfferEmails(data.offerEmails), [data.offerEmails]);
 
   // The saved (server-normalised) values replace the form's once they arrive.
   useEffect(() => setValues(valuesOf(data)), [data]);
@@ -112,6 +117,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
           cargoTypes: orNull(values.cargoTypes),
           experienceYears: values.experienceYears.trim() ? Number(values.experienceYears) : null,
           areasOfOperation: orNull(values.areasOfOperation),
+          offerEmails,
         },
       },
       {
@@ -161,6 +167,14 @@ export function ProfileForm({ user }: ProfileFormProps) {
               />
             </Grid>
           ))}
+          <Grid size={{ xs: 12 }}>
+            <FormControlLabel
+              control={
+                <Checkbox checked={offerEmails} onChange={(event) => setOfferEmails(event.target.checked)} />
+              }
+              label="E-mail me new load offers"
+            />
+          </Grid>
         </Grid>
         <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 3 }}>
           <Button type="submit" variant="contained" disabled={isSaving}>

@@ -1,0 +1,112 @@
+/**
+ * Live fan-out of one offer: `npx tsx bench/offer-fanout.ts [subscribers] [bids]` (default 2,000
+ * and 10; TEST_DATABASE=postgres for PostgreSQL). The server runs in its own process; this
+ * process opens that many graphql-ws connections subscribed to offerChanged for one offer (as
+ * the bench's carriers), then places bids one after another and times, for each subscriber, from
+ * the moment the bid was sent (an upper bound of its commit) to the moment the new best offer
+ * reached it. Baseline in the same run: the same with a single subscriber.
+ * Prints p50/p95/p99. Target: p95 <= 250 ms.
+ */
+import { createClient } from "graphql-ws";
+import WebSocket from "ws";
+import { call, closeAgent, startBiddingServer } from "./bidding-client.ts";
+import { percentile } from "./fixtures.ts";
+
+const subscriberCount = Number(process.argv[2] ?? 2000);
+const bidCount = Number(process.argv[3] ?? 10);
+const server = await startBiddingServer({ CARRIERS: "50", LOADS: "2" });
+const database = process.env.TEST_DATABASE === "postgres" ? "PostgreSQL" : "SQLite";
+
+async function run(loadId: string, subscribers: number): Promise<number[]> {
+  const opened = await call(server.url, "POST", "/api/offers", server.adminToken, {
+    loadId,
+    roundMinutes: 60,
+  });
+  const offerId = (opened.body as { _id: string })._id;
+  const globalId = Buffer.from(`Offer:${offerId}`).toString("base64");
+  const waiting = new Map<number, (at: number) => void>();
+  const clients = Array.from({ length: subscribers }, (_, index) => {
+    const client = createClient({
+      url: `${server.url.replace(/^http/, "ws")}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: {
+        authorization: `Bearer ${server.carrierTokens[index % server.carrierTokens.length]}`,
+      },
+      retryAttempts: 0,
+      lazy: false,
+    });
+    return client;
+  });
+  const arrivals: Map<number, number>[] = [];
+  let acknowledged = 0;
+  await Promise.all(
+    clients.map(
+      (client, index) =>
+        new Promise<void>((resolve) => {
+          arrivals[index] = new Map();
+          client.on("connected", () => {
+            acknowledged++;
+            resolve();
+          });
+          client.subscribe<{ offerChanged: { bestOffer: number | null } }>(
+            { query: `subscription { offerChanged(offerId: "${globalId}") { bestOffer } }` },
+            {
+              next: (value) => {
+                const best = value.data?.offerChanged.bestOffer;
+                if (typeof best === "number") {
+                  const cents = Math.round(best * 100);
+                  arrivals[index].set(cents, performance.now());
+                  waiting.get(cents)?.(performance.now());
+                }
+              },
+              error: () => resolve(),
+              complete: () => undefined,
+            },
+          );
+        }),
+    ),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1000 + subscribers));
+  const latencies: number[] = [];
+  for (let bid = 0; bid < bidCount; bid++) {
+    const cents = 500_000 - bid * 1000; // each bid lowers the best offer
+    const sent = performance.now();
+    const answer = await call(
+      server.url,
+      "POST",
+      "/api/bids/createBid",
+      server.carrierTokens[bid % server.carrierTokens.length],
+      {
+        offerId,
+        amount: cents / 100,
+      },
+    );
+    if (answer.status >= 300) throw new Error(`bid: ${answer.status} ${JSON.stringify(answer.body)}`);
+    const deadline = Date.now() + 30_000;
+    while (arrivals.some((seen) => !seen.has(cents)) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    for (const seen of arrivals) {
+      const at = seen.get(cents);
+      latencies.push(at === undefined ? Number.POSITIVE_INFINITY : at - sent);
+    }
+  }
+  await Promise.all(clients.map((client) => client.dispose()));
+  if (acknowledged < subscribers) console.log(`only ${acknowledged}/${subscribers} subscribers connected`);
+  return latencies.sort((a, b) => a - b);
+}
+
+const line = (label: string, sorted: number[]) =>
+  `${label}: p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms (${sorted.length} deliveries, ${sorted.filter((value) => !Number.isFinite(value)).length} missed)`;
+
+try {
+  const baseline = await run(server.loadIds[0], 1);
+  const many = await run(server.loadIds[1], subscriberCount);
+  console.log(`offer fan-out on ${database}, ${bidCount} bids`);
+  console.log(line("1 subscriber (baseline)", baseline));
+  console.log(line(`${subscriberCount} subscribers`, many));
+  console.log(`p95 ratio to baseline: ${(percentile(many, 0.95) / percentile(baseline, 0.95)).toFixed(1)}`);
+} finally {
+  closeAgent();
+  await server.stop();
+}

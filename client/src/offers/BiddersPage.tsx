@@ -1,0 +1,244 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Paper from "@mui/material/Paper";
+import Snackbar from "@mui/material/Snackbar";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useCallback, useMemo, useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { useSearchParams } from "react-router-dom";
+import { roundEnds, TIMES_UP } from "../../../common/offers.ts";
+import { PageNumbers } from "../ui/PageNumbers.tsx";
+import type { BidderRow_bid$data } from "./__generated__/BidderRow_bid.graphql";
+import type { BiddersPageQuery } from "./__generated__/BiddersPageQuery.graphql";
+import { BidderRow } from "./BidderRow.tsx";
+import { ConfirmWinnerDialog } from "./ConfirmWinnerDialog.tsx";
+import { failureText } from "./failure-text.ts";
+import { dateTimeText, usd } from "./money.ts";
+import { OffersTable } from "./OffersTable.tsx";
+import { RoundEnds } from "./RoundEnds.tsx";
+import { useConfirmWinnerMutation } from "./useConfirmWinnerMutation.ts";
+import { useSetOfferStatusMutation, useStartOfferRoundMutation } from "./useOfferAdminMutations.ts";
+import { OfferLiveUpdates } from "./useOfferBidChangedSubscription.ts";
+
+export const BIDDER_COLUMNS = ["User ID", "Carrier Name", "Rate", "Bids Won/Lost", "Bid", "Action"] as const;
+
+interface BiddersPageProps {
+  loadId: string;
+  fetchKey: number;
+}
+
+export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const [liveKey, setLiveKey] = useState(0);
+  const data = useLazyLoadQuery<BiddersPageQuery>(
+    graphql`
+      query BiddersPageQuery($loadId: String!, $page: Int) {
+        offerByLoadId(loadId: $loadId) {
+          id
+          loadId
+          status
+          startDateTime
+          originCity
+          originState
+          destinationCity
+          destinationState
+          equipmentType
+          distance
+          bestOffer
+          targetRate
+          roundEndsAt
+          roundNumber
+          roundMinutes
+        }
+        offerBidders(filter: { loadId: $loadId }, page: $page, pageSize: 50) {
+          totalCount
+          pageCount
+          page
+          edges {
+            node {
+              id
+              ...BidderRow_bid
+            }
+          }
+        }
+      }
+    `,
+    { loadId, page },
+    { fetchPolicy: "store-and-network", fetchKey: `${fetchKey}-${liveKey}` },
+  );
+  const offer = data.offerByLoadId;
+  const shown = useMemo(
+    () => new Set(data.offerBidders.edges.map((edge) => edge.node.id)),
+    [data.offerBidders.edges],
+  );
+  const handleBid = useCallback(
+    (bidId: string) => {
+      if (!shown.has(bidId)) setLiveKey((key) => key + 1);
+    },
+    [shown],
+  );
+  const [chosen, setChosen] = useState<BidderRow_bid$data | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [roundMinutes, setRoundMinutes] = useState(30);
+  const [confirm, confirming] = useConfirmWinnerMutation();
+  const [startRound, roundInFlight] = useStartOfferRoundMutation();
+  const [setStatus, statusInFlight] = useSetOfferStatusMutation();
+  const busy = roundInFlight || statusInFlight;
+
+  if (!offer) {
+    return (
+      <Alert severity="warning" role="alert">
+        No offer was found for load {loadId}.
+      </Alert>
+    );
+  }
+  const open = offer.status === "active";
+  const live = <OfferLiveUpdates offerId={offer.id} onBid={handleBid} />;
+  const roundOver = roundEnds(offer.roundEndsAt) === TIMES_UP;
+  const handleConfirm = (bid: BidderRow_bid$data) => {
+    setError(null);
+    confirm(
+      { input: { offerId: offer.id, bidId: bid.id } },
+      {
+        onSuccess: () => {
+          setChosen(null);
+          setNotice(`${bid.carrierName} was confirmed as the winner of load ${offer.loadId}.`);
+          setLiveKey((key) => key + 1);
+        },
+        onFailure: (failure) => setError(failureText(failure)),
+      },
+    );
+  };
+  const route = `${[offer.originCity, offer.originState].filter(Boolean).join(", ") || "—"} → ${
+    [offer.destinationCity, offer.destinationState].filter(Boolean).join(", ") || "—"
+  }`;
+  return (
+    <>
+      {live}
+      <Paper
+        variant="outlined"
+        sx={{ p: 2, mb: 2, display: "flex", flexWrap: "wrap", gap: 3, alignItems: "center" }}
+      >
+        <Box>
+          <Typography variant="caption" color="text.secondary">
+            Route
+          </Typography>
+          <Typography>{route}</Typography>
+        </Box>
+        <Box>
+          <Typography variant="caption" color="text.secondary">
+            Start
+          </Typography>
+          <Typography>{dateTimeText(offer.startDateTime)}</Typography>
+        </Box>
+        <Box>
+          <Typography variant="caption" color="text.secondary">
+            Best offer
+          </Typography>
+          <Typography sx={{ fontWeight: 700 }}>{usd(offer.bestOffer)}</Typography>
+        </Box>
+        <Box>
+          <Typography variant="caption" color="text.secondary">
+            Target rate
+          </Typography>
+          <Typography>{usd(offer.targetRate)}</Typography>
+        </Box>
+        <Box>
+          <Typography variant="caption" color="text.secondary">
+            Rounds Ends
+          </Typography>
+          {open ? (
+            <RoundEnds roundEndsAt={offer.roundEndsAt} roundNumber={offer.roundNumber} showCloseTime />
+          ) : null}
+        </Box>
+        <Chip label={offer.status} color={open ? "success" : "default"} />
+        {open && roundOver ? (
+          <Box sx={{ display: "flex", gap: 1, alignItems: "center" }}>
+            <TextField
+              size="small"
+              type="number"
+              label="Minutes"
+              value={roundMinutes}
+              onChange={(event) => setRoundMinutes(Number(event.target.value))}
+              slotProps={{ htmlInput: { min: 1, max: 10080 } }}
+              sx={{ width: 100 }}
+            />
+            <Button
+              variant="outlined"
+              disabled={busy}
+              onClick={() =>
+                startRound(
+                  { input: { offerId: offer.id, roundMinutes } },
+                  {
+                    onSuccess: () => setNotice(`Round ${offer.roundNumber + 1} started.`),
+                    onFailure: (failure) => setNotice(failureText(failure)),
+                  },
+                )
+              }
+            >
+              Start round {offer.roundNumber + 1}
+            </Button>
+          </Box>
+        ) : null}
+        {open ? (
+          <Button
+            color="error"
+            disabled={busy}
+            onClick={() =>
+              setStatus(
+                { input: { offerId: offer.id, status: "cancelled" } },
+                {
+                  onSuccess: () => setNotice("The offer was cancelled and the bidders told."),
+                  onFailure: (failure) => setNotice(failureText(failure)),
+                },
+              )
+            }
+          >
+            Cancel offer
+          </Button>
+        ) : null}
+      </Paper>
+      <OffersTable label="Bidders" columns={BIDDER_COLUMNS} empty="No bidders found." minWidth={720}>
+        {data.offerBidders.edges.map((edge) => (
+          <BidderRow key={edge.node.id} bid={edge.node} open={open} onNotify={setChosen} />
+        ))}
+      </OffersTable>
+      <Box sx={{ mt: 2 }}>
+        <PageNumbers
+          page={data.offerBidders.page}
+          pageCount={data.offerBidders.pageCount}
+          label="Bidders pages"
+          onPage={(next) => setParams(next === 1 ? {} : { page: String(next) }, { replace: true })}
+        />
+      </Box>
+      <ConfirmWinnerDialog
+        bid={chosen}
+        offer={{
+          loadId: offer.loadId,
+          route,
+          startDateTime: offer.startDateTime,
+          equipmentType: offer.equipmentType ?? null,
+          distance: offer.distance ?? null,
+        }}
+        busy={confirming}
+        error={error}
+        onCancel={() => {
+          setChosen(null);
+          setError(null);
+        }}
+        onConfirm={handleConfirm}
+      />
+      <Snackbar
+        open={notice !== null}
+        autoHideDuration={5000}
+        onClose={() => setNotice(null)}
+        message={notice ?? ""}
+      />
+    </>
+  );
+}

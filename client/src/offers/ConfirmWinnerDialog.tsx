@@ -1,0 +1,121 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import type { BidderRow_bid$data } from "./__generated__/BidderRow_bid.graphql";
+import { dateTimeText, usd } from "./money.ts";
+
+export interface OfferSummary {
+  loadId: string;
+  route: string;
+  startDateTime: string;
+  equipmentType: string | null;
+  distance: number | null;
+}
+
+interface ConfirmWinnerDialogProps {
+  bid: BidderRow_bid$data | null;
+  offer: OfferSummary;
+  busy: boolean;
+  error: string | null;
+  onCancel(): void;
+  onConfirm(bid: BidderRow_bid$data): void;
+}
+
+function Section({ title, rows }: { title: string; rows: [string, string][] }) {
+  return (
+    <>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 1.5 }}>
+        {title}
+      </Typography>
+      <Table size="small" aria-label={title}>
+        <TableBody>
+          {rows.map(([label, value]) => (
+            <TableRow key={label}>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 600, pl: 0, width: "40%" }}>
+                {label}
+              </TableCell>
+              <TableCell>{value}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
+  );
+}
+
+/** 'Load Assignment Confirmation': the load, the driver and the bid, then Cancel or 'Confirm Winner'. */
+export function ConfirmWinnerDialog({
+  bid,
+  offer,
+  busy,
+  error,
+  onCancel,
+  onConfirm,
+}: ConfirmWinnerDialogProps) {
+  return (
+    <Dialog
+      open={bid !== null}
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby="confirm-winner-title"
+      fullWidth
+      maxWidth="sm"
+    >
+      <DialogTitle id="confirm-winner-title">Load Assignment Confirmation</DialogTitle>
+      <DialogContent>
+        {bid ? (
+          <>
+            <Section
+              title="Load"
+              rows={[
+                ["Load ID", offer.loadId],
+                ["Route", offer.route],
+                ["Start", dateTimeText(offer.startDateTime)],
+                ["Equipment", offer.equipmentType ?? "—"],
+                ["Distance", offer.distance === null ? "—" : `${offer.distance} mi`],
+              ]}
+            />
+            <Section
+              title="Driver"
+              rows={[
+                ["Carrier", bid.carrierName],
+                ["Name", bid.userName ?? "—"],
+                ["User ID", bid.bidderUserId],
+                ["Phone", bid.bidderPhone ?? "—"],
+                ["Email", bid.bidderEmail],
+              ]}
+            />
+            <Section
+              title="Bid"
+              rows={[
+                ["Amount", usd(bid.amount)],
+                ["Placed", dateTimeText(bid.updatedAt)],
+                ["Record (won/lost)", `${bid.stats.wins}/${bid.stats.losses}`],
+              ]}
+            />
+          </>
+        ) : null}
+        {error ? (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" disabled={busy || !bid} onClick={() => bid && onConfirm(bid)}>
+          {busy ? "Confirming..." : "Confirm Winner"}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

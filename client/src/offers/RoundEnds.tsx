@@ -1,0 +1,75 @@
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import { useEffect, useState } from "react";
+import { roundEnds, TIMES_UP } from "../../../common/offers.ts";
+
+const TICK_MS = 60_000;
+
+/**
+ * Re-renders every 60 s, on the minute boundaries of the server's close time, so the minutes
+ * shown are always derived from roundEndsAt and never drift.
+ */
+export function useRoundClock(roundEndsAt: string): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const closes = new Date(roundEndsAt).getTime();
+    let interval: number | undefined;
+    const first = Math.max(0, (closes - Date.now()) % TICK_MS) || TICK_MS;
+    const timeout = window.setTimeout(() => {
+      setNow(Date.now());
+      interval = window.setInterval(() => setNow(Date.now()), TICK_MS);
+    }, first + 5);
+    setNow(Date.now());
+    return () => {
+      window.clearTimeout(timeout);
+      window.clearInterval(interval);
+    };
+  }, [roundEndsAt]);
+  return now;
+}
+
+/** e.g. '3:45 PM CST', in the viewer's own time zone. */
+export function closeTimeText(roundEndsAt: string): string {
+  return new Date(roundEndsAt).toLocaleString("en-US", {
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
+}
+
+interface RoundEndsProps {
+  roundEndsAt: string;
+  roundNumber?: number;
+  /** Also show the absolute close time (carriers). */
+  showCloseTime?: boolean;
+}
+
+/** Spec section 4: '{n} min' in green while the round runs, "Time's up" in red after. */
+export function RoundEnds({ roundEndsAt, roundNumber, showCloseTime = false }: RoundEndsProps) {
+  const now = useRoundClock(roundEndsAt);
+  const left = roundEnds(roundEndsAt, now);
+  const over = left === TIMES_UP;
+  return (
+    <Box>
+      <Typography
+        component="span"
+        variant="body2"
+        sx={{ fontWeight: 700, color: over ? "error.dark" : "success.dark", whiteSpace: "nowrap" }}
+      >
+        {over ? TIMES_UP : `${left} min`}
+      </Typography>
+      {roundNumber && roundNumber > 1 ? (
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
+          (round {roundNumber})
+        </Typography>
+      ) : null}
+      {showCloseTime ? (
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: "nowrap" }}>
+          closes {closeTimeText(roundEndsAt)}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect, useMemo, useRef } from "react";
+import { graphql, useSubscription } from "react-relay";
+import type { GraphQLSubscriptionConfig } from "relay-runtime";
+import type { useOfferChangedSubscription as OfferChangedSubscription } from "./__generated__/useOfferChangedSubscription.graphql";
+
+const subscription = graphql`
+  subscription useOfferChangedSubscription($offerId: ID) {
+    offerChanged(offerId: $offerId) {
+      id
+      status
+      bestOffer
+      roundEnds
+      roundEndsAt
+      roundNumber
+    }
+  }
+`;
+
+/**
+ * Offers the viewer may see, as they open, get bids, close rounds or are decided: the store
+ * updates the rows it holds; `onChanged` lets a list fetch offers it does not show yet.
+ */
+export function useOfferChangedSubscription(
+  offerId: string | null,
+  onChanged?: (id: string, status: string) => void,
+) {
+  const latest = useRef(onChanged);
+  useEffect(() => {
+    latest.current = onChanged;
+  }, [onChanged]);
+  const config = useMemo<GraphQLSubscriptionConfig<OfferChangedSubscription>>(
+    () => ({
+      subscription,
+      variables: { offerId },
+      onNext: (response) => {
+        const offer = response?.offerChanged;
+        if (offer) latest.current?.(offer.id, offer.status);
+      },
+    }),
+    [offerId],
+  );
+  useSubscription(config);
+}

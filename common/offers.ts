@@ -1,0 +1,180 @@
+/** Bidding rules and texts shared by the offer screens and the server (spec sections 2-5, 8). */
+import { z } from "zod";
+
+/** The six equipment types of the landing page's Services section. */
+export const EQUIPMENT_TYPES = [
+  "Dry Van",
+  "Flatbed",
+  "Heavy-Haul",
+  "Refrigerated",
+  "High-Value",
+  "Intermodal",
+] as const;
+export type EquipmentType = (typeof EQUIPMENT_TYPES)[number];
+export const DEFAULT_EQUIPMENT_TYPE: EquipmentType = "Dry Van";
+
+export const OFFER_STATUSES = ["active", "finished", "cancelled"] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+export const BID_STATUSES = ["active", "winner", "loser", "folded"] as const;
+export type BidStatus = (typeof BID_STATUSES)[number];
+
+export const DEFAULT_ROUND_MINUTES = 30;
+export const MAX_ROUND_MINUTES = 7 * 24 * 60;
+/** Confirm-details editing closes this long before the load starts. */
+export const CONFIRM_LOCK_HOURS = 12;
+
+export const TIMES_UP = "Time's up";
+export const BID_MESSAGES = {
+  invalid: "Please enter a valid bid.",
+  created: "Puja creada exitosamente.",
+  updated: "Puja actualizada exitosamente.",
+  sent: "Bid sent successfully.",
+  unexpected: "Error sending bid.",
+  failed: "There was an error submitting your bid. Please try again.",
+  roundClosed: "This round has closed: bids are no longer accepted.",
+  offerClosed: "This offer is no longer open for bidding.",
+  adminCannotBid: "Administrators cannot bid.",
+  folded: "You folded on this load.",
+} as const;
+
+export const OFFER_MESSAGES = {
+  notFound: "Offer not found",
+  alreadyOpen: "This load already has an open offer.",
+  alreadyDecided: "A winner was already confirmed for this offer.",
+  notActive: "This offer is no longer active.",
+  roundRunning: "The current round has not ended yet.",
+  bidNotFound: "Bid not found",
+  bidFolded: "This carrier folded: choose an active bid.",
+  noWinner: "No winner has been confirmed for this load.",
+  confirmLocked: "Details can no longer be changed: the load starts in 12 hours or less.",
+  confirmSure: "Are you sure you want to save changes?",
+  confirmNotice: "Details can be changed until 12 hours before the load starts.",
+} as const;
+
+/** Whole minutes left in the round, or "Time's up" once it closed (spec: roundEnds). */
+export function roundEnds(roundEndsAt: Date | string, now = Date.now()): number | typeof TIMES_UP {
+  const left = new Date(roundEndsAt).getTime() - now;
+  return left > 0 ? Math.ceil(left / 60_000) : TIMES_UP;
+}
+
+/**
+ * A bid amount in dollars: a number greater than 0 with at most two decimals, returned in cents.
+ * Text, NaN, 0, negatives and a third decimal are refused with the spec's message.
+ */
+export const bidAmountSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d{1,2})?$/, BID_MESSAGES.invalid),
+    ],
+    {
+      error: BID_MESSAGES.invalid,
+    },
+  )
+  .transform((value, context) => {
+    const amount = Number(value);
+    const cents = Math.round(amount * 100);
+    if (!Number.isFinite(amount) || amount <= 0 || Math.abs(cents - amount * 100) > 1e-6 || cents > 1e11) {
+      context.addIssue({ code: "custom", message: BID_MESSAGES.invalid });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+export const centsToDollars = (cents: number | null | undefined): number | null =>
+  cents === null || cents === undefined ? null : cents / 100;
+
+export function formatUsd(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined) return "—";
+  return (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
+}
+
+/**
+ * A carrier's standing from its decided bids: 0 to 5 from the share won (one decimal), null
+ * until a bid was decided. The same formula as GET /user/{id}/rating.
+ */
+export function bidderRating(wins: number, losses: number): number | null {
+  const decided = wins + losses;
+  return decided === 0 ? null : Math.round((wins / decided) * 50) / 10;
+}
+
+/** US states and DC: code and name, for the areas-of-operation rule. */
+export const US_STATES: readonly [string, string][] = [
+  ["AL", "Alabama"],
+  ["AK", "Alaska"],
+  ["AZ", "Arizona"],
+  ["AR", "Arkansas"],
+  ["CA", "California"],
+  ["CO", "Colorado"],
+  ["CT", "Connecticut"],
+  ["DE", "Delaware"],
+  ["DC", "District of Columbia"],
+  ["FL", "Florida"],
+  ["GA", "Georgia"],
+  ["HI", "Hawaii"],
+  ["ID", "Idaho"],
+  ["IL", "Illinois"],
+  ["IN", "Indiana"],
+  ["IA", "Iowa"],
+  ["KS", "Kansas"],
+  ["KY", "Kentucky"],
+  ["LA", "Louisiana"],
+  ["ME", "Maine"],
+  ["MD", "Maryland"],
+  ["MA", "Massachusetts"],
+  ["MI", "Michigan"],
+  ["MN", "Minnesota"],
+  ["MS", "Mississippi"],
+  ["MO", "Missouri"],
+  ["MT", "Montana"],
+  ["NE", "Nebraska"],
+  ["NV", "Nevada"],
+  ["NH", "New Hampshire"],
+  ["NJ", "New Jersey"],
+  ["NM", "New Mexico"],
+  ["NY", "New York"],
+  ["NC", "North Carolina"],
+  ["ND", "North Dakota"],
+  ["OH", "Ohio"],
+  ["OK", "Oklahoma"],
+  ["OR", "Oregon"],
+  ["PA", "Pennsylvania"],
+  ["RI", "Rhode Island"],
+  ["SC", "South Carolina"],
+  ["SD", "South Dakota"],
+  ["TN", "Tennessee"],
+  ["TX", "Texas"],
+  ["UT", "Utah"],
+  ["VT", "Vermont"],
+  ["VA", "Virginia"],
+  ["WA", "Washington"],
+  ["WV", "West Virginia"],
+  ["WI", "Wisconsin"],
+  ["WY", "Wyoming"],
+];
+
+/** The separators the areas rule treats as spaces (the SQL of the fan-out replaces the same ones). */
+export const AREA_SEPARATORS = [",", ";", "/", ".", "|", "(", ")", "-", "\n", "\r", "\t"] as const;
+
+/** ' IL TX MIDWEST ': upper-cased, separators as spaces, padded, so a state is ' XX ' inside it. */
+export function normalizeAreas(text: string): string {
+  let result = text;
+  for (const separator of AREA_SEPARATORS) result = result.split(separator).join(" ");
+  return ` ${result.replace(/[a-z]/g, (letter) => letter.toUpperCase())} `;
+}
+
+/**
+ * Eligibility of a carrier for an offer. A carrier with no areas of operation receives every
+ * offer; one with areas receives the offers whose origin or destination state its areas name, by
+ * code ('IL') or name ('Illinois'), as words. Returns null when the carrier set no areas.
+ */
+export function statesNamedIn(areas: string | null | undefined): string[] | null {
+  if (!areas?.trim()) return null;
+  const normalized = normalizeAreas(areas);
+  return US_STATES.filter(
+    ([code, name]) => normalized.includes(` ${code} `) || normalized.includes(` ${name.toUpperCase()} `),
+  ).map(([code]) => code);
+}

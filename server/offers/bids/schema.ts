@@ -1,0 +1,164 @@
+import { builder } from "../../builder.ts";
+import { NotFoundError, ValidationError } from "../../errors.ts";
+import type { Bid } from "../../generated/sqlite/client.ts";
+import { MUTATION_ERRORS } from "../../graphql/errors.ts";
+import { decodeGlobalIdOf } from "../../graphql/ids.ts";
+import { pagedListField } from "../../graphql/paged-list.ts";
+import { type BidderStats, bidderStats, findBidderPage, foldBid, placeBid } from "./service.ts";
+
+const BidderStatsRef = builder.objectRef<BidderStats>("BidderStats").implement({
+  description: "A carrier's record: decided bids won and lost, and a 0-5 rating from the share won.",
+  fields: (t) => ({
+    wins: t.exposeInt("wins"),
+    losses: t.exposeInt("losses"),
+    rating: t.exposeFloat("rating", { nullable: true }),
+  }),
+});
+
+export const BidType = builder.prismaNode("Bid", {
+  id: { field: "id" },
+  description: "A carrier's one bid on an offer (spec section 3, Bid).",
+  authScopes: (bid) => ({ admin: true, owner: bid.userId }),
+  fields: (t) => ({
+    amount: t.float({ description: "Dollars.", resolve: (bid) => bid.amountCents / 100 }),
+    status: t.exposeString("status", { description: "active, winner, loser or folded" }),
+    userName: t.exposeString("userName", { nullable: true }),
+    companyName: t.exposeString("companyName", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    bidderUserId: t.string({
+      description: "The bidder's readable user id.",
+      select: { user: { select: { userId: true } } },
+      resolve: (bid) => bid.user.userId,
+    }),
+    carrierName: t.string({
+      description: "The bidder's carrier company, else its company name on the bid, else its name.",
+      select: {
+        user: { select: { email: true, fullName: true, carrier: { select: { carrierName: true } } } },
+      },
+      resolve: (bid) =>
+        bid.user.carrier?.carrierName ??
+        bid.companyName ??
+        bid.userName ??
+        bid.user.fullName ??
+        bid.user.email,
+    }),
+    bidderPhone: t.string({
+      nullable: true,
+      authScopes: { admin: true },
+      select: { user: { select: { phoneNumber: true, contactPhone: true } } },
+      resolve: (bid) => bid.user.contactPhone ?? bid.user.phoneNumber,
+    }),
+    bidderEmail: t.string({
+      authScopes: { admin: true },
+      select: { user: { select: { email: true } } },
+      resolve: (bid) => bid.user.email,
+    }),
+    stats: t.loadable({
+      type: BidderStatsRef,
+      authScopes: { admin: true },
+      description: "Wins, losses and rating of the bidder, batched for a whole page.",
+      load: (userIds: string[], ctx) => bidderStats(ctx.db, userIds),
+      resolve: (bid) => bid.userId,
+    }),
+  }),
+});
+
+const BidderFilter = builder.inputType("BidderFilter", {
+  fields: (t) => ({
+    loadId: t.string({ required: true, description: "The load's loadId, or the offer's database id." }),
+  }),
+});
+
+pagedListField<Bid, { loadId: string }, "amount">("offerBidders", {
+  name: "Bidder",
+  node: BidType,
+  model: "Bid",
+  description: "The bids of an offer, lowest first (admins); an unknown load has none.",
+  authScopes: { admin: true },
+  searchDescription: "Not used: an offer has few bidders.",
+  filter: BidderFilter,
+  sortFields: { AMOUNT: "amount" },
+  defaultOrder: { field: "amount", direction: "asc" },
+  load: (ctx, request, query) => {
+    if (!request.filter?.loadId) {
+      throw new ValidationError("filter.loadId is required", [
+        { field: "filter.loadId", message: "Required" },
+      ]);
+    }
+    return findBidderPage(ctx, request.filter.loadId, request.paging, query).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return findBidderPage(ctx, null, request.paging);
+      throw error;
+    });
+  },
+});
+
+const BidPayload = builder
+  .objectRef<{ bidId: string; offerId: string; message: string }>("BidPayload")
+  .implement({
+    fields: (t) => ({
+      message: t.exposeString("message", {
+        description: "'Puja creada exitosamente.' or 'Puja actualizada exitosamente.'",
+      }),
+      bid: t.prismaField({
+        type: BidType,
+        resolve: (query, payload, _args, ctx) =>
+          ctx.db.bid.findUniqueOrThrow({ ...query, where: { id: payload.bidId } }),
+      }),
+      offer: t.prismaField({
+        type: "Offer",
+        resolve: (query, payload, _args, ctx) =>
+          ctx.db.offer.findUniqueOrThrow({ ...query, where: { id: payload.offerId } }),
+      }),
+    }),
+  });
+
+const PlaceBidInput = builder.inputType("PlaceBidInput", {
+  fields: (t) => ({
+    offerId: t.id({ required: true }),
+    amount: t.float({ required: true, description: "Dollars, more than 0, at most two decimals." }),
+    userName: t.string(),
+    companyName: t.string(),
+  }),
+});
+const FoldBidInput = builder.inputType("FoldBidInput", {
+  fields: (t) => ({ offerId: t.id({ required: true }) }),
+});
+
+builder.mutationFields((t) => ({
+  placeBid: t.field({
+    type: BidPayload,
+    description: "Places or improves the viewer's bid (carriers).",
+    authScopes: { carrier: true },
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: PlaceBidInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const placed = await placeBid(ctx, { ...input, offerId: decodeGlobalIdOf("Offer", input.offerId) });
+      return { bidId: placed.bid.id, offerId: placed.bid.offerId, message: placed.message };
+    },
+  }),
+  foldBid: t.field({
+    type: BidPayload,
+    description: "Withdraws the viewer's bid from an offer.",
+    authScopes: { carrier: true },
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: FoldBidInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const bid = await foldBid(ctx, decodeGlobalIdOf("Offer", input.offerId));
+      return { bidId: bid.id, offerId: bid.offerId, message: "You folded on this load." };
+    },
+  }),
+}));
+
+builder.subscriptionField("offerBidChanged", (t) =>
+  t.prismaField({
+    type: BidType,
+    description: "Each bid of one offer as it is placed, improved, folded or decided (admins).",
+    authScopes: { admin: true },
+    args: { offerId: t.arg.id({ required: true }) },
+    subscribe: (_root, args, ctx) =>
+      ctx.pubsub.subscribe(`offer-bids:${decodeGlobalIdOf("Offer", args.offerId)}`),
+    resolve: (query, event: { bidId: string }, _args, ctx) =>
+      ctx.db.bid.findUniqueOrThrow({ ...query, where: { id: event.bidId } }),
+  }),
+);

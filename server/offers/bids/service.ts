@@ -1,0 +1,196 @@
+import { BID_MESSAGES, bidderRating, OFFER_MESSAGES } from "../../../common/offers.ts";
+import { requireAdmin, requireViewer } from "../../auth/policy.ts";
+import type { Context } from "../../context.ts";
+import { runWriteTransaction } from "../../db/bulk.ts";
+import type { Deps } from "../../deps.ts";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../errors.ts";
+import type { Bid, Prisma } from "../../generated/sqlite/client.ts";
+import {
+  memoize,
+  type OffsetConnection,
+  type OffsetPageArgs,
+  offsetConnection,
+  offsetWindow,
+} from "../../graphql/offset-paging.ts";
+import { parseInput } from "../../lib/validate.ts";
+import { announceNotifications, insertNotifications } from "../../notifications/service.ts";
+import { requireMarketplaceAccess } from "../../users/marketplace-access.ts";
+import { findUser } from "../../users/service.ts";
+import { announceOffer } from "../events.ts";
+import { visibleOfferOrThrow } from "../service.ts";
+import { confirmWinner } from "../winner.ts";
+import { type BidWriteOutcome, foldBidWork, placeBidWork } from "./place.ts";
+import { bidStatusInput, placeBidInput } from "./validation.ts";
+
+export const BIDDER_PAGING = { defaultSize: 50, maxSize: 200 };
+
+function refuseClosed(deps: Pick<Deps, "db">, offerId: string): Promise<never> {
+  return deps.db.offer.findUniqueOrThrow({ where: { id: offerId } }).then((offer) => {
+    throw new ConflictError(offer.status === "active" ? BID_MESSAGES.roundClosed : BID_MESSAGES.offerClosed);
+  });
+}
+
+export interface PlacedBid {
+  bid: Bid;
+  created: boolean;
+  message: string;
+}
+
+/**
+ * A carrier places its bid on an offer or improves it (one bid per carrier per offer). The
+ * server's clock decides whether the round is open; the best offer is recomputed in the same
+ * transaction.
+ */
+export async function placeBid(ctx: Context, rawInput: unknown): Promise<PlacedBid> {
+  const viewer = await requireMarketplaceAccess(ctx);
+  if (viewer.role === "ADMIN") throw new ForbiddenError(BID_MESSAGES.adminCannotBid);
+  const input = parseInput(placeBidInput, rawInput);
+  const offer = await visibleOfferOrThrow(ctx, input.offerId);
+  const user = await findUser(ctx.db, viewer.id);
+  const outcome: BidWriteOutcome = await runWriteTransaction(ctx.db, ctx.config.databaseUrl, () =>
+    placeBidWork({
+      offerId: offer.id,
+      userId: viewer.id,
+      amountCents: input.amount,
+      userName: input.userName ?? user?.fullName ?? user?.email ?? null,
+      companyName: input.companyName ?? user?.companyName ?? null,
+    }),
+  );
+  if (outcome.kind !== "written") return refuseClosed(ctx, offer.id);
+  announceOffer(ctx, offer.id, "bid", outcome.bidId);
+  const bid = await ctx.db.bid.findUniqueOrThrow({ where: { id: outcome.bidId } });
+  return {
+    bid,
+    created: outcome.created,
+    message: outcome.created ? BID_MESSAGES.created : BID_MESSAGES.updated,
+  };
+}
+
+/** The carrier folds: its bid becomes `folded` and it is told so (bell, bidStatus folded). */
+export async function foldBid(ctx: Context, offerReference: string): Promise<Bid> {
+  const viewer = await requireMarketplaceAccess(ctx);
+  if (viewer.role === "ADMIN") throw new ForbiddenError(BID_MESSAGES.adminCannotBid);
+  const offer = await visibleOfferOrThrow(ctx, offerReference);
+  const outcome = await runWriteTransaction(ctx.db, ctx.config.databaseUrl, () =>
+    foldBidWork(offer.id, viewer.id),
+  );
+  if (outcome.kind === "closed") return refuseClosed(ctx, offer.id);
+  if (outcome.kind === "missing") throw new NotFoundError("You have no active bid on this offer.");
+  const { load } = await ctx.db.offer.findUniqueOrThrow({
+    where: { id: offer.id },
+    select: { load: { select: { loadId: true } } },
+  });
+  const bid = await ctx.db.bid.findUniqueOrThrow({ where: { id: outcome.bidId } });
+  const stored = await insertNotifications(ctx.db, [
+    {
+      userId: viewer.id,
+      title: `You folded on load ${load.loadId}`,
+      message: `Your bid on load ${load.loadId} was withdrawn.`,
+      bidStatus: "folded",
+      details: { loadId: load.loadId, offerId: offer.id, bidAmount: bid.amountCents / 100 },
+    },
+  ]);
+  announceNotifications(ctx, stored);
+  announceOffer(ctx, offer.id, "bid", bid.id);
+  return bid;
+}
+
+/** The viewer's own bid on an offer, or null. */
+export async function viewerBid(ctx: Context, offerReference: string): Promise<Bid | null> {
+  const viewer = requireViewer(ctx);
+  const offer = await visibleOfferOrThrow(ctx, offerReference);
+  return ctx.db.bid.findUnique({ where: { offerId_userId: { offerId: offer.id, userId: viewer.id } } });
+}
+
+/** The best (lowest) active bid of an offer, or null. */
+export async function bestBid(ctx: Context, offerReference: string): Promise<Bid | null> {
+  const offer = await visibleOfferOrThrow(ctx, offerReference);
+  return ctx.db.bid.findFirst({
+    where: { offerId: offer.id, status: { in: ["active", "winner"] } },
+    orderBy: [{ amountCents: "asc" }, { updatedAt: "asc" }],
+  });
+}
+
+type BidQuery = Pick<Prisma.BidFindManyArgs, "include" | "select">;
+
+/** The bidders of an offer (admins), lowest bid first, 50 a page. */
+export async function findBidderPage(
+  ctx: Context,
+  offerReference: string | null,
+  paging: OffsetPageArgs,
+  query: BidQuery = {},
+): Promise<OffsetConnection<Bid>> {
+  requireAdmin(ctx);
+  // null: no offer at all, an empty page.
+  const offer = offerReference === null ? null : await visibleOfferOrThrow(ctx, offerReference);
+  const where = { offerId: offer?.id ?? "" };
+  const totalCount = memoize(() => ctx.db.bid.count({ where }));
+  const window = await offsetWindow(paging, BIDDER_PAGING, totalCount);
+  if (window.limit === 0) return offsetConnection([], window, totalCount);
+  const rows = (await ctx.db.bid.findMany({
+    ...(query as object),
+    where,
+    orderBy: [{ amountCents: "asc" }, { updatedAt: "asc" }, { id: "asc" }],
+    skip: window.offset,
+    take: window.limit + 1,
+  })) as Bid[];
+  return offsetConnection(rows, window, totalCount);
+}
+
+export interface BidderStats {
+  wins: number;
+  losses: number;
+  rating: number | null;
+}
+
+/** Wins, losses and rating of many carriers in one query. */
+export async function bidderStats(db: Context["db"], userIds: readonly string[]): Promise<BidderStats[]> {
+  const grouped = await db.bid.groupBy({
+    by: ["userId", "status"],
+    where: { userId: { in: [...new Set(userIds)] }, status: { in: ["winner", "loser"] } },
+    _count: { _all: true },
+  });
+  const count = (userId: string, status: string) =>
+    grouped.find((row) => row.userId === userId && row.status === status)?._count._all ?? 0;
+  return userIds.map((userId) => {
+    const wins = count(userId, "winner");
+    const losses = count(userId, "loser");
+    return { wins, losses, rating: bidderRating(wins, losses) };
+  });
+}
+
+/** GET /bids/user-wins-losses/{id}: a carrier's record (itself or an admin). */
+export async function userWinsLosses(
+  ctx: Context,
+  userReference: string,
+): Promise<BidderStats & { userId: string }> {
+  const viewer = requireViewer(ctx);
+  const user = await findUser(ctx.db, userReference);
+  if (!user) throw new NotFoundError("User not found");
+  if (viewer.role !== "ADMIN" && viewer.id !== user.id) throw new ForbiddenError();
+  const [stats] = await bidderStats(ctx.db, [user.id]);
+  return { userId: user.userId, ...stats };
+}
+
+/**
+ * PATCH /bids/user-bid/{id}/status, through the same rules as the screens: 'winner' is the
+ * winner confirmation (admins), 'folded' is the bid's carrier folding; 'loser' and 'active' are
+ * only ever set by those operations and are refused here.
+ */
+export async function setBidStatus(ctx: Context, bidId: string, rawInput: unknown): Promise<Bid> {
+  const viewer = requireViewer(ctx);
+  const { status } = parseInput(bidStatusInput, rawInput);
+  const bid = await ctx.db.bid.findUnique({ where: { id: bidId } });
+  if (!bid || (viewer.role !== "ADMIN" && bid.userId !== viewer.id))
+    throw new NotFoundError(OFFER_MESSAGES.bidNotFound);
+  if (status === "winner") {
+    await confirmWinner(ctx, bid.offerId, { bidId: bid.id });
+  } else if (status === "folded") {
+    if (bid.userId !== viewer.id) throw new ForbiddenError("Only the bidding carrier can fold its bid.");
+    await foldBid(ctx, bid.offerId);
+  } else {
+    const message = "A bid becomes loser or active only through a winner confirmation or a new bid.";
+    throw new ValidationError(message, [{ field: "status", message }]);
+  }
+  return ctx.db.bid.findUniqueOrThrow({ where: { id: bid.id } });
+}

@@ -1,0 +1,51 @@
+import { centsToDollars, roundEnds } from "../../common/offers.ts";
+import type { Bid, Offer } from "../generated/sqlite/client.ts";
+
+/** What the REST payloads read with each offer. */
+export const OFFER_JSON_INCLUDE = { load: { select: { loadId: true } } } as const;
+export type OfferWithLoad = Offer & { load: { loadId: string } };
+
+export function bidJson(bid: Bid) {
+  return {
+    _id: bid.id,
+    offerId: bid.offerId,
+    user: bid.userId,
+    userId: bid.userId,
+    amount: bid.amountCents / 100,
+    userName: bid.userName,
+    companyName: bid.companyName,
+    status: bid.status,
+    createdAt: bid.createdAt.toISOString(),
+    updatedAt: bid.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The spec's Offer (section 3) plus the round number, the absolute close time, and for a
+ * carrier its own bid; the target rate only for admins.
+ */
+export function offerJson(
+  offer: OfferWithLoad,
+  options: { admin: boolean; myBid?: Bid | null; now?: number },
+) {
+  return {
+    _id: offer.id,
+    loadId: offer.load.loadId,
+    startDateTime: offer.startDateTime.toISOString(),
+    endDateTime: offer.endDateTime?.toISOString() ?? null,
+    stops: offer.stops,
+    originCity: offer.originCity,
+    originState: offer.originState,
+    destinationCity: offer.destinationCity,
+    destinationState: offer.destinationState,
+    distance: offer.distance,
+    equipmentType: offer.equipmentType,
+    bestOffer: centsToDollars(offer.bestBidCents),
+    roundEnds: roundEnds(offer.roundEndsAt, options.now),
+    roundEndsAt: offer.roundEndsAt.toISOString(),
+    roundNumber: offer.roundNumber,
+    status: offer.status,
+    ...(options.admin ? { targetRate: centsToDollars(offer.targetRateCents) } : {}),
+    ...(options.myBid !== undefined ? { myBid: options.myBid ? bidJson(options.myBid) : null } : {}),
+  };
+}

@@ -1,0 +1,23 @@
+import type { Deps } from "../deps.ts";
+import { closeDueRounds } from "./service.ts";
+
+export const ROUND_SWEEP_MS = 2_000;
+
+/**
+ * Looks for rounds that closed every couple of seconds. Losing a tick loses nothing: the close is
+ * derived from roundEndsAt and announced by whichever sweep (on any instance) claims it first.
+ */
+export function startRoundClock(deps: Deps, intervalMs = ROUND_SWEEP_MS): { stop(): void } {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    closeDueRounds(deps)
+      .catch((error) => console.error("round sweep failed", error))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

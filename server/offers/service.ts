@@ -1,0 +1,368 @@
+import { OFFER_MESSAGES, statesNamedIn } from "../../common/offers.ts";
+import { recordAudit } from "../audit/service.ts";
+import { requireAdmin, type Viewer } from "../auth/policy.ts";
+import type { Context } from "../context.ts";
+import { providerOf } from "../db/client.ts";
+import type { Deps } from "../deps.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import type { Offer, Prisma } from "../generated/sqlite/client.ts";
+import {
+  memoize,
+  type OffsetConnection,
+  type OffsetPageArgs,
+  offsetConnection,
+  offsetWindow,
+} from "../graphql/offset-paging.ts";
+import { isUniqueViolation } from "../lib/prisma-errors.ts";
+import { parseInput } from "../lib/validate.ts";
+import { findLoadByLoadId } from "../loads/service.ts";
+import {
+  announceNotifications,
+  insertNotifications,
+  notifyEligibleCarriers,
+} from "../notifications/service.ts";
+import { requireMarketplaceAccess } from "../users/marketplace-access.ts";
+import { findUser } from "../users/service.ts";
+import { offerFieldsFromLoad } from "./copy.ts";
+import { announceOffer } from "./events.ts";
+import { mailOfferToOptedIn } from "./mail.ts";
+import { nextRoundInput, offerStatusInput, startOfferInput } from "./validation.ts";
+
+export const OFFER_PAGING = { defaultSize: 50, maxSize: 200 };
+
+type OfferQuery = Pick<Prisma.OfferFindManyArgs, "include" | "select">;
+
+/** An offer by its id, or the newest offer of a load named by its loadId. */
+export async function findOfferRef(
+  db: Context["db"],
+  reference: string,
+  query: OfferQuery = {},
+): Promise<Offer | null> {
+  return db.offer.findFirst({
+    ...(query as object),
+    where: { OR: [{ id: reference }, { load: { loadId: reference } }] },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  }) as Promise<Offer | null>;
+}
+
+/**
+ * Which offers a carrier may see: the offers whose origin or destination state its areas of
+ * operation name (all offers when it set none), and any offer it bid on.
+ */
+export async function carrierOfferWhere(ctx: Context, viewer: Viewer): Promise<Prisma.OfferWhereInput> {
+  const user = await findUser(ctx.db, viewer.id);
+  const states = statesNamedIn(user?.areasOfOperation);
+  if (states === null) return {};
+  return {
+    OR: [
+      { originState: { in: states } },
+      { destinationState: { in: states } },
+      { bids: { some: { userId: viewer.id } } },
+    ],
+  };
+}
+
+/** The viewer may see this offer (admins: any; carriers: eligible or bid on it), else not found. */
+export async function visibleOfferOrThrow(ctx: Context, reference: string): Promise<Offer> {
+  const viewer = await requireMarketplaceAccess(ctx);
+  const offer = await findOfferRef(ctx.db, reference);
+  if (!offer) throw new NotFoundError(OFFER_MESSAGES.notFound);
+  if (viewer.role === "ADMIN") return offer;
+  const visible = await ctx.db.offer.count({
+    where: { AND: [{ id: offer.id }, await carrierOfferWhere(ctx, viewer)] },
+  });
+  if (visible === 0) throw new NotFoundError(OFFER_MESSAGES.notFound);
+  return offer;
+}
+
+const offerTitle = (loadId: string) => `New load available: ${loadId}`;
+
+function offerMessage(offer: Offer, loadId: string): string {
+  const from = [offer.originCity, offer.originState].filter(Boolean).join(", ") || "origin not given";
+  const to =
+    [offer.destinationCity, offer.destinationState].filter(Boolean).join(", ") || "destination not given";
+  return `Load ${loadId} (${offer.equipmentType}) from ${from} to ${to} is open for bids for ${offer.roundMinutes} minutes.`;
+}
+
+/**
+ * Starts bidding on a load: the offer copies the load, the round's close time is set by the
+ * server, and every eligible carrier is notified in the same transaction (one statement).
+ */
+export async function startOffer(ctx: Context, rawInput: unknown): Promise<Offer> {
+  const admin = requireAdmin(ctx);
+  const input = parseInput(startOfferInput, rawInput);
+  const load = await findLoadByLoadId(ctx, input.loadId, {
+    include: { stops: { include: { nassCode: true } } },
+  });
+  if (!load) {
+    throw new ValidationError("Load not found", [{ field: "loadId", message: "Load not found" }]);
+  }
+  const fields = offerFieldsFromLoad(load as unknown as Parameters<typeof offerFieldsFromLoad>[0]);
+  if (!fields.startDateTime) {
+    const message = "The load needs a pickup date before it can go out for bids.";
+    throw new ValidationError(message, [{ field: "loadId", message }]);
+  }
+  const open = await ctx.db.offer.count({ where: { loadId: load.id, status: "active" } });
+  if (open > 0) throw new ConflictError(OFFER_MESSAGES.alreadyOpen, "loadId");
+
+  const provider = providerOf(ctx.config.databaseUrl);
+  const now = Date.now();
+  let result: { offer: Offer; notified: { id: string; userId: string }[] };
+  try {
+    result = await ctx.db.$transaction(async (tx) => {
+      const offer = await tx.offer.create({
+        data: {
+          loadId: load.id,
+          ...fields,
+          startDateTime: fields.startDateTime as Date,
+          equipmentType: input.equipmentType,
+          roundMinutes: input.roundMinutes,
+          roundEndsAt: new Date(now + input.roundMinutes * 60_000),
+          targetRateCents: input.targetRate ?? null,
+          startedById: admin.id,
+        },
+      });
+      const states = [offer.originState, offer.destinationState].filter((state): state is string => !!state);
+      const notified = await notifyEligibleCarriers(
+        tx,
+        provider,
+        { states },
+        {
+          title: offerTitle(load.loadId),
+          message: offerMessage(offer, load.loadId),
+          details: { loadId: load.loadId, offerId: offer.id },
+        },
+      );
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: "offer.start",
+        entityType: "Offer",
+        entityId: offer.id,
+        details: { loadId: load.loadId, roundMinutes: input.roundMinutes, notified: notified.length },
+      });
+      return { offer, notified };
+    });
+  } catch (error) {
+    // Two operators starting the same load at once: the partial unique index decides.
+    if (isUniqueViolation(error)) throw new ConflictError(OFFER_MESSAGES.alreadyOpen, "loadId");
+    throw error;
+  }
+  announceNotifications(ctx, result.notified);
+  announceOffer(ctx, result.offer.id, "started");
+  mailOfferToOptedIn(ctx, result.notified, offerTitle(load.loadId), offerMessage(result.offer, load.loadId));
+  return result.offer;
+}
+
+/** A new round on an offer whose round ended without a winner; bids carry over. */
+export async function startNextRound(ctx: Context, reference: string, rawInput: unknown): Promise<Offer> {
+  const admin = requireAdmin(ctx);
+  const { roundMinutes } = parseInput(nextRoundInput, rawInput ?? {});
+  const offer = await findOfferRef(ctx.db, reference);
+  if (!offer) throw new NotFoundError(OFFER_MESSAGES.notFound);
+  const now = new Date();
+  const moved = await ctx.db.offer.updateMany({
+    where: { id: offer.id, status: "active", roundEndsAt: { lte: now }, roundNumber: offer.roundNumber },
+    data: {
+      roundNumber: offer.roundNumber + 1,
+      roundMinutes,
+      roundEndsAt: new Date(now.getTime() + roundMinutes * 60_000),
+    },
+  });
+  if (moved.count === 0) {
+    const current = await ctx.db.offer.findUniqueOrThrow({ where: { id: offer.id } });
+    throw new ConflictError(
+      current.status !== "active" ? OFFER_MESSAGES.notActive : OFFER_MESSAGES.roundRunning,
+    );
+  }
+  await recordAudit(ctx.db, {
+    actorId: admin.id,
+    action: "offer.nextRound",
+    entityType: "Offer",
+    entityId: offer.id,
+    details: { roundNumber: offer.roundNumber + 1, roundMinutes },
+  });
+  announceOffer(ctx, offer.id, "roundStarted");
+  return ctx.db.offer.findUniqueOrThrow({ where: { id: offer.id } });
+}
+
+/**
+ * PATCH /offers/{id}/status. 'active' keeps an active offer as it is; 'finished' closes it
+ * without a winner (use the winner confirmation to award it); 'cancelled' withdraws it. Both tell
+ * the bidders. A closed offer does not reopen: start a new offer on the load instead.
+ */
+export async function setOfferStatus(ctx: Context, reference: string, rawInput: unknown): Promise<Offer> {
+  const admin = requireAdmin(ctx);
+  const { status } = parseInput(offerStatusInput, rawInput);
+  const offer = await findOfferRef(ctx.db, reference, { include: { load: { select: { loadId: true } } } });
+  if (!offer) throw new NotFoundError(OFFER_MESSAGES.notFound);
+  if (status === "active") {
+    if (offer.status !== "active") throw new ConflictError(OFFER_MESSAGES.notActive, "status");
+    return offer;
+  }
+  const loadId = (offer as Offer & { load: { loadId: string } }).load.loadId;
+  const stored = await ctx.db.$transaction(async (tx) => {
+    const closed = await tx.offer.updateMany({
+      where: { id: offer.id, status: "active" },
+      data: { status, finishedAt: new Date() },
+    });
+    if (closed.count === 0) throw new ConflictError(OFFER_MESSAGES.notActive, "status");
+    const bidders = await tx.bid.findMany({
+      where: { offerId: offer.id, status: "active" },
+      select: { userId: true },
+    });
+    if (status === "finished") {
+      await tx.bid.updateMany({ where: { offerId: offer.id, status: "active" }, data: { status: "loser" } });
+    }
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: `offer.${status}`,
+      entityType: "Offer",
+      entityId: offer.id,
+      details: { loadId, bidders: bidders.length },
+    });
+    return insertNotifications(
+      tx,
+      bidders.map((bidder) => ({
+        userId: bidder.userId,
+        title: status === "cancelled" ? `Offer cancelled: ${loadId}` : `Bidding closed: ${loadId}`,
+        message:
+          status === "cancelled"
+            ? `Bidding on load ${loadId} was cancelled by the operator.`
+            : `Bidding on load ${loadId} closed without an award to you.`,
+        bidStatus: status === "finished" ? "loser" : null,
+        details: { loadId, offerId: offer.id },
+      })),
+    );
+  });
+  announceNotifications(ctx, stored);
+  announceOffer(ctx, offer.id, status === "cancelled" ? "cancelled" : "finished");
+  return ctx.db.offer.findUniqueOrThrow({ where: { id: offer.id } });
+}
+
+export type OfferListScope = "active" | "history" | "wins";
+export type OfferSortField = "startDateTime" | "roundEndsAt" | "bestOffer" | "createdAt" | "finishedAt";
+
+export interface OfferListRequest {
+  scope: OfferListScope;
+  search?: string | null;
+  originState?: string | null;
+  destinationState?: string | null;
+  equipmentType?: string | null;
+  sort?: { field: OfferSortField; direction: "asc" | "desc" } | null;
+  paging: OffsetPageArgs;
+}
+
+async function scopeWhere(
+  ctx: Context,
+  viewer: Viewer,
+  scope: OfferListScope,
+): Promise<Prisma.OfferWhereInput> {
+  if (scope === "active") {
+    return viewer.role === "ADMIN"
+      ? { status: "active" }
+      : { AND: [{ status: "active" }, await carrierOfferWhere(ctx, viewer)] };
+  }
+  if (scope === "history") {
+    requireAdmin(ctx);
+    return { status: { in: ["finished", "cancelled"] } };
+  }
+  return { status: "finished", winnerBid: { userId: viewer.id } };
+}
+
+const NULLABLE_SORTS = new Set<OfferSortField>(["bestOffer", "finishedAt"]);
+
+const SORT_COLUMN: Record<OfferSortField, keyof Prisma.OfferOrderByWithRelationInput> = {
+  startDateTime: "startDateTime",
+  roundEndsAt: "roundEndsAt",
+  bestOffer: "bestBidCents",
+  createdAt: "createdAt",
+  finishedAt: "finishedAt",
+};
+
+/**
+ * The offer lists (active offers, history logs, history wins): search in the load id and the
+ * cities, filters, sort, numbered pages; two queries whatever the page size.
+ */
+export async function findOfferPage(
+  ctx: Context,
+  request: OfferListRequest,
+  query: OfferQuery = {},
+): Promise<OffsetConnection<Offer>> {
+  const viewer = await requireMarketplaceAccess(ctx);
+  const insensitive =
+    providerOf(ctx.config.databaseUrl) === "postgresql" ? { mode: "insensitive" as const } : {};
+  const search = request.search?.trim();
+  const contains = (value: string) => ({ contains: value, ...insensitive }) as Prisma.StringFilter;
+  const where: Prisma.OfferWhereInput = {
+    AND: [
+      await scopeWhere(ctx, viewer, request.scope),
+      search
+        ? {
+            OR: [
+              { load: { loadId: contains(search) } },
+              { originCity: contains(search) },
+              { destinationCity: contains(search) },
+            ],
+          }
+        : {},
+      request.originState ? { originState: request.originState.toUpperCase() } : {},
+      request.destinationState ? { destinationState: request.destinationState.toUpperCase() } : {},
+      request.equipmentType ? { equipmentType: request.equipmentType } : {},
+    ],
+  };
+  const defaultSort: OfferListRequest["sort"] =
+    request.scope === "active"
+      ? { field: "roundEndsAt", direction: "asc" }
+      : { field: "finishedAt", direction: "desc" };
+  const sort = request.sort ?? defaultSort;
+  const totalCount = memoize(() => ctx.db.offer.count({ where }));
+  const window = await offsetWindow(request.paging, OFFER_PAGING, totalCount);
+  if (window.limit === 0) return offsetConnection([], window, totalCount);
+  const rows = (await ctx.db.offer.findMany({
+    ...(query as object),
+    where,
+    orderBy: [
+      {
+        [SORT_COLUMN[sort.field]]: NULLABLE_SORTS.has(sort.field)
+          ? { sort: sort.direction, nulls: "last" }
+          : sort.direction,
+      },
+      { id: "asc" },
+    ],
+    skip: window.offset,
+    take: window.limit + 1,
+  })) as Offer[];
+  return offsetConnection(rows, window, totalCount);
+}
+
+/**
+ * Announces each round that closed since the last look, once: the close is derived from the
+ * clock, and the one-time announcement is claimed with a conditional update (closedRound), so
+ * several instances sweeping together announce it once, and an instance that was down catches
+ * up on its next sweep.
+ */
+export async function closeDueRounds(deps: Deps, now = new Date()): Promise<string[]> {
+  const due = await deps.db.offer.findMany({
+    where: {
+      status: "active",
+      roundEndsAt: { lte: now },
+      closedRound: { lt: deps.db.offer.fields.roundNumber },
+    },
+    select: { id: true, roundNumber: true, closedRound: true },
+    orderBy: { roundEndsAt: "asc" },
+    take: 500,
+  });
+  const closed: string[] = [];
+  for (const offer of due) {
+    if (offer.closedRound >= offer.roundNumber) continue;
+    const claimed = await deps.db.offer.updateMany({
+      where: { id: offer.id, roundNumber: offer.roundNumber, closedRound: { lt: offer.roundNumber } },
+      data: { closedRound: offer.roundNumber },
+    });
+    if (claimed.count === 1) {
+      closed.push(offer.id);
+      announceOffer(deps, offer.id, "roundClosed");
+    }
+  }
+  return closed;
+}

@@ -1,0 +1,25 @@
+import type { Db } from "../db/client.ts";
+import type { User } from "../generated/sqlite/client.ts";
+
+/** The users table as the marketplace reads it, inside the caller's transaction when there is one. */
+type UserReader = Pick<Db, "user">;
+
+/** A user by database id; throws when missing (the caller holds a reference that must exist). */
+export function userByIdOrThrow(db: UserReader, id: string): Promise<User> {
+  return db.user.findUniqueOrThrow({ where: { id } });
+}
+
+/** The carrier company a user belongs to, or null. */
+export async function carrierIdOfUser(db: UserReader, id: string): Promise<string | null> {
+  const user = await db.user.findUniqueOrThrow({ where: { id }, select: { carrierId: true } });
+  return user.carrierId;
+}
+
+/** The e-mail addresses of those among `ids` who opted in to offer e-mails on My Account. */
+export async function offerEmailRecipients(db: UserReader, ids: string[]): Promise<string[]> {
+  const users = await db.user.findMany({
+    where: { id: { in: ids }, offerEmails: true },
+    select: { email: true },
+  });
+  return users.map((user) => user.email);
+}

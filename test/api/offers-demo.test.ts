@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../server/seed/demo.ts";
+import { createTestApp, loginAs, rest, type TestApp } from "../support/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true });
+});
+afterAll(() => t.close());
+
+describe("SEED_DEMO=1 bidding", () => {
+  it("has open offers with bids from several carriers and one finished offer with a winner", async () => {
+    const { token } = await loginAs(t.app, "admin@freightway.test", DEMO_PASSWORD);
+    const active = await rest<Record<string, unknown>[]>(t.app, "GET", "/offers/active-offers", undefined, {
+      token,
+    });
+    expect(active.body.length).toBeGreaterThanOrEqual(3);
+    expect(active.body.filter((offer) => offer.bestOffer !== null).length).toBeGreaterThanOrEqual(3);
+    const bidders = await t.app.deps.db.bid.groupBy({
+      by: ["offerId"],
+      where: { status: "active" },
+      _count: { _all: true },
+    });
+    expect(bidders.some((group) => group._count._all >= 3)).toBe(true);
+
+    const history = await rest<Record<string, unknown>[]>(t.app, "GET", "/offers/history-logs", undefined, {
+      token,
+    });
+    expect(history.body).toHaveLength(1);
+    const carrier = await loginAs(t.app, "carrier@freightway.test", DEMO_PASSWORD);
+    const wins = await rest<Record<string, unknown>[]>(t.app, "GET", "/offers/history-wins", undefined, {
+      token: carrier.token,
+    });
+    expect(wins.body).toHaveLength(1);
+    const bell = await rest<Record<string, unknown>[]>(t.app, "GET", "/notifications/user", undefined, {
+      token: carrier.token,
+    });
+    expect(bell.body.some((item) => item.bidStatus === "winner")).toBe(true);
+  });
+});

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MARKETPLACE_PENDING_MESSAGE, MARKETPLACE_REJECTED_MESSAGE } from "../../common/workspace.ts";
+import { adminAndCarrier, createTestApp, rest, type TestApp } from "../support/app.ts";
+import { bid, biddableLoad, bidders, openOffer } from "../support/offers.ts";
+import { subscribeOverWs, waitFor } from "../support/ws.ts";
+
+let t: TestApp;
+let world: Awaited<ReturnType<typeof adminAndCarrier>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await adminAndCarrier(t.app);
+});
+afterAll(() => t.close());
+
+describe("marketplace vetting (workspace control)", () => {
+  it.each([
+    ["pending", MARKETPLACE_PENDING_MESSAGE],
+    ["rejected", MARKETPLACE_REJECTED_MESSAGE],
+  ])("refuses a %s carrier the offer list and bidding, and stores nothing", async (status, message) => {
+    const load = await biddableLoad(t.app);
+    const offer = await openOffer(t.app, world.adminSession.token, load.loadId);
+    const [vetted, waiting] = await bidders(t.app, 2);
+    await t.app.deps.db.user.update({ where: { id: waiting.user.id }, data: { approvalStatus: status } });
+    const token = waiting.session.token;
+
+    const list = await rest(t.app, "GET", "/offers/active-offers", undefined, { token });
+    expect(list.status).toBe(403);
+    expect(JSON.stringify(list.body)).toContain(message);
+    expect(
+      (await rest(t.app, "GET", `/offers/active-offers/${load.loadId}`, undefined, { token })).status,
+    ).toBe(403);
+    const placed = await bid(t.app, token, offer._id, 1500);
+    expect(placed.status).toBe(403);
+    expect(await t.app.deps.db.bid.count({ where: { userId: waiting.user.id } })).toBe(0);
+
+    expect(
+      (await rest(t.app, "GET", "/offers/active-offers", undefined, { token: vetted.session.token })).status,
+    ).toBe(200);
+    expect((await bid(t.app, vetted.session.token, offer._id, 1500)).status).toBe(201);
+  });
+});
+
+describe("marketplace vetting over graphql-ws", () => {
+  it("refuses a pending carrier live offers, and still serves a vetted one", async () => {
+    const [vetted, waiting] = await bidders(t.app, 2);
+    await t.app.deps.db.user.update({ where: { id: waiting.user.id }, data: { approvalStatus: "pending" } });
+    const url = await t.app.start(0);
+    const query = "subscription { offerChanged { loadId } }";
+    const refused = subscribeOverWs(url, waiting.session.token, query);
+    const served = subscribeOverWs<{ offerChanged: { loadId: string } }>(url, vetted.session.token, query);
+    try {
+      await Promise.all([refused.ready, served.ready]);
+      await waitFor(() => refused.errors.length > 0);
+      expect(JSON.stringify(refused.errors)).toContain(MARKETPLACE_PENDING_MESSAGE);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const load = await biddableLoad(t.app);
+      await openOffer(t.app, world.adminSession.token, load.loadId);
+      await waitFor(() => served.received.some((event) => event.offerChanged.loadId === load.loadId));
+    } finally {
+      await Promise.all([refused.close(), served.close()]);
+    }
+  });
+});
+
+describe("offer e-mail opt-in", () => {
+  it("reads back as a boolean on check-session (the raw user read)", async () => {
+    const [carrier] = await bidders(t.app, 1);
+    const token = carrier.session.token;
+    const before = await rest(t.app, "GET", "/auth/check-session", undefined, { token });
+    expect(JSON.stringify(before.body)).toContain('"offerEmails":false');
+    await t.app.deps.db.user.update({ where: { id: carrier.user.id }, data: { offerEmails: true } });
+    const after = await rest(t.app, "GET", "/auth/check-session", undefined, { token });
+    expect(JSON.stringify(after.body)).toContain('"offerEmails":true');
+  });
+});
+
+describe("winner confirmation and billing", () => {
+  it("creates exactly one pending bill for the winning carrier and amount", async () => {
+    const load = await biddableLoad(t.app);
+    const offer = await openOffer(t.app, world.adminSession.token, load.loadId);
+    const [winner, other] = await bidders(t.app, 2);
+    const placed = await bid(t.app, winner.session.token, offer._id, 1200);
+    await bid(t.app, other.session.token, offer._id, 1300);
+    const bidId = (placed.body.bid as { _id: string })._id;
+    const path = `/offers/${offer._id}/winner`;
+    const token = world.adminSession.token;
+
+    expect((await rest(t.app, "POST", path, { bidId }, { token })).status).toBe(200);
+    expect((await rest(t.app, "POST", path, { bidId }, { token })).status).toBe(409);
+
+    const bills = await t.app.deps.db.bill.findMany({ where: { loadId: load.id } });
+    expect(bills).toHaveLength(1);
+    expect(bills[0]).toMatchObject({
+      status: "pending",
+      amountCents: 120_000,
+      winnerUserId: winner.user.id,
+      sourceKey: `winner:${load.id}`,
+    });
+  });
+});
