@@ -69,7 +69,6 @@ export async function seedDemo(deps: Deps): Promise<void> {
   const driver = await db.user.findUnique({ where: { email: "carrier@freightway.test" } });
   await seedDemoLoads(deps, admin, driver);
   await seedDemoOffers(deps, admin);
-  await seedDemoRouting(deps, admin, driver);
   await seedDemoTracking(deps, admin);
   await seedDemoRouting(deps, admin, driver);
   await seedDemoBilling(deps, admin, driver);
