@@ -1,6 +1,37 @@
+import Alert from "@mui/material/Alert";
+import { Suspense } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { Loading } from "../ui/Loading.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";
+import type { CarrierActiveOffersRouteQuery } from "./__generated__/CarrierActiveOffersRouteQuery.graphql";
 import { CarrierActiveOffersPage } from "./CarrierActiveOffersPage.tsx";
 import { ScreenBoundary } from "./ScreenBoundary.tsx";
+
+/** A carrier waiting for vetting sees why offers are closed (the banner says more), not an error. */
+function VettedOffers() {
+  const data = useLazyLoadQuery<CarrierActiveOffersRouteQuery>(
+    graphql`
+      query CarrierActiveOffersRouteQuery {
+        checkSession {
+          user {
+            accountStatus
+          }
+        }
+      }
+    `,
+    {},
+    { fetchPolicy: "store-and-network" },
+  );
+  const status = data.checkSession?.user?.accountStatus;
+  if (status === "pending" || status === "rejected") {
+    return <Alert severity="info">Offers open once an operator approves your account.</Alert>;
+  }
+  return (
+    <ScreenBoundary errorMessage="No se pudieron obtener las ofertas" loadingLabel="Cargando ofertas...">
+      {(fetchKey) => <CarrierActiveOffersPage fetchKey={fetchKey} />}
+    </ScreenBoundary>
+  );
+}
 
 /** /carrier/carrier-portal/active-offers: the loads a carrier may bid on, live. */
 export default function CarrierActiveOffersRoute() {
@@ -9,9 +40,9 @@ export default function CarrierActiveOffersRoute() {
       <PageTitle subtitle="Place or improve your bid before the round ends. The lowest bid is the best offer.">
         Carrier Portal / Active Offers
       </PageTitle>
-      <ScreenBoundary errorMessage="No se pudieron obtener las ofertas" loadingLabel="Cargando ofertas...">
-        {(fetchKey) => <CarrierActiveOffersPage fetchKey={fetchKey} />}
-      </ScreenBoundary>
+      <Suspense fallback={<Loading />}>
+        <VettedOffers />
+      </Suspense>
     </>
   );
 }
