@@ -1,6 +1,16 @@
 import type { DbProvider } from "../db/client.ts";
 import { containsInsensitive, joinFragments, type SqlFragment, sql } from "../db/sql.ts";
-import type { NassListFilters } from "./service.ts";
+
+export interface NassListFilters {
+  /** Text in the code, facility name, city, state or zip, any case. */
+  search?: string | null;
+  region?: string | null;
+  division?: string | null;
+  state?: string | null;
+  facType?: string | null;
+  originating?: boolean | null;
+  destinating?: boolean | null;
+}
 
 export const NASS_SORT_FIELDS = [
   "code",

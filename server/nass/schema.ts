@@ -5,8 +5,9 @@ import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-pagin
 import { pagedListField } from "../graphql/paged-list.ts";
 import { createNassCode, updateNassCode } from "./edit.ts";
 import { importNassCodes } from "./import.ts";
+import type { NassListFilters } from "./list.ts";
 import { DEFAULT_NASS_SORT, type NassSortField } from "./list.ts";
-import { countNassCodes, findNassCodePage, type NassListFilters, nassFacets } from "./service.ts";
+import { countNassCodes, findNassCodePage, nassFacets } from "./service.ts";
 
 export const NassCodeType = builder.prismaNode("NassCode", {
   id: { field: "id" },

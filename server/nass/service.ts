@@ -5,7 +5,7 @@ import { providerOf } from "../db/client.ts";
 import { queryRows } from "../db/sql.ts";
 import type { NassCode, Prisma } from "../generated/sqlite/client.ts";
 import type { OffsetWindow } from "../graphql/offset-paging.ts";
-import { type NassSort, nassCountSql, nassPageSql } from "./list.ts";
+import { type NassListFilters, type NassSort, nassCountSql, nassPageSql } from "./list.ts";
 
 /** The NASS record as the spec's REST payloads carry it. */
 export function nassJson(nass: NassCode) {
@@ -26,17 +26,6 @@ export function nassJson(nass: NassCode) {
     originating: nass.originating,
     destinating: nass.destinating,
   };
-}
-
-export interface NassListFilters {
-  /** Text in the code, facility name, city, state or zip, any case. */
-  search?: string | null;
-  region?: string | null;
-  division?: string | null;
-  state?: string | null;
-  facType?: string | null;
-  originating?: boolean | null;
-  destinating?: boolean | null;
 }
 
 export interface NassListRequest {

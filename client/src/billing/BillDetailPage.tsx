@@ -24,7 +24,7 @@ interface BillDetailPageProps {
 
 export function BillDetailPage({ queryRef }: BillDetailPageProps) {
   const { bill } = usePreloadedQuery<BillDetailPageQuery>(billDetailPageQuery, queryRef);
-  if (!bill) return <EntryNotFound ledger="payable" />;
+  if (!bill) return <EntryNotFound ledger="payable" number={queryRef.variables.billNumber} />;
   return <BillEditor key={bill.id} bill={bill} />;
 }
 

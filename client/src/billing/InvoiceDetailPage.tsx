@@ -24,7 +24,7 @@ interface InvoiceDetailPageProps {
 
 export function InvoiceDetailPage({ queryRef }: InvoiceDetailPageProps) {
   const { invoice } = usePreloadedQuery<InvoiceDetailPageQuery>(invoiceDetailPageQuery, queryRef);
-  if (!invoice) return <EntryNotFound ledger="receivable" />;
+  if (!invoice) return <EntryNotFound ledger="receivable" number={queryRef.variables.invoiceNumber} />;
   return <InvoiceEditor key={invoice.id} invoice={invoice} />;
 }
 
