@@ -41,6 +41,7 @@ export const builder = new SchemaBuilder<{
   },
   scopeAuth: {
     authorizeOnSubscribe: true,
+    runScopesOnType: true,
     // No viewer: 401 (with the session's own reason); a viewer without the right: 403.
     unauthorizedError: (_parent, context) => (context.viewer ? new ForbiddenError() : authFailure(context)),
     authScopes: (context) => ({

@@ -1,3 +1,4 @@
+import { selectedFieldNames } from "./selected-fields.ts";
 import type { InputObjectRef, ObjectRef } from "@pothos/core";
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder } from "../builder.ts";
@@ -36,6 +37,8 @@ export interface ListRequest<Filter, Field extends string> {
 /** The Prisma `select`/`include` the client's document asks of each node. */
 export type NodeQuery = { select?: object; include?: object };
 
+const NODE_PATH = ["edges", "node"] as const;
+
 export interface PagedListOptions<Node, Filter, Field extends string> {
   /** The GraphQL type prefix: "Load" gives LoadConnection, LoadOrder, LoadSortField. */
   name: string;
@@ -53,7 +56,13 @@ export interface PagedListOptions<Node, Filter, Field extends string> {
   sortFields: Record<string, Field>;
   defaultOrder: ListOrder<Field>;
   /** One page: normally `offsetWindow` + the rows + `offsetConnection` (see `numberedPage`). */
-  load(ctx: Context, request: ListRequest<Filter, Field>, query: NodeQuery): Promise<OffsetConnection<Node>>;
+  load(
+    ctx: Context,
+    request: ListRequest<Filter, Field>,
+    query: NodeQuery,
+    /** The node fields the document selects (edges.node), for lists that read their own columns. */
+    nodeFields: Set<string>,
+  ): Promise<OffsetConnection<Node>>;
 }
 
 interface RawListArgs<Filter, Field extends string> extends OffsetPageArgs {
@@ -113,10 +122,11 @@ export function pagedListField<Node, Filter, Field extends string>(
               ? (queryFromInfo({
                   context: ctx,
                   info,
-                  path: ["edges", "node"],
+                  path: [...NODE_PATH],
                   typeName: options.model,
                 }) as NodeQuery)
               : {},
+            selectedFieldNames(info, NODE_PATH),
           ) as never;
         },
       },

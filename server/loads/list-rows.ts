@@ -4,7 +4,7 @@ import type { Load, Prisma } from "../generated/sqlite/client.ts";
 /** A row of loadPageSql: the Load's columns as the driver returns them, and the joined ones. */
 export type LoadPageRow = Record<keyof Load, unknown> & {
   joinedRouteNumber: string | null;
-  /** The route number again when its truck reports positions (tracking's Actions link). */
+  /** The route number when its truck reports positions (tracking's Actions link). */
   joinedTrackedRouteNumber: string | null;
   joinedCarrierName: string | null;
   joinedAssignedUserKey: string | null;
@@ -12,7 +12,9 @@ export type LoadPageRow = Record<keyof Load, unknown> & {
 
 /** A list row with what the list's fields select from the load's relations. */
 export type ListedLoad = Load & {
-  route: { routeNumber: string; trackedRouteNumber?: string | null } | null;
+  route: { routeNumber: string } | null;
+  /** Present on list rows: the route number when the load's truck reports positions. */
+  trackedRouteNumber?: string | null;
   carrier: { carrierName: string } | null;
   assignedUser: { userId: string } | null;
 };
@@ -37,11 +39,9 @@ export function listedLoad(row: LoadPageRow, selection: PageSelection): ListedLo
     else load[column] = value;
   }
   if (selection.relations.has("route")) {
-    load.route =
-      row.joinedRouteNumber === null
-        ? null
-        : { routeNumber: row.joinedRouteNumber, trackedRouteNumber: row.joinedTrackedRouteNumber };
+    load.route = row.joinedRouteNumber === null ? null : { routeNumber: row.joinedRouteNumber };
   }
+  if (selection.relations.has("tracked")) load.trackedRouteNumber = row.joinedTrackedRouteNumber;
   if (selection.relations.has("carrier")) {
     load.carrier = row.joinedCarrierName === null ? null : { carrierName: row.joinedCarrierName };
   }
@@ -51,7 +51,7 @@ export function listedLoad(row: LoadPageRow, selection: PageSelection): ListedLo
   return load as ListedLoad;
 }
 
-export type PrefilledRelation = "route" | "carrier" | "assignedUser";
+export type PrefilledRelation = "route" | "carrier" | "assignedUser" | "tracked";
 
 /** What one page statement reads: Load columns and the relation fields joined in. */
 export interface PageSelection {
@@ -63,7 +63,7 @@ export interface PageSelection {
 export const IDS_ONLY: PageSelection = { columns: ["id"], relations: new Set() };
 
 /** The relations (and their fields) a list row carries already. */
-const PREFILLED: Record<PrefilledRelation, string> = {
+const PREFILLED: Record<Exclude<PrefilledRelation, "tracked">, string> = {
   route: "routeNumber",
   carrier: "carrierName",
   assignedUser: "userId",
@@ -109,11 +109,24 @@ const LOAD_COLUMNS = new Set<string>([
  */
 export function pageSelection(
   query: Pick<Prisma.LoadFindManyArgs, "include" | "select">,
+  nodeFields?: Set<string>,
 ): PageSelection | null {
-  if (query.include) return null;
-  if (!query.select) return { columns: [...LOAD_COLUMNS], relations: new Set() };
-  const columns = new Set<string>(["id"]);
   const relations = new Set<PrefilledRelation>();
+  if (!query.select) {
+    // Whole-row mode: the columns the document's fields read, the prefilled relations it
+    // includes, and the tracked route number (a primary-key lookup) when it asks for it.
+    for (const [key, value] of Object.entries(query.include ?? {})) {
+      if (!value) continue;
+      const relation = prefilledRelation(key, value);
+      if (!relation) return null;
+      relations.add(relation);
+    }
+    const columns = nodeFields ? columnsOfFields(nodeFields) : null;
+    if (!columns || nodeFields?.has("trackedRouteNumber")) relations.add("tracked");
+    return { columns: columns ?? [...LOAD_COLUMNS], relations };
+  }
+  if (query.include) return null;
+  const columns = new Set<string>(["id"]);
   for (const [key, value] of Object.entries(query.select)) {
     if (!value) continue;
     if (LOAD_COLUMNS.has(key)) {
@@ -121,14 +134,67 @@ export function pageSelection(
       columns.add(key);
       continue;
     }
-    const field = PREFILLED[key as PrefilledRelation];
-    if (!field || typeof value !== "object") return null;
-    const nested = value as { select?: Record<string, unknown> } & Record<string, unknown>;
-    const keys = Object.keys(nested);
-    if (keys.length !== 1 || keys[0] !== "select" || !nested.select) return null;
-    const wanted = Object.entries(nested.select).filter(([, on]) => on);
-    if (wanted.some(([name, on]) => name !== field || on !== true)) return null;
-    relations.add(key as PrefilledRelation);
+    const relation = prefilledRelation(key, value);
+    if (!relation) return null;
+    relations.add(relation);
   }
   return { columns: [...columns], relations };
+}
+
+/** The Load columns each column-backed GraphQL field of Load reads. */
+const FIELD_COLUMNS: Record<string, readonly (keyof Load)[]> = {
+  __typename: [],
+  id: ["id"],
+  loadId: ["loadId"],
+  bolNumber: ["bolNumber"],
+  customer: ["customer"],
+  status: ["status"],
+  mode: ["mode"],
+  referenceNumber: ["referenceNumber"],
+  weight: ["weight"],
+  volume: ["volume"],
+  freightClass: ["freightClass"],
+  commodity: ["commodity"],
+  orderInfo: ["orderInfo"],
+  additionalData: ["additionalData"],
+  stopCount: ["stopCount"],
+  routeNumber: ["routeNumber"],
+  carrierName: ["carrierName"],
+  origin: ["originAddress"],
+  destination: ["destinationAddress"],
+  pickupDate: ["pickupDate"],
+  deliveryDate: ["deliveryDate"],
+  appointmentsRequired: ["appointmentsRequired"],
+  appointmentsConfirmed: ["appointmentsConfirmed"],
+  trackingLink: ["trackingLink"],
+  stream: ["stream"],
+  createdAt: ["createdAt"],
+  updatedAt: ["updatedAt"],
+  trackedRouteNumber: ["routeId"],
+};
+
+/** Fields answered through the query's include (prefilled joins or Prisma), no column of their own. */
+const INCLUDED_FIELDS = new Set(["assignedUser", "assignedUserKey", "route", "stops"]);
+
+/** The columns `fields` read, or null when one of them is not known here (then read them all). */
+function columnsOfFields(fields: Set<string>): string[] | null {
+  const columns = new Set<string>(["id"]);
+  for (const field of fields) {
+    const own = FIELD_COLUMNS[field];
+    if (own) for (const column of own) columns.add(column);
+    else if (!INCLUDED_FIELDS.has(field)) return null;
+  }
+  return [...columns];
+}
+
+/** `key` when it is a relation the page statement joins, selected for exactly its one field. */
+function prefilledRelation(key: string, value: unknown): PrefilledRelation | null {
+  const field = PREFILLED[key as keyof typeof PREFILLED];
+  if (!field || typeof value !== "object" || value === null) return null;
+  const nested = value as { select?: Record<string, unknown> } & Record<string, unknown>;
+  const keys = Object.keys(nested);
+  if (keys.length !== 1 || keys[0] !== "select" || !nested.select) return null;
+  const wanted = Object.entries(nested.select).filter(([, on]) => on);
+  if (wanted.some(([name, on]) => name !== field || on !== true)) return null;
+  return key as PrefilledRelation;
 }

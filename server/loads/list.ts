@@ -130,12 +130,14 @@ function segments(sort: LoadSort, reversed: boolean): Segment[] {
 
 /** Where each prefilled relation field comes from, for the page's rows `p`. */
 const JOINED: Record<PrefilledRelation, string> = {
-  route: `(SELECT r."routeNumber" FROM "Route" r WHERE r."id" = p."routeId") AS "joinedRouteNumber", (SELECT r."routeNumber" FROM "Route" r WHERE r."id" = p."routeId" AND r."lastPositionAt" IS NOT NULL) AS "joinedTrackedRouteNumber"`,
+  route: `(SELECT r."routeNumber" FROM "Route" r WHERE r."id" = p."routeId") AS "joinedRouteNumber"`,
+  tracked: `(SELECT r."routeNumber" FROM "Route" r WHERE r."id" = p."routeId" AND r."lastPositionAt" IS NOT NULL) AS "joinedTrackedRouteNumber"`,
   carrier: `(SELECT c."carrierName" FROM "Carrier" c WHERE c."id" = p."carrierId") AS "joinedCarrierName"`,
   assignedUser: `(SELECT u."userId" FROM "User" u WHERE u."id" = p."assignedUserId") AS "joinedAssignedUserKey"`,
 };
 const JOIN_KEYS: Record<PrefilledRelation, string> = {
   route: "routeId",
+  tracked: "routeId",
   carrier: "carrierId",
   assignedUser: "assignedUserId",
 };

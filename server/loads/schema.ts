@@ -34,19 +34,16 @@ export const LoadStopType = builder.prismaNode("LoadStop", {
 export const LoadType = builder.prismaNode("Load", {
   id: { field: "id" },
   description: "A shipment to move, with its stops. Read-only loadId; everything else is editable.",
-  // Select mode: a list page reads only the columns its document asks for.
-  select: { id: true },
+  // Whole-row mode: every Load column is read with the row (a list page's columns are one short
+  // statement either way), so column fields resolve without Pothos' per-field selection wrapper;
+  // only relation fields carry a `select`.
   authScopes: { admin: true },
   fields: (t) => ({
     loadId: t.exposeString("loadId"),
     bolNumber: t.exposeString("bolNumber", { nullable: true }),
     customer: t.exposeString("customer", { nullable: true }),
-    status: t.field({
-      type: LoadStatusEnum,
-      select: { status: true },
-      resolve: (load) => load.status as LoadStatus,
-    }),
-    mode: t.field({ type: LoadModeEnum, select: { mode: true }, resolve: (load) => load.mode as LoadMode }),
+    status: t.field({ type: LoadStatusEnum, resolve: (load) => load.status as LoadStatus }),
+    mode: t.field({ type: LoadModeEnum, resolve: (load) => load.mode as LoadMode }),
     assignedUser: t.relation("assignedUser", { nullable: true, description: "The driver." }),
     assignedUserKey: t.string({
       nullable: true,
@@ -54,11 +51,10 @@ export const LoadType = builder.prismaNode("Load", {
       select: { assignedUser: { select: { userId: true } } },
       resolve: (load) => load.assignedUser?.userId ?? null,
     }),
-    carrierName: t.string({
+    // The Load's copy of its carrier's name, kept by database triggers (load-sort-copies test).
+    carrierName: t.exposeString("carrierName", {
       nullable: true,
       description: "The carrier of the assigned driver.",
-      select: { carrier: { select: { carrierName: true } } },
-      resolve: (load) => load.carrier?.carrierName ?? null,
     }),
     referenceNumber: t.exposeString("referenceNumber", { nullable: true }),
     weight: t.exposeFloat("weight", { nullable: true }),
@@ -73,21 +69,10 @@ export const LoadType = builder.prismaNode("Load", {
     }),
     stops: t.relation("stops", { query: { orderBy: [{ sequence: "asc" }, { id: "asc" }] } }),
     stopCount: t.exposeInt("stopCount", { description: "The planned number of stops." }),
-    routeNumber: t.string({
-      nullable: true,
-      select: { route: { select: { routeNumber: true } } },
-      resolve: (load) => load.route?.routeNumber ?? null,
-    }),
-    origin: t.field({
-      type: LoadPlace,
-      select: { originAddress: true },
-      resolve: (load) => ({ address: load.originAddress }),
-    }),
-    destination: t.field({
-      type: LoadPlace,
-      select: { destinationAddress: true },
-      resolve: (load) => ({ address: load.destinationAddress }),
-    }),
+    // The Load's copy of its route's number, kept by database triggers (load-sort-copies test).
+    routeNumber: t.exposeString("routeNumber", { nullable: true }),
+    origin: t.field({ type: LoadPlace, resolve: (load) => ({ address: load.originAddress }) }),
+    destination: t.field({ type: LoadPlace, resolve: (load) => ({ address: load.destinationAddress }) }),
     pickupDate: t.expose("pickupDate", { type: "DateTime", nullable: true }),
     deliveryDate: t.expose("deliveryDate", { type: "DateTime", nullable: true }),
     appointmentsRequired: t.exposeBoolean("appointmentsRequired"),
@@ -151,8 +136,8 @@ pagedListField("loads", {
     CREATED_AT: "createdAt",
   },
   defaultOrder: DEFAULT_LOAD_SORT,
-  load: (ctx, { search, filter, orderBy, paging }, query) =>
-    findLoadPage(ctx, { filters: { search, ...filter }, sort: orderBy, paging }, query),
+  load: (ctx, { search, filter, orderBy, paging }, query, nodeFields) =>
+    findLoadPage(ctx, { filters: { search, ...filter }, sort: orderBy, paging }, query, nodeFields),
 });
 
 builder.queryFields((t) => ({

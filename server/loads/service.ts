@@ -88,6 +88,7 @@ export async function findLoadPage(
   ctx: Context,
   { filters, sort, paging }: LoadListRequest,
   query: FindManyQuery = {},
+  nodeFields?: Set<string>,
 ): Promise<OffsetConnection<Load>> {
   requireAdmin(ctx);
   const { provider } = ctx.sql;
@@ -102,7 +103,7 @@ export async function findLoadPage(
   const window = await offsetWindow(paging, LOAD_PAGING, totalCount);
   if (window.limit === 0) return offsetConnection([], window, totalCount);
 
-  const selection = pageSelection(query);
+  const selection = pageSelection(query, nodeFields);
   const read = selection ?? IDS_ONLY;
   let rows: ListedLoad[];
   const total = window.offset > REVERSE_AFTER ? await totalCount() : null;

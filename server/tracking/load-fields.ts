@@ -55,11 +55,10 @@ builder.prismaObjectField("Load", "trackedRouteNumber", (t) =>
   t.string({
     nullable: true,
     description: "The load's route number when its truck reports positions, else null.",
-    select: { routeId: true, route: { select: { routeNumber: true } } },
     resolve: (load, _args, ctx) => {
       if (!load.routeId) return null;
       // The load list's page statement answers it already; elsewhere one batched query does.
-      const known = (load.route as { trackedRouteNumber?: string | null } | null)?.trackedRouteNumber;
+      const known = (load as { trackedRouteNumber?: string | null }).trackedRouteNumber;
       return known !== undefined ? known : trackedRouteNumber(ctx, load.routeId);
     },
   }),

@@ -1,5 +1,7 @@
+import type { GraphQLObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import LoadListPageQuery from "../../client/src/loads/__generated__/LoadListPageQuery.graphql.ts";
+import { schema } from "../../server/schema.ts";
 import { adminAndCarrier, createTestApp, gql, rest, type TestApp } from "../support/app.ts";
 import { testProvider } from "../support/database.ts";
 import { countDriverStatements } from "../support/driver-count.ts";
@@ -111,6 +113,26 @@ describe("the load list screen's request, counted at the driver", () => {
     expect(small.count).toBe(large.count);
     expect(large.edges[0].node.carrierName).toBe("Carrier a Trucking");
     expect(large.edges[0].node.assignedUser?.fullName).toBe("Driver a");
+  });
+});
+
+describe("what the list statement reads", () => {
+  it("reads only the Load columns the document's fields need", async () => {
+    const { statements } = await statementsFor({ page: 1, pageSize: 10 });
+    const page = statements.find((text) => /FROM "Load" l/.test(text) && !/COUNT\(/.test(text));
+    expect(page).toBeDefined();
+    for (const column of ["loadId", "customer", "status", "pickupDate"])
+      expect(page).toContain(`"${column}"`);
+    for (const unasked of ["additionalData", "bolNumber", "commodity", "orderInfo"]) {
+      expect(page).not.toContain(`"${unasked}"`);
+    }
+  });
+
+  it("resolves the Load's column fields without the per-field selection wrapper", () => {
+    const fields = (schema.getType("Load") as GraphQLObjectType).getFields();
+    for (const name of ["loadId", "customer", "status", "carrierName", "routeNumber", "trackedRouteNumber"]) {
+      expect(fields[name].extensions?.pothosPrismaSelect, name).toBeFalsy();
+    }
   });
 });
 
