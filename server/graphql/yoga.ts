@@ -112,6 +112,8 @@ function useDocumentBudget(production: boolean): Plugin {
 }
 
 const BAD_DOCUMENT_CODES = new Set([
+  // Yoga's own request checks (no query, a query that is not a string, unknown parameters...).
+  "BAD_REQUEST",
   "GRAPHQL_PARSE_FAILED",
   "GRAPHQL_VALIDATION_FAILED",
   "QUERY_TOO_EXPENSIVE",

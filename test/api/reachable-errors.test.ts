@@ -153,3 +153,30 @@ describe("the static handler", () => {
     expect((await t.app.fetch(new Request(`${BASE}/admin/ila/load`))).status).toBe(200);
   });
 });
+
+describe("a GraphQL request that is not a GraphQL request", () => {
+  it("answers 400 without a query, whatever the method and the accepted type", async () => {
+    const posts = ["{}", '{"variables":{}}', '{"query":null}', '{"query":""}', '{"operationName":"X"}'];
+    for (const body of posts) {
+      for (const accept of ["application/json", "application/graphql-response+json"]) {
+        const response = await t.app.fetch(
+          new Request(`${BASE}/graphql`, {
+            method: "POST",
+            headers: { "content-type": "application/json", accept, "x-graphql-yoga-csrf": "1" },
+            body,
+          }),
+        );
+        expect(response.status, `${body} ${accept}`).toBe(400);
+        expect(await response.text()).toMatch(/"errors":\[/);
+      }
+    }
+    for (const search of ["", "?variables=%7B%7D", "?query="]) {
+      const response = await t.app.fetch(
+        new Request(`${BASE}/graphql${search}`, {
+          headers: { accept: "application/json", "x-graphql-yoga-csrf": "1" },
+        }),
+      );
+      expect(response.status, search).toBe(400);
+    }
+  });
+});
