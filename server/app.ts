@@ -35,8 +35,14 @@ import { createAppPubSub } from "./pubsub.ts";
 import { restRoutes } from "./rest.ts";
 import { bootstrap } from "./seed/bootstrap.ts";
 
-/** GraphQL documents are small; bulk data (uploads) goes through their own limits. */
+/** GraphQL documents are small; bulk data (operators' uploads) goes through their own limits. */
 export const GRAPHQL_BODY_LIMIT = 16 * 1024 * 1024;
+/**
+ * Anyone but an operator sends small documents (sign-up, bids, confirmations, the contact form):
+ * a body past this is refused before it is read, so no anonymous request costs the parse of
+ * megabytes. WebSocket frames carry subscriptions only and have the same cap.
+ */
+export const GRAPHQL_BODY_LIMIT_NON_ADMIN = 256 * 1024;
 
 export interface App {
   deps: Deps;
@@ -92,14 +98,16 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
         return new Response(null, { status: 302, headers: { location: "/login?next=/graphql" } });
       }
     }
+    // The viewer is known (from headers) before the body is read and before Yoga validates: the
+    // body limit, the document budget and introspection depend on it.
+    const appContext = await contextFromRequest(deps, request, transport);
     let forwarded = request;
     if (request.body) {
       // Yoga reads the body itself; refuse oversized ones before it does.
-      const text = await readBodyText(request, GRAPHQL_BODY_LIMIT);
+      const limit = appContext.viewer?.role === "ADMIN" ? GRAPHQL_BODY_LIMIT : GRAPHQL_BODY_LIMIT_NON_ADMIN;
+      const text = await readBodyText(request, limit);
       forwarded = new Request(request.url, { method: request.method, headers: request.headers, body: text });
     }
-    // The viewer is known before Yoga validates: the document budget and introspection depend on it.
-    const appContext = await contextFromRequest(deps, forwarded, transport);
     return yoga.fetch(forwarded, { transport, appContext });
   }
 
@@ -153,8 +161,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
         handle(request, { ip: serverContext.req?.socket?.remoteAddress ?? "unknown" }),
     );
     server = createServer(adapter);
-    // The same size cap as a GraphQL document over HTTP: ws closes the socket (1009) past it.
-    wsServer = new WebSocketServer({ server, path: "/graphql", maxPayload: GRAPHQL_BODY_LIMIT });
+    // Sockets carry subscriptions, never uploads: ws closes the socket (1009) past the small cap.
+    wsServer = new WebSocketServer({ server, path: "/graphql", maxPayload: GRAPHQL_BODY_LIMIT_NON_ADMIN });
     useServer(
       {
         execute: (args: unknown) =>

@@ -110,12 +110,14 @@ describe("the document budget over HTTP", () => {
     );
     const ids = Array.from({ length: 5000 }, (_, i) => `"TG9hZDo${i}"`).join(",");
     expectRefused(await post(`{ nodes(ids: [${ids}]) { id } }`, admin.token), /too expensive|Token limit/);
+    const manyIds = { ids: Array.from({ length: 50_000 }, (_, i) => `x${i}`) };
     expectRefused(
-      await post("query ($ids: [ID!]!) { nodes(ids: $ids) { id } }", undefined, {
-        ids: Array.from({ length: 50_000 }, (_, i) => `x${i}`),
-      }),
+      await post("query ($ids: [ID!]!) { nodes(ids: $ids) { id } }", admin.token, manyIds),
       /too expensive/,
     );
+    // Anonymous, the same body is refused unread: past the non-operator body cap.
+    const anonymous = await post("query ($ids: [ID!]!) { nodes(ids: $ids) { id } }", undefined, manyIds);
+    expect(anonymous.status).toBe(413);
     // A normal screen's page passes.
     const page = await post("{ loads(pageSize: 100) { totalCount edges { node { id } } } }", admin.token);
     expect(page.status).toBe(200);

@@ -1,30 +1,25 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { CSRF_HEADER } from "../../server/graphql/yoga.ts";
-import { createTestApp, createUser, loginAs, type TestApp } from "../support/app.ts";
 import { doublingFragments, LEAK, overWebSocket } from "../support/raw.ts";
+import { type ServerChild, startServerChild } from "../support/server-child.ts";
 
 /**
  * Hostile input over real HTTP and WebSocket: each answer is a clear 4xx (or, on a socket, an
  * error or a 44xx/1009 close), never a stack or SQL, and /healthz keeps answering within 100 ms
- * while the corpus runs.
+ * while the corpus runs. The server runs in a process of its own (production mode), so that its
+ * stalls and CPU are told apart from this client's, which builds 17 and 33 MB bodies.
  */
-let t: TestApp;
+let server: ServerChild;
 let base: string;
 let carrierToken: string;
 
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), "freightway-dist-"));
-  writeFileSync(join(dist, "index.html"), "<!doctype html><title>Freightway</title>");
-  t = await createTestApp({ production: true, clientDistDir: dist });
-  base = await t.app.start(0);
-  await createUser(t.app, { email: "corpus-carrier@example.com" });
-  carrierToken = (await loginAs(t.app, "corpus-carrier@example.com")).token;
+  server = await startServerChild({ email: "corpus-carrier@example.com" });
+  base = server.url;
+  carrierToken = server.token;
 });
-afterAll(() => t.close());
+afterAll(() => server.stop());
 
 interface Case {
   name: string;
@@ -35,6 +30,13 @@ interface Case {
   headers?: Record<string, string>;
   token?: boolean;
 }
+
+/**
+ * The most server CPU one corpus request may cost. A few milliseconds on a quiet machine; the
+ * bound leaves room for a CI box running other work (CPU time inflates under contention), and
+ * still catches the class of stalls this corpus is about (seconds, before the fixes).
+ */
+const CPU_BUDGET_MS = 100;
 
 const gqlBody = (query: string, variables?: unknown) => JSON.stringify({ query, variables });
 const aliases = (count: number, field: string) =>
@@ -255,13 +257,16 @@ describe("the hostile-input corpus", () => {
         await response.text();
         healthTimes.push(performance.now() - started);
         expect(response.status).toBe(200);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await new Promise((resolve) => setTimeout(resolve, 10));
       }
     })();
     const failures: string[] = [];
+    const cpu: [string, number][] = [];
     try {
       for (const item of [...GRAPHQL, ...REST]) {
+        const before = await server.cpuMs();
         const { status, text } = await send(item);
+        cpu.push([item.name, (await server.cpuMs()) - before]);
         if (status < 400 || status >= 500) failures.push(`${item.name}: ${status} ${text.slice(0, 160)}`);
         if (LEAK.test(text)) failures.push(`${item.name}: leaks ${text.slice(0, 160)}`);
       }
@@ -271,17 +276,22 @@ describe("the hostile-input corpus", () => {
     }
     expect(failures).toEqual([]);
     expect(healthTimes.length).toBeGreaterThan(5);
-    // The probe shares this process (and two cores) with the corpus' own client, which sends 17 and
-    // 33 MB bodies: most probes answer within 100 ms, none waits long.
+    // CPU time is the server's own, whatever else the machine runs: no request of the corpus
+    // costs the server more than a few tens of milliseconds.
+    const costly = cpu
+      .filter(([, ms]) => ms > CPU_BUDGET_MS)
+      .map(([name, ms]) => `${name}: ${ms.toFixed(0)} ms`);
+    expect(costly).toEqual([]);
+    // Wall-clock time also counts what else the machine runs (CI shares 2 cores): the probes
+    // answer within 100 ms save an odd one on a busy machine.
     const sorted = [...healthTimes].sort((a, b) => a - b);
     const times = JSON.stringify(healthTimes.map(Math.round));
-    expect(sorted[Math.floor(sorted.length * 0.75)], times).toBeLessThan(100);
-    expect(sorted[sorted.length - 1], times).toBeLessThan(500);
+    expect(sorted[Math.floor(sorted.length * 0.9)], times).toBeLessThan(100);
     // Healthy afterwards: an ordinary query still works.
     const after = await send({ name: "after", body: gqlBody("{ viewer { email } }"), token: true });
     expect(after.status).toBe(200);
     expect(after.text).toContain("corpus-carrier@example.com");
-  }, 60_000);
+  }, 120_000);
 
   it("refuses hostile documents and frames over WebSocket, and keeps serving", async () => {
     const fragments = await overWebSocket(base, doublingFragments(40));
