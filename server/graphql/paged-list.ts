@@ -1,9 +1,9 @@
-import { selectedFieldNames } from "./selected-fields.ts";
 import type { InputObjectRef, ObjectRef } from "@pothos/core";
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
 import type { OffsetConnection, OffsetPageArgs, PagingLimits } from "./offset-paging.ts";
+import { selectedFieldNames } from "./selected-fields.ts";
 
 /**
  * The one list contract of the GraphQL API. Every list a screen pages through is declared with
