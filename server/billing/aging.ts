@@ -1,7 +1,7 @@
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
-import { providerOf } from "../db/client.ts";
-import { queryRows, type SqlFragment } from "../db/sql.ts";
+import { type SqlFragment, sql } from "../db/sql.ts";
+import { memoize } from "../graphql/offset-paging.ts";
 import { startOfDay } from "./list.ts";
 
 export const AGING_BUCKETS = ["current", "days1to30", "days31to60", "days61to90", "days90plus"] as const;
@@ -25,8 +25,9 @@ export interface AgingRow extends AgingAmounts {
 export interface AgingReport {
   asOf: Date;
   totals: AgingAmounts & { invoiceCount: number };
-  customers: AgingRow[];
-  customerCount: number;
+  /** Read when asked for: the strip above the list needs only the totals. */
+  customers: () => Promise<AgingRow[]>;
+  customerCount: () => Promise<number>;
   page: number;
   pageSize: number;
 }
@@ -41,18 +42,21 @@ const DAY_MS = 86_400_000;
 function agingSql(asOf: Date, grouped: boolean, tailParams: number[] = []): SqlFragment {
   const today = startOfDay(asOf);
   const before = (days: number) => new Date(today.getTime() - days * DAY_MS);
-  const sum = (condition: string) =>
-    `COALESCE(SUM(CASE WHEN ${condition} THEN e."amountDueCents" ELSE 0 END), 0)`;
+  // The totals read the per-day totals the database keeps; per customer reads the invoices.
+  const [table, amount, count] = grouped
+    ? [`"Invoice"`, `e."amountDueCents"`, "COUNT(*)"]
+    : [`"InvoiceDayTotal"`, `e."cents"`, `COALESCE(SUM(e."count"), 0)`];
+  const sum = (condition: string) => `COALESCE(SUM(CASE WHEN ${condition} THEN ${amount} ELSE 0 END), 0)`;
   return {
     sql:
-      `SELECT ${grouped ? `e."customerPayer"` : "''"} AS "customer", COUNT(*) AS "invoiceCount", ` +
+      `SELECT ${grouped ? `e."customerPayer"` : "''"} AS "customer", ${count} AS "invoiceCount", ` +
       `${sum(`e."dueDate" >= ?`)} AS "current", ` +
       `${sum(`e."dueDate" < ? AND e."dueDate" >= ?`)} AS "days1to30", ` +
       `${sum(`e."dueDate" < ? AND e."dueDate" >= ?`)} AS "days31to60", ` +
       `${sum(`e."dueDate" < ? AND e."dueDate" >= ?`)} AS "days61to90", ` +
       `${sum(`e."dueDate" < ?`)} AS "days90plus", ` +
-      `COALESCE(SUM(e."amountDueCents"), 0) AS "total" ` +
-      `FROM "Invoice" e WHERE e."status" NOT IN ('paid', 'canceled')` +
+      `COALESCE(SUM(${amount}), 0) AS "total" ` +
+      `FROM ${table} e WHERE e."status" NOT IN ('paid', 'canceled')` +
       (grouped
         ? ` GROUP BY e."customerPayer" ORDER BY "total" DESC, e."customerPayer" ASC LIMIT ? OFFSET ?`
         : ""),
@@ -85,23 +89,26 @@ export async function receivablesAging(
   { asOf = new Date(), page = 1, pageSize = 50 }: { asOf?: Date; page?: number; pageSize?: number } = {},
 ): Promise<AgingReport> {
   requireAdmin(ctx);
-  const provider = providerOf(ctx.config.databaseUrl);
   const offset = (page - 1) * pageSize;
-  const [overall] = await queryRows<RawRow>(ctx.db, provider, agingSql(asOf, false));
-  const rows = await queryRows<RawRow>(ctx.db, provider, agingSql(asOf, true, [pageSize, offset]));
-  const [{ count }] = await queryRows<{ count: Numeric }>(ctx.db, provider, {
-    sql: `SELECT COUNT(DISTINCT "customerPayer") AS "count" FROM "Invoice" WHERE "status" NOT IN ('paid', 'canceled')`,
-    params: [],
-  });
+  const [overall] = await ctx.sql.all<RawRow>(agingSql(asOf, false));
   return {
     asOf: startOfDay(asOf),
     totals: { ...amounts(overall), invoiceCount: Number(overall.invoiceCount) },
-    customers: rows.map((row) => ({
-      customer: row.customer,
-      invoiceCount: Number(row.invoiceCount),
-      ...amounts(row),
-    })),
-    customerCount: Number(count),
+    customers: memoize(async () =>
+      (await ctx.sql.all<RawRow>(agingSql(asOf, true, [pageSize, offset]))).map((row) => ({
+        customer: row.customer,
+        invoiceCount: Number(row.invoiceCount),
+        ...amounts(row),
+      })),
+    ),
+    customerCount: memoize(async () => {
+      const [{ count }] = await ctx.sql.all<{ count: Numeric }>(
+        sql(
+          `SELECT COUNT(DISTINCT "customerPayer") AS "count" FROM "Invoice" WHERE "status" NOT IN ('paid', 'canceled')`,
+        ),
+      );
+      return Number(count);
+    }),
     page,
     pageSize,
   };

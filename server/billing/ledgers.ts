@@ -7,6 +7,8 @@ export interface LedgerTable {
   series: Series;
   /** The table, quoted for SQL. */
   table: string;
+  /** Count and sum per status and day, kept by triggers on `table` (same status and day columns). */
+  dayTotals: string;
   number: string;
   party: string;
   day: string;
@@ -20,6 +22,7 @@ export const LEDGER_TABLES: Record<Ledger, LedgerTable> = {
     ledger: "receivable",
     series: "invoice",
     table: `"Invoice"`,
+    dayTotals: `"InvoiceDayTotal"`,
     number: "invoiceNumber",
     party: "customerPayer",
     day: "dueDate",
@@ -31,6 +34,7 @@ export const LEDGER_TABLES: Record<Ledger, LedgerTable> = {
     ledger: "payable",
     series: "bill",
     table: `"Bill"`,
+    dayTotals: `"BillDayTotal"`,
     number: "billNumber",
     party: "carrier",
     day: "paymentDate",

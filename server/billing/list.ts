@@ -108,7 +108,11 @@ export function billingPageSql(
   };
 }
 
-/** The count and the sum of the amounts (cents) of everything the filters match, in one scan. */
+/**
+ * The count and the sum of the amounts (cents) of everything the filters match. Status and date
+ * filters read the per-day totals the database keeps (a few rows per day, whatever the ledger's
+ * size); a text search reads the entries it matches.
+ */
 export function billingTotalsSql(
   provider: DbProvider,
   table: LedgerTable,
@@ -116,8 +120,14 @@ export function billingTotalsSql(
   today: Date,
 ): SqlFragment {
   const where = billingWhereSql(provider, table, filters, today);
+  if (filters.search?.trim()) {
+    return {
+      sql: `SELECT COUNT(*) AS "count", COALESCE(SUM(e."${table.amount}"), 0) AS "cents" FROM ${table.table} e${where.sql}`,
+      params: where.params,
+    };
+  }
   return {
-    sql: `SELECT COUNT(*) AS "count", COALESCE(SUM(e."${table.amount}"), 0) AS "cents" FROM ${table.table} e${where.sql}`,
+    sql: `SELECT COALESCE(SUM(e."count"), 0) AS "count", COALESCE(SUM(e."cents"), 0) AS "cents" FROM ${table.dayTotals} e${where.sql}`,
     params: where.params,
   };
 }

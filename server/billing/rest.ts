@@ -102,12 +102,12 @@ export const billingRoutes: RestRoute[] = [
       return {
         asOf: report.asOf.toISOString().slice(0, 10),
         totals: { ...inDollars(report.totals), invoiceCount: report.totals.invoiceCount },
-        customers: report.customers.map((row) => ({
+        customers: (await report.customers()).map((row) => ({
           customer: row.customer,
           invoiceCount: row.invoiceCount,
           ...inDollars(row),
         })),
-        customerCount: report.customerCount,
+        customerCount: await report.customerCount(),
         page: report.page,
         pageSize: report.pageSize,
       };

@@ -143,8 +143,8 @@ const ReceivablesAging = builder
     fields: (t) => ({
       asOf: t.field({ type: "DateTime", resolve: (report) => report.asOf }),
       totals: t.field({ type: AgingTotals, resolve: (report) => report.totals }),
-      customers: t.field({ type: [AgingCustomer], resolve: (report) => report.customers }),
-      customerCount: t.exposeInt("customerCount"),
+      customers: t.field({ type: [AgingCustomer], resolve: (report) => report.customers() }),
+      customerCount: t.int({ resolve: (report) => report.customerCount() }),
       page: t.exposeInt("page"),
       pageSize: t.exposeInt("pageSize"),
     }),

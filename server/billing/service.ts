@@ -63,9 +63,7 @@ export async function findBillingPage(
   const table = LEDGER_TABLES[ledger];
   const today = startOfDay(now);
   const totals = memoize(async (): Promise<BillingTotals> => {
-    const [row] = await queryRows<{ count: number | bigint; cents: number | bigint | string }>(
-      ctx.db,
-      provider,
+    const [row] = await ctx.sql.all<{ count: number | bigint; cents: number | bigint | string }>(
       billingTotalsSql(provider, table, filters, today),
     );
     return { count: Number(row.count), cents: Number(row.cents) };
@@ -75,9 +73,7 @@ export async function findBillingPage(
   const page = (rows: Entry[]) => Object.assign(offsetConnection(rows, window, totalCount), { totals });
   if (window.limit === 0) return page([]);
   const ids = (
-    await queryRows<{ id: string }>(
-      ctx.db,
-      provider,
+    await ctx.sql.all<{ id: string }>(
       billingPageSql(provider, table, filters, sort, today, window.offset, window.limit + 1),
     )
   ).map((row) => row.id);

@@ -283,8 +283,9 @@ describe("aging", () => {
     }
     const ctx = { ...t.app.deps, viewer: { role: "ADMIN" }, viewerError: null } as unknown as Context;
     const report = await receivablesAging(ctx, { asOf: new Date(`${asOf}T12:00:00Z`) });
-    const a = report.customers.find((row) => row.customer === "Aging A");
-    const b = report.customers.find((row) => row.customer === "Aging B");
+    const customers = await report.customers();
+    const a = customers.find((row) => row.customer === "Aging A");
+    const b = customers.find((row) => row.customer === "Aging B");
     expect(a).toMatchObject({
       current: 10_100,
       days1to30: 3_000,
