@@ -88,7 +88,10 @@ function sortColumn(table: LedgerTable, field: BillingSortField): string {
   }
 }
 
-/** The ids of one page in order; ties break on the number so pages never overlap. */
+/**
+ * One page in order, each entry with its linked load (load id, tracking link, the load's route
+ * number copy), in one statement; ties break on the number so pages never overlap.
+ */
 export function billingPageSql(
   provider: DbProvider,
   table: LedgerTable,
@@ -102,10 +105,49 @@ export function billingPageSql(
   const direction = sort.direction === "asc" ? "ASC" : "DESC";
   const order = [`${sortColumn(table, sort.field)} ${direction}`];
   if (sort.field !== "number") order.push(`e."${table.number}" ${direction}`);
+  const billOnly = table.ledger === "payable";
+  const columns = [
+    `e."id"`,
+    `e."${table.number}" AS "number"`,
+    `e."${table.party}" AS "party"`,
+    `e."${table.day}" AS "day"`,
+    `e."${table.amount}" AS "amountCents"`,
+    `e."status"`,
+    `e."trackingLink"`,
+    `e."sourceKey"`,
+    `e."createdAt"`,
+    `e."updatedAt"`,
+    `e."loadId"`,
+    billOnly ? `e."carrierId"` : `NULL AS "carrierId"`,
+    billOnly ? `e."winnerUserId"` : `NULL AS "winnerUserId"`,
+    `l."loadId" AS "linkedLoadId"`,
+    `l."trackingLink" AS "linkedTrackingLink"`,
+    `l."routeNumber" AS "linkedRouteNumber"`,
+  ];
   return {
-    sql: `SELECT e."id" AS "id" FROM ${table.table} e${where.sql} ORDER BY ${order.join(", ")} LIMIT ? OFFSET ?`,
+    sql: `SELECT ${columns.join(", ")} FROM ${table.table} e LEFT JOIN "Load" l ON l."id" = e."loadId"${where.sql} ORDER BY ${order.join(", ")} LIMIT ? OFFSET ?`,
     params: [...where.params, limit, offset],
   };
+}
+
+/** A row of billingPageSql as the driver returns it. */
+export interface BillingPageRow {
+  id: string;
+  number: string;
+  party: string;
+  day: unknown;
+  amountCents: number | bigint;
+  status: string;
+  trackingLink: string | null;
+  sourceKey: string | null;
+  createdAt: unknown;
+  updatedAt: unknown;
+  loadId: string | null;
+  carrierId: string | null;
+  winnerUserId: string | null;
+  linkedLoadId: string | null;
+  linkedTrackingLink: string | null;
+  linkedRouteNumber: string | null;
 }
 
 /**

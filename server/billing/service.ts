@@ -23,13 +23,14 @@ import { announceLedgerChange } from "./events.ts";
 import { LEDGER_TABLES } from "./ledgers.ts";
 import {
   type BillingListFilters,
+  type BillingPageRow,
   type BillingSort,
   billingPageSql,
   billingTotalsSql,
   startOfDay,
 } from "./list.ts";
 import { nextBillingNumber, normalizeBillingNumber } from "./numbers.ts";
-import { type Entry, entriesByIds, entryByNumber, insertEntry, updateEntryRow } from "./store.ts";
+import { type Entry, entryByNumber, entryFromPageRow, insertEntry, updateEntryRow } from "./store.ts";
 
 /** The billing screens show 50 rows a page (spec section 9). */
 export const BILLING_PAGING = { defaultSize: 50, maxSize: 500 };
@@ -72,12 +73,10 @@ export async function findBillingPage(
   const window = await offsetWindow(paging, BILLING_PAGING, totalCount);
   const page = (rows: Entry[]) => Object.assign(offsetConnection(rows, window, totalCount), { totals });
   if (window.limit === 0) return page([]);
-  const ids = (
-    await ctx.sql.all<{ id: string }>(
-      billingPageSql(provider, table, filters, sort, today, window.offset, window.limit + 1),
-    )
-  ).map((row) => row.id);
-  return page(ids.length === 0 ? [] : await entriesByIds(ctx.db, ledger, ids));
+  const rows = await ctx.sql.all<BillingPageRow>(
+    billingPageSql(provider, table, filters, sort, today, window.offset, window.limit + 1),
+  );
+  return page(rows.map((row) => entryFromPageRow(ledger, row)));
 }
 
 /** An invoice or bill by its number ("INV-000123", "inv-123", "123"); null when there is none. */

@@ -1,6 +1,8 @@
 import type { BillingStatus, Ledger } from "../../common/billing.ts";
 import type { Db } from "../db/client.ts";
+import { toDate } from "../db/reader.ts";
 import type { Bill, Invoice } from "../generated/sqlite/client.ts";
+import type { BillingPageRow } from "./list.ts";
 
 type LedgerDb = Pick<Db, "invoice" | "bill">;
 
@@ -184,6 +186,34 @@ export async function entryBySourceKey(
   }
   const row = await db.bill.findUnique({ where: { sourceKey }, include });
   return row ? fromBill(row) : null;
+}
+
+/** An entry from a list page's row (billingPageSql): the same shape Prisma reads give. */
+export function entryFromPageRow(ledger: Ledger, row: BillingPageRow): Entry {
+  return {
+    ledger,
+    id: row.id,
+    number: row.number,
+    party: row.party,
+    day: toDate(row.day),
+    amountCents: Number(row.amountCents),
+    status: row.status as BillingStatus,
+    load:
+      row.loadId && row.linkedLoadId
+        ? {
+            id: row.loadId,
+            loadId: row.linkedLoadId,
+            trackingLink: row.linkedTrackingLink,
+            route: row.linkedRouteNumber === null ? null : { routeNumber: row.linkedRouteNumber },
+          }
+        : null,
+    trackingLink: row.trackingLink,
+    sourceKey: row.sourceKey,
+    carrierId: row.carrierId,
+    winnerUserId: row.winnerUserId,
+    createdAt: toDate(row.createdAt),
+    updatedAt: toDate(row.updatedAt),
+  };
 }
 
 /** Rows by id, in the order of `ids`. */
