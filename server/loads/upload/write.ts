@@ -30,6 +30,8 @@ export interface UploadOutcome {
   batchId: string;
   createdCount: number;
   updatedCount: number;
+  /** Existing loads with a customer rate that this upload made delivered: their invoices follow. */
+  deliveredLoadIds: string[];
 }
 
 /** The load columns an upload row sets, with their types; the values come from LoadValues. */
@@ -127,13 +129,19 @@ function rowValues(
  */
 export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
   const { provider, rows, now, batchId, stream } = upload;
-  const existing = yield* selectWhereIn<{ id: string; loadId: string }>(
+  const existing = yield* selectWhereIn<{
+    id: string;
+    loadId: string;
+    status: string;
+    customerRateCents: number | null;
+  }>(
     provider,
-    `SELECT "id", "loadId" FROM "Load"`,
+    `SELECT "id", "loadId", "status", "customerRateCents" FROM "Load"`,
     "loadId",
     rows.map((row) => row.loadId),
   );
   const existingIds = new Map(existing.map((row) => [row.loadId, row.id]));
+  const existingByLoadId = new Map(existing.map((row) => [row.loadId, row]));
   const routeIds = yield* ensureRoutes(
     provider,
     rows.flatMap((row) => (row.routeNumber ? [row.routeNumber] : [])),
@@ -223,5 +231,15 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
     },
     now,
   );
-  return { batchId, createdCount: newRows.length, updatedCount: updatedRows.length };
+  // Billing follows operations (issue 14): a load that becomes delivered drafts its invoice. A new
+  // load has no customer rate yet (its invoice follows when the rate is set), so only updates count.
+  const deliveredLoadIds = updatedRows.flatMap((row) => {
+    const before = existingByLoadId.get(row.loadId)!;
+    return row.values.status === "delivered" &&
+      before.status !== "delivered" &&
+      before.customerRateCents !== null
+      ? [before.id]
+      : [];
+  });
+  return { batchId, createdCount: newRows.length, updatedCount: updatedRows.length, deliveredLoadIds };
 }
