@@ -208,6 +208,10 @@ describe("arrivals, departures and load status", () => {
       orderBy: { createdAt: "asc" },
     });
     expect(audit.map((entry) => JSON.parse(entry.details!).to)).toEqual(["in_transit", "delivered"]);
+    const stopEvents = await t.app.deps.db.auditLog.findMany({
+      where: { action: "tracking.stopEvents", entityId: route.id },
+    });
+    expect(stopEvents.length).toBeGreaterThan(0);
     const invoices = await t.app.deps.db.invoice.findMany({ where: { loadId: loads[0].id } });
     expect(
       invoices.map((invoice) => [invoice.customerPayer, invoice.amountDueCents, invoice.status]),
