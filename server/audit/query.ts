@@ -156,7 +156,7 @@ export async function auditVocabulary(ctx: Context): Promise<{ entityTypes: stri
 }
 
 function uploadSummary(kind: "created" | "updated", batchId: string, details: string | null): string {
-  let facts: { stream?: unknown; fileNames?: unknown; rowCount?: unknown } = {};
+  let facts: { stream?: unknown; fileNames?: unknown; rowCount?: unknown; fields?: unknown } = {};
   try {
     facts = details ? (JSON.parse(details) as typeof facts) : {};
   } catch {
@@ -165,8 +165,12 @@ function uploadSummary(kind: "created" | "updated", batchId: string, details: st
   const files =
     Array.isArray(facts.fileNames) && facts.fileNames.length ? `, ${facts.fileNames.join(", ")}` : "";
   const rows = typeof facts.rowCount === "number" ? `, ${facts.rowCount} rows` : "";
+  const fields =
+    kind === "updated" && Array.isArray(facts.fields) && facts.fields.length
+      ? `; fields in the file: ${facts.fields.join(", ")}`
+      : "";
   const verb = kind === "created" ? "Created" : "Updated";
-  return `${verb} by bulk upload ${batchId} (stream ${String(facts.stream ?? "?")}${files}${rows})`;
+  return `${verb} by bulk upload ${batchId} (stream ${String(facts.stream ?? "?")}${files}${rows}${fields})`;
 }
 
 /**

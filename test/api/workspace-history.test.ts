@@ -213,7 +213,10 @@ describe("a load's bulk uploads in its History", () => {
     const secondBatch = await t.app.deps.db.uploadBatch.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
     const both = (await uploadHistory(id)).data?.loadUploadHistory ?? [];
     expect(both.map((entry) => [entry.action, entry.summary])).toEqual([
-      ["load.upload.updated", `Updated by bulk upload ${secondBatch.id} (stream FEDEX, 1 rows)`],
+      [
+        "load.upload.updated",
+        `Updated by bulk upload ${secondBatch.id} (stream FEDEX, 1 rows; fields in the file: customer)`,
+      ],
       ["load.upload.created", `Created by bulk upload ${firstBatch.id} (stream USPS, 2 rows)`],
     ]);
     expect(new Set(both.map((entry) => entry.id)).size).toBe(2);

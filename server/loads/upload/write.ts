@@ -122,6 +122,17 @@ function rowValues(
   return values;
 }
 
+/** The load fields some row of the upload gives (an empty cell leaves an existing load's value). */
+function fieldsWritten(rows: UploadRow[]): string[] {
+  const fields = VALUE_COLUMNS.map((column) => column.name).filter((name) =>
+    rows.some((row) => row.values[name] !== undefined),
+  ) as string[];
+  if (rows.some((row) => row.routeNumber)) fields.push("routeNumber");
+  if (rows.some((row) => row.originNass || row.destinationNass)) fields.push("stops");
+  if (rows.some((row) => row.additionalData)) fields.push("additionalData");
+  return fields;
+}
+
 /**
  * The write of one upload, as one transaction: new routes, new loads inserted in bulk, existing
  * loads (same loadId) updated with the row's non-empty cells, the stops named by NASS columns
@@ -227,6 +238,7 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
         rowCount: rows.length,
         createdCount: newRows.length,
         updatedCount: updatedRows.length,
+        fields: fieldsWritten(rows),
       },
     },
     now,
