@@ -11,6 +11,7 @@ import {
   offsetWindow,
 } from "../graphql/offset-paging.ts";
 import { parseInput } from "../lib/validate.ts";
+import { uploadsOfLoad } from "../loads/upload/history.ts";
 import { type AuditListInput, auditListInput } from "../workspace/validation.ts";
 import type { FieldChange } from "./diff.ts";
 import { type AuditRecordLink, linksFor } from "./links.ts";
@@ -37,6 +38,8 @@ export interface AuditRow {
   actor: { id: string; email: string; fullName: string | null; role: string } | null;
   changes: AuditChange[];
   record: AuditRecordLink | null;
+  /** One line for an entry without field changes, e.g. the bulk upload that touched a record. */
+  summary?: string | null;
 }
 
 function contains(provider: DbProvider, term: string): Prisma.StringFilter {
@@ -150,4 +153,61 @@ export async function auditVocabulary(ctx: Context): Promise<{ entityTypes: stri
     ctx.db.auditLog.groupBy({ by: ["action"], orderBy: { action: "asc" }, take: 300 }),
   ]);
   return { entityTypes: types.map((row) => row.entityType), actions: actions.map((row) => row.action) };
+}
+
+function uploadSummary(kind: "created" | "updated", batchId: string, details: string | null): string {
+  let facts: { stream?: unknown; fileNames?: unknown; rowCount?: unknown; fields?: unknown } = {};
+  try {
+    facts = details ? (JSON.parse(details) as typeof facts) : {};
+  } catch {
+    // the batch id alone still names the upload
+  }
+  const files =
+    Array.isArray(facts.fileNames) && facts.fileNames.length ? `, ${facts.fileNames.join(", ")}` : "";
+  const rows = typeof facts.rowCount === "number" ? `, ${facts.rowCount} rows` : "";
+  const fields =
+    kind === "updated" && Array.isArray(facts.fields) && facts.fields.length
+      ? `; fields in the file: ${facts.fields.join(", ")}`
+      : "";
+  const verb = kind === "created" ? "Created" : "Updated";
+  return `${verb} by bulk upload ${batchId} (stream ${String(facts.stream ?? "?")}${files}${rows}${fields})`;
+}
+
+/**
+ * A load's bulk uploads as History entries: the batch's one audit row (who, when, from where),
+ * told from the load's side as created or updated. An upload writes one audit row per batch, not
+ * one per load; uploads/history.ts says which batches touched the load.
+ */
+export async function loadUploadEntries(ctx: Context, loadDbId: string): Promise<AuditRow[]> {
+  requireAdmin(ctx);
+  const touches = await uploadsOfLoad(ctx.db, loadDbId);
+  if (touches.length === 0) return [];
+  const rows = await ctx.db.auditLog.findMany({
+    where: {
+      entityType: "UploadBatch",
+      action: "load.upload",
+      entityId: { in: touches.map((t) => t.batchId) },
+    },
+    orderBy: ORDER,
+    include: { actor: ACTOR },
+  });
+  const kindOf = new Map(touches.map((touch) => [touch.batchId, touch.kind]));
+  const links = await linksFor(ctx.db, [{ entityType: "Load", entityId: loadDbId }]);
+  const record = links.get(`Load:${loadDbId}`) ?? null;
+  return rows.map((row) => {
+    const kind = kindOf.get(row.entityId ?? "") ?? "updated";
+    return {
+      id: `${row.id}:${loadDbId}`,
+      createdAt: row.createdAt,
+      action: `load.upload.${kind}`,
+      entityType: "Load",
+      entityId: loadDbId,
+      ip: row.ip,
+      details: row.details,
+      actor: row.actor,
+      changes: [],
+      record,
+      summary: uploadSummary(kind, row.entityId ?? "", row.details),
+    };
+  });
 }

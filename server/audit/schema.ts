@@ -2,7 +2,13 @@ import { decodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../builder.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import type { AuditRecordLink } from "./links.ts";
-import { type AuditChange, type AuditRow, auditVocabulary, findAuditPage } from "./query.ts";
+import {
+  type AuditChange,
+  type AuditRow,
+  auditVocabulary,
+  findAuditPage,
+  loadUploadEntries,
+} from "./query.ts";
 
 /** A detail screen knows its record by Relay id; the log keeps database ids. */
 function databaseId(entityId: string | null | undefined): string | null | undefined {
@@ -56,6 +62,11 @@ const AuditEntryType = builder.objectRef<AuditRow>("AuditEntry").implement({
     actor: t.field({ type: AuditActorType, nullable: true, resolve: (row) => row.actor }),
     changes: t.field({ type: [AuditChangeType], resolve: (row) => row.changes }),
     record: t.field({ type: AuditRecordType, nullable: true, resolve: (row) => row.record }),
+    summary: t.string({
+      nullable: true,
+      description: "One line for an entry without field changes, e.g. the bulk upload that touched a load.",
+      resolve: (row) => row.summary ?? null,
+    }),
   }),
 });
 
@@ -93,6 +104,14 @@ pagedListField("auditLog", {
 });
 
 builder.queryFields((t) => ({
+  loadUploadHistory: t.field({
+    type: [AuditEntryType],
+    description:
+      "The bulk uploads that created or last updated a load, newest first (an upload keeps one audit row per batch).",
+    authScopes: { admin: true },
+    args: { loadId: t.arg.string({ required: true, description: "The load's id, Relay or database." }) },
+    resolve: (_root, args, ctx) => loadUploadEntries(ctx, databaseId(args.loadId) ?? ""),
+  }),
   auditVocabulary: t.field({
     type: AuditVocabularyType,
     description: "The entity types and actions present in the log (filter menus).",

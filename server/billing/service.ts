@@ -2,8 +2,10 @@ import {
   BILLING_TEXTS,
   type BillingEntryInput,
   billingEntrySchema,
+  dayText,
   type Ledger,
 } from "../../common/billing.ts";
+import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
@@ -117,6 +119,22 @@ function auditDetails(entry: Entry, input: BillingEntryInput) {
   };
 }
 
+/** Before/after of an edit, under the ledger's own field names (the History panel shows them). */
+function entryChanges(ledger: Ledger, before: Entry, after: Entry) {
+  const names =
+    ledger === "receivable"
+      ? { party: "customerPayer", day: "dueDate", amount: "amountDueCents" }
+      : { party: "carrier", day: "paymentDate", amount: "amountCents" };
+  const fields = (entry: Entry): Record<string, unknown> => ({
+    [names.party]: entry.party,
+    [names.day]: dayText(entry.day),
+    [names.amount]: entry.amountCents,
+    status: entry.status,
+    loadId: entry.load?.loadId ?? null,
+  });
+  return changedFields(fields(before), fields(after));
+}
+
 /** 'Add Invoice' / 'Add Bill': the server numbers the entry. */
 export async function createEntry(ctx: Context, ledger: Ledger, raw: unknown): Promise<Entry> {
   const admin = requireAdmin(ctx);
@@ -173,6 +191,7 @@ export async function updateEntry(
       details: {
         ...auditDetails(entry, input),
         previous: { amountCents: existing.amountCents, status: existing.status },
+        changes: entryChanges(ledger, existing, entry),
       },
     });
     return entry;

@@ -401,15 +401,16 @@ export async function assignLoadToWinner(
  * own choice such as cancelled stays); each change is audited. Runs in the caller's transaction.
  */
 export async function advanceLoadStatusFromTracking(
-  tx: Pick<Db, "load" | "auditLog">,
+  tx: Pick<Db, "load" | "auditLog" | "invoice" | "bill" | "$queryRawUnsafe">,
   change: { loadIds: string[]; from: LoadStatus[]; to: LoadStatus; actorId: string | null; reason: string },
-): Promise<string[]> {
-  if (change.loadIds.length === 0) return [];
+): Promise<{ loadIds: string[]; invoices: CreatedOnce[] }> {
+  if (change.loadIds.length === 0) return { loadIds: [], invoices: [] };
   const loads = await tx.load.findMany({
     where: { id: { in: change.loadIds }, status: { in: change.from } },
-    select: { id: true, loadId: true, status: true },
+    select: { id: true, loadId: true, status: true, customer: true, customerRateCents: true },
+    orderBy: { loadId: "asc" },
   });
-  if (loads.length === 0) return [];
+  if (loads.length === 0) return { loadIds: [], invoices: [] };
   await tx.load.updateMany({
     where: { id: { in: loads.map((load) => load.id) } },
     data: { status: change.to },
@@ -424,5 +425,13 @@ export async function advanceLoadStatusFromTracking(
       details: { loadId: load.loadId, from: load.status, to: change.to, reason: change.reason },
     });
   }
-  return loads.map((load) => load.id);
+  // Billing follows operations: a load the truck delivered drafts its invoice (once), as an edit would.
+  const invoices: CreatedOnce[] = [];
+  if (change.to === "delivered") {
+    for (const load of loads) {
+      const drafted = await draftInvoiceForDelivery(load, tx, { actorId: change.actorId });
+      if (drafted) invoices.push(drafted);
+    }
+  }
+  return { loadIds: loads.map((load) => load.id), invoices };
 }

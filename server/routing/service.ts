@@ -4,6 +4,7 @@ import {
   ROUTE_NOT_FOUND,
   ROUTE_NUMBER_READ_ONLY,
 } from "../../common/routing.ts";
+import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
@@ -202,6 +203,34 @@ export async function createRoute(ctx: Context, rawInput: unknown): Promise<Rout
   return { route, moved, added: loads.map((load) => load.loadId), removed: 0 };
 }
 
+/** What an update's audit row compares: the driver, the stops and the loads, as people read them. */
+const BEFORE_UPDATE = {
+  assignedUser: { select: { userId: true } },
+  stops: { select: { sequence: true, type: true, nassCode: { select: { code: true } } } },
+  loads: { select: { loadId: true } },
+} satisfies Prisma.RouteInclude;
+type RouteBeforeUpdate = Prisma.RouteGetPayload<{ include: typeof BEFORE_UPDATE }>;
+
+interface RouteAuditFields {
+  assignedUserKey: string | null;
+  stops: string[];
+  loads: string[];
+}
+
+function stopsText(stops: { sequence: number; type: string; code: string | null }[]): string[] {
+  return [...stops]
+    .sort((a, b) => a.sequence - b.sequence)
+    .map((stop) => `${stop.sequence} ${stop.type} ${stop.code ?? "?"}`);
+}
+
+function routeAuditFields(route: RouteBeforeUpdate): RouteAuditFields {
+  return {
+    assignedUserKey: route.assignedUser?.userId ?? null,
+    stops: stopsText(route.stops.map((stop) => ({ ...stop, code: stop.nassCode?.code ?? null }))),
+    loads: route.loads.map((load) => load.loadId).sort(),
+  };
+}
+
 function unknownNassFields(
   stops: NonNullable<UpdateRouteInput["stops"]>,
   known: Map<string, string>,
@@ -223,7 +252,7 @@ export async function updateRoute(
   rawInput: unknown,
 ): Promise<RouteChange> {
   const viewer = requireAdmin(ctx);
-  const route = await routeOrThrow(ctx, routeNumber);
+  const route = (await routeOrThrow(ctx, routeNumber, { include: BEFORE_UPDATE })) as RouteBeforeUpdate;
   const input = parseInput(updateRouteInput, rawInput);
   if (input.routeNumber && normalizeRouteNumber(input.routeNumber) !== route.routeNumber) {
     throw new ValidationError(ROUTE_NUMBER_READ_ONLY, [
@@ -242,12 +271,17 @@ export async function updateRoute(
   }
 
   const changes: Prisma.RouteUncheckedUpdateInput = {};
+  const after: Partial<RouteAuditFields> = {};
   if (input.assignedUserKey === null || input.assignedUserKey === "") {
     Object.assign(changes, { assignedUserId: null, carrierId: null });
+    after.assignedUserKey = null;
   } else if (input.assignedUserKey !== undefined) {
     const driver = await driverOf(ctx, input.assignedUserKey);
     Object.assign(changes, { assignedUserId: driver.id, carrierId: driver.carrierId });
+    after.assignedUserKey = driver.userId;
   }
+  if (stops) after.stops = stopsText(stops.map((stop) => ({ ...stop, code: stop.nassReference })));
+  if (loads) after.loads = loads.map((load) => load.loadId).sort();
 
   const { updated, removed } = await ctx.db.$transaction(async (tx) => {
     const updated = await tx.route.update({
@@ -286,7 +320,11 @@ export async function updateRoute(
       action: "route.update",
       entityType: "Route",
       entityId: route.id,
-      details: { routeNumber: route.routeNumber, ...input },
+      details: {
+        routeNumber: route.routeNumber,
+        ...input,
+        changes: changedFields(routeAuditFields(route), after),
+      },
     });
     return { updated, removed };
   });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { TRACKING_TEXTS } from "../../common/tracking.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireViewer, type Viewer } from "../auth/policy.ts";
+import { announceCreated, type CreatedOnce } from "../billing/operations.ts";
 import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
@@ -114,8 +115,15 @@ export async function reportPositions(
   }
   const repeatedInBatch = positions.length - byTime.size;
 
-  const result = await ingestQueue(ctx).submit({ ctx, viewer, routeNumber, points: byTime, repeatedInBatch });
+  const { invoices, ...result } = await ingestQueue(ctx).submit({
+    ctx,
+    viewer,
+    routeNumber,
+    points: byTime,
+    repeatedInBatch,
+  });
   if (result.accepted > 0) announceTrackingChange(ctx, result.routeId);
+  for (const invoice of invoices) announceCreated(ctx, invoice);
   return result;
 }
 
@@ -129,8 +137,11 @@ interface IngestJob {
 
 type Tx = Parameters<Parameters<Context["db"]["$transaction"]>[0]>[0];
 
+/** A batch's answer, with the invoices its deliveries drafted (announced once committed). */
+type BatchResult = ReportResult & { invoices: CreatedOnce[] };
+
 /** One batch inside a transaction: state read, insert, progress, route/stop/load writes. */
-async function applyBatch(tx: Tx, job: IngestJob): Promise<ReportResult> {
+async function applyBatch(tx: Tx, job: IngestJob): Promise<BatchResult> {
   const { ctx, viewer, routeNumber, repeatedInBatch } = job;
   const byTime = new Map(job.points);
   const provider = providerOf(ctx.config.databaseUrl);
@@ -248,6 +259,7 @@ async function applyBatch(tx: Tx, job: IngestJob): Promise<ReportResult> {
 
   const { firstPickup, lastDelivery } = milestoneStops(progress.stops);
   const loadIds = progress.events.length > 0 ? (await loads()).map((load) => load.id) : [];
+  const invoices: CreatedOnce[] = [];
   for (const event of progress.events) {
     if (event.kind === "departed" && event.stopId === firstPickup) {
       await advanceLoadStatusFromTracking(tx, {
@@ -259,13 +271,14 @@ async function applyBatch(tx: Tx, job: IngestJob): Promise<ReportResult> {
       });
     }
     if (event.kind === "arrived" && event.stopId === lastDelivery) {
-      await advanceLoadStatusFromTracking(tx, {
+      const delivered = await advanceLoadStatusFromTracking(tx, {
         loadIds,
         from: ["pending", "in_transit"],
         to: "delivered",
         actorId: viewer.id,
         reason: `Reached the last delivery of route ${route.routeNumber}`,
       });
+      invoices.push(...delivered.invoices);
     }
   }
 
@@ -276,6 +289,7 @@ async function applyBatch(tx: Tx, job: IngestJob): Promise<ReportResult> {
     late,
     etaMinutes,
     nextStopEtaMinutes,
+    invoices,
   };
 }
 
@@ -296,7 +310,7 @@ async function issueShipmentLinks(tx: Pick<Context["db"], "shipmentTrackingLink"
 
 /** Jobs sharing one transaction at most; a group of 64 batches of 500 points stays well under a second. */
 const MAX_BATCHES_PER_COMMIT = 64;
-const queues = new WeakMap<Context["db"], ReturnType<typeof createGroupCommit<IngestJob, ReportResult>>>();
+const queues = new WeakMap<Context["db"], ReturnType<typeof createGroupCommit<IngestJob, BatchResult>>>();
 
 function ingestQueue(ctx: Context) {
   let queue = queues.get(ctx.db);

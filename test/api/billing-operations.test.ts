@@ -14,7 +14,7 @@ import {
   type Session,
   type TestApp,
 } from "../support/app.ts";
-import { carrierWithDriver, createNassCodes } from "../support/loads.ts";
+import { carrierWithDriver, createNassCodes, uploadLoads } from "../support/loads.ts";
 import { pdfText } from "../support/pdf.ts";
 
 let t: TestApp;
@@ -234,6 +234,79 @@ describe("invoice drafted on delivery", () => {
       marginPercent: 25,
     });
     expect(after.data?.loadByLoadId.financials.invoices).toHaveLength(1);
+  });
+
+  const setRate = (loadId: string, customerRate: string) =>
+    gql(
+      t.app,
+      `mutation($input: SetLoadCustomerRateInput!) { setLoadCustomerRate(input: $input) { __typename } }`,
+      { input: { id: loadId, customerRate } },
+      { token: admin.token },
+    );
+  const invoicesOf = async (loadId: string) => {
+    const load = await t.app.deps.db.load.findUniqueOrThrow({ where: { loadId } });
+    return t.app.deps.db.invoice.findMany({ where: { loadId: load.id } });
+  };
+
+  it("drafts it when a bulk upload makes a rated load delivered, once, and not for a load with no rate", async () => {
+    await uploadLoads(t.app, admin.token, [
+      { "Load ID": "UP-DEL-1", Customer: "Upload Foods", Status: "pending" },
+      { "Load ID": "UP-DEL-2", Customer: "Upload Foods", Status: "pending" },
+    ]);
+    await setRate("UP-DEL-1", "1500.10");
+    expect(await invoicesOf("UP-DEL-1")).toHaveLength(0);
+    for (let round = 0; round < 2; round++) {
+      await uploadLoads(t.app, admin.token, [
+        { "Load ID": "UP-DEL-1", Status: "delivered" },
+        { "Load ID": "UP-DEL-2", Status: "delivered" },
+        { "Load ID": "UP-DEL-3", Customer: "Upload Foods", Status: "delivered" },
+      ]);
+    }
+    const invoices = await invoicesOf("UP-DEL-1");
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({
+      customerPayer: "Upload Foods",
+      amountDueCents: 150_010,
+      status: "pending",
+    });
+    const audit = await t.app.deps.db.auditLog.findFirst({
+      where: { action: "invoice.draft_on_delivery", entityId: invoices[0].id },
+    });
+    expect(audit).toMatchObject({ actorId: admin.userId, ip: "10.0.0.1" });
+    expect(await invoicesOf("UP-DEL-2")).toHaveLength(0);
+    expect(await invoicesOf("UP-DEL-3")).toHaveLength(0);
+    // The rate arriving later still drafts it, as for any delivered load.
+    await setRate("UP-DEL-3", "99.99");
+    expect((await invoicesOf("UP-DEL-3")).map((invoice) => invoice.amountDueCents)).toEqual([9_999]);
+  });
+
+  it("drafts it when a manual assignment creates a delivered load with a customer rate", async () => {
+    const { carrier, driver } = await carrierWithDriver(t.app, "MA1");
+    const assign = (loadId: string, extra: Record<string, unknown>) =>
+      rest(
+        t.app,
+        "POST",
+        "/loads/manual-assignment",
+        {
+          carrierId: carrier.carrierId,
+          loadId,
+          customer: "Assigned Foods",
+          assignedUserKey: driver.userId,
+          ...extra,
+        },
+        { token: admin.token },
+      );
+    expect((await assign("MA-DEL-1", { status: "delivered", customerRate: "2500.5" })).status).toBe(201);
+    expect(
+      (await invoicesOf("MA-DEL-1")).map((invoice) => [invoice.customerPayer, invoice.amountDueCents]),
+    ).toEqual([["Assigned Foods", 250_050]]);
+    expect((await assign("MA-DEL-2", { status: "pending", customerRate: "10" })).status).toBe(201);
+    expect(await invoicesOf("MA-DEL-2")).toHaveLength(0);
+    expect((await assign("MA-DEL-3", { status: "delivered" })).status).toBe(201);
+    expect(await invoicesOf("MA-DEL-3")).toHaveLength(0);
+    const bad = await assign("MA-DEL-4", { status: "delivered", customerRate: "12.345" });
+    expect(bad.status).toBe(400);
+    expect(await t.app.deps.db.load.count({ where: { loadId: "MA-DEL-4" } })).toBe(0);
   });
 
   it("refuses a bad customer rate", async () => {

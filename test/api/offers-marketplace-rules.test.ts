@@ -1,6 +1,7 @@
+import { encodeGlobalID } from "@pothos/plugin-relay";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MARKETPLACE_PENDING_MESSAGE, MARKETPLACE_REJECTED_MESSAGE } from "../../common/workspace.ts";
-import { adminAndCarrier, createTestApp, rest, type TestApp } from "../support/app.ts";
+import { adminAndCarrier, createTestApp, gql, rest, type TestApp } from "../support/app.ts";
 import { bid, biddableLoad, bidders, openOffer } from "../support/offers.ts";
 import { subscribeOverWs, waitFor } from "../support/ws.ts";
 
@@ -37,6 +38,44 @@ describe("marketplace vetting (workspace control)", () => {
       (await rest(t.app, "GET", "/offers/active-offers", undefined, { token: vetted.session.token })).status,
     ).toBe(200);
     expect((await bid(t.app, vetted.session.token, offer._id, 1500)).status).toBe(201);
+  });
+});
+
+describe("marketplace vetting on every other bidding path", () => {
+  it("refuses a pending carrier over GraphQL (list, offer, bid, fold) and the REST fold, and stores nothing", async () => {
+    const load = await biddableLoad(t.app);
+    const offer = await openOffer(t.app, world.adminSession.token, load.loadId);
+    const [waiting] = await bidders(t.app, 1);
+    expect((await bid(t.app, waiting.session.token, offer._id, 1400)).status).toBe(201);
+    await t.app.deps.db.user.update({ where: { id: waiting.user.id }, data: { approvalStatus: "pending" } });
+    const token = waiting.session.token;
+    const bidsBefore = await t.app.deps.db.bid.findMany({ where: { userId: waiting.user.id } });
+
+    const list = await gql(t.app, "{ activeOffers { totalCount } }", {}, { token });
+    expect(JSON.stringify(list.errors)).toContain(MARKETPLACE_PENDING_MESSAGE);
+    const one = await gql<{ offerByLoadId: unknown }>(
+      t.app,
+      "query ($l: String!) { offerByLoadId(loadId: $l) { id } }",
+      { l: load.loadId },
+      { token },
+    );
+    expect(one.data?.offerByLoadId ?? null).toBeNull();
+    const offerId = encodeGlobalID("Offer", offer._id);
+    for (const [name, input] of [
+      ["placeBid", `{offerId: "${offerId}", amount: 1300}`],
+      ["foldBid", `{offerId: "${offerId}"}`],
+    ]) {
+      const result = await gql(
+        t.app,
+        `mutation { ${name}(input: ${input}) { __typename ... on Error { message } } }`,
+        {},
+        { token },
+      );
+      expect(JSON.stringify(result), name).toContain(MARKETPLACE_PENDING_MESSAGE);
+    }
+    const fold = await rest(t.app, "POST", `/bids/fold/${offer._id}`, undefined, { token });
+    expect(fold.status).toBe(403);
+    expect(await t.app.deps.db.bid.findMany({ where: { userId: waiting.user.id } })).toEqual(bidsBefore);
   });
 });
 

@@ -226,6 +226,10 @@ describe("bids", () => {
     );
     expect(next.status).toBe(201);
     expect(next.body).toMatchObject({ roundNumber: 2, roundEnds: 10 });
+    const audit = await t.app.deps.db.auditLog.findFirst({
+      where: { action: "offer.nextRound", entityId: offer._id },
+    });
+    expect(JSON.parse(audit?.details ?? "{}")).toMatchObject({ roundNumber: 2, roundMinutes: 10 });
     expect((await bid(t.app, a.session.token, offer._id, 1000)).status).toBe(201);
     const running = await rest(
       t.app,

@@ -233,6 +233,29 @@ describe("GET /api/routing and /api/routing/{routeNumber}", () => {
     expect((await rest(t.app, "GET", "/routing/NOPE", undefined, admin())).status).toBe(404);
   });
 
+  it("reaches a route whose number holds a slash through its URL-encoded form (%2F)", async () => {
+    await uploadLoads(t.app, adminToken, [{ "Load ID": "L-SLASH", "Route Number": "NASS/ROUTE-NUMBER" }]);
+    const path = `/routing/${encodeURIComponent("NASS/ROUTE-NUMBER")}`;
+    expect(path).toBe("/routing/NASS%2FROUTE-NUMBER");
+    const found = await rest<RouteBody>(t.app, "GET", path, undefined, admin());
+    expect(found.status).toBe(200);
+    expect(found.body.routeNumber).toBe("NASS/ROUTE-NUMBER");
+    expect(found.body.assignedLoads.map((load) => load.loadId)).toEqual(["L-SLASH"]);
+    expect((await rest(t.app, "GET", "/routing/nass%2froute-number", undefined, admin())).status).toBe(200);
+    const saved = await rest<RouteBody>(
+      t.app,
+      "PUT",
+      path,
+      { ...found.body, stops: [{ sequence: 1, type: "pickup", nass: { code: "CHI01" } }] },
+      admin(),
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.routeNumber).toBe("NASS/ROUTE-NUMBER");
+    expect(saved.body.stops.map((stop) => stop.nass?.code)).toEqual(["CHI01"]);
+    // The raw slash is another path, not this route.
+    expect((await rest(t.app, "GET", "/routing/NASS/ROUTE-NUMBER", undefined, admin())).status).toBe(404);
+  });
+
   it("is for admins", async () => {
     expect((await rest(t.app, "GET", "/routing", undefined, { token: carrierToken })).status).toBe(403);
     expect((await rest(t.app, "GET", "/routing/R-100", undefined, { token: carrierToken })).status).toBe(403);

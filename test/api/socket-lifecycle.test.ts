@@ -124,6 +124,51 @@ describe("graphql-ws sockets follow their session", () => {
     }
   });
 
+  it("closes a disabled user's socket within a second of the admin's click", async () => {
+    const admin = await createUser(t.app, { email: "ws-boss@example.com", role: "ADMIN" });
+    const adminToken = (await loginAs(t.app, admin.email)).token;
+    const user = await createUser(t.app, { email: "ws-disabled@example.com" });
+    const session = await loginAs(t.app, user.email);
+    const socket = listen(url, session.token, NOTIFICATIONS);
+    try {
+      await waitFor(() => socket.state.connected);
+      await settle();
+      const started = Date.now();
+      const disabled = await rest(t.app, "POST", `/admin/users/${user.id}/disable`, undefined, {
+        token: adminToken,
+      });
+      expect(disabled.status).toBe(200);
+      await waitFor(() => socket.state.closeCode !== 0, 1000);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(socket.state.closeCode).toBe(SOCKET_ENDED_CODE);
+    } finally {
+      await socket.dispose();
+    }
+  });
+
+  it("closes every socket of a user whose sessions an admin ends, within a second", async () => {
+    const admin = await createUser(t.app, { email: "ws-boss2@example.com", role: "ADMIN" });
+    const adminToken = (await loginAs(t.app, admin.email)).token;
+    const user = await createUser(t.app, { email: "ws-ended@example.com" });
+    const desktop = await loginAs(t.app, user.email);
+    const mobile = await loginAs(t.app, user.email, undefined, { platform: "mobile" });
+    const sockets = [listen(url, desktop.token, NOTIFICATIONS), listen(url, mobile.token, NOTIFICATIONS)];
+    try {
+      await waitFor(() => sockets.every((socket) => socket.state.connected));
+      await settle();
+      const started = Date.now();
+      const ended = await rest(t.app, "DELETE", `/admin/users/${user.id}/sessions`, undefined, {
+        token: adminToken,
+      });
+      expect(ended.body).toEqual({ ended: 2 });
+      await waitFor(() => sockets.every((socket) => socket.state.closeCode !== 0), 1000);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(sockets.map((socket) => socket.state.closeCode)).toEqual([SOCKET_ENDED_CODE, SOCKET_ENDED_CODE]);
+    } finally {
+      await Promise.all(sockets.map((socket) => socket.dispose()));
+    }
+  });
+
   it("refuses an ended session's token on a new socket", async () => {
     const user = await createUser(t.app, { email: "ws-stale@example.com" });
     const session = await loginAs(t.app, user.email);

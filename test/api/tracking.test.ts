@@ -162,6 +162,11 @@ describe("arrivals, departures and load status", () => {
       loadIds: ["ARR-L1", "ARR-L2"],
     });
     await t.app.deps.db.load.update({ where: { id: loads[1].id }, data: { status: "cancelled" } });
+    // A customer and rate: the delivery drafts the invoice (billing follows operations, issue 14).
+    await t.app.deps.db.load.update({
+      where: { id: loads[0].id },
+      data: { customer: "Tracked Foods", customerRateCents: 77_700 },
+    });
     const driver = await driverToken("ARR-1");
     const status = async (id: string) =>
       (await t.app.deps.db.load.findUniqueOrThrow({ where: { id } })).status;
@@ -203,6 +208,15 @@ describe("arrivals, departures and load status", () => {
       orderBy: { createdAt: "asc" },
     });
     expect(audit.map((entry) => JSON.parse(entry.details!).to)).toEqual(["in_transit", "delivered"]);
+    const stopEvents = await t.app.deps.db.auditLog.findMany({
+      where: { action: "tracking.stopEvents", entityId: route.id },
+    });
+    expect(stopEvents.length).toBeGreaterThan(0);
+    const invoices = await t.app.deps.db.invoice.findMany({ where: { loadId: loads[0].id } });
+    expect(
+      invoices.map((invoice) => [invoice.customerPayer, invoice.amountDueCents, invoice.status]),
+    ).toEqual([["Tracked Foods", 77_700, "pending"]]);
+    expect(arrived.body).not.toHaveProperty("invoices");
 
     const json = await rest<{ stops: { arrivedAt: string | null; departedAt: string | null }[] }>(
       t.app,

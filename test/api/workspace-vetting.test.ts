@@ -203,6 +203,10 @@ describe("waitlist", () => {
       token: adminToken,
     });
     expect(dismissed.body.dismissedAt).toBeTruthy();
+    const audit = await t.app.deps.db.auditLog.findFirst({
+      where: { action: "waitlist.dismiss", entityId: bob._id },
+    });
+    expect(audit?.actorId).toBeTruthy();
     const after = await rest<{ email: string }[]>(t.app, "GET", "/admin/waitlist?view=open", undefined, {
       token: adminToken,
     });

@@ -3,6 +3,7 @@ import { graphql, type PreloadedQuery, useFragment, usePreloadedQuery } from "re
 import { dayText } from "../../../common/billing.ts";
 import { centsToDecimal } from "../../../common/money.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
+import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { BillDetailPage_bill$key } from "./__generated__/BillDetailPage_bill.graphql";
 import type { BillDetailPageQuery } from "./__generated__/BillDetailPageQuery.graphql";
 import { EntryForm } from "./EntryForm.tsx";
@@ -25,7 +26,12 @@ interface BillDetailPageProps {
 export function BillDetailPage({ queryRef }: BillDetailPageProps) {
   const { bill } = usePreloadedQuery<BillDetailPageQuery>(billDetailPageQuery, queryRef);
   if (!bill) return <EntryNotFound ledger="payable" number={queryRef.variables.billNumber} />;
-  return <BillEditor key={bill.id} bill={bill} />;
+  return (
+    <>
+      <BillEditor key={bill.id} bill={bill} />
+      <HistoryPanel entityType="Bill" entityId={bill.id} />
+    </>
+  );
 }
 
 function BillEditor({ bill }: { bill: BillDetailPage_bill$key }) {

@@ -3,6 +3,7 @@ import { graphql, type PreloadedQuery, useFragment, usePreloadedQuery } from "re
 import { dayText } from "../../../common/billing.ts";
 import { centsToDecimal } from "../../../common/money.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
+import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { InvoiceDetailPage_invoice$key } from "./__generated__/InvoiceDetailPage_invoice.graphql";
 import type { InvoiceDetailPageQuery } from "./__generated__/InvoiceDetailPageQuery.graphql";
 import { EntryForm } from "./EntryForm.tsx";
@@ -25,7 +26,12 @@ interface InvoiceDetailPageProps {
 export function InvoiceDetailPage({ queryRef }: InvoiceDetailPageProps) {
   const { invoice } = usePreloadedQuery<InvoiceDetailPageQuery>(invoiceDetailPageQuery, queryRef);
   if (!invoice) return <EntryNotFound ledger="receivable" number={queryRef.variables.invoiceNumber} />;
-  return <InvoiceEditor key={invoice.id} invoice={invoice} />;
+  return (
+    <>
+      <InvoiceEditor key={invoice.id} invoice={invoice} />
+      <HistoryPanel entityType="Invoice" entityId={invoice.id} />
+    </>
+  );
 }
 
 function InvoiceEditor({ invoice }: { invoice: InvoiceDetailPage_invoice$key }) {

@@ -11,6 +11,7 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { useSearchParams } from "react-router-dom";
 import { roundEnds, TIMES_UP } from "../../../common/offers.ts";
 import { PageNumbers } from "../ui/PageNumbers.tsx";
+import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { BidderRow_bid$data } from "./__generated__/BidderRow_bid.graphql";
 import type { BiddersPageQuery } from "./__generated__/BiddersPageQuery.graphql";
 import { BidderRow } from "./BidderRow.tsx";
@@ -216,6 +217,11 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
           onPage={(next) => setParams(next === 1 ? {} : { page: String(next) }, { replace: true })}
         />
       </Box>
+      <HistoryPanel
+        key={`${offer.id}-${offer.status}-${offer.roundNumber}`}
+        entityType="Offer"
+        entityId={offer.id}
+      />
       <ConfirmWinnerDialog
         bid={chosen}
         offer={{

@@ -4,6 +4,7 @@ import Typography from "@mui/material/Typography";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { PageTitle } from "../ui/PageTitle.tsx";
+import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { RouteDetailPageQuery } from "./__generated__/RouteDetailPageQuery.graphql";
 import { RouteForm } from "./RouteForm.tsx";
 import { useRouteChangedSubscription } from "./useRouteChangedSubscription.ts";
@@ -35,6 +36,7 @@ export function RouteDetailPage({ routeNumber, queryRef }: RouteDetailPageProps)
             route #{route.routeNumber}
           </Typography>
           <RouteForm key={route.id} route={route} />
+          <HistoryPanel entityType="Route" entityId={route.id} />
         </>
       ) : (
         <Alert severity="warning" role="alert">

@@ -18,22 +18,32 @@ import { AuditChanges } from "./AuditChanges.tsx";
 const HISTORY_PAGE_SIZE = 10;
 
 const query = graphql`
-  query HistoryPanelQuery($filter: AuditFilter!, $pageSize: Int) {
+  query HistoryPanelQuery($filter: AuditFilter!, $pageSize: Int, $loadId: String!, $isLoad: Boolean!) {
     auditLog(filter: $filter, page: 1, pageSize: $pageSize) {
       totalCount
       edges {
         node {
-          id
-          createdAt
-          action
-          ip
-          actor {
-            email
-          }
-          ...AuditChanges_entry
+          ...HistoryPanel_entry @relay(mask: false)
         }
       }
     }
+    loadUploadHistory(loadId: $loadId) @include(if: $isLoad) {
+      ...HistoryPanel_entry @relay(mask: false)
+    }
+  }
+`;
+
+graphql`
+  fragment HistoryPanel_entry on AuditEntry {
+    id
+    createdAt
+    action
+    ip
+    summary
+    actor {
+      email
+    }
+    ...AuditChanges_entry
   }
 `;
 
@@ -71,16 +81,21 @@ export function HistoryPanel({ entityType, entityId }: HistoryPanelProps) {
 }
 
 function HistoryEntries({ entityType, entityId }: HistoryPanelProps) {
+  const isLoad = entityType === "Load";
   const data = useLazyLoadQuery<HistoryPanelQuery>(
     query,
-    { filter: { entityType, entityId }, pageSize: HISTORY_PAGE_SIZE },
+    { filter: { entityType, entityId }, pageSize: HISTORY_PAGE_SIZE, loadId: entityId, isLoad },
     { fetchPolicy: "network-only" },
   );
-  const { edges, totalCount } = data.auditLog;
-  if (edges.length === 0) return <Typography color="text.secondary">No changes recorded yet.</Typography>;
+  const { totalCount } = data.auditLog;
+  // A bulk upload keeps one audit row per batch: the load's uploads come beside its own rows.
+  const entries = [...data.auditLog.edges.map((edge) => edge.node), ...(data.loadUploadHistory ?? [])].sort(
+    (a, b) => String(b.createdAt).localeCompare(String(a.createdAt)),
+  );
+  if (entries.length === 0) return <Typography color="text.secondary">No changes recorded yet.</Typography>;
   return (
     <Box>
-      {edges.map(({ node }, index) => (
+      {entries.map((node, index) => (
         <Box key={node.id} data-testid="history-entry">
           {index > 0 ? <Divider sx={{ my: 1.5 }} /> : null}
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -90,10 +105,14 @@ function HistoryEntries({ entityType, entityId }: HistoryPanelProps) {
             {formatDateTime(node.createdAt)}
             {node.ip ? ` · from ${node.ip}` : ""}
           </Typography>
-          <AuditChanges entry={node} />
+          {node.summary ? (
+            <Typography variant="body2">{node.summary}</Typography>
+          ) : (
+            <AuditChanges entry={node} />
+          )}
         </Box>
       ))}
-      {totalCount > edges.length ? (
+      {totalCount > data.auditLog.edges.length ? (
         <Button
           component={RouterLink}
           to={`/workspace-control?tab=audit&entityType=${encodeURIComponent(entityType)}&entityId=${encodeURIComponent(entityId)}`}

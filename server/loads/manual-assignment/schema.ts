@@ -36,6 +36,10 @@ const CreateManualAssignmentInput = builder.inputType("CreateManualAssignmentInp
     deliveryDate: t.string(),
     appointmentsRequired: t.boolean(),
     appointmentsConfirmed: t.boolean(),
+    customerRate: t.string({
+      description:
+        "What the shipper pays, dollars with at most two decimals; a delivered load drafts its invoice.",
+    }),
   }),
 });
 

@@ -1,5 +1,6 @@
 import { recordAudit } from "../../audit/service.ts";
 import { requireAdmin } from "../../auth/policy.ts";
+import { announceCreated, type CreatedOnce, draftInvoiceForDelivery } from "../../billing/operations.ts";
 import { findCarrier } from "../../carriers/lookup.ts";
 import type { Context } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -26,6 +27,8 @@ export interface ManualAssignment {
   carrier: Carrier;
   driver: User;
   route: Route | null;
+  /** The invoice drafted because the load was created delivered with a customer rate. */
+  invoice?: CreatedOnce | null;
 }
 
 /** The carrier named in the payload, or the driver's when the screen sent none; the driver must drive for it. */
@@ -102,6 +105,7 @@ async function insertAssignment(
           deliveryDate: data.deliveryDate ?? null,
           appointmentsRequired: data.appointmentsRequired,
           appointmentsConfirmed: data.appointmentsConfirmed,
+          customerRateCents: data.customerRate ?? null,
         },
       });
       await recordAudit(tx, {
@@ -109,9 +113,17 @@ async function insertAssignment(
         action: "load.manual-assignment",
         entityType: "Load",
         entityId: load.id,
-        details: { loadId: load.loadId, carrierId: carrier.carrierId, driver: driver.userId },
+        details: {
+          loadId: load.loadId,
+          carrierId: carrier.carrierId,
+          driver: driver.userId,
+          customerRateCents: load.customerRateCents,
+        },
       });
-      return { load, carrier, driver, route };
+      // Billing follows operations: a load created delivered drafts its invoice (once), as an edit would.
+      const invoice =
+        load.status === "delivered" ? await draftInvoiceForDelivery(load, tx, { actorId: adminId }) : null;
+      return { load, carrier, driver, route, invoice };
     })
     .finally(loadsChanged);
 }
@@ -122,7 +134,9 @@ export async function createManualAssignment(ctx: Context, input: unknown): Prom
   const parties = await carrierAndDriver(ctx.db, data);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await insertAssignment(ctx, admin.id, data, parties);
+      const created = await insertAssignment(ctx, admin.id, data, parties);
+      announceCreated(ctx, created.invoice ?? null);
+      return created;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       if (await ctx.db.load.findUnique({ where: { loadId: data.loadId }, select: { id: true } })) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { moneyMessage } from "../../../common/billing.ts";
 import { type Problem, viaParser } from "../../../common/fields.ts";
 import { datesInOrder, LOAD_MESSAGES, type LoadTextField, loadText } from "../../../common/loads/fields.ts";
 import {
@@ -9,6 +10,7 @@ import {
   parseStopNumber,
   parseYesNo,
 } from "../../../common/loads/values.ts";
+import { parseMoneyCents } from "../../../common/money.ts";
 
 /**
  * The Load Manual Assignment form (ILA / Load / Load Manual Assignment), built from the load's
@@ -97,6 +99,11 @@ export const manualAssignmentInput = z
     appointmentsConfirmed: optional((value) => parseYesNo(value, "Appointments Confirmed")).transform(
       (value) => value ?? false,
     ),
+    // Beyond the spec's form: what the shipper pays (issue 14), in cents; a delivered load drafts its invoice.
+    customerRate: optional((value) => {
+      const parsed = parseMoneyCents(value);
+      return "problem" in parsed ? { problem: moneyMessage(parsed.problem, "create") } : parsed.cents;
+    }),
   })
   .superRefine((input, context) => {
     const outOfOrder = datesInOrder(input.pickupDate, input.deliveryDate);

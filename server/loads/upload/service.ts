@@ -7,6 +7,7 @@ import { runInWorker } from "../../db/workers.ts";
 import { ConflictError, ValidationError } from "../../errors.ts";
 import type { UploadBatch } from "../../generated/sqlite/client.ts";
 import { createRowId } from "../../lib/ids.ts";
+import { draftInvoicesForDeliveredLoads } from "../delivery-invoices.ts";
 import { loadsChanged } from "../list-count.ts";
 import { assertUploadSize } from "./input.ts";
 import type { UploadTask, UploadTaskResult } from "./worker.ts";
@@ -59,6 +60,7 @@ export async function uploadLoads(ctx: Context, input: UploadInput): Promise<Upl
   if (result.kind === "rowErrors") throw uploadRefusal(result.errors);
   if (result.kind === "conflict") throw new ConflictError(CONCURRENT_UPLOAD);
   const { outcome } = result;
+  await draftInvoicesForDeliveredLoads(ctx, outcome.deliveredLoadIds, viewer.id);
   const batch = await ctx.db.uploadBatch.findUniqueOrThrow({ where: { id: outcome.batchId } });
   return { batch, createdCount: outcome.createdCount, updatedCount: outcome.updatedCount };
 }

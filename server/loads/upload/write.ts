@@ -30,6 +30,8 @@ export interface UploadOutcome {
   batchId: string;
   createdCount: number;
   updatedCount: number;
+  /** Existing loads with a customer rate that this upload made delivered: their invoices follow. */
+  deliveredLoadIds: string[];
 }
 
 /** The load columns an upload row sets, with their types; the values come from LoadValues. */
@@ -120,6 +122,17 @@ function rowValues(
   return values;
 }
 
+/** The load fields some row of the upload gives (an empty cell leaves an existing load's value). */
+function fieldsWritten(rows: UploadRow[]): string[] {
+  const fields = VALUE_COLUMNS.map((column) => column.name).filter((name) =>
+    rows.some((row) => row.values[name] !== undefined),
+  ) as string[];
+  if (rows.some((row) => row.routeNumber)) fields.push("routeNumber");
+  if (rows.some((row) => row.originNass || row.destinationNass)) fields.push("stops");
+  if (rows.some((row) => row.additionalData)) fields.push("additionalData");
+  return fields;
+}
+
 /**
  * The write of one upload, as one transaction: new routes, new loads inserted in bulk, existing
  * loads (same loadId) updated with the row's non-empty cells, the stops named by NASS columns
@@ -127,13 +140,19 @@ function rowValues(
  */
 export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
   const { provider, rows, now, batchId, stream } = upload;
-  const existing = yield* selectWhereIn<{ id: string; loadId: string }>(
+  const existing = yield* selectWhereIn<{
+    id: string;
+    loadId: string;
+    status: string;
+    customerRateCents: number | null;
+  }>(
     provider,
-    `SELECT "id", "loadId" FROM "Load"`,
+    `SELECT "id", "loadId", "status", "customerRateCents" FROM "Load"`,
     "loadId",
     rows.map((row) => row.loadId),
   );
   const existingIds = new Map(existing.map((row) => [row.loadId, row.id]));
+  const existingByLoadId = new Map(existing.map((row) => [row.loadId, row]));
   const routeIds = yield* ensureRoutes(
     provider,
     rows.flatMap((row) => (row.routeNumber ? [row.routeNumber] : [])),
@@ -219,9 +238,20 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
         rowCount: rows.length,
         createdCount: newRows.length,
         updatedCount: updatedRows.length,
+        fields: fieldsWritten(rows),
       },
     },
     now,
   );
-  return { batchId, createdCount: newRows.length, updatedCount: updatedRows.length };
+  // Billing follows operations (issue 14): a load that becomes delivered drafts its invoice. A new
+  // load has no customer rate yet (its invoice follows when the rate is set), so only updates count.
+  const deliveredLoadIds = updatedRows.flatMap((row) => {
+    const before = existingByLoadId.get(row.loadId)!;
+    return row.values.status === "delivered" &&
+      before.status !== "delivered" &&
+      before.customerRateCents !== null
+      ? [before.id]
+      : [];
+  });
+  return { batchId, createdCount: newRows.length, updatedCount: updatedRows.length, deliveredLoadIds };
 }
