@@ -1,4 +1,3 @@
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -10,39 +9,35 @@ import Typography from "@mui/material/Typography";
 import { useCallback, useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { BID_MESSAGES } from "../../../common/offers.ts";
-import { PageNumbers } from "../ui/PageNumbers.tsx";
+import { ListToolbar } from "../ui/list/ListToolbar.tsx";
+import { usePagedList } from "../ui/list/usePagedList.ts";
+import { DataTable } from "../ui/table/DataTable.tsx";
 import type { CarrierActiveOffersPageQuery } from "./__generated__/CarrierActiveOffersPageQuery.graphql";
 import type { CarrierOfferRow_offer$data } from "./__generated__/CarrierOfferRow_offer.graphql";
-import { ACTIVE_SORTS } from "./AdminActiveOffersPage.tsx";
-import { CarrierOfferRow } from "./CarrierOfferRow.tsx";
+import {
+  ACTIVE_OFFER_LIST,
+  ACTIVE_OFFER_SORTS,
+  type ActiveOfferSortField,
+  activeOfferVariables,
+} from "./active-offer-list.ts";
+import { CarrierOfferRow, carrierOfferColumns } from "./CarrierOfferRow.tsx";
 import { FoldedDialog } from "./FoldedDialog.tsx";
 import { failureText } from "./failure-text.ts";
-import { equipmentEnumOf, OfferListToolbar } from "./OfferListToolbar.tsx";
-import { OffersTable } from "./OffersTable.tsx";
+import { OfferFilterFields } from "./OfferFilterFields.tsx";
 import { PlaceBidDialog } from "./PlaceBidDialog.tsx";
 import { useFoldBidMutation, usePlaceBidMutation } from "./useBidMutations.ts";
-import { orderByOf, useListCriteria } from "./useListCriteria.ts";
 import { useOfferChangedSubscription } from "./useOfferChangedSubscription.ts";
-
-export const CARRIER_OFFER_COLUMNS = [
-  "Load ID",
-  "Start Date/Time",
-  "Stops",
-  "Origin City",
-  "Destination City",
-  "Best bid",
-  "Rounds Ends",
-  "My bid",
-  "Actions",
-] as const;
 
 interface CarrierActiveOffersPageProps {
   fetchKey: number;
 }
 
 export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPageProps) {
-  const [criteria, update] = useListCriteria("ROUND_ENDS_AT:asc");
   const [liveKey, setLiveKey] = useState(0);
+  const [pageCount, setPageCount] = useState(1);
+  // The query follows the address: a change re-renders with new variables (a router transition).
+  const list = usePagedList(ACTIVE_OFFER_LIST, { refetch: () => {}, pageCount });
+  const { criteria, change } = list;
   const data = useLazyLoadQuery<CarrierActiveOffersPageQuery>(
     graphql`
       query CarrierActiveOffersPageQuery(
@@ -70,16 +65,7 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
         }
       }
     `,
-    {
-      search: criteria.search || null,
-      filter: {
-        originState: criteria.originState || null,
-        destinationState: criteria.destinationState || null,
-        equipmentType: equipmentEnumOf(criteria.equipmentType),
-      },
-      orderBy: orderByOf(criteria.sort),
-      page: criteria.page,
-    },
+    activeOfferVariables(criteria),
     { fetchPolicy: "store-and-network", fetchKey: `${fetchKey}-${liveKey}` },
   );
   const edges = data.activeOffers.edges;
@@ -142,35 +128,55 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
       },
     );
   };
-  const pageCount = data.activeOffers.pageCount;
+  if (data.activeOffers.pageCount !== pageCount) setPageCount(data.activeOffers.pageCount);
+  const columns = useMemo(
+    () =>
+      carrierOfferColumns({
+        onBid: (offer) => {
+          setBidError(null);
+          setBidding(offer);
+        },
+        onFold: setFolding,
+      }),
+    [],
+  );
   return (
     <>
-      <OfferListToolbar criteria={criteria} sorts={ACTIVE_SORTS} onChange={update} />
+      <ListToolbar<ActiveOfferSortField>
+        label="Active offers"
+        searchLabel="Search"
+        placeholder="Load ID or city"
+        searchText={list.searchText}
+        onSearchText={list.setSearchText}
+        onSearchNow={list.searchNow}
+        filter={<OfferFilterFields filters={criteria.filter} onChange={(filter) => change({ filter })} />}
+        sort={{ fields: ACTIVE_OFFER_SORTS, value: criteria.sort, onChange: (sort) => change({ sort }) }}
+      />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {data.activeOffers.totalCount} open {data.activeOffers.totalCount === 1 ? "offer" : "offers"}. New
         offers, best bids and rounds update live.
       </Typography>
-      <OffersTable label="Active offers" columns={CARRIER_OFFER_COLUMNS} empty="No active offers right now.">
+      <DataTable
+        label="Active offers"
+        columns={columns}
+        empty="No active offers right now."
+        rowCount={edges.length}
+        sort={criteria.sort}
+        onSort={(sort) => change({ sort })}
+        minWidth={900}
+        paging={{
+          page: data.activeOffers.page,
+          pageCount: data.activeOffers.pageCount,
+          pageSize: 50,
+          totalCount: data.activeOffers.totalCount,
+          onPage: list.setPage,
+          label: "Active offers pages",
+        }}
+      >
         {edges.map((edge) => (
-          <CarrierOfferRow
-            key={edge.node.id}
-            offer={edge.node}
-            onBid={(offer) => {
-              setBidError(null);
-              setBidding(offer);
-            }}
-            onFold={setFolding}
-          />
+          <CarrierOfferRow key={edge.node.id} offer={edge.node} columns={columns} />
         ))}
-      </OffersTable>
-      <Box sx={{ mt: 2 }}>
-        <PageNumbers
-          page={data.activeOffers.page}
-          pageCount={pageCount}
-          label="Active offers pages"
-          onPage={(page) => update({ page })}
-        />
-      </Box>
+      </DataTable>
       <PlaceBidDialog
         open={bidding !== null}
         loadId={bidding?.loadId ?? ""}
