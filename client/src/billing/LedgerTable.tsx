@@ -78,20 +78,16 @@ export function LedgerTable<Row>({
         label={what}
         searchLabel={`Search ${what}`}
         placeholder={ledger === "receivable" ? "Search number or customer…" : "Search number or carrier…"}
-        searchText={list.searchText}
-        onSearchText={list.setSearchText}
-        onSearchNow={list.searchNow}
+        {...list.search}
         filter={
           <FilterButton active={activeFilterCount(criteria.filter)} onClick={() => setFilterOpen(true)} />
         }
-        sort={{
-          fields: SORT_FIELDS.filter((field) => field !== "CREATED_AT").map(
+        sort={list.sortMenu(
+          SORT_FIELDS.filter((field) => field !== "CREATED_AT").map(
             (field) => [field, labels[field]] as const,
           ),
-          value: criteria.sort,
-          defaultLabel: "Newest first",
-          onChange: (sort) => change({ sort }),
-        }}
+          "Newest first",
+        )}
       >
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={handleExport} disabled={exporting}>
           {exporting ? "Exporting…" : "Export CSV"}
@@ -110,20 +106,17 @@ export function LedgerTable<Row>({
         columns={columns}
         empty={BILLING_TEXTS.empty}
         rowCount={page.rowCount}
-        loading={list.isPending}
-        sort={criteria.sort}
-        onSort={(sort) => change({ sort })}
+        {...list.table}
         minWidth={760}
-        paging={{
-          page: page.page,
-          pageCount: page.pageCount,
-          pageSize: page.pageSize,
-          totalCount: page.totalCount,
-          onPage: list.setPage,
-          label: `${labels.NUMBER} pages`,
-          noun: what,
-          countTestId: "billing-count",
-        }}
+        paging={list.paging(
+          {
+            page: page.page,
+            pageCount: page.pageCount,
+            pageSize: page.pageSize,
+            totalCount: page.totalCount,
+          },
+          { label: `${labels.NUMBER} pages`, noun: what, countTestId: "billing-count" },
+        )}
       >
         {children}
       </DataTable>

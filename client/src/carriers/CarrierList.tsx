@@ -108,9 +108,7 @@ export function CarrierList({ query }: CarrierListProps) {
       <ListToolbar<CarrierSortField>
         label="Carriers"
         placeholder="Search carriers…"
-        searchText={list.searchText}
-        onSearchText={list.setSearchText}
-        onSearchNow={list.searchNow}
+        {...list.search}
         before={
           <Chip
             label={`Carriers · ${totalCount}`}
@@ -126,7 +124,7 @@ export function CarrierList({ query }: CarrierListProps) {
             onChange={(type) => change({ filter: { type } })}
           />
         }
-        sort={{ fields: SORT_FIELD_LABELS, value: criteria.sort, onChange: (sort) => change({ sort }) }}
+        sort={list.sortMenu(SORT_FIELD_LABELS)}
       >
         <Button
           variant="contained"
@@ -142,20 +140,13 @@ export function CarrierList({ query }: CarrierListProps) {
         columns={CARRIER_COLUMNS}
         empty={CARRIER_TEXTS.noCarriers}
         rowCount={edges.length}
-        loading={list.isPending}
-        sort={criteria.sort}
-        onSort={(sort) => change({ sort })}
+        {...list.table}
         minWidth={760}
         columnControls
-        paging={{
-          page,
-          pageCount: Math.max(1, pageCount),
-          pageSize,
-          totalCount,
-          onPage: list.setPage,
-          label: "Pagination",
-          countTestId: "page-range",
-        }}
+        paging={list.paging(
+          { page, pageCount: Math.max(1, pageCount), pageSize, totalCount },
+          { label: "Pagination", countTestId: "page-range" },
+        )}
       >
         {edges.map((edge) => (
           <CarrierRow key={edge.node.id} carrier={edge.node} />

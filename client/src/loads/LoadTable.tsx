@@ -84,18 +84,11 @@ export function LoadTable({ query }: LoadTableProps) {
         label="Loads"
         searchLabel="Search loads"
         placeholder={SEARCH_PLACEHOLDER}
-        searchText={list.searchText}
-        onSearchText={list.setSearchText}
-        onSearchNow={list.searchNow}
+        {...list.search}
         filter={
           <FilterButton active={activeFilterCount(criteria.filter)} onClick={() => setFilterOpen(true)} />
         }
-        sort={{
-          fields: SORT_CHOICES,
-          value: criteria.sort,
-          defaultLabel: "Newest upload first",
-          onChange: (sort) => change({ sort }),
-        }}
+        sort={list.sortMenu(SORT_CHOICES, "Newest upload first")}
       >
         <Button
           variant="contained"
@@ -111,21 +104,13 @@ export function LoadTable({ query }: LoadTableProps) {
         columns={LOAD_COLUMNS}
         empty={NO_LOADS}
         rowCount={edges.length}
-        loading={list.isPending}
-        sort={criteria.sort}
-        onSort={(sort) => change({ sort })}
+        {...list.table}
         minWidth={960}
         columnControls
-        paging={{
-          page,
-          pageCount,
-          pageSize,
-          totalCount,
-          onPage: list.setPage,
-          label: "Load pages",
-          noun: "loads",
-          countTestId: "load-count",
-        }}
+        paging={list.paging(
+          { page, pageCount, pageSize, totalCount },
+          { label: "Load pages", noun: "loads", countTestId: "load-count" },
+        )}
       >
         {edges.map((edge) => (
           <LoadRow key={edge.node.id} load={edge.node} />

@@ -146,11 +146,9 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
         label="Active offers"
         searchLabel="Search"
         placeholder="Load ID or city"
-        searchText={list.searchText}
-        onSearchText={list.setSearchText}
-        onSearchNow={list.searchNow}
+        {...list.search}
         filter={<OfferFilterFields filters={criteria.filter} onChange={(filter) => change({ filter })} />}
-        sort={{ fields: ACTIVE_OFFER_SORTS, value: criteria.sort, onChange: (sort) => change({ sort }) }}
+        sort={list.sortMenu(ACTIVE_OFFER_SORTS)}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {data.activeOffers.totalCount} open {data.activeOffers.totalCount === 1 ? "offer" : "offers"}. New
@@ -161,17 +159,17 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
         columns={columns}
         empty="No active offers right now."
         rowCount={edges.length}
-        sort={criteria.sort}
-        onSort={(sort) => change({ sort })}
+        {...list.table}
         minWidth={900}
-        paging={{
-          page: data.activeOffers.page,
-          pageCount: data.activeOffers.pageCount,
-          pageSize: 50,
-          totalCount: data.activeOffers.totalCount,
-          onPage: list.setPage,
-          label: "Active offers pages",
-        }}
+        paging={list.paging(
+          {
+            page: data.activeOffers.page,
+            pageCount: data.activeOffers.pageCount,
+            pageSize: 50,
+            totalCount: data.activeOffers.totalCount,
+          },
+          { label: "Active offers pages" },
+        )}
       >
         {edges.map((edge) => (
           <CarrierOfferRow key={edge.node.id} offer={edge.node} columns={columns} />

@@ -80,18 +80,11 @@ export function NassTable({ query, facets }: NassTableProps) {
         label="NASS codes"
         searchLabel="Search nass codes"
         placeholder="Search code, facility, city, state or zip…"
-        searchText={list.searchText}
-        onSearchText={list.setSearchText}
-        onSearchNow={list.searchNow}
+        {...list.search}
         filter={
           <FilterButton active={activeFilterCount(criteria.filter)} onClick={() => setFilterOpen(true)} />
         }
-        sort={{
-          fields: NASS_SORT_FIELDS,
-          value: criteria.sort,
-          defaultLabel: "Default order",
-          onChange: (sort) => change({ sort }),
-        }}
+        sort={list.sortMenu(NASS_SORT_FIELDS, "Default order")}
       >
         <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
           Add NASS code
@@ -110,20 +103,12 @@ export function NassTable({ query, facets }: NassTableProps) {
         columns={columns}
         empty={NO_NASS_CODES}
         rowCount={edges.length}
-        loading={list.isPending}
-        sort={criteria.sort}
-        onSort={(sort) => change({ sort })}
+        {...list.table}
         minWidth={1400}
-        paging={{
-          page,
-          pageCount,
-          pageSize,
-          totalCount,
-          onPage: list.setPage,
-          label: "NASS codes pages",
-          noun: "nass codes",
-          countTestId: "nass-codes-count",
-        }}
+        paging={list.paging(
+          { page, pageCount, pageSize, totalCount },
+          { label: "NASS codes pages", noun: "nass codes", countTestId: "nass-codes-count" },
+        )}
       >
         {edges.map((edge) => (
           <NassRow key={edge.node.id} nass={edge.node} columns={columns} />

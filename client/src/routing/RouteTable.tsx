@@ -75,18 +75,11 @@ export function RouteTable({ query }: RouteTableProps) {
         label="Routes"
         searchLabel="Search routes"
         placeholder="Search routes…"
-        searchText={list.searchText}
-        onSearchText={list.setSearchText}
-        onSearchNow={list.searchNow}
+        {...list.search}
         filter={
           <FilterButton active={activeFilterCount(criteria.filter)} onClick={() => setFilterOpen(true)} />
         }
-        sort={{
-          fields: ROUTE_SORT_FIELDS,
-          value: criteria.sort,
-          defaultLabel: "Default order",
-          onChange: (sort) => change({ sort }),
-        }}
+        sort={list.sortMenu(ROUTE_SORT_FIELDS, "Default order")}
       >
         <Button
           variant="contained"
@@ -102,20 +95,12 @@ export function RouteTable({ query }: RouteTableProps) {
         columns={ROUTE_COLUMNS}
         empty={NO_ROUTES}
         rowCount={edges.length}
-        loading={list.isPending}
-        sort={criteria.sort}
-        onSort={(sort) => change({ sort })}
+        {...list.table}
         minWidth={900}
-        paging={{
-          page,
-          pageCount,
-          pageSize,
-          totalCount,
-          onPage: list.setPage,
-          label: "Routes pages",
-          noun: "routes",
-          countTestId: "routes-count",
-        }}
+        paging={list.paging(
+          { page, pageCount, pageSize, totalCount },
+          { label: "Routes pages", noun: "routes", countTestId: "routes-count" },
+        )}
       >
         {edges.map((edge) => (
           <RouteRow key={edge.node.id} route={edge.node} />

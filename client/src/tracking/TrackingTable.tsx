@@ -79,9 +79,7 @@ export function TrackingTable({ query }: TrackingTableProps) {
       <ListToolbar<never>
         label="Tracked routes"
         placeholder="Search route, carrier, driver or load…"
-        searchText={list.searchText}
-        onSearchText={list.setSearchText}
-        onSearchNow={list.searchNow}
+        {...list.search}
         before={
           <Chip
             label={`Tracking · ${totalCount}`}
@@ -99,15 +97,10 @@ export function TrackingTable({ query }: TrackingTableProps) {
         rowCount={edges.length}
         loading={list.isPending}
         minWidth={640}
-        paging={{
-          page,
-          pageCount,
-          pageSize,
-          totalCount,
-          onPage: list.setPage,
-          label: "Tracking pages",
-          noun: "routes",
-        }}
+        paging={list.paging(
+          { page, pageCount, pageSize, totalCount },
+          { label: "Tracking pages", noun: "routes" },
+        )}
       >
         {edges.map((edge) => (
           <TrackingRow key={edge.node.id} route={edge.node} />

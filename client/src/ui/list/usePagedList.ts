@@ -2,14 +2,17 @@ import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from
 import { useSearchParams } from "react-router-dom";
 import type { FetchPolicy } from "relay-runtime";
 import { useShortcuts } from "../shortcuts.ts";
+import type { TablePaging } from "../table/DataTable.tsx";
 import {
   changeCriteria,
   criteriaKey,
   type ListCriteria,
+  type ListSort,
   type ListSpec,
   readCriteria,
   writeCriteria,
 } from "./list-url.ts";
+import type { SortChoices } from "./SortMenu.tsx";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -111,5 +114,43 @@ export function usePagedList<Filter, Field extends string>(
     { key: "ArrowDown", keyLabel: "↑ ↓", description: "Move between rows", group: "Lists" },
   ]);
 
-  return { criteria, isPending, change, setPage, reload, searchText, setSearchText, searchNow };
+  const sortBy = useCallback((sort: ListSort<Field> | null) => change({ sort }), [change]);
+  return {
+    criteria,
+    isPending,
+    change,
+    setPage,
+    reload,
+    searchText,
+    setSearchText,
+    searchNow,
+    /** Spread on `ListToolbar`: the search box. */
+    search: { searchText, onSearchText: setSearchText, onSearchNow: searchNow },
+    /** Spread on `DataTable`: loading bar and sortable headers. */
+    table: { loading: isPending, sort: criteria.sort, onSort: sortBy },
+    /** `ListToolbar`'s `sort`: the Sort menu over these fields. */
+    sortMenu: (fields: SortChoices<Field>["fields"], defaultLabel?: string): SortChoices<Field> => ({
+      fields,
+      defaultLabel,
+      value: criteria.sort,
+      onChange: sortBy,
+    }),
+    /** `DataTable`'s `paging` for the page the server answered. */
+    paging: (
+      answer: PageAnswer,
+      names: Pick<TablePaging, "label" | "noun" | "countTestId">,
+    ): TablePaging => ({
+      ...answer,
+      ...names,
+      onPage: setPage,
+    }),
+  };
+}
+
+/** What a numbered-page connection says about the page it answered. */
+interface PageAnswer {
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  totalCount: number;
 }

@@ -46,7 +46,12 @@ export function DataRow<Row>({ columns, row, href, "data-testid": testId }: Data
       moveFocus(event.currentTarget, event.key === "ArrowDown" ? 1 : -1);
     }
   };
-  const focusProps = { tabIndex: 0, "data-row": "", onKeyDown: handleKeyDown, "data-testid": testId };
+  const focusProps = {
+    tabIndex: href ? 0 : -1,
+    "data-row": "",
+    onKeyDown: handleKeyDown,
+    "data-testid": testId,
+  };
 
   if (cards) {
     const title = shown.find((column) => column.key);
