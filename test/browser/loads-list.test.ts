@@ -438,7 +438,7 @@ describe("when the server cannot help", () => {
 });
 
 describe("on a phone", () => {
-  it("keeps the list inside the screen; the table scrolls sideways", async () => {
+  it("keeps the list inside the screen: loads show as cards", async () => {
     const phone = await openTab(world, PHONE);
     await loginThroughForm(phone.page, "seeder@example.com");
     await phone.page.waitForURL("**/admin/ila/load");

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import { type KeyboardEvent, useContext } from "react";
+import { type KeyboardEvent, type ReactNode, useContext } from "react";
 import { useNavigate } from "react-router-dom";
 import { type Column, TableLayoutContext, visibleColumns } from "./columns.ts";
 
@@ -11,6 +11,8 @@ interface DataRowProps<Row> {
   row: Row;
   /** Where Enter on the focused row goes (the row's detail screen). */
   href?: string;
+  /** Cells the row draws itself (controls with the row's own state), by column id. */
+  cells?: Partial<Record<string, ReactNode>>;
   "data-testid"?: string;
 }
 
@@ -32,7 +34,8 @@ function moveFocus(from: HTMLElement, step: 1 | -1) {
 }
 
 /** One row of a `DataTable`: a table row on wide screens, a card with every column's label under 600 px. */
-export function DataRow<Row>({ columns, row, href, "data-testid": testId }: DataRowProps<Row>) {
+export function DataRow<Row>({ columns, row, href, cells, "data-testid": testId }: DataRowProps<Row>) {
+  const cellOf = (column: Column<Row>) => (cells && column.id in cells ? cells[column.id] : column.cell(row));
   const { cards, density, hidden } = useContext(TableLayoutContext);
   const navigate = useNavigate();
   const shown = visibleColumns(columns, hidden);
@@ -92,7 +95,7 @@ export function DataRow<Row>({ columns, row, href, "data-testid": testId }: Data
                   fontWeight: column === title ? 600 : undefined,
                 }}
               >
-                {column.cell(row)}
+                {cellOf(column)}
               </Box>
             </Box>
           ))}
@@ -113,7 +116,7 @@ export function DataRow<Row>({ columns, row, href, "data-testid": testId }: Data
             ...(density === "compact" ? { py: 0.25 } : null),
           }}
         >
-          {column.cell(row)}
+          {cellOf(column)}
         </TableCell>
       ))}
     </TableRow>
