@@ -1,18 +1,10 @@
-import Typography from "@mui/material/Typography";
 import { useCallback, useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { ListToolbar } from "../ui/list/ListToolbar.tsx";
 import { usePagedList } from "../ui/list/usePagedList.ts";
-import { DataTable } from "../ui/table/DataTable.tsx";
 import type { AdminActiveOffersPageQuery } from "./__generated__/AdminActiveOffersPageQuery.graphql";
+import { ActiveOffersList } from "./ActiveOffersList.tsx";
 import { ADMIN_OFFER_COLUMNS, AdminOfferRow } from "./AdminOfferRow.tsx";
-import {
-  ACTIVE_OFFER_LIST,
-  ACTIVE_OFFER_SORTS,
-  type ActiveOfferSortField,
-  activeOfferVariables,
-} from "./active-offer-list.ts";
-import { OfferFilterFields } from "./OfferFilterFields.tsx";
+import { ACTIVE_OFFER_LIST, activeOfferVariables } from "./active-offer-list.ts";
 import { useOfferChangedSubscription } from "./useOfferChangedSubscription.ts";
 
 interface AdminActiveOffersPageProps {
@@ -24,7 +16,7 @@ export function AdminActiveOffersPage({ fetchKey }: AdminActiveOffersPageProps) 
   const [pageCount, setPageCount] = useState(1);
   // The query follows the address: a change re-renders with new variables (a router transition).
   const list = usePagedList(ACTIVE_OFFER_LIST, { refetch: () => {}, pageCount });
-  const { criteria, change } = list;
+  const { criteria } = list;
   const data = useLazyLoadQuery<AdminActiveOffersPageQuery>(
     graphql`
       query AdminActiveOffersPageQuery(
@@ -68,38 +60,16 @@ export function AdminActiveOffersPage({ fetchKey }: AdminActiveOffersPageProps) 
   if (data.activeOffers.pageCount !== pageCount) setPageCount(data.activeOffers.pageCount);
   return (
     <>
-      <ListToolbar<ActiveOfferSortField>
-        label="Active offers"
-        searchLabel="Search"
-        placeholder="Load ID or city"
-        {...list.search}
-        filter={<OfferFilterFields filters={criteria.filter} onChange={(filter) => change({ filter })} />}
-        sort={list.sortMenu(ACTIVE_OFFER_SORTS)}
-      />
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {data.activeOffers.totalCount} open {data.activeOffers.totalCount === 1 ? "offer" : "offers"}
-      </Typography>
-      <DataTable
-        label="Active offers"
+      <ActiveOffersList
+        list={list}
+        answer={data.activeOffers}
         columns={ADMIN_OFFER_COLUMNS}
         empty="No active offers."
-        rowCount={edges.length}
-        {...list.table}
-        minWidth={900}
-        paging={list.paging(
-          {
-            page: data.activeOffers.page,
-            pageCount: data.activeOffers.pageCount,
-            pageSize: 50,
-            totalCount: data.activeOffers.totalCount,
-          },
-          { label: "Active offers pages" },
-        )}
       >
         {edges.map((edge) => (
           <AdminOfferRow key={edge.node.id} offer={edge.node} />
         ))}
-      </DataTable>
+      </ActiveOffersList>
     </>
   );
 }

@@ -5,25 +5,17 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Snackbar from "@mui/material/Snackbar";
-import Typography from "@mui/material/Typography";
 import { useCallback, useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { BID_MESSAGES } from "../../../common/offers.ts";
-import { ListToolbar } from "../ui/list/ListToolbar.tsx";
 import { usePagedList } from "../ui/list/usePagedList.ts";
-import { DataTable } from "../ui/table/DataTable.tsx";
 import type { CarrierActiveOffersPageQuery } from "./__generated__/CarrierActiveOffersPageQuery.graphql";
 import type { CarrierOfferRow_offer$data } from "./__generated__/CarrierOfferRow_offer.graphql";
-import {
-  ACTIVE_OFFER_LIST,
-  ACTIVE_OFFER_SORTS,
-  type ActiveOfferSortField,
-  activeOfferVariables,
-} from "./active-offer-list.ts";
+import { ActiveOffersList } from "./ActiveOffersList.tsx";
+import { ACTIVE_OFFER_LIST, activeOfferVariables } from "./active-offer-list.ts";
 import { CarrierOfferRow, carrierOfferColumns } from "./CarrierOfferRow.tsx";
 import { FoldedDialog } from "./FoldedDialog.tsx";
 import { failureText } from "./failure-text.ts";
-import { OfferFilterFields } from "./OfferFilterFields.tsx";
 import { PlaceBidDialog } from "./PlaceBidDialog.tsx";
 import { useFoldBidMutation, usePlaceBidMutation } from "./useBidMutations.ts";
 import { useOfferChangedSubscription } from "./useOfferChangedSubscription.ts";
@@ -37,7 +29,7 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
   const [pageCount, setPageCount] = useState(1);
   // The query follows the address: a change re-renders with new variables (a router transition).
   const list = usePagedList(ACTIVE_OFFER_LIST, { refetch: () => {}, pageCount });
-  const { criteria, change } = list;
+  const { criteria } = list;
   const data = useLazyLoadQuery<CarrierActiveOffersPageQuery>(
     graphql`
       query CarrierActiveOffersPageQuery(
@@ -142,39 +134,17 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
   );
   return (
     <>
-      <ListToolbar<ActiveOfferSortField>
-        label="Active offers"
-        searchLabel="Search"
-        placeholder="Load ID or city"
-        {...list.search}
-        filter={<OfferFilterFields filters={criteria.filter} onChange={(filter) => change({ filter })} />}
-        sort={list.sortMenu(ACTIVE_OFFER_SORTS)}
-      />
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {data.activeOffers.totalCount} open {data.activeOffers.totalCount === 1 ? "offer" : "offers"}. New
-        offers, best bids and rounds update live.
-      </Typography>
-      <DataTable
-        label="Active offers"
+      <ActiveOffersList
+        list={list}
+        answer={data.activeOffers}
         columns={columns}
         empty="No active offers right now."
-        rowCount={edges.length}
-        {...list.table}
-        minWidth={900}
-        paging={list.paging(
-          {
-            page: data.activeOffers.page,
-            pageCount: data.activeOffers.pageCount,
-            pageSize: 50,
-            totalCount: data.activeOffers.totalCount,
-          },
-          { label: "Active offers pages" },
-        )}
+        note="New offers, best bids and rounds update live."
       >
         {edges.map((edge) => (
           <CarrierOfferRow key={edge.node.id} offer={edge.node} columns={columns} />
         ))}
-      </DataTable>
+      </ActiveOffersList>
       <PlaceBidDialog
         open={bidding !== null}
         loadId={bidding?.loadId ?? ""}
