@@ -186,9 +186,7 @@ describe("billing list", () => {
     ).toEqual(["Beta Paid", "Zeta Paid"]);
 
     await page.getByRole("button", { name: "Sort" }).click();
-    await page.getByRole("menuitemradio", { name: "Customer/Payer" }).click();
-    await page.getByRole("button", { name: "Sort" }).click();
-    await page.getByRole("menuitemradio", { name: "Ascending" }).click();
+    await page.getByRole("menuitemradio", { name: "Customer/Payer, ascending" }).click();
     await eventually(() =>
       table(page, "Accounts Receivable").locator("tbody tr td:nth-child(2)").allTextContents(),
     ).toEqual(["Beta Paid", "Zeta Paid"]);
@@ -336,13 +334,22 @@ describe("invoice detail", () => {
     await page.getByRole("button", { name: "Rate confirmation (PDF)" }).waitFor();
   });
 
-  it("fits a 390 px phone", async () => {
+  it("fits a 390 px phone: the ledger becomes cards", async () => {
     const phone = await openTab(world, PHONE);
     await createUser(world.app, { email: "pat@example.com", role: "ADMIN" });
     await loginThroughForm(phone.page, "pat@example.com");
     await phone.page.waitForURL("**/admin/ila/load");
     await openBilling(phone.page);
-    await table(phone.page, "Accounts Receivable").waitFor();
+    const cards = phone.page.getByRole("list", { name: "Accounts Receivable" }).getByRole("listitem");
+    await cards.first().waitFor();
+    await expect(cards.first().locator("dt").allTextContents()).resolves.toEqual([
+      "Invoice Number",
+      "Customer/Payer",
+      "Due Date",
+      "Amount Due",
+      "Status",
+      "Actions",
+    ]);
     expect(await horizontalOverflow(phone.page)).toBeLessThanOrEqual(0);
     expect(phone.errors).toEqual([]);
     await phone.context.close();

@@ -175,21 +175,26 @@ describe("load list", () => {
     await table(page).getByRole("button", { name: "Load ID" }).click();
     await waitForFirstIds(page, ["SEED-0120", "SEED-0119"]);
 
+    // One pick sets field and direction together.
     await page.getByRole("button", { name: "Sort" }).click();
-    await page.getByRole("menuitemradio", { name: "Pickup Date" }).click();
-    await page.getByRole("button", { name: "Sort" }).click();
-    await page.getByRole("menuitemradio", { name: "Ascending" }).click();
+    await page.getByRole("menuitemradio", { name: "Pickup Date, ascending" }).click();
     // Pickup days cycle 1..28: the 1st of January holds SEED-0001, -0029, -0057, -0085, -0113.
     await waitForFirstIds(page, ["SEED-0001", "SEED-0029", "SEED-0057", "SEED-0085", "SEED-0113"]);
     expect(new URL(page.url()).searchParams.get("sort")).toBe("PICKUP_DATE");
+    expect(new URL(page.url()).searchParams.get("dir")).toBe("asc");
     await page.getByRole("button", { name: "Sort" }).click();
-    await page.getByRole("menuitemradio", { name: "Customers" }).click();
-    await page.getByRole("button", { name: "Sort" }).click();
-    await page.getByRole("menuitemradio", { name: "Descending" }).click();
+    await expect(
+      page.getByRole("menuitemradio", { name: "Pickup Date, ascending" }).getAttribute("aria-checked"),
+    ).resolves.toBe("true");
+    await page.getByRole("menuitemradio", { name: "Customers, descending" }).click();
     await page.waitForFunction(() => {
       const cells = [...document.querySelectorAll('table[aria-label="Loads"] tbody tr td:nth-child(3)')];
       return cells.length === 50 && cells.every((cell) => cell.textContent === "USPS");
     });
+    expect(new URL(page.url()).searchParams.get("dir")).toBe("desc");
+    await expect(
+      table(page).locator("thead th").filter({ hasText: "Customers" }).getAttribute("aria-sort"),
+    ).resolves.toBe("descending");
     await page.getByRole("button", { name: "Sort" }).click();
     await page.getByRole("menuitemradio", { name: "Newest upload first" }).click();
     await page.waitForURL((url) => !url.searchParams.has("sort"));
@@ -433,7 +438,7 @@ describe("when the server cannot help", () => {
 });
 
 describe("on a phone", () => {
-  it("keeps the list inside the screen; the table scrolls sideways", async () => {
+  it("keeps the list inside the screen: loads show as cards", async () => {
     const phone = await openTab(world, PHONE);
     await loginThroughForm(phone.page, "seeder@example.com");
     await phone.page.waitForURL("**/admin/ila/load");

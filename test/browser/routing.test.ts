@@ -125,7 +125,7 @@ describe("routing list", () => {
     await page.getByLabel("Search nass codes").fill("");
     await page.getByRole("cell", { name: "AAA01", exact: true }).waitFor();
     await page.getByRole("button", { name: "Sort" }).click();
-    await page.getByRole("menuitem", { name: "Code (descending)" }).click();
+    await page.getByRole("menuitemradio", { name: "Code, descending" }).click();
     await page.waitForURL(/sort=CODE/);
     const first = page.getByRole("table", { name: "NASS codes" }).getByRole("row").nth(1);
     await expect.poll(() => first.getByRole("cell").first().textContent()).toBe("CCC03");

@@ -1,14 +1,16 @@
-import Link from "@mui/material/Link";
-import TableCell from "@mui/material/TableCell";
-import TableRow from "@mui/material/TableRow";
 import { graphql, useFragment } from "react-relay";
-import { Link as RouterLink } from "react-router-dom";
-import { dayText } from "../../../common/billing.ts";
-import { formatCents } from "../../../common/money.ts";
-import type { BillRow_bill$key } from "./__generated__/BillRow_bill.graphql";
-import { ActionsCell } from "./ActionsCell.tsx";
+import { DataRow } from "../ui/table/DataRow.tsx";
+import type { BillRow_bill$data, BillRow_bill$key } from "./__generated__/BillRow_bill.graphql";
 import { entryPath } from "./billing-criteria.ts";
-import { StatusChip } from "./StatusChip.tsx";
+import { ledgerColumns } from "./ledger-columns.tsx";
+
+/** Spec section 2: the Accounts Payable columns. */
+export const BILL_COLUMNS = ledgerColumns<BillRow_bill$data>("payable", {
+  number: (row) => row.billNumber,
+  party: (row) => row.carrier,
+  date: (row) => row.paymentDate,
+  amountCents: (row) => row.amountCents,
+});
 
 interface BillRowProps {
   bill: BillRow_bill$key;
@@ -30,24 +32,5 @@ export function BillRow({ bill }: BillRowProps) {
     `,
     bill,
   );
-  return (
-    <TableRow hover>
-      <TableCell sx={{ whiteSpace: "nowrap" }}>
-        <Link component={RouterLink} to={entryPath("payable", data.billNumber)} sx={{ fontWeight: 600 }}>
-          {data.billNumber}
-        </Link>
-      </TableCell>
-      <TableCell>{data.carrier}</TableCell>
-      <TableCell sx={{ whiteSpace: "nowrap" }}>{dayText(data.paymentDate)}</TableCell>
-      <TableCell align="right" sx={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>
-        {formatCents(data.amountCents)}
-      </TableCell>
-      <TableCell>
-        <StatusChip status={data.status} pastDue={data.pastDue} daysPastDue={data.daysPastDue} />
-      </TableCell>
-      <TableCell>
-        <ActionsCell trackingLink={data.trackingLink ?? null} label={`bill ${data.billNumber}`} />
-      </TableCell>
-    </TableRow>
-  );
+  return <DataRow columns={BILL_COLUMNS} row={data} href={entryPath("payable", data.billNumber)} />;
 }

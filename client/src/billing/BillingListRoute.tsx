@@ -1,26 +1,56 @@
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
-import { Suspense, useEffect, useState } from "react";
-import { useQueryLoader } from "react-relay";
+import { Suspense } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { Ledger } from "../../../common/billing.ts";
 import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
+import { useListQuery } from "../ui/list/useListQuery.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
 import PayablesPageQueryNode, { type PayablesPageQuery } from "./__generated__/PayablesPageQuery.graphql";
 import ReceivablesPageQueryNode, {
   type ReceivablesPageQuery,
 } from "./__generated__/ReceivablesPageQuery.graphql";
 import {
-  type BillingCriteria,
-  criteriaFromParams,
-  NO_FILTERS,
-  paramsOf,
+  BILLING_LIST,
+  type BillingFilters,
+  ledgerOf,
+  type SortField,
   variablesOf,
 } from "./billing-criteria.ts";
 import { FETCH_FAILED } from "./entry-form.ts";
 import { PayablesPage } from "./PayablesPage.tsx";
 import { ReceivablesPage } from "./ReceivablesPage.tsx";
+
+function ReceivablesView() {
+  const { queryRef, retry, attempt } = useListQuery<ReceivablesPageQuery, BillingFilters, SortField>(
+    ReceivablesPageQueryNode,
+    BILLING_LIST,
+    variablesOf,
+  );
+  return (
+    <ErrorBoundary key={attempt} message={FETCH_FAILED.receivable} onRetry={retry}>
+      <Suspense fallback={<Loading />}>
+        {queryRef ? <ReceivablesPage key={attempt} queryRef={queryRef} /> : <Loading />}
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+function PayablesView() {
+  const { queryRef, retry, attempt } = useListQuery<PayablesPageQuery, BillingFilters, SortField>(
+    PayablesPageQueryNode,
+    BILLING_LIST,
+    variablesOf,
+  );
+  return (
+    <ErrorBoundary key={attempt} message={FETCH_FAILED.payable} onRetry={retry}>
+      <Suspense fallback={<Loading />}>
+        {queryRef ? <PayablesPage key={attempt} queryRef={queryRef} /> : <Loading />}
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
 
 /**
  * /admin/ila/billing: Accounts Receivable / Accounts Payable. The ledger, search, filters, sort and
@@ -28,40 +58,10 @@ import { ReceivablesPage } from "./ReceivablesPage.tsx";
  */
 export default function BillingListRoute() {
   const [params, setSearchParams] = useSearchParams();
-  const [start, setStart] = useState(() => ({ attempt: 0, criteria: criteriaFromParams(params) }));
-  const [receivablesRef, loadReceivables] = useQueryLoader<ReceivablesPageQuery>(ReceivablesPageQueryNode);
-  const [payablesRef, loadPayables] = useQueryLoader<PayablesPageQuery>(PayablesPageQueryNode);
-  const ledger = start.criteria.ledger;
-
-  const load = (criteria: BillingCriteria, fetchPolicy: "store-and-network" | "network-only") => {
-    const variables = variablesOf(criteria);
-    if (criteria.ledger === "receivable") loadReceivables(variables, { fetchPolicy });
-    else loadPayables(variables, { fetchPolicy });
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the first load only; toggles and retries load themselves
-  useEffect(() => load(start.criteria, "store-and-network"), []);
-
+  const ledger = ledgerOf(params);
   const handleLedger = (next: Ledger | null) => {
-    if (!next || next === ledger) return;
-    const criteria: BillingCriteria = {
-      ...NO_FILTERS,
-      ledger: next,
-      search: "",
-      sort: null,
-      direction: "ASC",
-      page: 1,
-    };
-    setSearchParams(paramsOf(criteria), { replace: false });
-    setStart((current) => ({ attempt: current.attempt + 1, criteria }));
-    load(criteria, "store-and-network");
+    if (next && next !== ledger) setSearchParams(next === "payable" ? { ledger: "payable" } : {});
   };
-
-  const handleRetry = () => {
-    const criteria = criteriaFromParams(new URLSearchParams(window.location.search));
-    setStart((current) => ({ attempt: current.attempt + 1, criteria }));
-    load(criteria, "network-only");
-  };
-
   return (
     <>
       <PageTitle>ILA / Billing</PageTitle>
@@ -77,17 +77,7 @@ export default function BillingListRoute() {
         <ToggleButton value="receivable">Accounts Receivable</ToggleButton>
         <ToggleButton value="payable">Accounts Payable</ToggleButton>
       </ToggleButtonGroup>
-      <ErrorBoundary key={`${ledger}-${start.attempt}`} message={FETCH_FAILED[ledger]} onRetry={handleRetry}>
-        <Suspense fallback={<Loading />}>
-          {ledger === "receivable" && receivablesRef ? (
-            <ReceivablesPage key={start.attempt} queryRef={receivablesRef} initialCriteria={start.criteria} />
-          ) : ledger === "payable" && payablesRef ? (
-            <PayablesPage key={start.attempt} queryRef={payablesRef} initialCriteria={start.criteria} />
-          ) : (
-            <Loading />
-          )}
-        </Suspense>
-      </ErrorBoundary>
+      {ledger === "receivable" ? <ReceivablesView key="receivable" /> : <PayablesView key="payable" />}
     </>
   );
 }

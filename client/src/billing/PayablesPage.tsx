@@ -1,6 +1,5 @@
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import type { PayablesPageQuery } from "./__generated__/PayablesPageQuery.graphql";
-import type { BillingCriteria } from "./billing-criteria.ts";
 import { PayablesTable } from "./PayablesTable.tsx";
 
 export const payablesPageQuery = graphql`
@@ -18,10 +17,9 @@ export const payablesPageQuery = graphql`
 
 interface PayablesPageProps {
   queryRef: PreloadedQuery<PayablesPageQuery>;
-  initialCriteria: BillingCriteria;
 }
 
-export function PayablesPage({ queryRef, initialCriteria }: PayablesPageProps) {
+export function PayablesPage({ queryRef }: PayablesPageProps) {
   const data = usePreloadedQuery<PayablesPageQuery>(payablesPageQuery, queryRef);
-  return <PayablesTable query={data} initialCriteria={initialCriteria} />;
+  return <PayablesTable query={data} />;
 }

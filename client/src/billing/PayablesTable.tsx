@@ -1,18 +1,19 @@
+import { useCallback } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
+import type { FetchPolicy } from "relay-runtime";
+import { usePagedList } from "../ui/list/usePagedList.ts";
 import type { PayablesTable_query$key } from "./__generated__/PayablesTable_query.graphql";
 import type { PayablesTableRefetchQuery } from "./__generated__/PayablesTableRefetchQuery.graphql";
-import { BillRow } from "./BillRow.tsx";
-import type { BillingCriteria } from "./billing-criteria.ts";
+import { BILL_COLUMNS, BillRow } from "./BillRow.tsx";
+import { BILLING_LIST, type BillingCriteria, variablesOf } from "./billing-criteria.ts";
 import { LedgerTable } from "./LedgerTable.tsx";
-import { useLedgerList } from "./useLedgerList.ts";
 
 interface PayablesTableProps {
   query: PayablesTable_query$key;
-  initialCriteria: BillingCriteria;
 }
 
 /** Accounts payable: one server page of 50 bills. */
-export function PayablesTable({ query, initialCriteria }: PayablesTableProps) {
+export function PayablesTable({ query }: PayablesTableProps) {
   const [data, refetch] = useRefetchableFragment<PayablesTableRefetchQuery, PayablesTable_query$key>(
     graphql`
       fragment PayablesTable_query on Query
@@ -42,7 +43,11 @@ export function PayablesTable({ query, initialCriteria }: PayablesTableProps) {
     query,
   );
   const { totalCount, pageCount, page, pageSize, totalAmountCents, edges } = data.bills;
-  const list = useLedgerList(initialCriteria, refetch, pageCount);
+  const refetchWith = useCallback(
+    (criteria: BillingCriteria, fetchPolicy: FetchPolicy) => refetch(variablesOf(criteria), { fetchPolicy }),
+    [refetch],
+  );
+  const list = usePagedList(BILLING_LIST, { refetch: refetchWith, pageCount });
   return (
     <LedgerTable
       ledger="payable"
@@ -52,7 +57,12 @@ export function PayablesTable({ query, initialCriteria }: PayablesTableProps) {
       page={page}
       pageSize={pageSize}
       totalAmountCents={totalAmountCents}
-      rows={edges.map((edge) => <BillRow key={edge.node.id} bill={edge.node} />)}
-    />
+      columns={BILL_COLUMNS}
+      rowCount={edges.length}
+    >
+      {edges.map((edge) => (
+        <BillRow key={edge.node.id} bill={edge.node} />
+      ))}
+    </LedgerTable>
   );
 }

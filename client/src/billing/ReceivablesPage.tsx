@@ -1,6 +1,5 @@
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import type { ReceivablesPageQuery } from "./__generated__/ReceivablesPageQuery.graphql";
-import type { BillingCriteria } from "./billing-criteria.ts";
 import { ReceivablesTable } from "./ReceivablesTable.tsx";
 
 export const receivablesPageQuery = graphql`
@@ -18,10 +17,9 @@ export const receivablesPageQuery = graphql`
 
 interface ReceivablesPageProps {
   queryRef: PreloadedQuery<ReceivablesPageQuery>;
-  initialCriteria: BillingCriteria;
 }
 
-export function ReceivablesPage({ queryRef, initialCriteria }: ReceivablesPageProps) {
+export function ReceivablesPage({ queryRef }: ReceivablesPageProps) {
   const data = usePreloadedQuery<ReceivablesPageQuery>(receivablesPageQuery, queryRef);
-  return <ReceivablesTable query={data} initialCriteria={initialCriteria} />;
+  return <ReceivablesTable query={data} />;
 }

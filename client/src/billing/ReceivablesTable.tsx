@@ -1,19 +1,20 @@
+import { useCallback } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
+import type { FetchPolicy } from "relay-runtime";
+import { usePagedList } from "../ui/list/usePagedList.ts";
 import type { ReceivablesTable_query$key } from "./__generated__/ReceivablesTable_query.graphql";
 import type { ReceivablesTableRefetchQuery } from "./__generated__/ReceivablesTableRefetchQuery.graphql";
 import { AgingStrip } from "./AgingStrip.tsx";
-import type { BillingCriteria } from "./billing-criteria.ts";
-import { InvoiceRow } from "./InvoiceRow.tsx";
+import { BILLING_LIST, type BillingCriteria, variablesOf } from "./billing-criteria.ts";
+import { INVOICE_COLUMNS, InvoiceRow } from "./InvoiceRow.tsx";
 import { LedgerTable } from "./LedgerTable.tsx";
-import { useLedgerList } from "./useLedgerList.ts";
 
 interface ReceivablesTableProps {
   query: ReceivablesTable_query$key;
-  initialCriteria: BillingCriteria;
 }
 
 /** Accounts receivable: the aging strip, then one server page of 50 invoices. */
-export function ReceivablesTable({ query, initialCriteria }: ReceivablesTableProps) {
+export function ReceivablesTable({ query }: ReceivablesTableProps) {
   const [data, refetch] = useRefetchableFragment<ReceivablesTableRefetchQuery, ReceivablesTable_query$key>(
     graphql`
       fragment ReceivablesTable_query on Query
@@ -44,7 +45,11 @@ export function ReceivablesTable({ query, initialCriteria }: ReceivablesTablePro
     query,
   );
   const { totalCount, pageCount, page, pageSize, totalAmountCents, edges } = data.invoices;
-  const list = useLedgerList(initialCriteria, refetch, pageCount);
+  const refetchWith = useCallback(
+    (criteria: BillingCriteria, fetchPolicy: FetchPolicy) => refetch(variablesOf(criteria), { fetchPolicy }),
+    [refetch],
+  );
+  const list = usePagedList(BILLING_LIST, { refetch: refetchWith, pageCount });
   return (
     <>
       <AgingStrip query={data} />
@@ -56,8 +61,13 @@ export function ReceivablesTable({ query, initialCriteria }: ReceivablesTablePro
         page={page}
         pageSize={pageSize}
         totalAmountCents={totalAmountCents}
-        rows={edges.map((edge) => <InvoiceRow key={edge.node.id} invoice={edge.node} />)}
-      />
+        columns={INVOICE_COLUMNS}
+        rowCount={edges.length}
+      >
+        {edges.map((edge) => (
+          <InvoiceRow key={edge.node.id} invoice={edge.node} />
+        ))}
+      </LedgerTable>
     </>
   );
 }

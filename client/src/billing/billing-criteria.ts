@@ -4,12 +4,12 @@ import {
   type Ledger,
   parseCalendarDay,
 } from "../../../common/billing.ts";
+import type { ListCriteria, ListSpec, SortDirection } from "../ui/list/list-url.ts";
 
 export const BILLING_PAGE_SIZE = 50;
 
 export const SORT_FIELDS = ["NUMBER", "PARTY", "DATE", "AMOUNT", "STATUS", "CREATED_AT"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
-export type SortDirection = "ASC" | "DESC";
 
 /** Column and menu labels of each sortable field, per ledger (the spec's column names). */
 export const SORT_LABELS: Record<Ledger, Record<SortField, string>> = {
@@ -39,53 +39,40 @@ export interface BillingFilters {
   pastDue: boolean;
 }
 
-export interface BillingCriteria extends BillingFilters {
-  ledger: Ledger;
-  search: string;
-  /** null: newest number first. */
-  sort: SortField | null;
-  direction: SortDirection;
-  page: number;
-}
+/** A ledger's criteria; `sort` null is newest number first. The ledger itself is `ledgerOf(params)`. */
+export type BillingCriteria = ListCriteria<BillingFilters, SortField>;
 
 export const NO_FILTERS: BillingFilters = { status: [], from: "", to: "", pastDue: false };
 
 const isDay = (value: string | null): value is string => Boolean(value && parseCalendarDay(value));
 
-/** The screen's state from the address bar: ledger, search, filters, sort and page survive a reload. */
-export function criteriaFromParams(params: URLSearchParams): BillingCriteria {
-  const sort = params.get("sort");
-  const page = Number(params.get("page"));
-  return {
-    ledger: params.get("ledger") === "payable" ? "payable" : "receivable",
-    search: params.get("q") ?? "",
+export function ledgerOf(params: URLSearchParams): Ledger {
+  return params.get("ledger") === "payable" ? "payable" : "receivable";
+}
+
+/** A ledger in the address (beside `ledger=payable`): q, status, from, to, pastDue, sort/dir, page, size. */
+export const BILLING_LIST: ListSpec<BillingFilters, SortField> = {
+  sortFields: SORT_FIELDS,
+  defaultSort: null,
+  pageSize: BILLING_PAGE_SIZE,
+  pageSizes: [25, 50, 100],
+  emptyFilter: NO_FILTERS,
+  filterKeys: ["status", "from", "to", "pastDue"],
+  readFilter: (params) => ({
     status: (params.get("status") ?? "")
       .split(",")
       .filter((value): value is BillingStatus => (BILLING_STATUSES as readonly string[]).includes(value)),
     from: isDay(params.get("from")) ? params.get("from")! : "",
     to: isDay(params.get("to")) ? params.get("to")! : "",
     pastDue: params.get("pastDue") === "1",
-    sort: SORT_FIELDS.includes(sort as SortField) ? (sort as SortField) : null,
-    direction: params.get("dir") === "desc" ? "DESC" : "ASC",
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-  };
-}
-
-export function paramsOf(criteria: BillingCriteria): URLSearchParams {
-  const params = new URLSearchParams();
-  if (criteria.ledger === "payable") params.set("ledger", "payable");
-  if (criteria.search.trim()) params.set("q", criteria.search.trim());
-  if (criteria.status.length) params.set("status", criteria.status.join(","));
-  if (criteria.from) params.set("from", criteria.from);
-  if (criteria.to) params.set("to", criteria.to);
-  if (criteria.pastDue) params.set("pastDue", "1");
-  if (criteria.sort) {
-    params.set("sort", criteria.sort);
-    params.set("dir", criteria.direction === "DESC" ? "desc" : "asc");
-  }
-  if (criteria.page > 1) params.set("page", String(criteria.page));
-  return params;
-}
+  }),
+  writeFilter(filters, params) {
+    if (filters.status.length) params.set("status", filters.status.join(","));
+    if (filters.from) params.set("from", filters.from);
+    if (filters.to) params.set("to", filters.to);
+    if (filters.pastDue) params.set("pastDue", "1");
+  },
+};
 
 export interface BillingVariables {
   search: string | null;
@@ -97,17 +84,18 @@ export interface BillingVariables {
 
 /** The `invoices` / `bills` arguments (dates as whole UTC days). */
 export function variablesOf(criteria: BillingCriteria): BillingVariables {
+  const { filter: filters } = criteria;
   const filter: NonNullable<BillingVariables["filter"]> = {};
-  if (criteria.status.length) filter.status = criteria.status;
-  if (criteria.from) filter.dateFrom = `${criteria.from}T00:00:00.000Z`;
-  if (criteria.to) filter.dateTo = `${criteria.to}T23:59:59.999Z`;
-  if (criteria.pastDue) filter.pastDue = true;
+  if (filters.status.length) filter.status = filters.status;
+  if (filters.from) filter.dateFrom = `${filters.from}T00:00:00.000Z`;
+  if (filters.to) filter.dateTo = `${filters.to}T23:59:59.999Z`;
+  if (filters.pastDue) filter.pastDue = true;
   return {
     search: criteria.search.trim() || null,
     filter: Object.keys(filter).length ? filter : null,
-    orderBy: criteria.sort ? { field: criteria.sort, direction: criteria.direction } : null,
+    orderBy: criteria.sort,
     page: criteria.page,
-    pageSize: BILLING_PAGE_SIZE,
+    pageSize: criteria.pageSize,
   };
 }
 
@@ -121,18 +109,19 @@ const REST_SORT: Record<SortField, string> = {
 };
 
 /** The CSV export of what the list shows (every page), as the REST path reads it. */
-export function exportPath(criteria: BillingCriteria): string {
+export function exportPath(ledger: Ledger, criteria: BillingCriteria): string {
+  const { filter } = criteria;
   const params = new URLSearchParams();
   if (criteria.search.trim()) params.set("search", criteria.search.trim());
-  if (criteria.status.length) params.set("status", criteria.status.join(","));
-  if (criteria.from) params.set("from", criteria.from);
-  if (criteria.to) params.set("to", criteria.to);
-  if (criteria.pastDue) params.set("pastDue", "true");
+  if (filter.status.length) params.set("status", filter.status.join(","));
+  if (filter.from) params.set("from", filter.from);
+  if (filter.to) params.set("to", filter.to);
+  if (filter.pastDue) params.set("pastDue", "true");
   if (criteria.sort) {
-    params.set("sort", REST_SORT[criteria.sort]);
-    params.set("dir", criteria.direction === "DESC" ? "desc" : "asc");
+    params.set("sort", REST_SORT[criteria.sort.field]);
+    params.set("dir", criteria.sort.direction === "DESC" ? "desc" : "asc");
   }
-  const base = criteria.ledger === "receivable" ? "accounts-receivable" : "accounts-payable";
+  const base = ledger === "receivable" ? "accounts-receivable" : "accounts-payable";
   const query = params.toString();
   return `/api/billing/${base}/export.csv${query ? `?${query}` : ""}`;
 }

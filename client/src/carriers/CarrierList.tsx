@@ -1,34 +1,31 @@
 import AddIcon from "@mui/icons-material/Add";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
-import { useCallback, useEffect, useRef, useState, useTransition } from "react";
+import Chip from "@mui/material/Chip";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
 import type { FetchPolicy } from "relay-runtime";
 import { CARRIER_TEXTS } from "../lib/carriers.ts";
-import { PAGE_SIZE, pageWithin, rangeLabel } from "../lib/pagination.ts";
-import { PageNumbers } from "../ui/PageNumbers.tsx";
-import { SearchBar } from "../ui/SearchBar.tsx";
+import { LastUpdateText } from "../ui/list/LastUpdateText.tsx";
+import { ListToolbar } from "../ui/list/ListToolbar.tsx";
+import { usePagedList } from "../ui/list/usePagedList.ts";
 import { Toast } from "../ui/Toast.tsx";
+import { DataTable } from "../ui/table/DataTable.tsx";
 import type { CarrierList_query$key } from "./__generated__/CarrierList_query.graphql";
 import type { CarrierListRefetchQuery } from "./__generated__/CarrierListRefetchQuery.graphql";
 import { AddCarrierDialog, type CreatedCarrier } from "./AddCarrierDialog.tsx";
 import { CarrierFilterButton } from "./CarrierFilterButton.tsx";
-import { CarrierSortButton } from "./CarrierSortButton.tsx";
-import { CarrierTable } from "./CarrierTable.tsx";
-import { type CarrierListView, DEFAULT_CARRIER_VIEW } from "./carrier-list-view.ts";
+import { CARRIER_COLUMNS, CarrierRow } from "./CarrierRow.tsx";
+import {
+  CARRIER_LIST,
+  type CarrierListCriteria,
+  type CarrierSortField,
+  carrierVariables,
+  SORT_FIELD_LABELS,
+} from "./carrier-list-view.ts";
 import { useCarrierChangedSubscription } from "./useCarrierChangedSubscription.ts";
 
 /** A burst of live changes (a bulk edit) becomes one refetch. */
 const LIVE_REFRESH_DELAY_MS = 400;
-
-const variablesOf = (view: CarrierListView) => ({
-  search: view.search || null,
-  filter: view.type ? { type: view.type } : null,
-  orderBy: { field: view.sortBy, direction: view.sortDirection },
-  page: view.page,
-  pageSize: PAGE_SIZE,
-});
 
 interface CarrierListProps {
   query: CarrierList_query$key;
@@ -49,6 +46,8 @@ export function CarrierList({ query }: CarrierListProps) {
         carriers(search: $search, filter: $filter, orderBy: $orderBy, page: $page, pageSize: $pageSize) {
           totalCount
           pageCount
+          page
+          pageSize
           edges {
             node {
               id
@@ -60,37 +59,24 @@ export function CarrierList({ query }: CarrierListProps) {
     `,
     query,
   );
-  const [isPending, startTransition] = useTransition();
-  const [view, setView] = useState<CarrierListView>(DEFAULT_CARRIER_VIEW);
   const [lastUpdate, setLastUpdate] = useState(() => new Date());
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogGeneration, setDialogGeneration] = useState(0);
   const [created, setCreated] = useState<CreatedCarrier | null>(null);
-  const { totalCount, pageCount, edges } = data.carriers;
+  const { totalCount, pageCount, page, pageSize, edges } = data.carriers;
 
-  const viewRef = useRef(view);
-  const show = useCallback(
-    (next: CarrierListView, fetchPolicy: FetchPolicy = "store-and-network") => {
-      viewRef.current = next;
-      setView(next);
-      startTransition(() => {
-        refetch(variablesOf(next), {
-          fetchPolicy,
-          onComplete: (error) => {
-            if (!error) setLastUpdate(new Date());
-          },
-        });
-      });
-    },
+  const refetchWith = useCallback(
+    (criteria: CarrierListCriteria, fetchPolicy: FetchPolicy) =>
+      refetch(carrierVariables(criteria), {
+        fetchPolicy,
+        onComplete: (error) => {
+          if (!error) setLastUpdate(new Date());
+        },
+      }),
     [refetch],
   );
-  const reload = useCallback(() => show(viewRef.current, "network-only"), [show]);
-
-  // Spec section 4: back to page 1 when the current page no longer exists.
-  useEffect(() => {
-    const within = pageWithin(view.page, totalCount);
-    if (!isPending && within !== view.page) show({ ...view, page: within });
-  }, [view, totalCount, isPending, show]);
+  const list = usePagedList(CARRIER_LIST, { refetch: refetchWith, pageCount });
+  const { criteria, change, reload } = list;
 
   // Live updates: rows on screen change in place; a carrier this page lacks means a fresh page.
   const shownIds = useRef(new Set<string>());
@@ -110,8 +96,6 @@ export function CarrierList({ query }: CarrierListProps) {
   );
   useCarrierChangedSubscription(handleLiveChange);
 
-  const handleSearch = useCallback((search: string) => show({ ...viewRef.current, search, page: 1 }), [show]);
-
   const handleDialogClose = () => {
     setDialogOpen(false);
     // Spec section 4: the fields and errors reset whenever the modal closes; the list reloads.
@@ -121,66 +105,53 @@ export function CarrierList({ query }: CarrierListProps) {
 
   return (
     <>
-      <Box
-        sx={{
-          display: "flex",
-          alignItems: "center",
-          gap: 1.5,
-          flexWrap: "wrap",
-          mb: 2,
-        }}
-      >
-        <SearchBar
-          label={`Carriers · ${totalCount}`}
-          lastUpdate={lastUpdate}
-          placeholder="Search carriers…"
-          onSearch={handleSearch}
-        />
-        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-          <CarrierFilterButton value={view.type} onChange={(type) => show({ ...view, type, page: 1 })} />
-          <CarrierSortButton
-            sortBy={view.sortBy}
-            sortDirection={view.sortDirection}
-            onChange={(sortBy, sortDirection) => show({ ...view, sortBy, sortDirection, page: 1 })}
+      <ListToolbar<CarrierSortField>
+        label="Carriers"
+        placeholder="Search carriers…"
+        {...list.search}
+        before={
+          <Chip
+            label={`Carriers · ${totalCount}`}
+            color="primary"
+            variant="outlined"
+            data-testid="search-label"
           />
-          <Button
-            variant="contained"
-            color="secondary"
-            startIcon={<AddIcon />}
-            onClick={() => setDialogOpen(true)}
-          >
-            {CARRIER_TEXTS.addCarrier}
-          </Button>
-        </Box>
-      </Box>
-      <CarrierTable
-        carriers={edges.map((edge) => edge.node)}
-        busy={isPending}
-        sortBy={view.sortBy}
-        sortDirection={view.sortDirection}
-        onSort={(sortBy, sortDirection) => show({ ...view, sortBy, sortDirection, page: 1 })}
-      />
-      <Box
-        sx={{
-          display: "flex",
-          alignItems: "center",
-          justifyContent: "space-between",
-          flexWrap: "wrap",
-          gap: 1,
-          mt: 2,
-        }}
+        }
+        after={<LastUpdateText at={lastUpdate} />}
+        filter={
+          <CarrierFilterButton
+            value={criteria.filter.type}
+            onChange={(type) => change({ filter: { type } })}
+          />
+        }
+        sort={list.sortMenu(SORT_FIELD_LABELS)}
       >
-        <Typography variant="body2" color="text.secondary" data-testid="page-range">
-          {rangeLabel(view.page, totalCount)}
-        </Typography>
-        <PageNumbers
-          label="Pagination"
-          page={view.page}
-          pageCount={Math.max(1, pageCount)}
-          disabled={isPending}
-          onPage={(page) => show({ ...view, page })}
-        />
-      </Box>
+        <Button
+          variant="contained"
+          color="secondary"
+          startIcon={<AddIcon />}
+          onClick={() => setDialogOpen(true)}
+        >
+          {CARRIER_TEXTS.addCarrier}
+        </Button>
+      </ListToolbar>
+      <DataTable
+        label="Carriers"
+        columns={CARRIER_COLUMNS}
+        empty={CARRIER_TEXTS.noCarriers}
+        rowCount={edges.length}
+        {...list.table}
+        minWidth={760}
+        columnControls
+        paging={list.paging(
+          { page, pageCount: Math.max(1, pageCount), pageSize, totalCount },
+          { label: "Pagination", countTestId: "page-range" },
+        )}
+      >
+        {edges.map((edge) => (
+          <CarrierRow key={edge.node.id} carrier={edge.node} />
+        ))}
+      </DataTable>
       <AddCarrierDialog
         key={dialogGeneration}
         open={dialogOpen}

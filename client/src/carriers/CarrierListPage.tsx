@@ -3,8 +3,15 @@ import type { CarrierListPageQuery } from "./__generated__/CarrierListPageQuery.
 import { CarrierList } from "./CarrierList.tsx";
 
 export const carrierListPageQuery = graphql`
-  query CarrierListPageQuery {
+  query CarrierListPageQuery(
+    $search: String
+    $filter: CarrierFilter
+    $orderBy: CarrierOrder
+    $page: Int
+    $pageSize: Int
+  ) {
     ...CarrierList_query
+      @arguments(search: $search, filter: $filter, orderBy: $orderBy, page: $page, pageSize: $pageSize)
   }
 `;
 

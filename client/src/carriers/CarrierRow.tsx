@@ -1,11 +1,74 @@
 import Link from "@mui/material/Link";
-import TableCell from "@mui/material/TableCell";
-import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { CARRIER_TEXTS, carrierDetailPath, displayPhone, manualAssignmentPath } from "../lib/carriers.ts";
-import type { CarrierRow_carrier$key } from "./__generated__/CarrierRow_carrier.graphql";
+import type { Column } from "../ui/table/columns.ts";
+import { DataRow } from "../ui/table/DataRow.tsx";
+import type {
+  CarrierRow_carrier$data,
+  CarrierRow_carrier$key,
+} from "./__generated__/CarrierRow_carrier.graphql";
+import type { CarrierSortField } from "./carrier-list-view.ts";
+
+/** Spec section 2: the columns, in order; each but Action sorts the list. */
+export const CARRIER_COLUMNS: readonly Column<CarrierRow_carrier$data, CarrierSortField>[] = [
+  {
+    id: "carrierName",
+    header: "Carrier Name",
+    sortField: "CARRIER_NAME",
+    key: true,
+    cell: (carrier) => (
+      <>
+        <Link component={RouterLink} to={carrierDetailPath(carrier.carrierId)} sx={{ fontWeight: 600 }}>
+          {carrier.carrierName}
+        </Link>
+        <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+          {carrier.carrierId}
+        </Typography>
+      </>
+    ),
+  },
+  {
+    id: "dotNumber",
+    header: "DOT #",
+    sortField: "DOT_NUMBER",
+    hideable: true,
+    cell: (carrier) => carrier.dotNumber,
+  },
+  {
+    id: "mcNumber",
+    header: "MC #",
+    sortField: "MC_NUMBER",
+    hideable: true,
+    cell: (carrier) => carrier.mcNumber,
+  },
+  { id: "type", header: "Type", sortField: "TYPE", hideable: true, cell: (carrier) => carrier.type },
+  {
+    id: "contact",
+    header: "Contact",
+    sortField: "CONTACT_PHONE",
+    hideable: true,
+    cell: (carrier) => (
+      <>
+        <span style={{ whiteSpace: "nowrap" }}>{displayPhone(carrier.contact.phone)}</span>
+        <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+          {carrier.contact.name}
+        </Typography>
+      </>
+    ),
+  },
+  {
+    id: "action",
+    header: "Action",
+    hideable: true,
+    cell: (carrier) => (
+      <Link component={RouterLink} to={manualAssignmentPath(carrier.carrierId)} sx={{ whiteSpace: "nowrap" }}>
+        {CARRIER_TEXTS.manualAssignment}
+      </Link>
+    ),
+  },
+];
 
 interface CarrierRowProps {
   carrier: CarrierRow_carrier$key;
@@ -29,29 +92,11 @@ export function CarrierRow({ carrier }: CarrierRowProps) {
     carrier,
   );
   return (
-    <TableRow hover data-testid="carrier-row">
-      <TableCell>
-        <Link component={RouterLink} to={carrierDetailPath(data.carrierId)} sx={{ fontWeight: 600 }}>
-          {data.carrierName}
-        </Link>
-        <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-          {data.carrierId}
-        </Typography>
-      </TableCell>
-      <TableCell>{data.dotNumber}</TableCell>
-      <TableCell>{data.mcNumber}</TableCell>
-      <TableCell>{data.type}</TableCell>
-      <TableCell>
-        <span style={{ whiteSpace: "nowrap" }}>{displayPhone(data.contact.phone)}</span>
-        <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-          {data.contact.name}
-        </Typography>
-      </TableCell>
-      <TableCell>
-        <Link component={RouterLink} to={manualAssignmentPath(data.carrierId)} sx={{ whiteSpace: "nowrap" }}>
-          {CARRIER_TEXTS.manualAssignment}
-        </Link>
-      </TableCell>
-    </TableRow>
+    <DataRow
+      columns={CARRIER_COLUMNS}
+      row={data}
+      href={carrierDetailPath(data.carrierId)}
+      data-testid="carrier-row"
+    />
   );
 }

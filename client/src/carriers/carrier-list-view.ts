@@ -1,3 +1,4 @@
+import type { ListCriteria, ListSpec } from "../ui/list/list-url.ts";
 import type {
   SortDirection as CarrierSortDirection,
   CarrierSortField,
@@ -5,23 +6,6 @@ import type {
 } from "./__generated__/CarrierListRefetchQuery.graphql";
 
 export type { CarrierSortDirection, CarrierSortField, CarrierType };
-
-/** What the carrier list shows: the refetch variables of its fragment. */
-export interface CarrierListView {
-  search: string;
-  type: CarrierType | null;
-  sortBy: CarrierSortField;
-  sortDirection: CarrierSortDirection;
-  page: number;
-}
-
-export const DEFAULT_CARRIER_VIEW: CarrierListView = {
-  search: "",
-  type: null,
-  sortBy: "CARRIER_NAME",
-  sortDirection: "ASC",
-  page: 1,
-};
 
 export const CARRIER_TYPE_OPTIONS: readonly CarrierType[] = ["Trucking", "Rail", "Air"];
 
@@ -34,3 +18,37 @@ export const SORT_FIELD_LABELS: readonly [CarrierSortField, string][] = [
   ["CONTACT_PHONE", "Contact phone"],
   ["CREATED_AT", "Date added"],
 ];
+
+export interface CarrierFilter {
+  type: CarrierType | null;
+}
+
+export type CarrierListCriteria = ListCriteria<CarrierFilter, CarrierSortField>;
+
+/** The carrier list in the address: q, type, sort/dir (Carrier Name A–Z by default), page, size. */
+export const CARRIER_LIST: ListSpec<CarrierFilter, CarrierSortField> = {
+  sortFields: SORT_FIELD_LABELS.map(([field]) => field),
+  defaultSort: { field: "CARRIER_NAME", direction: "ASC" },
+  pageSize: 50,
+  pageSizes: [25, 50, 100],
+  emptyFilter: { type: null },
+  filterKeys: ["type"],
+  readFilter(params) {
+    const type = params.get("type");
+    return { type: CARRIER_TYPE_OPTIONS.find((option) => option === type) ?? null };
+  },
+  writeFilter(filter, params) {
+    if (filter.type) params.set("type", filter.type);
+  },
+};
+
+/** The `carriers` arguments for these criteria. */
+export function carrierVariables(criteria: CarrierListCriteria) {
+  return {
+    search: criteria.search.trim() || null,
+    filter: criteria.filter.type ? { type: criteria.filter.type } : null,
+    orderBy: criteria.sort ?? CARRIER_LIST.defaultSort,
+    page: criteria.page,
+    pageSize: criteria.pageSize,
+  };
+}

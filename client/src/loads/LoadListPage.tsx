@@ -6,7 +6,6 @@ import { PageTitle } from "../ui/PageTitle.tsx";
 import type { LoadListPageQuery } from "./__generated__/LoadListPageQuery.graphql";
 import { LastUpdate } from "./LastUpdate.tsx";
 import { LoadTable } from "./LoadTable.tsx";
-import type { LoadListCriteria } from "./list-criteria.ts";
 import { DEFAULT_STREAM } from "./messages.ts";
 
 export const loadListPageQuery = graphql`
@@ -27,10 +26,9 @@ export const loadListPageQuery = graphql`
 
 interface LoadListPageProps {
   queryRef: PreloadedQuery<LoadListPageQuery>;
-  initialCriteria: LoadListCriteria;
 }
 
-export function LoadListPage({ queryRef, initialCriteria }: LoadListPageProps) {
+export function LoadListPage({ queryRef }: LoadListPageProps) {
   const data = usePreloadedQuery<LoadListPageQuery>(loadListPageQuery, queryRef);
   return (
     <>
@@ -62,7 +60,7 @@ export function LoadListPage({ queryRef, initialCriteria }: LoadListPageProps) {
         </Box>
         <LastUpdate upload={data.lastUpload ?? null} />
       </Paper>
-      <LoadTable query={data} initialCriteria={initialCriteria} />
+      <LoadTable query={data} />
     </>
   );
 }

@@ -1,12 +1,12 @@
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
-import TableCell from "@mui/material/TableCell";
-import TableRow from "@mui/material/TableRow";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { formatDateTime } from "../lib/dates.ts";
-import type { LoadRow_load$key, LoadStatus } from "./__generated__/LoadRow_load.graphql";
-import { STATUS_LABELS } from "./list-criteria.ts";
+import type { Column } from "../ui/table/columns.ts";
+import { DataRow } from "../ui/table/DataRow.tsx";
+import type { LoadRow_load$data, LoadRow_load$key, LoadStatus } from "./__generated__/LoadRow_load.graphql";
+import { type SortField, STATUS_LABELS } from "./list-criteria.ts";
 
 const DASH = "—";
 
@@ -29,6 +29,113 @@ export function trackingPath(routeNumber: string): string {
   return `/admin/ila/tracking/${encodeURIComponent(routeNumber)}`;
 }
 
+function TrackCell({ load }: { load: LoadRow_load$data }) {
+  if (load.trackedRouteNumber) {
+    return (
+      <Link
+        component={RouterLink}
+        to={trackingPath(load.trackedRouteNumber)}
+        aria-label={`Track load ${load.loadId}`}
+      >
+        Track
+      </Link>
+    );
+  }
+  if (load.trackingLink) {
+    return (
+      <Link
+        href={load.trackingLink}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`Track load ${load.loadId} (opens a new tab)`}
+      >
+        Track
+      </Link>
+    );
+  }
+  return DASH;
+}
+
+function StatusChip({ status }: { status: LoadStatus }) {
+  return (
+    <Chip
+      size="small"
+      label={STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status}
+      color={STATUS_COLORS[status] ?? "default"}
+      variant={status === "pending" ? "outlined" : "filled"}
+    />
+  );
+}
+
+/** Spec section 2: the load list's columns, in order; every one but Actions sorts the list. */
+export const LOAD_COLUMNS: readonly Column<LoadRow_load$data, SortField>[] = [
+  {
+    id: "loadId",
+    header: "Load ID",
+    sortField: "LOAD_ID",
+    key: true,
+    nowrap: true,
+    cell: (load) => (
+      <Link component={RouterLink} to={loadPath(load.loadId)} sx={{ fontWeight: 600 }}>
+        {load.loadId}
+      </Link>
+    ),
+  },
+  {
+    id: "route",
+    header: "Route",
+    sortField: "ROUTE",
+    hideable: true,
+    nowrap: true,
+    cell: (load) =>
+      load.routeNumber ? (
+        <Link component={RouterLink} to={routingPath(load.routeNumber)}>
+          {load.routeNumber}
+        </Link>
+      ) : (
+        DASH
+      ),
+  },
+  {
+    id: "customer",
+    header: "Customers",
+    sortField: "CUSTOMER",
+    hideable: true,
+    cell: (load) => load.customer ?? DASH,
+  },
+  {
+    id: "carrier",
+    header: "Carrier",
+    sortField: "CARRIER",
+    hideable: true,
+    cell: (load) => load.carrierName ?? DASH,
+  },
+  {
+    id: "status",
+    header: "Status",
+    sortField: "STATUS",
+    hideable: true,
+    cell: (load) => <StatusChip status={load.status as LoadStatus} />,
+  },
+  {
+    id: "pickupDate",
+    header: "Pickup Date",
+    sortField: "PICKUP_DATE",
+    hideable: true,
+    nowrap: true,
+    cell: (load) => formatDateTime(load.pickupDate) ?? DASH,
+  },
+  {
+    id: "deliveryDate",
+    header: "Delivery Date",
+    sortField: "DELIVERY_DATE",
+    hideable: true,
+    nowrap: true,
+    cell: (load) => formatDateTime(load.deliveryDate) ?? DASH,
+  },
+  { id: "actions", header: "Actions", hideable: true, cell: (load) => <TrackCell load={load} /> },
+];
+
 interface LoadRowProps {
   load: LoadRow_load$key;
 }
@@ -50,57 +157,5 @@ export function LoadRow({ load }: LoadRowProps) {
     `,
     load,
   );
-  const status = data.status as LoadStatus;
-  return (
-    <TableRow hover>
-      <TableCell sx={{ whiteSpace: "nowrap" }}>
-        <Link component={RouterLink} to={loadPath(data.loadId)} sx={{ fontWeight: 600 }}>
-          {data.loadId}
-        </Link>
-      </TableCell>
-      <TableCell sx={{ whiteSpace: "nowrap" }}>
-        {data.routeNumber ? (
-          <Link component={RouterLink} to={routingPath(data.routeNumber)}>
-            {data.routeNumber}
-          </Link>
-        ) : (
-          DASH
-        )}
-      </TableCell>
-      <TableCell>{data.customer ?? DASH}</TableCell>
-      <TableCell>{data.carrierName ?? DASH}</TableCell>
-      <TableCell>
-        <Chip
-          size="small"
-          label={STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status}
-          color={STATUS_COLORS[status] ?? "default"}
-          variant={status === "pending" ? "outlined" : "filled"}
-        />
-      </TableCell>
-      <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(data.pickupDate) ?? DASH}</TableCell>
-      <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(data.deliveryDate) ?? DASH}</TableCell>
-      <TableCell>
-        {data.trackedRouteNumber ? (
-          <Link
-            component={RouterLink}
-            to={trackingPath(data.trackedRouteNumber)}
-            aria-label={`Track load ${data.loadId}`}
-          >
-            Track
-          </Link>
-        ) : data.trackingLink ? (
-          <Link
-            href={data.trackingLink}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`Track load ${data.loadId} (opens a new tab)`}
-          >
-            Track
-          </Link>
-        ) : (
-          DASH
-        )}
-      </TableCell>
-    </TableRow>
-  );
+  return <DataRow columns={LOAD_COLUMNS} row={data} href={loadPath(data.loadId)} />;
 }

@@ -1,55 +1,33 @@
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import LinearProgress from "@mui/material/LinearProgress";
-import Paper from "@mui/material/Paper";
-import Snackbar from "@mui/material/Snackbar";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
-import TableSortLabel from "@mui/material/TableSortLabel";
-import Typography from "@mui/material/Typography";
-import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from "react";
+import UploadIcon from "@mui/icons-material/Upload";
+import Button from "@mui/material/Button";
+import { useCallback, useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
-import { useSearchParams } from "react-router-dom";
 import type { FetchPolicy } from "relay-runtime";
-import { rangeLabel } from "../lib/pagination.ts";
-import { PageNumbers } from "../ui/PageNumbers.tsx";
+import { FilterButton } from "../ui/list/FilterButton.tsx";
+import { ListToolbar } from "../ui/list/ListToolbar.tsx";
+import { usePagedList } from "../ui/list/usePagedList.ts";
+import { Toast } from "../ui/Toast.tsx";
+import { DataTable } from "../ui/table/DataTable.tsx";
 import type { LoadTable_query$key } from "./__generated__/LoadTable_query.graphql";
 import type { LoadTableRefetchQuery } from "./__generated__/LoadTableRefetchQuery.graphql";
 import { LoadFilterDialog } from "./LoadFilterDialog.tsx";
-import { LoadListToolbar } from "./LoadListToolbar.tsx";
-import { LoadRow } from "./LoadRow.tsx";
-import { LoadSortMenu } from "./LoadSortMenu.tsx";
+import { LOAD_COLUMNS, LoadRow } from "./LoadRow.tsx";
 import {
   activeFilterCount,
-  filtersOf,
+  LOAD_LIST,
   type LoadListCriteria,
-  paramsOf,
+  SORT_FIELDS,
   type SortField,
   variablesOf,
 } from "./list-criteria.ts";
-import { NO_LOADS } from "./messages.ts";
+import { NO_LOADS, SEARCH_PLACEHOLDER } from "./messages.ts";
 import { UploadDialog, type UploadSummary } from "./UploadDialog.tsx";
 
-const SEARCH_DELAY_MS = 300;
-
-const COLUMNS: [string, SortField | null][] = [
-  ["Load ID", "LOAD_ID"],
-  ["Route", "ROUTE"],
-  ["Customers", "CUSTOMER"],
-  ["Carrier", "CARRIER"],
-  ["Status", "STATUS"],
-  ["Pickup Date", "PICKUP_DATE"],
-  ["Delivery Date", "DELIVERY_DATE"],
-  ["Actions", null],
-];
+/** The Sort menu's fields: every column's sort ('Uploaded' is the default order's own choice). */
+const SORT_CHOICES = SORT_FIELDS.filter(([field]) => field !== "CREATED_AT");
 
 interface LoadTableProps {
   query: LoadTable_query$key;
-  initialCriteria: LoadListCriteria;
 }
 
 function uploadedText({ rowCount, createdCount, updatedCount }: UploadSummary): string {
@@ -61,7 +39,7 @@ function uploadedText({ rowCount, createdCount, updatedCount }: UploadSummary): 
  * The load list: one server page of 50 at a time (search, filters and sort run in the database),
  * so it stays fast however many loads there are.
  */
-export function LoadTable({ query, initialCriteria }: LoadTableProps) {
+export function LoadTable({ query }: LoadTableProps) {
   const [data, refetch] = useRefetchableFragment<LoadTableRefetchQuery, LoadTable_query$key>(
     graphql`
       fragment LoadTable_query on Query
@@ -89,159 +67,62 @@ export function LoadTable({ query, initialCriteria }: LoadTableProps) {
     `,
     query,
   );
-  const [, setSearchParams] = useSearchParams();
-  const [isPending, startTransition] = useTransition();
-  const [criteria, setCriteria] = useState(initialCriteria);
-  const [searchText, setSearchText] = useState(initialCriteria.search);
+  const { totalCount, pageCount, page, pageSize, edges } = data.loads;
+  const refetchWith = useCallback(
+    (criteria: LoadListCriteria, fetchPolicy: FetchPolicy) => refetch(variablesOf(criteria), { fetchPolicy }),
+    [refetch],
+  );
+  const list = usePagedList(LOAD_LIST, { refetch: refetchWith, pageCount });
+  const { criteria, change } = list;
   const [filterOpen, setFilterOpen] = useState(false);
-  const [sortAnchor, setSortAnchor] = useState<HTMLElement | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const filters = useMemo(() => filtersOf(criteria), [criteria]);
-  const criteriaRef = useRef(criteria);
-  criteriaRef.current = criteria;
-
-  const show = useCallback(
-    (next: LoadListCriteria, fetchPolicy: FetchPolicy = "store-or-network") => {
-      setCriteria(next);
-      setSearchParams(paramsOf(next), { replace: true });
-      startTransition(() => {
-        refetch(variablesOf(next), { fetchPolicy });
-      });
-    },
-    [refetch, setSearchParams],
-  );
-
-  // The search runs once typing pauses.
-  useEffect(() => {
-    if (searchText.trim() === criteriaRef.current.search.trim()) return;
-    const timer = window.setTimeout(
-      () => show({ ...criteriaRef.current, search: searchText, page: 1 }),
-      SEARCH_DELAY_MS,
-    );
-    return () => window.clearTimeout(timer);
-  }, [searchText, show]);
-
-  // Spec: back to page 1 when the page no longer exists (fewer loads than before).
-  const { totalCount, pageCount, page: shownPage, pageSize, edges } = data.loads;
-  useEffect(() => {
-    if (criteriaRef.current.page > 1 && criteriaRef.current.page > pageCount) {
-      show({ ...criteriaRef.current, page: 1 }, "network-only");
-    }
-  }, [pageCount, show]);
-
-  const handleSortColumn = (field: SortField) => {
-    const direction = criteria.sort === field && criteria.direction === "ASC" ? "DESC" : "ASC";
-    show({ ...criteria, sort: field, direction, page: 1 });
-  };
-
-  const refresh = () => show(criteriaRef.current, "network-only");
 
   return (
     <>
-      <LoadListToolbar
-        searchText={searchText}
-        activeFilters={activeFilterCount(filters)}
-        sorted={criteria.sort !== null}
-        onSearchText={setSearchText}
-        onSearchNow={() => show({ ...criteria, search: searchText, page: 1 })}
-        onOpenFilter={() => setFilterOpen(true)}
-        onOpenSort={setSortAnchor}
-        onOpenUpload={() => setUploadOpen(true)}
-      />
-      <Paper variant="outlined" sx={{ overflow: "hidden" }}>
-        <Box sx={{ height: 4 }}>{isPending ? <LinearProgress aria-label="Loading loads" /> : null}</Box>
-        <TableContainer sx={{ overflowX: "auto" }}>
-          <Table
-            size="small"
-            aria-label="Loads"
-            aria-busy={isPending}
-            sx={{ minWidth: 960, opacity: isPending ? 0.6 : 1 }}
-          >
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map(([label, field]) => (
-                  <TableCell
-                    key={label}
-                    sx={{ fontWeight: 700, whiteSpace: "nowrap" }}
-                    sortDirection={
-                      field && criteria.sort === field
-                        ? criteria.direction === "ASC"
-                          ? "asc"
-                          : "desc"
-                        : false
-                    }
-                  >
-                    {field ? (
-                      <TableSortLabel
-                        active={criteria.sort === field}
-                        direction={criteria.sort === field && criteria.direction === "DESC" ? "desc" : "asc"}
-                        onClick={() => handleSortColumn(field)}
-                      >
-                        {label}
-                      </TableSortLabel>
-                    ) : (
-                      label
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {edges.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length} sx={{ py: 6, textAlign: "center" }}>
-                    <Typography color="text.secondary">{NO_LOADS}</Typography>
-                  </TableCell>
-                </TableRow>
-              ) : (
-                edges.map((edge) => <LoadRow key={edge.node.id} load={edge.node} />)
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <Box
-          sx={{
-            display: "flex",
-            alignItems: "center",
-            justifyContent: "space-between",
-            flexWrap: "wrap",
-            gap: 1,
-            px: 2,
-            py: 1,
-            borderTop: 1,
-            borderColor: "divider",
-          }}
+      <ListToolbar<SortField>
+        label="Loads"
+        searchLabel="Search loads"
+        placeholder={SEARCH_PLACEHOLDER}
+        {...list.search}
+        filter={
+          <FilterButton active={activeFilterCount(criteria.filter)} onClick={() => setFilterOpen(true)} />
+        }
+        sort={list.sortMenu(SORT_CHOICES, "Newest upload first")}
+      >
+        <Button
+          variant="contained"
+          color="secondary"
+          startIcon={<UploadIcon />}
+          onClick={() => setUploadOpen(true)}
         >
-          <Typography variant="body2" color="text.secondary" data-testid="load-count">
-            {rangeLabel(shownPage, totalCount, pageSize)} loads
-          </Typography>
-          <PageNumbers
-            label="Load pages"
-            page={shownPage}
-            pageCount={pageCount}
-            disabled={isPending}
-            onPage={(page) => show({ ...criteria, page })}
-          />
-        </Box>
-      </Paper>
+          Manual update
+        </Button>
+      </ListToolbar>
+      <DataTable
+        label="Loads"
+        columns={LOAD_COLUMNS}
+        empty={NO_LOADS}
+        rowCount={edges.length}
+        {...list.table}
+        minWidth={960}
+        columnControls
+        paging={list.paging(
+          { page, pageCount, pageSize, totalCount },
+          { label: "Load pages", noun: "loads", countTestId: "load-count" },
+        )}
+      >
+        {edges.map((edge) => (
+          <LoadRow key={edge.node.id} load={edge.node} />
+        ))}
+      </DataTable>
       <LoadFilterDialog
         open={filterOpen}
-        filters={filters}
+        filters={criteria.filter}
         onClose={() => setFilterOpen(false)}
-        onApply={(filters) => {
+        onApply={(filter) => {
           setFilterOpen(false);
-          show({ ...criteria, ...filters, page: 1 });
-        }}
-      />
-      <LoadSortMenu
-        anchor={sortAnchor}
-        sort={criteria.sort}
-        direction={criteria.direction}
-        onClose={() => setSortAnchor(null)}
-        onSort={(sort, direction) => {
-          setSortAnchor(null);
-          show({ ...criteria, sort, direction, page: 1 });
+          change({ filter });
         }}
       />
       <UploadDialog
@@ -250,20 +131,14 @@ export function LoadTable({ query, initialCriteria }: LoadTableProps) {
         onUploaded={(summary) => {
           setUploadOpen(false);
           setNotice(uploadedText(summary));
-          refresh();
+          list.reload();
         }}
-        onPartlyUploaded={refresh}
+        onPartlyUploaded={list.reload}
       />
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={6000}
+      <Toast
+        message={notice ? { severity: "success", text: notice } : null}
         onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      </Snackbar>
+      />
     </>
   );
 }

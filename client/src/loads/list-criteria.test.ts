@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
-import {
-  activeFilterCount,
-  criteriaFromParams,
-  DEFAULT_CRITERIA,
-  NO_FILTERS,
-  paramsOf,
-  variablesOf,
-} from "./list-criteria.ts";
+import { readCriteria, writeCriteria } from "../ui/list/list-url.ts";
+import { activeFilterCount, DEFAULT_CRITERIA, LOAD_LIST, NO_FILTERS, variablesOf } from "./list-criteria.ts";
+
+const fromParams = (text: string) => readCriteria(LOAD_LIST, new URLSearchParams(text));
 
 describe("load list criteria", () => {
   it("start empty: newest first, page 1, 50 a page", () => {
-    expect(criteriaFromParams(new URLSearchParams())).toEqual(DEFAULT_CRITERIA);
+    expect(DEFAULT_CRITERIA).toEqual({ search: "", filter: NO_FILTERS, sort: null, page: 1, pageSize: 50 });
     expect(variablesOf(DEFAULT_CRITERIA)).toEqual({
       search: null,
       filter: null,
@@ -24,29 +20,31 @@ describe("load list criteria", () => {
     const criteria = {
       ...DEFAULT_CRITERIA,
       search: "usps-00",
-      status: ["pending" as const, "delivered" as const],
-      mode: ["RAIL" as const],
-      pickupFrom: "2026-01-01",
-      deliveryTo: "2026-02-01",
-      sort: "PICKUP_DATE" as const,
-      direction: "DESC" as const,
+      filter: {
+        ...NO_FILTERS,
+        status: ["pending" as const, "delivered" as const],
+        mode: ["RAIL" as const],
+        pickupFrom: "2026-01-01",
+        deliveryTo: "2026-02-01",
+      },
+      sort: { field: "PICKUP_DATE" as const, direction: "DESC" as const },
       page: 3,
     };
-    expect(criteriaFromParams(paramsOf(criteria))).toEqual(criteria);
-    const odd = criteriaFromParams(
-      new URLSearchParams("status=pending,lost&mode=BOAT&sort=nope&page=-2&pickupFrom=soon"),
+    expect(readCriteria(LOAD_LIST, writeCriteria(LOAD_LIST, criteria))).toEqual(criteria);
+    expect(writeCriteria(LOAD_LIST, criteria).toString()).toBe(
+      "q=usps-00&status=pending%2Cdelivered&mode=RAIL&pickupFrom=2026-01-01&deliveryTo=2026-02-01&sort=PICKUP_DATE&dir=desc&page=3",
     );
-    expect(odd).toEqual({ ...DEFAULT_CRITERIA, status: ["pending"] });
+    const odd = fromParams("status=pending,lost&mode=BOAT&sort=nope&page=-2&pickupFrom=soon&size=7");
+    expect(odd).toEqual({ ...DEFAULT_CRITERIA, filter: { ...NO_FILTERS, status: ["pending"] } });
   });
 
   it("send dates as whole UTC days and a sort only when chosen", () => {
     const variables = variablesOf({
       ...DEFAULT_CRITERIA,
       search: "  abc ",
-      pickupFrom: "2026-03-01",
-      pickupTo: "2026-03-02",
-      customer: " Acme ",
-      sort: "LOAD_ID",
+      filter: { ...NO_FILTERS, pickupFrom: "2026-03-01", pickupTo: "2026-03-02", customer: " Acme " },
+      sort: { field: "LOAD_ID", direction: "ASC" },
+      pageSize: 100,
     });
     expect(variables).toEqual({
       search: "abc",
@@ -57,7 +55,7 @@ describe("load list criteria", () => {
       },
       orderBy: { field: "LOAD_ID", direction: "ASC" },
       page: 1,
-      pageSize: 50,
+      pageSize: 100,
     });
   });
 

@@ -1,9 +1,10 @@
 import { LOAD_MODES, LOAD_STATUSES, type LoadMode, type LoadStatus } from "../../../common/loads/values.ts";
 import { dayBounds } from "../lib/dates.ts";
+import { type ListCriteria, type ListSpec, readCriteria, type SortDirection } from "../ui/list/list-url.ts";
 
 export const LOADS_PAGE_SIZE = 50;
 
-/** The sortable columns, as the GraphQL LoadSortField enum names them. */
+/** The sortable columns, as the GraphQL LoadSortField enum names them, with their column names. */
 export const SORT_FIELDS = [
   ["LOAD_ID", "Load ID"],
   ["ROUTE", "Route"],
@@ -15,7 +16,7 @@ export const SORT_FIELDS = [
   ["CREATED_AT", "Uploaded"],
 ] as const;
 export type SortField = (typeof SORT_FIELDS)[number][0];
-export type SortDirection = "ASC" | "DESC";
+export type { SortDirection };
 
 export const STATUS_LABELS: Record<LoadStatus, string> = {
   pending: "Pending",
@@ -35,13 +36,8 @@ export interface LoadFilters {
   deliveryTo: string;
 }
 
-export interface LoadListCriteria extends LoadFilters {
-  search: string;
-  /** null: the server's order, newest upload first. */
-  sort: SortField | null;
-  direction: SortDirection;
-  page: number;
-}
+/** The list's criteria; `sort` null is the server's order, newest upload first. */
+export type LoadListCriteria = ListCriteria<LoadFilters, SortField>;
 
 export const NO_FILTERS: LoadFilters = {
   status: [],
@@ -53,14 +49,6 @@ export const NO_FILTERS: LoadFilters = {
   deliveryTo: "",
 };
 
-export const DEFAULT_CRITERIA: LoadListCriteria = {
-  ...NO_FILTERS,
-  search: "",
-  sort: null,
-  direction: "ASC",
-  page: 1,
-};
-
 const DATE_KEYS = ["pickupFrom", "pickupTo", "deliveryFrom", "deliveryTo"] as const;
 
 function listOf<T extends string>(text: string | null, allowed: readonly T[]): T[] {
@@ -68,38 +56,36 @@ function listOf<T extends string>(text: string | null, allowed: readonly T[]): T
   return text.split(",").filter((value): value is T => (allowed as readonly string[]).includes(value));
 }
 
-/** The list's state from the address bar, so a reload or a link keeps search, filters, sort and page. */
-export function criteriaFromParams(params: URLSearchParams): LoadListCriteria {
-  const sort = params.get("sort");
-  const page = Number(params.get("page"));
-  const criteria: LoadListCriteria = {
-    ...DEFAULT_CRITERIA,
-    search: params.get("q") ?? "",
-    status: listOf(params.get("status"), LOAD_STATUSES),
-    mode: listOf(params.get("mode"), LOAD_MODES),
-    customer: params.get("customer") ?? "",
-    sort: SORT_FIELDS.some(([field]) => field === sort) ? (sort as SortField) : null,
-    direction: params.get("dir") === "desc" ? "DESC" : "ASC",
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-  };
-  for (const key of DATE_KEYS) criteria[key] = dayBounds(params.get(key) ?? "") ? params.get(key)! : "";
-  return criteria;
-}
+/** The load list in the address: q, status, mode, customer, the four dates, sort/dir, page, size. */
+export const LOAD_LIST: ListSpec<LoadFilters, SortField> = {
+  sortFields: SORT_FIELDS.map(([field]) => field),
+  defaultSort: null,
+  pageSize: LOADS_PAGE_SIZE,
+  pageSizes: [25, 50, 100],
+  emptyFilter: NO_FILTERS,
+  filterKeys: ["status", "mode", "customer", ...DATE_KEYS],
+  readFilter(params) {
+    const filters: LoadFilters = {
+      ...NO_FILTERS,
+      status: listOf(params.get("status"), LOAD_STATUSES),
+      mode: listOf(params.get("mode"), LOAD_MODES),
+      customer: params.get("customer") ?? "",
+    };
+    for (const key of DATE_KEYS) {
+      const day = params.get(key) ?? "";
+      filters[key] = dayBounds(day) ? day : "";
+    }
+    return filters;
+  },
+  writeFilter(filters, params) {
+    if (filters.status.length) params.set("status", filters.status.join(","));
+    if (filters.mode.length) params.set("mode", filters.mode.join(","));
+    if (filters.customer.trim()) params.set("customer", filters.customer.trim());
+    for (const key of DATE_KEYS) if (filters[key]) params.set(key, filters[key]);
+  },
+};
 
-export function paramsOf(criteria: LoadListCriteria): URLSearchParams {
-  const params = new URLSearchParams();
-  if (criteria.search.trim()) params.set("q", criteria.search.trim());
-  if (criteria.status.length) params.set("status", criteria.status.join(","));
-  if (criteria.mode.length) params.set("mode", criteria.mode.join(","));
-  if (criteria.customer.trim()) params.set("customer", criteria.customer.trim());
-  for (const key of DATE_KEYS) if (criteria[key]) params.set(key, criteria[key]);
-  if (criteria.sort) {
-    params.set("sort", criteria.sort);
-    params.set("dir", criteria.direction === "DESC" ? "desc" : "asc");
-  }
-  if (criteria.page > 1) params.set("page", String(criteria.page));
-  return params;
-}
+export const DEFAULT_CRITERIA: LoadListCriteria = readCriteria(LOAD_LIST, new URLSearchParams());
 
 export interface LoadListVariables {
   search: string | null;
@@ -119,14 +105,15 @@ export interface LoadListVariables {
 
 /** The `loads` arguments for these criteria (dates as whole UTC days). */
 export function variablesOf(criteria: LoadListCriteria): LoadListVariables {
+  const { filter: filters } = criteria;
   const filter: NonNullable<LoadListVariables["filter"]> = {};
-  if (criteria.status.length) filter.status = criteria.status;
-  if (criteria.mode.length) filter.mode = criteria.mode;
-  if (criteria.customer.trim()) filter.customer = criteria.customer.trim();
-  const pickupFrom = dayBounds(criteria.pickupFrom);
-  const pickupTo = dayBounds(criteria.pickupTo);
-  const deliveryFrom = dayBounds(criteria.deliveryFrom);
-  const deliveryTo = dayBounds(criteria.deliveryTo);
+  if (filters.status.length) filter.status = filters.status;
+  if (filters.mode.length) filter.mode = filters.mode;
+  if (filters.customer.trim()) filter.customer = filters.customer.trim();
+  const pickupFrom = dayBounds(filters.pickupFrom);
+  const pickupTo = dayBounds(filters.pickupTo);
+  const deliveryFrom = dayBounds(filters.deliveryFrom);
+  const deliveryTo = dayBounds(filters.deliveryTo);
   if (pickupFrom) filter.pickupFrom = pickupFrom.start;
   if (pickupTo) filter.pickupTo = pickupTo.end;
   if (deliveryFrom) filter.deliveryFrom = deliveryFrom.start;
@@ -134,9 +121,9 @@ export function variablesOf(criteria: LoadListCriteria): LoadListVariables {
   return {
     search: criteria.search.trim() || null,
     filter: Object.keys(filter).length ? filter : null,
-    orderBy: criteria.sort ? { field: criteria.sort, direction: criteria.direction } : null,
+    orderBy: criteria.sort ? { field: criteria.sort.field, direction: criteria.sort.direction } : null,
     page: criteria.page,
-    pageSize: LOADS_PAGE_SIZE,
+    pageSize: criteria.pageSize,
   };
 }
 
@@ -149,9 +136,4 @@ export function activeFilterCount(filters: LoadFilters): number {
     (filters.pickupFrom || filters.pickupTo ? 1 : 0) +
     (filters.deliveryFrom || filters.deliveryTo ? 1 : 0)
   );
-}
-
-export function filtersOf(criteria: LoadListCriteria): LoadFilters {
-  const { status, mode, customer, pickupFrom, pickupTo, deliveryFrom, deliveryTo } = criteria;
-  return { status, mode, customer, pickupFrom, pickupTo, deliveryFrom, deliveryTo };
 }

@@ -1,42 +1,22 @@
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
 import { useCallback, useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { PageNumbers } from "../ui/PageNumbers.tsx";
+import { usePagedList } from "../ui/list/usePagedList.ts";
 import type { AdminActiveOffersPageQuery } from "./__generated__/AdminActiveOffersPageQuery.graphql";
-import { AdminOfferRow } from "./AdminOfferRow.tsx";
-import { equipmentEnumOf, OfferListToolbar } from "./OfferListToolbar.tsx";
-import { OffersTable } from "./OffersTable.tsx";
-import { orderByOf, useListCriteria } from "./useListCriteria.ts";
+import { ActiveOffersList } from "./ActiveOffersList.tsx";
+import { ADMIN_OFFER_COLUMNS, AdminOfferRow } from "./AdminOfferRow.tsx";
+import { ACTIVE_OFFER_LIST, activeOfferVariables } from "./active-offer-list.ts";
 import { useOfferChangedSubscription } from "./useOfferChangedSubscription.ts";
-
-export const ADMIN_OFFER_COLUMNS = [
-  "Load ID",
-  "Start Date/Time",
-  "Stops",
-  "Origin City",
-  "Origin State",
-  "Destination City",
-  "Destination State",
-  "Best Offer",
-  "Rounds Ends",
-  "Actions",
-] as const;
-
-export const ACTIVE_SORTS = [
-  { value: "ROUND_ENDS_AT:asc", label: "Round ends soonest" },
-  { value: "START_DATE_TIME:asc", label: "Start date, earliest" },
-  { value: "BEST_OFFER:asc", label: "Best offer, lowest" },
-  { value: "CREATED_AT:desc", label: "Newest first" },
-] as const;
 
 interface AdminActiveOffersPageProps {
   fetchKey: number;
 }
 
 export function AdminActiveOffersPage({ fetchKey }: AdminActiveOffersPageProps) {
-  const [criteria, update] = useListCriteria("ROUND_ENDS_AT:asc");
   const [liveKey, setLiveKey] = useState(0);
+  const [pageCount, setPageCount] = useState(1);
+  // The query follows the address: a change re-renders with new variables (a router transition).
+  const list = usePagedList(ACTIVE_OFFER_LIST, { refetch: () => {}, pageCount });
+  const { criteria } = list;
   const data = useLazyLoadQuery<AdminActiveOffersPageQuery>(
     graphql`
       query AdminActiveOffersPageQuery(
@@ -64,16 +44,7 @@ export function AdminActiveOffersPage({ fetchKey }: AdminActiveOffersPageProps) 
         }
       }
     `,
-    {
-      search: criteria.search || null,
-      filter: {
-        originState: criteria.originState || null,
-        destinationState: criteria.destinationState || null,
-        equipmentType: equipmentEnumOf(criteria.equipmentType),
-      },
-      orderBy: orderByOf(criteria.sort),
-      page: criteria.page,
-    },
+    activeOfferVariables(criteria),
     { fetchPolicy: "store-and-network", fetchKey: `${fetchKey}-${liveKey}` },
   );
   const edges = data.activeOffers.edges;
@@ -86,27 +57,19 @@ export function AdminActiveOffersPage({ fetchKey }: AdminActiveOffersPageProps) 
     [shown],
   );
   useOfferChangedSubscription(null, handleChanged);
-  const pageCount = data.activeOffers.pageCount;
-  if (criteria.page > 1 && criteria.page > pageCount && pageCount >= 1) update({ page: pageCount });
+  if (data.activeOffers.pageCount !== pageCount) setPageCount(data.activeOffers.pageCount);
   return (
     <>
-      <OfferListToolbar criteria={criteria} sorts={ACTIVE_SORTS} onChange={update} />
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {data.activeOffers.totalCount} open {data.activeOffers.totalCount === 1 ? "offer" : "offers"}
-      </Typography>
-      <OffersTable label="Active offers" columns={ADMIN_OFFER_COLUMNS} empty="No active offers.">
+      <ActiveOffersList
+        list={list}
+        answer={data.activeOffers}
+        columns={ADMIN_OFFER_COLUMNS}
+        empty="No active offers."
+      >
         {edges.map((edge) => (
           <AdminOfferRow key={edge.node.id} offer={edge.node} />
         ))}
-      </OffersTable>
-      <Box sx={{ mt: 2 }}>
-        <PageNumbers
-          page={data.activeOffers.page}
-          pageCount={pageCount}
-          label="Active offers pages"
-          onPage={(page) => update({ page })}
-        />
-      </Box>
+      </ActiveOffersList>
     </>
   );
 }

@@ -1,14 +1,67 @@
 import Link from "@mui/material/Link";
-import TableCell from "@mui/material/TableCell";
-import TableRow from "@mui/material/TableRow";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
-import type { AdminOfferRow_offer$key } from "./__generated__/AdminOfferRow_offer.graphql";
+import type { Column } from "../ui/table/columns.ts";
+import { DataRow } from "../ui/table/DataRow.tsx";
+import type {
+  AdminOfferRow_offer$data,
+  AdminOfferRow_offer$key,
+} from "./__generated__/AdminOfferRow_offer.graphql";
+import type { ActiveOfferSortField } from "./active-offer-list.ts";
 import { dateTimeText, usd } from "./money.ts";
 import { RoundEnds } from "./RoundEnds.tsx";
 
 export const biddersPath = (loadId: string) =>
   `/admin/carrier-portal/active-offers/${encodeURIComponent(loadId)}/bidders`;
+
+const DASH = "—";
+
+/** Spec section 2: the admin Active Offers columns, in order. */
+export const ADMIN_OFFER_COLUMNS: readonly Column<AdminOfferRow_offer$data, ActiveOfferSortField>[] = [
+  {
+    id: "loadId",
+    header: "Load ID",
+    key: true,
+    cell: (offer) => (
+      <Link component={RouterLink} to={biddersPath(offer.loadId)} sx={{ fontWeight: 600 }}>
+        {offer.loadId}
+      </Link>
+    ),
+  },
+  {
+    id: "start",
+    header: "Start Date/Time",
+    sortField: "START_DATE_TIME",
+    nowrap: true,
+    cell: (offer) => dateTimeText(offer.startDateTime),
+  },
+  { id: "stops", header: "Stops", cell: (offer) => offer.stops },
+  { id: "originCity", header: "Origin City", cell: (offer) => offer.originCity ?? DASH },
+  { id: "originState", header: "Origin State", cell: (offer) => offer.originState ?? DASH },
+  { id: "destinationCity", header: "Destination City", cell: (offer) => offer.destinationCity ?? DASH },
+  { id: "destinationState", header: "Destination State", cell: (offer) => offer.destinationState ?? DASH },
+  {
+    id: "bestOffer",
+    header: "Best Offer",
+    sortField: "BEST_OFFER",
+    cell: (offer) => <strong title={`${offer.bidCount} bids`}>{usd(offer.bestOffer)}</strong>,
+  },
+  {
+    id: "roundEnds",
+    header: "Rounds Ends",
+    sortField: "ROUND_ENDS_AT",
+    cell: (offer) => <RoundEnds roundEndsAt={offer.roundEndsAt} roundNumber={offer.roundNumber} />,
+  },
+  {
+    id: "actions",
+    header: "Actions",
+    cell: (offer) => (
+      <Link component={RouterLink} to={biddersPath(offer.loadId)}>
+        Select Winner
+      </Link>
+    ),
+  },
+];
 
 interface AdminOfferRowProps {
   offer: AdminOfferRow_offer$key;
@@ -34,33 +87,5 @@ export function AdminOfferRow({ offer: key }: AdminOfferRowProps) {
     `,
     key,
   );
-  return (
-    <TableRow hover>
-      <TableCell>
-        <Link component={RouterLink} to={biddersPath(offer.loadId)} sx={{ fontWeight: 600 }}>
-          {offer.loadId}
-        </Link>
-      </TableCell>
-      <TableCell sx={{ whiteSpace: "nowrap" }}>{dateTimeText(offer.startDateTime)}</TableCell>
-      <TableCell>{offer.stops}</TableCell>
-      <TableCell>{offer.originCity ?? "—"}</TableCell>
-      <TableCell>{offer.originState ?? "—"}</TableCell>
-      <TableCell>{offer.destinationCity ?? "—"}</TableCell>
-      <TableCell>{offer.destinationState ?? "—"}</TableCell>
-      <TableCell
-        sx={{ fontWeight: 600 }}
-        aria-label={`Best offer ${usd(offer.bestOffer)}, ${offer.bidCount} bids`}
-      >
-        {usd(offer.bestOffer)}
-      </TableCell>
-      <TableCell>
-        <RoundEnds roundEndsAt={offer.roundEndsAt} roundNumber={offer.roundNumber} />
-      </TableCell>
-      <TableCell>
-        <Link component={RouterLink} to={biddersPath(offer.loadId)}>
-          Select Winner
-        </Link>
-      </TableCell>
-    </TableRow>
-  );
+  return <DataRow columns={ADMIN_OFFER_COLUMNS} row={offer} href={biddersPath(offer.loadId)} />;
 }

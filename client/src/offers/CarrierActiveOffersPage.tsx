@@ -1,4 +1,3 @@
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -6,43 +5,31 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Snackbar from "@mui/material/Snackbar";
-import Typography from "@mui/material/Typography";
 import { useCallback, useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { BID_MESSAGES } from "../../../common/offers.ts";
-import { PageNumbers } from "../ui/PageNumbers.tsx";
+import { usePagedList } from "../ui/list/usePagedList.ts";
 import type { CarrierActiveOffersPageQuery } from "./__generated__/CarrierActiveOffersPageQuery.graphql";
 import type { CarrierOfferRow_offer$data } from "./__generated__/CarrierOfferRow_offer.graphql";
-import { ACTIVE_SORTS } from "./AdminActiveOffersPage.tsx";
-import { CarrierOfferRow } from "./CarrierOfferRow.tsx";
+import { ActiveOffersList } from "./ActiveOffersList.tsx";
+import { ACTIVE_OFFER_LIST, activeOfferVariables } from "./active-offer-list.ts";
+import { CarrierOfferRow, carrierOfferColumns } from "./CarrierOfferRow.tsx";
 import { FoldedDialog } from "./FoldedDialog.tsx";
 import { failureText } from "./failure-text.ts";
-import { equipmentEnumOf, OfferListToolbar } from "./OfferListToolbar.tsx";
-import { OffersTable } from "./OffersTable.tsx";
 import { PlaceBidDialog } from "./PlaceBidDialog.tsx";
 import { useFoldBidMutation, usePlaceBidMutation } from "./useBidMutations.ts";
-import { orderByOf, useListCriteria } from "./useListCriteria.ts";
 import { useOfferChangedSubscription } from "./useOfferChangedSubscription.ts";
-
-export const CARRIER_OFFER_COLUMNS = [
-  "Load ID",
-  "Start Date/Time",
-  "Stops",
-  "Origin City",
-  "Destination City",
-  "Best bid",
-  "Rounds Ends",
-  "My bid",
-  "Actions",
-] as const;
 
 interface CarrierActiveOffersPageProps {
   fetchKey: number;
 }
 
 export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPageProps) {
-  const [criteria, update] = useListCriteria("ROUND_ENDS_AT:asc");
   const [liveKey, setLiveKey] = useState(0);
+  const [pageCount, setPageCount] = useState(1);
+  // The query follows the address: a change re-renders with new variables (a router transition).
+  const list = usePagedList(ACTIVE_OFFER_LIST, { refetch: () => {}, pageCount });
+  const { criteria } = list;
   const data = useLazyLoadQuery<CarrierActiveOffersPageQuery>(
     graphql`
       query CarrierActiveOffersPageQuery(
@@ -70,16 +57,7 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
         }
       }
     `,
-    {
-      search: criteria.search || null,
-      filter: {
-        originState: criteria.originState || null,
-        destinationState: criteria.destinationState || null,
-        equipmentType: equipmentEnumOf(criteria.equipmentType),
-      },
-      orderBy: orderByOf(criteria.sort),
-      page: criteria.page,
-    },
+    activeOfferVariables(criteria),
     { fetchPolicy: "store-and-network", fetchKey: `${fetchKey}-${liveKey}` },
   );
   const edges = data.activeOffers.edges;
@@ -142,35 +120,31 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
       },
     );
   };
-  const pageCount = data.activeOffers.pageCount;
+  if (data.activeOffers.pageCount !== pageCount) setPageCount(data.activeOffers.pageCount);
+  const columns = useMemo(
+    () =>
+      carrierOfferColumns({
+        onBid: (offer) => {
+          setBidError(null);
+          setBidding(offer);
+        },
+        onFold: setFolding,
+      }),
+    [],
+  );
   return (
     <>
-      <OfferListToolbar criteria={criteria} sorts={ACTIVE_SORTS} onChange={update} />
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {data.activeOffers.totalCount} open {data.activeOffers.totalCount === 1 ? "offer" : "offers"}. New
-        offers, best bids and rounds update live.
-      </Typography>
-      <OffersTable label="Active offers" columns={CARRIER_OFFER_COLUMNS} empty="No active offers right now.">
+      <ActiveOffersList
+        list={list}
+        answer={data.activeOffers}
+        columns={columns}
+        empty="No active offers right now."
+        note="New offers, best bids and rounds update live."
+      >
         {edges.map((edge) => (
-          <CarrierOfferRow
-            key={edge.node.id}
-            offer={edge.node}
-            onBid={(offer) => {
-              setBidError(null);
-              setBidding(offer);
-            }}
-            onFold={setFolding}
-          />
+          <CarrierOfferRow key={edge.node.id} offer={edge.node} columns={columns} />
         ))}
-      </OffersTable>
-      <Box sx={{ mt: 2 }}>
-        <PageNumbers
-          page={data.activeOffers.page}
-          pageCount={pageCount}
-          label="Active offers pages"
-          onPage={(page) => update({ page })}
-        />
-      </Box>
+      </ActiveOffersList>
       <PlaceBidDialog
         open={bidding !== null}
         loadId={bidding?.loadId ?? ""}

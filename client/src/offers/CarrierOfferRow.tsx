@@ -1,24 +1,121 @@
 import Button from "@mui/material/Button";
-import TableCell from "@mui/material/TableCell";
-import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { graphql, useFragment } from "react-relay";
 import { roundEnds, TIMES_UP } from "../../../common/offers.ts";
+import type { Column } from "../ui/table/columns.ts";
+import { DataRow } from "../ui/table/DataRow.tsx";
 import type {
   CarrierOfferRow_offer$data,
   CarrierOfferRow_offer$key,
 } from "./__generated__/CarrierOfferRow_offer.graphql";
+import type { ActiveOfferSortField } from "./active-offer-list.ts";
 import { dateTimeText, usd } from "./money.ts";
 import { RoundEnds, useRoundClock } from "./RoundEnds.tsx";
 
+type Offer = CarrierOfferRow_offer$data;
+
+interface OfferActions {
+  onBid(offer: Offer): void;
+  onFold(offer: Offer): void;
+}
+
+/** 'My bid': the carrier's bid (or 'Place your bid') while the round is open. */
+function MyBidCell({ offer, onBid }: { offer: Offer; onBid(offer: Offer): void }) {
+  const now = useRoundClock(offer.roundEndsAt);
+  const open = offer.status === "active" && roundEnds(offer.roundEndsAt, now) !== TIMES_UP;
+  const folded = offer.myBid?.status === "folded";
+  return (
+    <Button
+      size="small"
+      variant={offer.myBid ? "text" : "outlined"}
+      disabled={!open}
+      onClick={() => onBid(offer)}
+      aria-label={
+        offer.myBid ? `My bid ${usd(offer.myBid.amount)}, change it` : `Place your bid on ${offer.loadId}`
+      }
+      sx={{ textDecoration: folded ? "line-through" : undefined, fontWeight: 600 }}
+    >
+      {offer.myBid ? usd(offer.myBid.amount) : "Place your bid"}
+    </Button>
+  );
+}
+
+const place = (city?: string | null, state?: string | null) =>
+  [city, state].filter(Boolean).join(", ") || "—";
+
+/** Spec section 2: the carrier's Active Offers columns, in order. */
+export function carrierOfferColumns({
+  onBid,
+  onFold,
+}: OfferActions): readonly Column<Offer, ActiveOfferSortField>[] {
+  return [
+    {
+      id: "loadId",
+      header: "Load ID",
+      key: true,
+      cell: (offer) => (
+        <>
+          <strong>{offer.loadId}</strong>
+          <Typography variant="caption" color="text.secondary" component="div">
+            {offer.equipmentType}
+            {offer.distance !== null ? ` · ${offer.distance} mi` : ""}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      id: "start",
+      header: "Start Date/Time",
+      sortField: "START_DATE_TIME",
+      nowrap: true,
+      cell: (offer) => dateTimeText(offer.startDateTime),
+    },
+    { id: "stops", header: "Stops", cell: (offer) => offer.stops },
+    { id: "origin", header: "Origin City", cell: (offer) => place(offer.originCity, offer.originState) },
+    {
+      id: "destination",
+      header: "Destination City",
+      cell: (offer) => place(offer.destinationCity, offer.destinationState),
+    },
+    {
+      id: "bestBid",
+      header: "Best bid",
+      sortField: "BEST_OFFER",
+      cell: (offer) => <strong>{usd(offer.bestOffer)}</strong>,
+    },
+    {
+      id: "roundEnds",
+      header: "Rounds Ends",
+      sortField: "ROUND_ENDS_AT",
+      cell: (offer) => (
+        <RoundEnds roundEndsAt={offer.roundEndsAt} roundNumber={offer.roundNumber} showCloseTime />
+      ),
+    },
+    { id: "myBid", header: "My bid", cell: (offer) => <MyBidCell offer={offer} onBid={onBid} /> },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: (offer) => (
+        <Button
+          size="small"
+          color="warning"
+          disabled={!(offer.status === "active" && offer.myBid?.status === "active")}
+          onClick={() => onFold(offer)}
+        >
+          Fold
+        </Button>
+      ),
+    },
+  ];
+}
+
 interface CarrierOfferRowProps {
   offer: CarrierOfferRow_offer$key;
-  onBid(offer: CarrierOfferRow_offer$data): void;
-  onFold(offer: CarrierOfferRow_offer$data): void;
+  columns: readonly Column<Offer, ActiveOfferSortField>[];
 }
 
 /** One offer a carrier may bid on: the spec's carrier columns, its own bid, and Fold. */
-export function CarrierOfferRow({ offer: key, onBid, onFold }: CarrierOfferRowProps) {
+export function CarrierOfferRow({ offer: key, columns }: CarrierOfferRowProps) {
   const offer = useFragment(
     graphql`
       fragment CarrierOfferRow_offer on Offer {
@@ -44,48 +141,5 @@ export function CarrierOfferRow({ offer: key, onBid, onFold }: CarrierOfferRowPr
     `,
     key,
   );
-  const now = useRoundClock(offer.roundEndsAt);
-  const open = offer.status === "active" && roundEnds(offer.roundEndsAt, now) !== TIMES_UP;
-  const folded = offer.myBid?.status === "folded";
-  const canFold = offer.status === "active" && offer.myBid?.status === "active";
-  return (
-    <TableRow hover>
-      <TableCell sx={{ fontWeight: 600 }}>
-        {offer.loadId}
-        <Typography variant="caption" color="text.secondary" component="div">
-          {offer.equipmentType}
-          {offer.distance !== null ? ` · ${offer.distance} mi` : ""}
-        </Typography>
-      </TableCell>
-      <TableCell sx={{ whiteSpace: "nowrap" }}>{dateTimeText(offer.startDateTime)}</TableCell>
-      <TableCell>{offer.stops}</TableCell>
-      <TableCell>{[offer.originCity, offer.originState].filter(Boolean).join(", ") || "—"}</TableCell>
-      <TableCell>
-        {[offer.destinationCity, offer.destinationState].filter(Boolean).join(", ") || "—"}
-      </TableCell>
-      <TableCell sx={{ fontWeight: 600 }}>{usd(offer.bestOffer)}</TableCell>
-      <TableCell>
-        <RoundEnds roundEndsAt={offer.roundEndsAt} roundNumber={offer.roundNumber} showCloseTime />
-      </TableCell>
-      <TableCell>
-        <Button
-          size="small"
-          variant={offer.myBid ? "text" : "outlined"}
-          disabled={!open}
-          onClick={() => onBid(offer)}
-          aria-label={
-            offer.myBid ? `My bid ${usd(offer.myBid.amount)}, change it` : `Place your bid on ${offer.loadId}`
-          }
-          sx={{ textDecoration: folded ? "line-through" : undefined, fontWeight: 600 }}
-        >
-          {offer.myBid ? usd(offer.myBid.amount) : "Place your bid"}
-        </Button>
-      </TableCell>
-      <TableCell>
-        <Button size="small" color="warning" disabled={!canFold} onClick={() => onFold(offer)}>
-          Fold
-        </Button>
-      </TableCell>
-    </TableRow>
-  );
+  return <DataRow columns={columns} row={offer} />;
 }

@@ -1,11 +1,11 @@
-import { Suspense, useEffect, useState } from "react";
-import { graphql, type PreloadedQuery, usePreloadedQuery, useQueryLoader } from "react-relay";
-import { useSearchParams } from "react-router-dom";
+import { Suspense } from "react";
+import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
+import { useListQuery } from "../ui/list/useListQuery.ts";
 import NassListViewQueryNode, { type NassListViewQuery } from "./__generated__/NassListViewQuery.graphql";
 import { NassTable } from "./NassTable.tsx";
-import { type NassCriteria, nassCriteriaFrom, nassVariables } from "./routing-criteria.ts";
+import { NASS_LIST, type NassFilters, type NassSortField, nassVariables } from "./routing-criteria.ts";
 
 export const NASS_FETCH_FAILED = "The NASS codes could not be loaded.";
 
@@ -19,40 +19,22 @@ export const nassListViewQuery = graphql`
   }
 `;
 
-function NassListPage({
-  queryRef,
-  criteria,
-}: {
-  queryRef: PreloadedQuery<NassListViewQuery>;
-  criteria: NassCriteria;
-}) {
+function NassListPage({ queryRef }: { queryRef: PreloadedQuery<NassListViewQuery> }) {
   const data = usePreloadedQuery<NassListViewQuery>(nassListViewQuery, queryRef);
-  return <NassTable query={data} facets={data.nassFacets} initialCriteria={criteria} />;
+  return <NassTable query={data} facets={data.nassFacets} />;
 }
 
 /** The NASS Codes view ('ILA / Facility Codes'). */
 export function NassListView() {
-  const [params] = useSearchParams();
-  const [start, setStart] = useState(() => ({ attempt: 0, criteria: nassCriteriaFrom(params) }));
-  const [queryRef, loadQuery] = useQueryLoader<NassListViewQuery>(NassListViewQueryNode);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the first load only; a retry loads itself
-  useEffect(
-    () => loadQuery(nassVariables(start.criteria), { fetchPolicy: "store-and-network" }),
-    [loadQuery],
+  const { queryRef, retry, attempt } = useListQuery<NassListViewQuery, NassFilters, NassSortField>(
+    NassListViewQueryNode,
+    NASS_LIST,
+    nassVariables,
   );
-  const handleRetry = () => {
-    const criteria = nassCriteriaFrom(new URLSearchParams(window.location.search));
-    setStart((current) => ({ attempt: current.attempt + 1, criteria }));
-    loadQuery(nassVariables(criteria), { fetchPolicy: "network-only" });
-  };
   return (
-    <ErrorBoundary message={NASS_FETCH_FAILED} onRetry={handleRetry}>
+    <ErrorBoundary message={NASS_FETCH_FAILED} onRetry={retry}>
       <Suspense fallback={<Loading />}>
-        {queryRef ? (
-          <NassListPage key={start.attempt} queryRef={queryRef} criteria={start.criteria} />
-        ) : (
-          <Loading />
-        )}
+        {queryRef ? <NassListPage key={attempt} queryRef={queryRef} /> : <Loading />}
       </Suspense>
     </ErrorBoundary>
   );

@@ -1,19 +1,58 @@
 import EditIcon from "@mui/icons-material/EditOutlined";
 import IconButton from "@mui/material/IconButton";
-import TableCell from "@mui/material/TableCell";
-import TableRow from "@mui/material/TableRow";
 import { graphql, useFragment } from "react-relay";
+import type { Column } from "../ui/table/columns.ts";
+import { DataRow } from "../ui/table/DataRow.tsx";
 import type { NassRow_nass$data, NassRow_nass$key } from "./__generated__/NassRow_nass.graphql";
+import type { NassSortField } from "./routing-criteria.ts";
 
 const DASH = "—";
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
-interface NassRowProps {
-  nass: NassRow_nass$key;
-  onEdit(nass: NassRow_nass$data): void;
+type NassColumn = Column<NassRow_nass$data, NassSortField>;
+const text = (id: keyof NassRow_nass$data, header: string, sortField?: NassSortField): NassColumn => ({
+  id,
+  header,
+  sortField,
+  cell: (nass) => (nass[id] as string | null) ?? DASH,
+});
+
+/** Spec section 2: the NASS table's columns, in order, then the edit button. */
+export function nassColumns(onEdit: (nass: NassRow_nass$data) => void): readonly NassColumn[] {
+  return [
+    { ...text("code", "Code", "CODE"), key: true, nowrap: true },
+    text("region", "Region", "REGION"),
+    text("division", "Division", "DIVISION"),
+    text("fdbid", "FDB ID"),
+    text("facilityName", "Facility Name", "FACILITY_NAME"),
+    text("street", "Street"),
+    text("city", "City", "CITY"),
+    text("state", "State", "STATE"),
+    text("zip", "Zip", "ZIP"),
+    text("typeCode", "Type Code"),
+    text("subType", "Sub-Type"),
+    text("facType", "Facility Type", "FACILITY_TYPE"),
+    { id: "originating", header: "Originating", cell: (nass) => yesNo(nass.originating) },
+    { id: "destinating", header: "Destinating", cell: (nass) => yesNo(nass.destinating) },
+    {
+      id: "edit",
+      header: "",
+      cardLabel: "Edit",
+      cell: (nass) => (
+        <IconButton size="small" aria-label={`Edit ${nass.code}`} onClick={() => onEdit(nass)}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      ),
+    },
+  ];
 }
 
-export function NassRow({ nass, onEdit }: NassRowProps) {
+interface NassRowProps {
+  nass: NassRow_nass$key;
+  columns: readonly NassColumn[];
+}
+
+export function NassRow({ nass, columns }: NassRowProps) {
   const data = useFragment(
     graphql`
       fragment NassRow_nass on NassCode {
@@ -38,27 +77,5 @@ export function NassRow({ nass, onEdit }: NassRowProps) {
     `,
     nass,
   );
-  return (
-    <TableRow hover>
-      <TableCell sx={{ fontWeight: 600, whiteSpace: "nowrap" }}>{data.code}</TableCell>
-      <TableCell>{data.region ?? DASH}</TableCell>
-      <TableCell>{data.division ?? DASH}</TableCell>
-      <TableCell>{data.fdbid ?? DASH}</TableCell>
-      <TableCell sx={{ minWidth: 180 }}>{data.facilityName ?? DASH}</TableCell>
-      <TableCell sx={{ minWidth: 140 }}>{data.street ?? DASH}</TableCell>
-      <TableCell>{data.city ?? DASH}</TableCell>
-      <TableCell>{data.state ?? DASH}</TableCell>
-      <TableCell>{data.zip ?? DASH}</TableCell>
-      <TableCell>{data.typeCode ?? DASH}</TableCell>
-      <TableCell>{data.subType ?? DASH}</TableCell>
-      <TableCell>{data.facType ?? DASH}</TableCell>
-      <TableCell>{yesNo(data.originating)}</TableCell>
-      <TableCell>{yesNo(data.destinating)}</TableCell>
-      <TableCell padding="checkbox">
-        <IconButton size="small" aria-label={`Edit ${data.code}`} onClick={() => onEdit(data)}>
-          <EditIcon fontSize="small" />
-        </IconButton>
-      </TableCell>
-    </TableRow>
-  );
+  return <DataRow columns={columns} row={data} />;
 }

@@ -1,58 +1,39 @@
 import AddIcon from "@mui/icons-material/Add";
 import UploadIcon from "@mui/icons-material/Upload";
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import Snackbar from "@mui/material/Snackbar";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
 import type { FetchPolicy } from "relay-runtime";
 import { NO_NASS_CODES } from "../../../common/routing.ts";
+import { FilterButton } from "../ui/list/FilterButton.tsx";
+import { ListToolbar } from "../ui/list/ListToolbar.tsx";
+import { usePagedList } from "../ui/list/usePagedList.ts";
+import { Toast } from "../ui/Toast.tsx";
+import { DataTable } from "../ui/table/DataTable.tsx";
 import type { NassFilterDialog_facets$key } from "./__generated__/NassFilterDialog_facets.graphql";
 import type { NassRow_nass$data } from "./__generated__/NassRow_nass.graphql";
 import type { NassTable_query$key } from "./__generated__/NassTable_query.graphql";
 import type { NassTableRefetchQuery } from "./__generated__/NassTableRefetchQuery.graphql";
-import { ListFrame } from "./ListFrame.tsx";
 import { NassFilterDialog } from "./NassFilterDialog.tsx";
 import { NassFormDialog } from "./NassFormDialog.tsx";
 import { NassImportDialog } from "./NassImportDialog.tsx";
-import { NassRow } from "./NassRow.tsx";
-import { RoutingToolbar } from "./RoutingToolbar.tsx";
+import { NassRow, nassColumns } from "./NassRow.tsx";
 import {
   activeFilterCount,
+  NASS_LIST,
   NASS_SORT_FIELDS,
   type NassCriteria,
   type NassSortField,
   nassVariables,
 } from "./routing-criteria.ts";
-import { SortMenu } from "./SortMenu.tsx";
-import { useListState } from "./useListState.ts";
-
-const COLUMNS: [string, NassSortField | null][] = [
-  ["Code", "CODE"],
-  ["Region", "REGION"],
-  ["Division", "DIVISION"],
-  ["FDB ID", null],
-  ["Facility Name", "FACILITY_NAME"],
-  ["Street", null],
-  ["City", "CITY"],
-  ["State", "STATE"],
-  ["Zip", "ZIP"],
-  ["Type Code", null],
-  ["Sub-Type", null],
-  ["Facility Type", "FACILITY_TYPE"],
-  ["Originating", null],
-  ["Destinating", null],
-  ["", null],
-];
 
 interface NassTableProps {
   query: NassTable_query$key;
   facets: NassFilterDialog_facets$key;
-  initialCriteria: NassCriteria;
 }
 
 /** The NASS Codes view: the facility master, 50 a page, with import and add/edit. */
-export function NassTable({ query, facets, initialCriteria }: NassTableProps) {
+export function NassTable({ query, facets }: NassTableProps) {
   const [data, refetch] = useRefetchableFragment<NassTableRefetchQuery, NassTable_query$key>(
     graphql`
       fragment NassTable_query on Query
@@ -85,26 +66,25 @@ export function NassTable({ query, facets, initialCriteria }: NassTableProps) {
     (criteria: NassCriteria, fetchPolicy: FetchPolicy) => refetch(nassVariables(criteria), { fetchPolicy }),
     [refetch],
   );
-  const list = useListState("nass", initialCriteria, refetchWith, pageCount);
-  const { criteria, show } = list;
+  const list = usePagedList(NASS_LIST, { refetch: refetchWith, pageCount });
+  const { criteria, change } = list;
   const [filterOpen, setFilterOpen] = useState(false);
-  const [sortAnchor, setSortAnchor] = useState<HTMLElement | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [editing, setEditing] = useState<NassRow_nass$data | "new" | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const columns = useMemo(() => nassColumns(setEditing), []);
 
   return (
     <>
-      <RoutingToolbar
+      <ListToolbar<NassSortField>
         label="NASS codes"
+        searchLabel="Search nass codes"
         placeholder="Search code, facility, city, state or zip…"
-        searchText={list.searchText}
-        activeFilters={activeFilterCount(criteria.filters)}
-        sorted={criteria.sort !== null}
-        onSearchText={list.setSearchText}
-        onSearchNow={() => show({ ...criteria, search: list.searchText, page: 1 })}
-        onOpenFilter={() => setFilterOpen(true)}
-        onOpenSort={setSortAnchor}
+        {...list.search}
+        filter={
+          <FilterButton active={activeFilterCount(criteria.filter)} onClick={() => setFilterOpen(true)} />
+        }
+        sort={list.sortMenu(NASS_SORT_FIELDS, "Default order")}
       >
         <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
           Add NASS code
@@ -117,53 +97,31 @@ export function NassTable({ query, facets, initialCriteria }: NassTableProps) {
         >
           Import NASS CSV
         </Button>
-      </RoutingToolbar>
-      <ListFrame
+      </ListToolbar>
+      <DataTable
         label="NASS codes"
-        columns={COLUMNS}
-        sort={criteria.sort}
-        direction={criteria.direction}
+        columns={columns}
         empty={NO_NASS_CODES}
         rowCount={edges.length}
-        page={page}
-        pageCount={pageCount}
-        pageSize={pageSize}
-        totalCount={totalCount}
-        isPending={list.isPending}
+        {...list.table}
         minWidth={1400}
-        onSortColumn={(field) =>
-          show({
-            ...criteria,
-            sort: field,
-            direction: criteria.sort === field && criteria.direction === "ASC" ? "DESC" : "ASC",
-            page: 1,
-          })
-        }
-        onPage={(next) => show({ ...criteria, page: next })}
+        paging={list.paging(
+          { page, pageCount, pageSize, totalCount },
+          { label: "NASS codes pages", noun: "nass codes", countTestId: "nass-codes-count" },
+        )}
       >
         {edges.map((edge) => (
-          <NassRow key={edge.node.id} nass={edge.node} onEdit={setEditing} />
+          <NassRow key={edge.node.id} nass={edge.node} columns={columns} />
         ))}
-      </ListFrame>
+      </DataTable>
       <NassFilterDialog
         open={filterOpen}
         facets={facets}
-        filters={criteria.filters}
+        filters={criteria.filter}
         onClose={() => setFilterOpen(false)}
-        onApply={(filters) => {
+        onApply={(filter) => {
           setFilterOpen(false);
-          show({ ...criteria, filters, page: 1 });
-        }}
-      />
-      <SortMenu
-        anchor={sortAnchor}
-        fields={NASS_SORT_FIELDS}
-        sort={criteria.sort}
-        direction={criteria.direction}
-        onClose={() => setSortAnchor(null)}
-        onSort={(sort, direction) => {
-          setSortAnchor(null);
-          show({ ...criteria, sort, direction, page: 1 });
+          change({ filter });
         }}
       />
       <NassImportDialog
@@ -185,16 +143,10 @@ export function NassTable({ query, facets, initialCriteria }: NassTableProps) {
           list.reload();
         }}
       />
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={6000}
+      <Toast
+        message={notice ? { severity: "success", text: notice } : null}
         onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      </Snackbar>
+      />
     </>
   );
 }

@@ -1,47 +1,35 @@
 import AddIcon from "@mui/icons-material/Add";
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import Snackbar from "@mui/material/Snackbar";
 import { useCallback, useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
 import type { FetchPolicy } from "relay-runtime";
 import { NO_ROUTES } from "../../../common/routing.ts";
+import { FilterButton } from "../ui/list/FilterButton.tsx";
+import { ListToolbar } from "../ui/list/ListToolbar.tsx";
+import { usePagedList } from "../ui/list/usePagedList.ts";
+import { Toast } from "../ui/Toast.tsx";
+import { DataTable } from "../ui/table/DataTable.tsx";
 import type { RouteTable_query$key } from "./__generated__/RouteTable_query.graphql";
 import type { RouteTableRefetchQuery } from "./__generated__/RouteTableRefetchQuery.graphql";
 import { CreateRouteDialog } from "./CreateRouteDialog.tsx";
-import { ListFrame } from "./ListFrame.tsx";
 import { RouteFilterDialog } from "./RouteFilterDialog.tsx";
-import { RouteRow } from "./RouteRow.tsx";
-import { RoutingToolbar } from "./RoutingToolbar.tsx";
+import { ROUTE_COLUMNS, RouteRow } from "./RouteRow.tsx";
 import {
   activeFilterCount,
+  ROUTE_LIST,
   ROUTE_SORT_FIELDS,
   type RouteCriteria,
   type RouteSortField,
   routeVariables,
 } from "./routing-criteria.ts";
-import { SortMenu } from "./SortMenu.tsx";
-import { useListState } from "./useListState.ts";
 import { useRouteChangedSubscription } from "./useRouteChangedSubscription.ts";
-
-const COLUMNS: [string, RouteSortField | null][] = [
-  ["Route", "ROUTE_NUMBER"],
-  ["Carrier", "CARRIER"],
-  ["Assigned Loads", "LOAD_COUNT"],
-  ["Stops", "STOP_COUNT"],
-  ["Pickup", null],
-  ["Pickup Date", "PICKUP_DATE"],
-  ["Delivery", null],
-  ["Delivery Date", "DELIVERY_DATE"],
-];
 
 interface RouteTableProps {
   query: RouteTable_query$key;
-  initialCriteria: RouteCriteria;
 }
 
 /** The Routes view: 50 routes a page from the server, with search, filter, sort and 'Create Route'. */
-export function RouteTable({ query, initialCriteria }: RouteTableProps) {
+export function RouteTable({ query }: RouteTableProps) {
   const [data, refetch] = useRefetchableFragment<RouteTableRefetchQuery, RouteTable_query$key>(
     graphql`
       fragment RouteTable_query on Query
@@ -74,26 +62,24 @@ export function RouteTable({ query, initialCriteria }: RouteTableProps) {
     (criteria: RouteCriteria, fetchPolicy: FetchPolicy) => refetch(routeVariables(criteria), { fetchPolicy }),
     [refetch],
   );
-  const list = useListState("routes", initialCriteria, refetchWith, pageCount);
-  const { criteria, show } = list;
+  const list = usePagedList(ROUTE_LIST, { refetch: refetchWith, pageCount });
+  const { criteria, change } = list;
   const [filterOpen, setFilterOpen] = useState(false);
-  const [sortAnchor, setSortAnchor] = useState<HTMLElement | null>(null);
   const [createOpen, setCreateOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   useRouteChangedSubscription();
 
   return (
     <>
-      <RoutingToolbar
+      <ListToolbar<RouteSortField>
         label="Routes"
+        searchLabel="Search routes"
         placeholder="Search routes…"
-        searchText={list.searchText}
-        activeFilters={activeFilterCount(criteria.filters)}
-        sorted={criteria.sort !== null}
-        onSearchText={list.setSearchText}
-        onSearchNow={() => show({ ...criteria, search: list.searchText, page: 1 })}
-        onOpenFilter={() => setFilterOpen(true)}
-        onOpenSort={setSortAnchor}
+        {...list.search}
+        filter={
+          <FilterButton active={activeFilterCount(criteria.filter)} onClick={() => setFilterOpen(true)} />
+        }
+        sort={list.sortMenu(ROUTE_SORT_FIELDS, "Default order")}
       >
         <Button
           variant="contained"
@@ -103,52 +89,30 @@ export function RouteTable({ query, initialCriteria }: RouteTableProps) {
         >
           Create Route
         </Button>
-      </RoutingToolbar>
-      <ListFrame
+      </ListToolbar>
+      <DataTable
         label="Routes"
-        columns={COLUMNS}
-        sort={criteria.sort}
-        direction={criteria.direction}
+        columns={ROUTE_COLUMNS}
         empty={NO_ROUTES}
         rowCount={edges.length}
-        page={page}
-        pageCount={pageCount}
-        pageSize={pageSize}
-        totalCount={totalCount}
-        isPending={list.isPending}
+        {...list.table}
         minWidth={900}
-        onSortColumn={(field) =>
-          show({
-            ...criteria,
-            sort: field,
-            direction: criteria.sort === field && criteria.direction === "ASC" ? "DESC" : "ASC",
-            page: 1,
-          })
-        }
-        onPage={(next) => show({ ...criteria, page: next })}
+        paging={list.paging(
+          { page, pageCount, pageSize, totalCount },
+          { label: "Routes pages", noun: "routes", countTestId: "routes-count" },
+        )}
       >
         {edges.map((edge) => (
           <RouteRow key={edge.node.id} route={edge.node} />
         ))}
-      </ListFrame>
+      </DataTable>
       <RouteFilterDialog
         open={filterOpen}
-        filters={criteria.filters}
+        filters={criteria.filter}
         onClose={() => setFilterOpen(false)}
-        onApply={(filters) => {
+        onApply={(filter) => {
           setFilterOpen(false);
-          show({ ...criteria, filters, page: 1 });
-        }}
-      />
-      <SortMenu
-        anchor={sortAnchor}
-        fields={ROUTE_SORT_FIELDS}
-        sort={criteria.sort}
-        direction={criteria.direction}
-        onClose={() => setSortAnchor(null)}
-        onSort={(sort, direction) => {
-          setSortAnchor(null);
-          show({ ...criteria, sort, direction, page: 1 });
+          change({ filter });
         }}
       />
       <CreateRouteDialog
@@ -160,16 +124,10 @@ export function RouteTable({ query, initialCriteria }: RouteTableProps) {
           list.reload();
         }}
       />
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={6000}
+      <Toast
+        message={notice ? { severity: "success", text: notice } : null}
         onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      </Snackbar>
+      />
     </>
   );
 }

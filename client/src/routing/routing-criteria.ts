@@ -1,5 +1,6 @@
 import { ROUTING_PAGE_SIZE } from "../../../common/routing.ts";
 import { dayBounds } from "../lib/dates.ts";
+import type { ListCriteria, ListSpec } from "../ui/list/list-url.ts";
 
 /** The two views of /admin/ila/routing; the address keeps the view and its criteria. */
 export type RoutingView = "routes" | "nass";
@@ -27,7 +28,6 @@ export const NASS_SORT_FIELDS = [
 ] as const;
 export type NassSortField = (typeof NASS_SORT_FIELDS)[number][0];
 
-export type SortDirection = "ASC" | "DESC";
 export type YesNoAny = "" | "yes" | "no";
 
 export interface RouteFilters {
@@ -45,16 +45,8 @@ export interface NassFilters {
   destinating: YesNoAny;
 }
 
-export interface ListState<Sort extends string, Filters> {
-  search: string;
-  sort: Sort | null;
-  direction: SortDirection;
-  page: number;
-  filters: Filters;
-}
-
-export type RouteCriteria = ListState<RouteSortField, RouteFilters>;
-export type NassCriteria = ListState<NassSortField, NassFilters>;
+export type RouteCriteria = ListCriteria<RouteFilters, RouteSortField>;
+export type NassCriteria = ListCriteria<NassFilters, NassSortField>;
 
 export const NO_ROUTE_FILTERS: RouteFilters = { driver: "", pickupFrom: "", pickupTo: "" };
 export const NO_NASS_FILTERS: NassFilters = {
@@ -72,81 +64,72 @@ export function viewOf(params: URLSearchParams): RoutingView {
 
 const yesNo = (value: string | null): YesNoAny => (value === "yes" || value === "no" ? value : "");
 
-function common<Sort extends string>(params: URLSearchParams, fields: readonly (readonly [Sort, string])[]) {
-  const sort = params.get("sort");
-  const page = Number(params.get("page"));
-  return {
-    search: params.get("q") ?? "",
-    sort: fields.some(([field]) => field === sort) ? (sort as Sort) : null,
-    direction: (params.get("dir") === "desc" ? "DESC" : "ASC") as SortDirection,
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-  };
-}
+const date = (params: URLSearchParams, key: string) =>
+  dayBounds(params.get(key) ?? "") ? params.get(key)! : "";
+const text = (params: URLSearchParams, key: string) => (params.get(key) ?? "").slice(0, 100);
 
-export function routeCriteriaFrom(params: URLSearchParams): RouteCriteria {
-  const date = (key: string) => (dayBounds(params.get(key) ?? "") ? params.get(key)! : "");
-  return {
-    ...common(params, ROUTE_SORT_FIELDS),
-    filters: {
-      driver: yesNo(params.get("driver")),
-      pickupFrom: date("pickupFrom"),
-      pickupTo: date("pickupTo"),
-    },
-  };
-}
-
-export function nassCriteriaFrom(params: URLSearchParams): NassCriteria {
-  const text = (key: string) => (params.get(key) ?? "").slice(0, 100);
-  return {
-    ...common(params, NASS_SORT_FIELDS),
-    filters: {
-      region: text("region"),
-      division: text("division"),
-      state: text("state"),
-      facType: text("facType"),
-      originating: yesNo(params.get("originating")),
-      destinating: yesNo(params.get("destinating")),
-    },
-  };
-}
-
-/** The address for a view and its criteria (empty values left out). */
-export function paramsOf(view: RoutingView, criteria: ListState<string, object>): URLSearchParams {
-  const params = new URLSearchParams();
-  if (view === "nass") params.set("view", "nass");
-  if (criteria.search.trim()) params.set("q", criteria.search.trim());
-  for (const [key, value] of Object.entries(criteria.filters)) {
+function writeStrings(filters: object, params: URLSearchParams) {
+  for (const [key, value] of Object.entries(filters)) {
     if (typeof value === "string" && value) params.set(key, value);
   }
-  if (criteria.sort) {
-    params.set("sort", criteria.sort);
-    params.set("dir", criteria.direction === "DESC" ? "desc" : "asc");
-  }
-  if (criteria.page > 1) params.set("page", String(criteria.page));
-  return params;
 }
+
+/** The Routes view in the address: q, driver, pickupFrom, pickupTo, sort/dir, page, size. */
+export const ROUTE_LIST: ListSpec<RouteFilters, RouteSortField> = {
+  sortFields: ROUTE_SORT_FIELDS.map(([field]) => field),
+  defaultSort: null,
+  pageSize: ROUTING_PAGE_SIZE,
+  pageSizes: [25, 50, 100],
+  emptyFilter: NO_ROUTE_FILTERS,
+  filterKeys: ["driver", "pickupFrom", "pickupTo"],
+  readFilter: (params) => ({
+    driver: yesNo(params.get("driver")),
+    pickupFrom: date(params, "pickupFrom"),
+    pickupTo: date(params, "pickupTo"),
+  }),
+  writeFilter: writeStrings,
+};
+
+/** The NASS Codes view in the address (beside view=nass): q, the facet filters, sort/dir, page, size. */
+export const NASS_LIST: ListSpec<NassFilters, NassSortField> = {
+  sortFields: NASS_SORT_FIELDS.map(([field]) => field),
+  defaultSort: null,
+  pageSize: ROUTING_PAGE_SIZE,
+  pageSizes: [25, 50, 100],
+  emptyFilter: NO_NASS_FILTERS,
+  filterKeys: ["region", "division", "state", "facType", "originating", "destinating"],
+  readFilter: (params) => ({
+    region: text(params, "region"),
+    division: text(params, "division"),
+    state: text(params, "state"),
+    facType: text(params, "facType"),
+    originating: yesNo(params.get("originating")),
+    destinating: yesNo(params.get("destinating")),
+  }),
+  writeFilter: writeStrings,
+};
 
 const flag = (value: YesNoAny) => (value === "" ? undefined : value === "yes");
 
 export function routeVariables(criteria: RouteCriteria) {
   const filter: { driverAssigned?: boolean; pickupFrom?: string; pickupTo?: string } = {};
-  const driver = flag(criteria.filters.driver);
+  const driver = flag(criteria.filter.driver);
   if (driver !== undefined) filter.driverAssigned = driver;
-  const from = dayBounds(criteria.filters.pickupFrom);
-  const to = dayBounds(criteria.filters.pickupTo);
+  const from = dayBounds(criteria.filter.pickupFrom);
+  const to = dayBounds(criteria.filter.pickupTo);
   if (from) filter.pickupFrom = from.start;
   if (to) filter.pickupTo = to.end;
   return {
     search: criteria.search.trim() || null,
     filter: Object.keys(filter).length ? filter : null,
-    orderBy: criteria.sort ? { field: criteria.sort, direction: criteria.direction } : null,
+    orderBy: criteria.sort,
     page: criteria.page,
-    pageSize: ROUTING_PAGE_SIZE,
+    pageSize: criteria.pageSize,
   };
 }
 
 export function nassVariables(criteria: NassCriteria) {
-  const { region, division, state, facType, originating, destinating } = criteria.filters;
+  const { region, division, state, facType, originating, destinating } = criteria.filter;
   const filter: Record<string, string | boolean> = {};
   if (region) filter.region = region;
   if (division) filter.division = division;
@@ -157,9 +140,9 @@ export function nassVariables(criteria: NassCriteria) {
   return {
     search: criteria.search.trim() || null,
     filter: Object.keys(filter).length ? filter : null,
-    orderBy: criteria.sort ? { field: criteria.sort, direction: criteria.direction } : null,
+    orderBy: criteria.sort,
     page: criteria.page,
-    pageSize: ROUTING_PAGE_SIZE,
+    pageSize: criteria.pageSize,
   };
 }
 

@@ -3,7 +3,6 @@ import { PageTitle } from "../ui/PageTitle.tsx";
 import type { TrackingListPageQuery } from "./__generated__/TrackingListPageQuery.graphql";
 import { FleetMap } from "./FleetMap.tsx";
 import { TrackingTable } from "./TrackingTable.tsx";
-import type { TrackingCriteria } from "./tracking-criteria.ts";
 
 export const trackingListPageQuery = graphql`
   query TrackingListPageQuery($search: String, $page: Int, $pageSize: Int) {
@@ -14,16 +13,15 @@ export const trackingListPageQuery = graphql`
 
 interface TrackingListPageProps {
   queryRef: PreloadedQuery<TrackingListPageQuery>;
-  initialCriteria: TrackingCriteria;
 }
 
-export function TrackingListPage({ queryRef, initialCriteria }: TrackingListPageProps) {
+export function TrackingListPage({ queryRef }: TrackingListPageProps) {
   const data = usePreloadedQuery<TrackingListPageQuery>(trackingListPageQuery, queryRef);
   return (
     <>
       <PageTitle>ILA / Tracking</PageTitle>
       <FleetMap query={data} />
-      <TrackingTable query={data} initialCriteria={initialCriteria} />
+      <TrackingTable query={data} />
     </>
   );
 }

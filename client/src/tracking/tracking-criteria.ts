@@ -1,26 +1,23 @@
-/** The tracking list's criteria live in the address: ?search=&page=. */
-export interface TrackingCriteria {
-  search: string;
-  page: number;
-}
+import type { ListCriteria, ListSpec } from "../ui/list/list-url.ts";
 
-export function criteriaFromParams(params: URLSearchParams): TrackingCriteria {
-  const page = Number(params.get("page") ?? "1");
-  return {
-    search: params.get("search") ?? "",
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-  };
-}
+/** The tracking list has no filter or sort of its own: search and page only. */
+type NoFilter = Record<string, never>;
+export type TrackingCriteria = ListCriteria<NoFilter, never>;
 
-export function paramsOf(criteria: TrackingCriteria): URLSearchParams {
-  const params = new URLSearchParams();
-  if (criteria.search.trim()) params.set("search", criteria.search.trim());
-  if (criteria.page > 1) params.set("page", String(criteria.page));
-  return params;
-}
+/** The tracking list in the address: ?search=&page= (the links already shared use `search`). */
+export const TRACKING_LIST: ListSpec<NoFilter, never> = {
+  sortFields: [],
+  defaultSort: null,
+  pageSize: 50,
+  emptyFilter: {},
+  filterKeys: [],
+  searchKey: "search",
+  readFilter: () => ({}),
+  writeFilter: () => {},
+};
 
 export function variablesOf(criteria: TrackingCriteria) {
-  return { search: criteria.search.trim() || null, page: criteria.page, pageSize: 50 };
+  return { search: criteria.search.trim() || null, page: criteria.page, pageSize: criteria.pageSize };
 }
 
 export function trackingPath(routeNumber: string): string {

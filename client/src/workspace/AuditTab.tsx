@@ -3,13 +3,6 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import MenuItem from "@mui/material/MenuItem";
-import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState, useTransition } from "react";
@@ -17,11 +10,13 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { formatDateTime } from "../lib/dates.ts";
 import { PAGE_SIZE } from "../lib/pagination.ts";
+import type { Column } from "../ui/table/columns.ts";
+import { DataRow } from "../ui/table/DataRow.tsx";
+import { DataTable } from "../ui/table/DataTable.tsx";
 import type { AuditTabQuery } from "./__generated__/AuditTabQuery.graphql";
 import { AuditChanges } from "./AuditChanges.tsx";
 import { auditCriteria, auditFilterOf, withChanges } from "./criteria.ts";
 import { downloadAuditCsv } from "./download-audit-csv.ts";
-import { ListFooter } from "./ListFooter.tsx";
 import { SearchField } from "./SearchField.tsx";
 import type { TabProps } from "./tab-props.ts";
 import { useFeedback } from "./useFeedback.tsx";
@@ -58,7 +53,40 @@ const query = graphql`
   }
 `;
 
-const COLUMNS = ["When", "Who", "Action", "Record", "Changes", "From address"];
+type Entry = AuditTabQuery["response"]["auditLog"]["edges"][number]["node"];
+
+/** The audit log's columns. */
+const AUDIT_COLUMNS: readonly Column<Entry>[] = [
+  { id: "when", header: "When", key: true, nowrap: true, cell: (entry) => formatDateTime(entry.createdAt) },
+  {
+    id: "who",
+    header: "Who",
+    cell: (entry) => (
+      <Box sx={{ wordBreak: "break-all", minWidth: 140 }}>{entry.actor?.email ?? "System"}</Box>
+    ),
+  },
+  { id: "action", header: "Action", nowrap: true, cell: (entry) => entry.action },
+  {
+    id: "record",
+    header: "Record",
+    cell: (entry) => (
+      <Box sx={{ minWidth: 140 }}>
+        <Typography variant="caption" color="text.secondary" component="p">
+          {entry.entityType}
+        </Typography>
+        {entry.record?.path ? (
+          <Link component={RouterLink} to={entry.record.path}>
+            {entry.record.label}
+          </Link>
+        ) : (
+          <Typography variant="body2">{entry.record?.label ?? entry.entityId ?? "—"}</Typography>
+        )}
+      </Box>
+    ),
+  },
+  { id: "changes", header: "Changes", cell: (entry) => <AuditChanges entry={entry} /> },
+  { id: "ip", header: "From address", nowrap: true, cell: (entry) => entry.ip ?? "—" },
+];
 
 export function AuditTab({ params, onNavigate, retryKey }: TabProps) {
   const criteria = auditCriteria(params);
@@ -155,62 +183,27 @@ export function AuditTab({ params, onNavigate, retryKey }: TabProps) {
           {exporting ? "Exporting…" : "Export CSV"}
         </Button>
       </Box>
-      <TableContainer component={Paper} variant="outlined" sx={{ opacity: isPending ? 0.6 : 1 }}>
-        <Table size="small" aria-label="Audit log">
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: "nowrap" }}>
-                  {column}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {edges.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 4 }}>
-                  No audit entries found.
-                </TableCell>
-              </TableRow>
-            ) : (
-              edges.map(({ node }) => (
-                <TableRow key={node.id} hover data-testid="audit-row">
-                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(node.createdAt)}</TableCell>
-                  <TableCell sx={{ wordBreak: "break-all", minWidth: 140 }}>
-                    {node.actor?.email ?? "System"}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: "nowrap" }}>{node.action}</TableCell>
-                  <TableCell sx={{ minWidth: 140 }}>
-                    <Typography variant="caption" color="text.secondary" component="p">
-                      {node.entityType}
-                    </Typography>
-                    {node.record?.path ? (
-                      <Link component={RouterLink} to={node.record.path}>
-                        {node.record.label}
-                      </Link>
-                    ) : (
-                      <Typography variant="body2">{node.record?.label ?? node.entityId ?? "—"}</Typography>
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 220 }}>
-                    <AuditChanges entry={node} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: "nowrap" }}>{node.ip ?? "—"}</TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <ListFooter
-        label="Audit log pages"
-        page={criteria.page}
-        pageCount={pageCount}
-        totalCount={totalCount}
-        busy={isPending}
-        onPage={(page) => change({ page })}
-      />
+      <DataTable
+        label="Audit log"
+        columns={AUDIT_COLUMNS}
+        empty="No audit entries found."
+        rowCount={edges.length}
+        loading={isPending}
+        minWidth={900}
+        paging={{
+          page: criteria.page,
+          pageCount,
+          pageSize: PAGE_SIZE,
+          totalCount,
+          onPage: (page) => change({ page }),
+          label: "Audit log pages",
+          countTestId: "page-range",
+        }}
+      >
+        {edges.map(({ node }) => (
+          <DataRow key={node.id} columns={AUDIT_COLUMNS} row={node} data-testid="audit-row" />
+        ))}
+      </DataTable>
       {snackbar}
     </>
   );

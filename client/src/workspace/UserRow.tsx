@@ -2,8 +2,6 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import MenuItem from "@mui/material/MenuItem";
-import TableCell from "@mui/material/TableCell";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
@@ -16,7 +14,9 @@ import {
   type UserRole,
 } from "../../../common/workspace.ts";
 import { formatDateTime } from "../lib/dates.ts";
-import type { UserRow_user$key } from "./__generated__/UserRow_user.graphql";
+import type { Column } from "../ui/table/columns.ts";
+import { DataRow } from "../ui/table/DataRow.tsx";
+import type { UserRow_user$data, UserRow_user$key } from "./__generated__/UserRow_user.graphql";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { useChangeUserRoleMutation } from "./useChangeUserRoleMutation.ts";
 import { useEndUserSessionsMutation } from "./useEndUserSessionsMutation.ts";
@@ -28,6 +28,55 @@ const STATUS_COLORS: Record<AccountStatus, "success" | "warning" | "error" | "de
   rejected: "error",
   disabled: "default",
 };
+
+type User = UserRow_user$data;
+const NONE = () => null;
+
+/** The Users table's columns; Role and Actions are drawn by each row (they hold its own state). */
+export const USER_COLUMNS: readonly Column<User>[] = [
+  {
+    id: "user",
+    header: "User",
+    key: true,
+    cell: (user) => (
+      <>
+        <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: "break-all" }}>
+          {user.email}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {[user.fullName, user.userId].filter(Boolean).join(" · ")}
+        </Typography>
+      </>
+    ),
+  },
+  { id: "role", header: "Role", cell: NONE },
+  {
+    id: "carrier",
+    header: "Carrier",
+    cell: (user) => (user.carrier ? `${user.carrier.carrierName} (${user.carrier.carrierId})` : "—"),
+  },
+  {
+    id: "status",
+    header: "Status",
+    cell: (user) => (
+      <Chip
+        size="small"
+        label={ACCOUNT_STATUS_LABELS[user.accountStatus as AccountStatus] ?? user.accountStatus}
+        color={STATUS_COLORS[user.accountStatus as AccountStatus] ?? "default"}
+        variant={user.accountStatus === "disabled" ? "outlined" : "filled"}
+      />
+    ),
+  },
+  { id: "created", header: "Created", nowrap: true, cell: (user) => formatDateTime(user.createdAt) },
+  {
+    id: "lastSignIn",
+    header: "Last sign-in",
+    nowrap: true,
+    cell: (user) => formatDateTime(user.lastSignInAt) ?? "Never",
+  },
+  { id: "sessions", header: "Sessions", align: "right", cell: (user) => user.openSessionCount },
+  { id: "actions", header: "Actions", cell: NONE },
+];
 
 interface UserRowProps {
   user: UserRow_user$key;
@@ -104,95 +153,81 @@ export function UserRow({ user, isViewer, onNotify }: UserRowProps) {
       },
     );
 
-  return (
-    <TableRow hover data-testid={`user-row-${data.email}`}>
-      <TableCell sx={{ minWidth: 200 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: "break-all" }}>
-          {data.email}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {[data.fullName, data.userId].filter(Boolean).join(" · ")}
-        </Typography>
-      </TableCell>
-      <TableCell>
-        <TextField
-          select
-          size="small"
-          value={data.role}
-          disabled={changingRole || isViewer}
-          onChange={(event) => handleRole(event.target.value as UserRole)}
-          slotProps={{ htmlInput: { "aria-label": `Role of ${data.email}` } }}
-          sx={{ minWidth: 150 }}
-        >
-          {USER_ROLES.map((role) => (
-            <MenuItem key={role} value={role}>
-              {USER_ROLE_LABELS[role]}
-            </MenuItem>
-          ))}
-        </TextField>
-      </TableCell>
-      <TableCell>{data.carrier ? `${data.carrier.carrierName} (${data.carrier.carrierId})` : "—"}</TableCell>
-      <TableCell>
-        <Chip
-          size="small"
-          label={ACCOUNT_STATUS_LABELS[data.accountStatus as AccountStatus] ?? data.accountStatus}
-          color={STATUS_COLORS[data.accountStatus as AccountStatus] ?? "default"}
-          variant={disabled ? "outlined" : "filled"}
-        />
-      </TableCell>
-      <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(data.createdAt)}</TableCell>
-      <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(data.lastSignInAt) ?? "Never"}</TableCell>
-      <TableCell align="right">{data.openSessionCount}</TableCell>
-      <TableCell>
-        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-          {disabled ? (
-            <Button
-              size="small"
-              variant="outlined"
-              disabled={settingDisabled}
-              onClick={() => handleDisabled(false)}
-            >
-              Re-enable
-            </Button>
-          ) : (
-            <Button
-              size="small"
-              color="error"
-              variant="outlined"
-              disabled={settingDisabled || isViewer}
-              onClick={() => setConfirm("disable")}
-            >
-              Disable
-            </Button>
-          )}
+  const role = (
+    <TextField
+      select
+      size="small"
+      value={data.role}
+      disabled={changingRole || isViewer}
+      onChange={(event) => handleRole(event.target.value as UserRole)}
+      slotProps={{ htmlInput: { "aria-label": `Role of ${data.email}` } }}
+      sx={{ minWidth: 150 }}
+    >
+      {USER_ROLES.map((role) => (
+        <MenuItem key={role} value={role}>
+          {USER_ROLE_LABELS[role]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  const actions = (
+    <>
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+        {disabled ? (
           <Button
             size="small"
-            disabled={endingSessions || data.openSessionCount === 0}
-            onClick={() => setConfirm("sessions")}
+            variant="outlined"
+            disabled={settingDisabled}
+            onClick={() => handleDisabled(false)}
           >
-            End sessions
+            Re-enable
           </Button>
-        </Box>
-        <ConfirmDialog
-          open={confirm === "disable"}
-          title={`Disable ${data.email}?`}
-          text="Their sessions end at once, open tabs are signed out and sign-in is refused until you re-enable the account."
-          confirmLabel="Disable account"
-          destructive
-          busy={settingDisabled}
-          onConfirm={() => handleDisabled(true)}
-          onClose={() => setConfirm(null)}
-        />
-        <ConfirmDialog
-          open={confirm === "sessions"}
-          title={`End the sessions of ${data.email}?`}
-          text="Every device they are signed in on is signed out now; they can sign in again."
-          confirmLabel="End sessions"
-          busy={endingSessions}
-          onConfirm={handleEndSessions}
-          onClose={() => setConfirm(null)}
-        />
-      </TableCell>
-    </TableRow>
+        ) : (
+          <Button
+            size="small"
+            color="error"
+            variant="outlined"
+            disabled={settingDisabled || isViewer}
+            onClick={() => setConfirm("disable")}
+          >
+            Disable
+          </Button>
+        )}
+        <Button
+          size="small"
+          disabled={endingSessions || data.openSessionCount === 0}
+          onClick={() => setConfirm("sessions")}
+        >
+          End sessions
+        </Button>
+      </Box>
+      <ConfirmDialog
+        open={confirm === "disable"}
+        title={`Disable ${data.email}?`}
+        text="Their sessions end at once, open tabs are signed out and sign-in is refused until you re-enable the account."
+        confirmLabel="Disable account"
+        destructive
+        busy={settingDisabled}
+        onConfirm={() => handleDisabled(true)}
+        onClose={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={confirm === "sessions"}
+        title={`End the sessions of ${data.email}?`}
+        text="Every device they are signed in on is signed out now; they can sign in again."
+        confirmLabel="End sessions"
+        busy={endingSessions}
+        onConfirm={handleEndSessions}
+        onClose={() => setConfirm(null)}
+      />
+    </>
+  );
+  return (
+    <DataRow
+      columns={USER_COLUMNS}
+      row={data}
+      cells={{ role, actions }}
+      data-testid={`user-row-${data.email}`}
+    />
   );
 }

@@ -2,13 +2,6 @@ import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
-import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import { useState, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
@@ -19,14 +12,14 @@ import {
   USER_ROLES,
 } from "../../../common/workspace.ts";
 import { PAGE_SIZE } from "../lib/pagination.ts";
+import { DataTable } from "../ui/table/DataTable.tsx";
 import type { UsersTabQuery } from "./__generated__/UsersTabQuery.graphql";
 import { USER_SORTS, type UserSort, userCriteria, withChanges } from "./criteria.ts";
 import { InviteUserDialog } from "./InviteUserDialog.tsx";
-import { ListFooter } from "./ListFooter.tsx";
 import { PendingInvitations } from "./PendingInvitations.tsx";
 import { SearchField } from "./SearchField.tsx";
 import type { TabProps } from "./tab-props.ts";
-import { UserRow } from "./UserRow.tsx";
+import { USER_COLUMNS, UserRow } from "./UserRow.tsx";
 import { useFeedback } from "./useFeedback.tsx";
 
 const query = graphql`
@@ -47,8 +40,6 @@ const query = graphql`
     }
   }
 `;
-
-const COLUMNS = ["User", "Role", "Carrier", "Status", "Created", "Last sign-in", "Sessions", "Actions"];
 
 export function UsersTab({ params, onNavigate, retryKey }: TabProps) {
   const criteria = userCriteria(params);
@@ -146,40 +137,27 @@ export function UsersTab({ params, onNavigate, retryKey }: TabProps) {
         }}
         onFailed={(message) => notify(message, "error")}
       />
-      <TableContainer component={Paper} variant="outlined" sx={{ opacity: isPending ? 0.6 : 1 }}>
-        <Table size="small" aria-label="Users">
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: "nowrap" }}>
-                  {column}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {edges.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 4 }}>
-                  No users found.
-                </TableCell>
-              </TableRow>
-            ) : (
-              edges.map(({ node }) => (
-                <UserRow key={node.id} user={node} isViewer={node.id === data.viewer?.id} onNotify={notify} />
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <ListFooter
-        label="Users pages"
-        page={criteria.page}
-        pageCount={pageCount}
-        totalCount={totalCount}
-        busy={isPending}
-        onPage={(page) => change({ page })}
-      />
+      <DataTable
+        label="Users"
+        columns={USER_COLUMNS}
+        empty="No users found."
+        rowCount={edges.length}
+        loading={isPending}
+        minWidth={1000}
+        paging={{
+          page: criteria.page,
+          pageCount,
+          pageSize: PAGE_SIZE,
+          totalCount,
+          onPage: (page) => change({ page }),
+          label: "Users pages",
+          countTestId: "page-range",
+        }}
+      >
+        {edges.map(({ node }) => (
+          <UserRow key={node.id} user={node} isViewer={node.id === data.viewer?.id} onNotify={notify} />
+        ))}
+      </DataTable>
       <InviteUserDialog
         open={inviting}
         onClose={() => setInviting(false)}

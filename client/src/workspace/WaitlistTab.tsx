@@ -1,22 +1,17 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import Paper from "@mui/material/Paper";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import { useState, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { formatDateTime } from "../lib/dates.ts";
 import { PAGE_SIZE } from "../lib/pagination.ts";
+import type { Column } from "../ui/table/columns.ts";
+import { DataRow } from "../ui/table/DataRow.tsx";
+import { DataTable } from "../ui/table/DataTable.tsx";
 import type { WaitlistTabQuery } from "./__generated__/WaitlistTabQuery.graphql";
 import { pageOf, WAITLIST_VIEWS, type WaitlistView, withChanges } from "./criteria.ts";
-import { ListFooter } from "./ListFooter.tsx";
 import { SearchField } from "./SearchField.tsx";
 import type { TabProps } from "./tab-props.ts";
 import { useDismissWaitlistEntryMutation } from "./useDismissWaitlistEntryMutation.ts";
@@ -41,6 +36,8 @@ const query = graphql`
     }
   }
 `;
+
+type Entry = WaitlistTabQuery["response"]["waitlist"]["edges"][number]["node"];
 
 const VIEW_LABELS: Record<WaitlistView, string> = {
   open: "Open",
@@ -69,6 +66,76 @@ export function WaitlistTab({ params, onNavigate, retryKey }: TabProps) {
   const refresh = () => startTransition(() => setRefreshKey((key) => key + 1));
   const failed = (message: string | null) => notify(message ?? "The change could not be saved.", "error");
 
+  const columns: readonly Column<Entry>[] = [
+    {
+      id: "email",
+      header: "Email",
+      key: true,
+      cell: (entry) => <Box sx={{ wordBreak: "break-all" }}>{entry.email}</Box>,
+    },
+    { id: "domain", header: "Domain", cell: (entry) => entry.domain },
+    { id: "refused", header: "Refused on", nowrap: true, cell: (entry) => formatDateTime(entry.createdAt) },
+    {
+      id: "state",
+      header: "State",
+      cell: (entry) =>
+        entry.invitedAt ? (
+          <Chip size="small" color="success" label={`Invited ${formatDateTime(entry.invitedAt)}`} />
+        ) : entry.dismissedAt ? (
+          <Chip size="small" variant="outlined" label="Dismissed" />
+        ) : (
+          <Chip size="small" color="warning" label="Waiting" />
+        ),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: (entry) => (
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={inviting}
+            onClick={() =>
+              invite(
+                { input: { id: entry.id } },
+                {
+                  onSuccess: () => {
+                    notify(`${entry.email} may now register; an invitation link is on its way.`);
+                    refresh();
+                  },
+                  onFailure: ({ message }) => failed(message),
+                },
+              )
+            }
+          >
+            {entry.invitedAt ? "Invite again" : "Invite"}
+          </Button>
+          {!entry.dismissedAt && !entry.invitedAt ? (
+            <Button
+              size="small"
+              disabled={dismissing}
+              onClick={() =>
+                dismiss(
+                  { input: { id: entry.id } },
+                  {
+                    onSuccess: () => {
+                      notify(`${entry.email} dismissed.`);
+                      refresh();
+                    },
+                    onFailure: ({ message }) => failed(message),
+                  },
+                )
+              }
+            >
+              Dismiss
+            </Button>
+          ) : null}
+        </Box>
+      ),
+    },
+  ];
+
   return (
     <>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "center", mb: 2 }}>
@@ -94,100 +161,27 @@ export function WaitlistTab({ params, onNavigate, retryKey }: TabProps) {
           ))}
         </ToggleButtonGroup>
       </Box>
-      <TableContainer component={Paper} variant="outlined" sx={{ opacity: isPending ? 0.6 : 1 }}>
-        <Table size="small" aria-label="Waitlist">
-          <TableHead>
-            <TableRow>
-              {["Email", "Domain", "Refused on", "State", "Actions"].map((column) => (
-                <TableCell key={column} sx={{ fontWeight: 700 }}>
-                  {column}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {edges.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5} align="center" sx={{ py: 4 }}>
-                  No addresses on the waitlist.
-                </TableCell>
-              </TableRow>
-            ) : (
-              edges.map(({ node }) => (
-                <TableRow key={node.id} hover data-testid={`waitlist-${node.email}`}>
-                  <TableCell sx={{ wordBreak: "break-all" }}>{node.email}</TableCell>
-                  <TableCell>{node.domain}</TableCell>
-                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(node.createdAt)}</TableCell>
-                  <TableCell>
-                    {node.invitedAt ? (
-                      <Chip
-                        size="small"
-                        color="success"
-                        label={`Invited ${formatDateTime(node.invitedAt)}`}
-                      />
-                    ) : node.dismissedAt ? (
-                      <Chip size="small" variant="outlined" label="Dismissed" />
-                    ) : (
-                      <Chip size="small" color="warning" label="Waiting" />
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        disabled={inviting}
-                        onClick={() =>
-                          invite(
-                            { input: { id: node.id } },
-                            {
-                              onSuccess: () => {
-                                notify(`${node.email} may now register; an invitation link is on its way.`);
-                                refresh();
-                              },
-                              onFailure: ({ message }) => failed(message),
-                            },
-                          )
-                        }
-                      >
-                        {node.invitedAt ? "Invite again" : "Invite"}
-                      </Button>
-                      {!node.dismissedAt && !node.invitedAt ? (
-                        <Button
-                          size="small"
-                          disabled={dismissing}
-                          onClick={() =>
-                            dismiss(
-                              { input: { id: node.id } },
-                              {
-                                onSuccess: () => {
-                                  notify(`${node.email} dismissed.`);
-                                  refresh();
-                                },
-                                onFailure: ({ message }) => failed(message),
-                              },
-                            )
-                          }
-                        >
-                          Dismiss
-                        </Button>
-                      ) : null}
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <ListFooter
-        label="Waitlist pages"
-        page={page}
-        pageCount={pageCount}
-        totalCount={totalCount}
-        busy={isPending}
-        onPage={(next) => onNavigate(withChanges(params, { page: next }))}
-      />
+      <DataTable
+        label="Waitlist"
+        columns={columns}
+        empty="No addresses on the waitlist."
+        rowCount={edges.length}
+        loading={isPending}
+        minWidth={760}
+        paging={{
+          page,
+          pageCount,
+          pageSize: PAGE_SIZE,
+          totalCount,
+          onPage: (next) => onNavigate(withChanges(params, { page: next })),
+          label: "Waitlist pages",
+          countTestId: "page-range",
+        }}
+      >
+        {edges.map(({ node }) => (
+          <DataRow key={node.id} columns={columns} row={node} data-testid={`waitlist-${node.email}`} />
+        ))}
+      </DataTable>
       {snackbar}
     </>
   );

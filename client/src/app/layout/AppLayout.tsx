@@ -8,6 +8,7 @@ import { Outlet } from "react-router-dom";
 import { homeFor } from "../../lib/paths.ts";
 import { session } from "../../lib/session.ts";
 import { Loading } from "../../ui/Loading.tsx";
+import { ShortcutsHelp } from "../../ui/ShortcutsHelp.tsx";
 import { ApprovalBanner } from "../../workspace/ApprovalBanner.tsx";
 import { RelayProvider } from "../RelayProvider.tsx";
 import type { AppLayoutQuery } from "./__generated__/AppLayoutQuery.graphql";
@@ -55,6 +56,7 @@ function AppFrame({ area }: AppLayoutProps) {
   return (
     <Box sx={{ display: "flex", minHeight: "100vh" }}>
       <SessionWatcher />
+      <ShortcutsHelp />
       <Header user={user} permanentSidebar={permanent} onOpenSidebar={() => setMobileOpen(true)} />
       <Sidebar
         area={area}

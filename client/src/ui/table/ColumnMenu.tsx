@@ -1,0 +1,70 @@
+import CheckBoxIcon from "@mui/icons-material/CheckBox";
+import CheckBoxOutlineBlankIcon from "@mui/icons-material/CheckBoxOutlineBlank";
+import ViewColumnIcon from "@mui/icons-material/ViewColumn";
+import Button from "@mui/material/Button";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
+import { useId, useState } from "react";
+import type { Column } from "./columns.ts";
+
+interface ColumnMenuProps<Row, Field extends string> {
+  table: string;
+  columns: readonly Column<Row, Field>[];
+  hidden: readonly string[];
+  onToggle(id: string): void;
+}
+
+/** 'Columns': show or hide the table's hideable columns. */
+export function ColumnMenu<Row, Field extends string>({
+  table,
+  columns,
+  hidden,
+  onToggle,
+}: ColumnMenuProps<Row, Field>) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  return (
+    <>
+      <Button
+        size="small"
+        startIcon={<ViewColumnIcon />}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? "true" : undefined}
+        aria-controls={anchor ? menuId : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        Columns
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { "aria-label": `${table} columns`, dense: true } }}
+      >
+        {columns.map((column) => {
+          const shown = !hidden.includes(column.id);
+          return (
+            <MenuItem
+              key={column.id}
+              role="menuitemcheckbox"
+              aria-checked={shown}
+              onClick={() => onToggle(column.id)}
+            >
+              <ListItemIcon>
+                {shown ? (
+                  <CheckBoxIcon fontSize="small" color="primary" />
+                ) : (
+                  <CheckBoxOutlineBlankIcon fontSize="small" />
+                )}
+              </ListItemIcon>
+              <ListItemText>{column.header || column.cardLabel}</ListItemText>
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </>
+  );
+}

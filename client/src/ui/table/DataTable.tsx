@@ -1,0 +1,202 @@
+import Box from "@mui/material/Box";
+import LinearProgress from "@mui/material/LinearProgress";
+import Paper from "@mui/material/Paper";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import TableSortLabel from "@mui/material/TableSortLabel";
+import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { ReactNode } from "react";
+import { rangeLabel } from "../../lib/pagination.ts";
+import type { ListSort } from "../list/list-url.ts";
+import { PageNumbers } from "../PageNumbers.tsx";
+import { ColumnMenu } from "./ColumnMenu.tsx";
+import { type Column, TableLayoutContext, visibleColumns } from "./columns.ts";
+import { PINNED_CELL_SX } from "./DataRow.tsx";
+import { DensityToggle } from "./DensityToggle.tsx";
+import { useTablePrefs } from "./table-prefs.ts";
+
+export interface TablePaging {
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  totalCount: number;
+  onPage(page: number): void;
+  /** The pager's name ("Load pages"). */
+  label: string;
+  /** What the count counts ("loads" in "1–50 of 120 loads"); empty for a bare range. */
+  noun?: string;
+  /** The count's test id ("load-count"). */
+  countTestId?: string;
+}
+
+interface DataTableProps<Row, Field extends string> {
+  /** The table's accessible name ("Loads"); also the key of its remembered column choices. */
+  label: string;
+  columns: readonly Column<Row, Field>[];
+  /** The spec's empty text ('No loads found.'). */
+  empty: string;
+  rowCount: number;
+  loading?: boolean;
+  sort?: ListSort<Field> | null;
+  /** Clicking a sortable header: ascending first, then the other way. */
+  onSort?(sort: ListSort<Field>): void;
+  paging?: TablePaging;
+  /** Below this the table scrolls inside its frame (wider than 600 px only: phones get cards). */
+  minWidth?: number;
+  /** Offer show/hide for the `hideable` columns (remembered per user). */
+  columnControls?: boolean;
+  /** The rows: one `DataRow` each. */
+  children: ReactNode;
+}
+
+const HEADER_FOCUS_SX = {
+  "&.Mui-focusVisible": {
+    outline: "2px solid",
+    outlineColor: "primary.main",
+    outlineOffset: "2px",
+    borderRadius: 0.5,
+  },
+} as const;
+
+/**
+ * The one paged table: sortable headers (server-side sort), pinned key column, the spec's empty
+ * text, a loading bar, the count and numbered pager, row density and column controls. Under
+ * 600 px wide each row becomes a card listing every column's label and value.
+ */
+export function DataTable<Row, Field extends string>(props: DataTableProps<Row, Field>) {
+  const { label, columns, empty, rowCount, loading = false, sort, onSort, paging, children } = props;
+  const cards = useMediaQuery((theme) => theme.breakpoints.down("sm"), { noSsr: true });
+  const hideable = columns.filter((column) => column.hideable).map((column) => column.id);
+  const prefs = useTablePrefs(label, hideable);
+  const shown = visibleColumns(columns, prefs.hidden);
+  const compact = prefs.density === "compact";
+
+  const handleSort = (field: Field) =>
+    onSort?.({ field, direction: sort?.field === field && sort.direction === "ASC" ? "DESC" : "ASC" });
+
+  const emptyText = (
+    <Typography color="text.secondary" sx={{ py: 6, textAlign: "center" }}>
+      {empty}
+    </Typography>
+  );
+
+  return (
+    <TableLayoutContext.Provider value={{ cards, density: prefs.density, hidden: prefs.hidden }}>
+      <Paper variant="outlined" sx={{ overflow: "hidden" }}>
+        <Box sx={{ height: 4 }}>
+          {loading ? <LinearProgress aria-label={`Loading ${label.toLowerCase()}`} /> : null}
+        </Box>
+        {cards ? (
+          <Box aria-busy={loading} sx={{ opacity: loading ? 0.6 : 1 }}>
+            {rowCount === 0 ? (
+              emptyText
+            ) : (
+              <Box component="ul" aria-label={label} sx={{ m: 0, p: 0 }}>
+                {children}
+              </Box>
+            )}
+          </Box>
+        ) : (
+          <TableContainer sx={{ overflowX: "auto" }}>
+            <Table
+              size="small"
+              aria-label={label}
+              aria-busy={loading}
+              sx={{ minWidth: props.minWidth, opacity: loading ? 0.6 : 1 }}
+            >
+              <TableHead>
+                <TableRow>
+                  {shown.map((column) => {
+                    const active = column.sortField !== undefined && sort?.field === column.sortField;
+                    const direction = active && sort?.direction === "DESC" ? "desc" : "asc";
+                    return (
+                      <TableCell
+                        key={column.id}
+                        align={column.align}
+                        sortDirection={active ? direction : false}
+                        sx={{
+                          fontWeight: 700,
+                          whiteSpace: "nowrap",
+                          ...(column.key ? { ...PINNED_CELL_SX, zIndex: 2 } : null),
+                          ...(compact ? { py: 0.5 } : null),
+                        }}
+                      >
+                        {column.sortField !== undefined && onSort ? (
+                          <TableSortLabel
+                            active={active}
+                            direction={direction}
+                            onClick={() => column.sortField !== undefined && handleSort(column.sortField)}
+                            sx={HEADER_FOCUS_SX}
+                          >
+                            {column.header}
+                          </TableSortLabel>
+                        ) : (
+                          column.header
+                        )}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rowCount === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={shown.length} sx={{ p: 0 }}>
+                      {emptyText}
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  children
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        <Box
+          sx={{
+            display: "flex",
+            alignItems: "center",
+            flexWrap: "wrap",
+            gap: 1,
+            px: 2,
+            py: 1,
+            borderTop: 1,
+            borderColor: "divider",
+          }}
+        >
+          {paging ? (
+            <Typography variant="body2" color="text.secondary" data-testid={paging.countTestId}>
+              {rangeLabel(paging.page, paging.totalCount, paging.pageSize)}
+              {paging.noun ? ` ${paging.noun}` : ""}
+            </Typography>
+          ) : null}
+          <Box sx={{ display: "flex", alignItems: "center", gap: 1, ml: "auto", flexWrap: "wrap" }}>
+            <DensityToggle density={prefs.density} onChange={prefs.setDensity} />
+            {props.columnControls && hideable.length ? (
+              <ColumnMenu
+                table={label}
+                columns={columns.filter((column) => column.hideable)}
+                hidden={prefs.hidden}
+                onToggle={prefs.toggleColumn}
+              />
+            ) : null}
+            {paging ? (
+              <PageNumbers
+                label={paging.label}
+                page={paging.page}
+                pageCount={paging.pageCount}
+                disabled={loading}
+                onPage={paging.onPage}
+              />
+            ) : null}
+          </Box>
+        </Box>
+      </Paper>
+    </TableLayoutContext.Provider>
+  );
+}
