@@ -3,6 +3,7 @@ import { ForbiddenError, UnauthenticatedError } from "../errors.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { UserType } from "../users/schema.ts";
+import { changePassword, type PasswordChanged } from "./change-password.ts";
 import {
   checkSession,
   login,
@@ -61,6 +62,28 @@ const SendTemporaryPasswordInput = builder.inputType("SendTemporaryPasswordInput
   fields: (t) => ({ email: t.string({ required: true }) }),
 });
 
+const ChangePasswordInput = builder.inputType("ChangePasswordInput", {
+  description: "A new password for the signed-in user, proven by the current one.",
+  fields: (t) => ({
+    currentPassword: t.string({
+      required: true,
+      description: "The current password, or a temporary one from forgot-password.",
+    }),
+    newPassword: t.string({ required: true, description: "At least 8 characters." }),
+    confirmPassword: t.string({ required: true, description: "The new password again." }),
+  }),
+});
+
+const PasswordChangedPayload = builder.objectRef<PasswordChanged>("PasswordChangedPayload").implement({
+  description: "The password was changed; the other sessions of the user were signed out.",
+  fields: (t) => ({
+    message: t.exposeString("message", { description: "A sentence to show the user." }),
+    endedSessions: t.exposeInt("endedSessions", {
+      description: "How many other sessions of the user were signed out.",
+    }),
+  }),
+});
+
 const MessagePayload = builder.objectRef<{ message: string }>("MessagePayload").implement({
   fields: (t) => ({ message: t.exposeString("message") }),
 });
@@ -116,6 +139,15 @@ builder.mutationFields((t) => ({
       await logout(ctx, withoutNulls(input ?? {}));
       return { message: "Logged out" };
     },
+  }),
+  changePassword: t.field({
+    authScopes: { authenticated: true },
+    type: PasswordChangedPayload,
+    description:
+      "Changes the viewer's password, signs out every other session of the user and e-mails a confirmation.",
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: ChangePasswordInput, required: true, description: "The passwords." }) },
+    resolve: (_root, { input }, ctx) => changePassword(ctx, input),
   }),
   sendTemporaryPassword: t.field({
     authScopes: { public: true },

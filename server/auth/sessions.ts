@@ -16,7 +16,13 @@ export const ROTATION_GRACE_MS = 10_000;
 export const SESSION_REPLACED_LOGOUT_MESSAGE =
   "Your session was closed because your account signed in on another device. Please log in again.";
 
-export type RevokeReason = "logout" | "replaced" | "reuse" | "password_reset" | "ended_by_admin";
+export type RevokeReason =
+  | "logout"
+  | "replaced"
+  | "reuse"
+  | "password_reset"
+  | "password_changed"
+  | "ended_by_admin";
 
 interface SessionRow {
   id: string;
@@ -233,10 +239,22 @@ export async function revokeSession(deps: Deps, sessionId: string, reason: Revok
   if (updated.count > 0) await announceSessionEnd(deps, sessionId, reason);
 }
 
-/** Ends every live session of a user (e.g. once a reset password is used), telling each at once. */
-export async function revokeUserSessions(deps: Deps, userId: string, reason: RevokeReason): Promise<void> {
-  const live = await deps.db.session.findMany({ where: { userId, revokedAt: null }, select: { id: true } });
+/**
+ * Ends every live session of a user (e.g. once a reset password is used), telling each at once;
+ * `exceptSessionId` keeps the caller's own. Answers how many were ended.
+ */
+export async function revokeUserSessions(
+  deps: Deps,
+  userId: string,
+  reason: RevokeReason,
+  exceptSessionId?: string,
+): Promise<number> {
+  const live = await deps.db.session.findMany({
+    where: { userId, revokedAt: null, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) },
+    select: { id: true },
+  });
   for (const { id } of live) await revokeSession(deps, id, reason);
+  return live.length;
 }
 
 /** The session a refresh cookie belongs to, if it is still live. */

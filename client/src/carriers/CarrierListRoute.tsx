@@ -21,8 +21,8 @@ export default function CarrierListRoute() {
     <>
       <PageTitle>{CARRIER_TEXTS.listTitle}</PageTitle>
       <ErrorBoundary message={CARRIER_TEXTS.listFetchFailed} onRetry={() => load("network-only")}>
-        <Suspense fallback={<Loading label="Cargando carriers..." />}>
-          {queryRef ? <CarrierListPage queryRef={queryRef} /> : <Loading label="Cargando carriers..." />}
+        <Suspense fallback={<Loading label="Loading carriers..." />}>
+          {queryRef ? <CarrierListPage queryRef={queryRef} /> : <Loading label="Loading carriers..." />}
         </Suspense>
       </ErrorBoundary>
     </>

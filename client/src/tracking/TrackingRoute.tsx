@@ -24,7 +24,7 @@ export default function TrackingRoute() {
   };
   const loading = <Loading label={TRACKING_TEXTS.loading} />;
   return (
-    <ErrorBoundary message="No se pudieron obtener los datos de tracking" onRetry={handleRetry}>
+    <ErrorBoundary message="The tracking data could not be loaded." onRetry={handleRetry}>
       <Suspense fallback={loading}>
         {queryRef ? (
           <TrackingListPage key={start.attempt} queryRef={queryRef} initialCriteria={start.criteria} />
