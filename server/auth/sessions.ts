@@ -90,6 +90,16 @@ export async function activeSession(deps: Deps, userId: string, platform: string
   });
 }
 
+/**
+ * An open tab refreshes its access token at least once per token lifetime plus the client's
+ * 5-minute session check; a session unused for longer belongs to a closed browser.
+ */
+const CLIENT_CHECK_MS = 5 * 60_000;
+const SLACK_MS = 60_000;
+export function inUseSince(deps: Deps, now: Date): Date {
+  return new Date(now.getTime() - deps.config.accessTokenTtlSeconds * 1000 - CLIENT_CHECK_MS - SLACK_MS);
+}
+
 export interface IssuedSession {
   sessionId: string;
   accessToken: string;
@@ -114,18 +124,18 @@ export async function openSession(
     userAgent: string | null;
     rejectIfActive?: boolean;
   },
-): Promise<IssuedSession & { replaced: number }> {
+): Promise<IssuedSession & { replaced: number; replacedInUse: number }> {
   const now = new Date();
   const lifetimeMs = options.rememberMe ? REMEMBER_ME_DAYS * 86_400_000 : SESSION_HOURS * 3_600_000;
   const expiresAt = new Date(now.getTime() + lifetimeMs);
   const refresh = newRefreshToken();
-  const { session, replacedIds } = await deps.db.$transaction(async (tx) => {
+  const { session, replacedIds, replacedInUse } = await deps.db.$transaction(async (tx) => {
     if (providerOf(deps.config.databaseUrl) === "postgresql") {
       await tx.$queryRawUnsafe(`SELECT "id" FROM "User" WHERE "id" = $1 FOR UPDATE`, user.id);
     }
     const live = await tx.session.findMany({
       where: { userId: user.id, platform: options.platform, revokedAt: null },
-      select: { id: true, expiresAt: true },
+      select: { id: true, expiresAt: true, lastUsedAt: true },
     });
     if (options.rejectIfActive && live.some((row) => row.expiresAt.getTime() > now.getTime())) {
       throw new ConflictError(ALREADY_LOGGED_IN);
@@ -148,7 +158,10 @@ export async function openSession(
         refreshTokens: { create: { tokenHash: refresh.hash } },
       },
     });
-    return { session: created, replacedIds: ids };
+    const inUse = live.filter(
+      (row) => row.expiresAt.getTime() > now.getTime() && row.lastUsedAt >= inUseSince(deps, now),
+    );
+    return { session: created, replacedIds: ids, replacedInUse: inUse.length };
   });
   await Promise.all(replacedIds.map((id) => announceSessionEnd(deps, id, "replaced")));
   return {
@@ -158,6 +171,7 @@ export async function openSession(
     expiresAt,
     rememberMe: options.rememberMe,
     replaced: replacedIds.length,
+    replacedInUse,
   };
 }
 
