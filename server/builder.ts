@@ -106,6 +106,6 @@ builder.scalarType("JSONString", {
   },
 });
 
-builder.queryType({});
-builder.mutationType({});
-builder.subscriptionType({});
+builder.queryType({ description: "What can be read; each field states who may read it." });
+builder.mutationType({ description: "What can be changed; typed failures come back as data." });
+builder.subscriptionType({ description: "Live events over WebSocket (graphql-ws)." });
