@@ -12,6 +12,24 @@ export const SESSION_REPLACED_MESSAGE =
   "You were signed out of your other session on this platform because you signed in here.";
 export const TEMPORARY_PASSWORD_SENT = "If that address has an account, a temporary password is on its way.";
 export const MIN_PASSWORD_LENGTH = 8;
+export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+export const CURRENT_PASSWORD_WRONG = "The current password is not correct.";
+export const PASSWORD_UNCHANGED = "The new password must differ from the current one.";
+export const PASSWORD_CHANGED =
+  "Your password was changed. Every other session of your account was signed out.";
+
+/** The one rule for a password a user chooses (sign-up and change password). */
+export const newPassword = () =>
+  z
+    .string({ error: "Password is required" })
+    .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
+    .max(200, "Password is too long");
+
+/** What the sign-up and change-password forms check before sending. */
+export function newPasswordProblem(password: string): string | null {
+  const result = newPassword().safeParse(password);
+  return result.success ? null : (result.error.issues[0]?.message ?? PASSWORD_TOO_SHORT);
+}
 
 const platform = z
   .string()
@@ -30,10 +48,7 @@ export const loginInput = z.object({
 export const registerInput = z
   .object({
     email: email(),
-    password: z
-      .string({ error: "Password is required" })
-      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
-      .max(200, "Password is too long"),
+    password: newPassword(),
     confirmPassword: z.string({ error: "Confirm your password" }),
     phoneNumber: z.string({ error: INVALID_PHONE_MESSAGE }),
     phoneCountry: z.enum(PHONE_COUNTRIES).optional().default("US"),
@@ -57,7 +72,26 @@ export const logoutInput = z.object({
   platform,
 });
 
+export const changePasswordInput = z
+  .object({
+    currentPassword: z
+      .string({ error: "Current password is required" })
+      .min(1, "Current password is required")
+      .max(200),
+    newPassword: newPassword(),
+    confirmPassword: z.string({ error: "Confirm your password" }),
+  })
+  .superRefine((input, context) => {
+    if (input.newPassword !== input.confirmPassword) {
+      context.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORDS_DO_NOT_MATCH });
+    }
+    if (input.newPassword === input.currentPassword) {
+      context.addIssue({ code: "custom", path: ["newPassword"], message: PASSWORD_UNCHANGED });
+    }
+  });
+
 export const sendEmailInput = z.object({ email: email() });
 
 export type LoginInput = z.infer<typeof loginInput>;
 export type RegisterInput = z.infer<typeof registerInput>;
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;

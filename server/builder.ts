@@ -38,6 +38,23 @@ export const builder = new SchemaBuilder<{
     // node/nodes are defined in graphql/nodes.ts: read rules and limits before any database work.
     nodeQueryOptions: false,
     nodesQueryOptions: false,
+    // The Relay plumbing describes itself once here, for every connection and edge.
+    nodeTypeOptions: { description: "An object with a global id, refetchable through `node(id)`." },
+    pageInfoTypeOptions: { description: "Where a page of a connection sits in the whole list." },
+    defaultConnectionTypeOptions: { description: "One page of a list (a Relay connection)." },
+    defaultEdgeTypeOptions: { description: "One item of a page, with its cursor." },
+    cursorFieldOptions: { description: "Where this item sits: pass it as `after` or `before`." },
+    nodeFieldOptions: { description: "The item." },
+    edgesFieldOptions: { description: "The items of this page, in order." },
+    pageInfoFieldOptions: { description: "Where this page sits in the whole list." },
+    hasNextPageFieldOptions: { description: "Whether items follow this page." },
+    hasPreviousPageFieldOptions: { description: "Whether items come before this page." },
+    startCursorFieldOptions: { description: "The first item's cursor." },
+    endCursorFieldOptions: { description: "The last item's cursor." },
+    firstArgOptions: { description: "How many items from the start (or after `after`)." },
+    lastArgOptions: { description: "How many items from the end (or before `before`)." },
+    afterArgOptions: { description: "Items after this cursor." },
+    beforeArgOptions: { description: "Items before this cursor." },
   },
   scopeAuth: {
     authorizeOnSubscribe: true,
@@ -53,7 +70,11 @@ export const builder = new SchemaBuilder<{
       owner: (userId) => policy.isOwner(context.viewer, userId),
     }),
   },
-  errors: { defaultTypes: [] },
+  errors: {
+    defaultTypes: [],
+    defaultResultOptions: { description: "The operation succeeded: `data` holds what it changed." },
+    defaultUnionOptions: { description: "The operation's answer: its success, or a typed failure." },
+  },
   prisma: {
     client: (context) => context.db,
     dmmf: getDatamodel(),
@@ -86,6 +107,6 @@ builder.scalarType("JSONString", {
   },
 });
 
-builder.queryType({});
-builder.mutationType({});
-builder.subscriptionType({});
+builder.queryType({ description: "What can be read; each field states who may read it." });
+builder.mutationType({ description: "What can be changed; typed failures come back as data." });
+builder.subscriptionType({ description: "Live events over WebSocket (graphql-ws)." });

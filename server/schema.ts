@@ -19,6 +19,7 @@ import "./workspace/schema.ts";
 import "./audit/schema.ts";
 import "./billing/schema.ts";
 import "./billing/load-financials.ts";
+import "./search/schema.ts";
 
 export const schema = builder.toSchema();
 

@@ -1,6 +1,7 @@
 import type { RestRoute } from "../http/router.ts";
 import { withStatus } from "../http/router.ts";
 import { publicUser } from "../users/service.ts";
+import { changePassword } from "./change-password.ts";
 import {
   checkSession,
   login,
@@ -50,6 +51,14 @@ export const authRoutes: RestRoute[] = [
     async handle(ctx) {
       const { user, platform } = await checkSession(ctx);
       return { valid: true, platform, user: publicUser(user) };
+    },
+  },
+  {
+    method: "POST",
+    path: "/auth/change-password",
+    access: "signedIn",
+    async handle(ctx, { body }) {
+      return changePassword(ctx, body);
     },
   },
   {

@@ -3,6 +3,7 @@ import { ForbiddenError, UnauthenticatedError } from "../errors.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { UserType } from "../users/schema.ts";
+import { changePassword, type PasswordChanged } from "./change-password.ts";
 import {
   checkSession,
   login,
@@ -23,57 +24,90 @@ const SignInPayload = builder.objectRef<SignInResult>("SignInPayload").implement
   description:
     "A new session: keep `token` as the Bearer token; the refresh token arrives as an httpOnly cookie.",
   fields: (t) => ({
-    token: t.exposeString("token"),
-    user: t.field({ type: UserType, resolve: (payload) => payload.user }),
-    sessionReplaced: t.exposeBoolean("sessionReplaced"),
-    message: t.exposeString("message"),
+    token: t.exposeString("token", { description: "The access token (Bearer)." }),
+    user: t.field({ type: UserType, description: "The signed-in user.", resolve: (payload) => payload.user }),
+    sessionReplaced: t.exposeBoolean("sessionReplaced", {
+      description: "Whether a session of this user in use on this platform was ended by this login.",
+    }),
+    message: t.exposeString("message", { description: "A sentence to show the user." }),
   }),
 });
 
 const LoginInput = builder.inputType("LoginInput", {
+  description: "E-mail and password, and how long the session should last.",
   fields: (t) => ({
-    email: t.string({ required: true }),
-    password: t.string({ required: true }),
-    rememberMe: t.boolean({ required: false }),
-    platform: t.string({ required: false }),
+    email: t.string({ required: true, description: "The account's e-mail." }),
+    password: t.string({ required: true, description: "The password, or a temporary one." }),
+    rememberMe: t.boolean({ required: false, description: "Keep the session for 30 days (else 12 hours)." }),
+    platform: t.string({ required: false, description: "The client's platform (default desktop)." }),
   }),
 });
 
 const RegisterInput = builder.inputType("RegisterInput", {
+  description: "A carrier's sign-up.",
   fields: (t) => ({
-    email: t.string({ required: true }),
-    password: t.string({ required: true }),
-    confirmPassword: t.string({ required: true }),
-    phoneNumber: t.string({ required: true }),
+    email: t.string({ required: true, description: "The new account's e-mail." }),
+    password: t.string({ required: true, description: "At least 8 characters." }),
+    confirmPassword: t.string({ required: true, description: "The password again." }),
+    phoneNumber: t.string({ required: true, description: "The national number, digits only." }),
     phoneCountry: t.string({ required: false, description: "US (default) or CA" }),
-    platform: t.string({ required: false }),
+    platform: t.string({ required: false, description: "The client's platform (default desktop)." }),
   }),
 });
 
 const LogoutInput = builder.inputType("LogoutInput", {
+  description: "Whose session to end (the caller's by default).",
   fields: (t) => ({
-    _id: t.string({ required: false }),
-    platform: t.string({ required: false }),
+    _id: t.string({ required: false, description: "The user's id or userId, when given." }),
+    platform: t.string({ required: false, description: "The client's platform (default desktop)." }),
   }),
 });
 
 const SendTemporaryPasswordInput = builder.inputType("SendTemporaryPasswordInput", {
-  fields: (t) => ({ email: t.string({ required: true }) }),
+  description: "Where to send a temporary password.",
+  fields: (t) => ({ email: t.string({ required: true, description: "The account's e-mail." }) }),
+});
+
+const ChangePasswordInput = builder.inputType("ChangePasswordInput", {
+  description: "A new password for the signed-in user, proven by the current one.",
+  fields: (t) => ({
+    currentPassword: t.string({
+      required: true,
+      description: "The current password, or a temporary one from forgot-password.",
+    }),
+    newPassword: t.string({ required: true, description: "At least 8 characters." }),
+    confirmPassword: t.string({ required: true, description: "The new password again." }),
+  }),
+});
+
+const PasswordChangedPayload = builder.objectRef<PasswordChanged>("PasswordChangedPayload").implement({
+  description: "The password was changed; the other sessions of the user were signed out.",
+  fields: (t) => ({
+    message: t.exposeString("message", { description: "A sentence to show the user." }),
+    endedSessions: t.exposeInt("endedSessions", {
+      description: "How many other sessions of the user were signed out.",
+    }),
+  }),
 });
 
 const MessagePayload = builder.objectRef<{ message: string }>("MessagePayload").implement({
-  fields: (t) => ({ message: t.exposeString("message") }),
+  description: "A sentence that says what happened.",
+  fields: (t) => ({ message: t.exposeString("message", { description: "A sentence to show the user." }) }),
 });
 
 const RefreshPayload = builder.objectRef<{ accessToken: string }>("RefreshPayload").implement({
-  fields: (t) => ({ accessToken: t.exposeString("accessToken") }),
+  description: "A new access token for the same session.",
+  fields: (t) => ({
+    accessToken: t.exposeString("accessToken", { description: "The access token (Bearer)." }),
+  }),
 });
 
 const SessionInfo = builder.objectRef<{ user: User; platform: string }>("SessionInfo").implement({
+  description: "The viewer's live session.",
   fields: (t) => ({
-    valid: t.boolean({ resolve: () => true }),
-    platform: t.exposeString("platform"),
-    user: t.field({ type: UserType, resolve: (session) => session.user }),
+    valid: t.boolean({ description: "Always true: an ended session fails instead.", resolve: () => true }),
+    platform: t.exposeString("platform", { description: "The platform the session was opened on." }),
+    user: t.field({ type: UserType, description: "The signed-in user.", resolve: (session) => session.user }),
   }),
 });
 
@@ -84,8 +118,10 @@ builder.mutationFields((t) => ({
   login: t.field({
     authScopes: { public: true },
     type: SignInPayload,
+    description:
+      "Signs in: opens a session (ending this user's other one on the platform) and sets the refresh cookie.",
     errors: { types: [...MUTATION_ERRORS, UnauthenticatedError, ForbiddenError] },
-    args: { input: t.arg({ type: LoginInput, required: true }) },
+    args: { input: t.arg({ type: LoginInput, required: true, description: "The credentials." }) },
     resolve: async (_root, { input }, ctx) => {
       const signedIn = await login(ctx, withoutNulls(input));
       return { ...signedIn, token: signedIn.accessToken };
@@ -94,8 +130,9 @@ builder.mutationFields((t) => ({
   register: t.field({
     authScopes: { public: true },
     type: SignInPayload,
+    description: "Creates a carrier account and signs it in.",
     errors: { types: MUTATION_ERRORS },
-    args: { input: t.arg({ type: RegisterInput, required: true }) },
+    args: { input: t.arg({ type: RegisterInput, required: true, description: "The sign-up form." }) },
     resolve: async (_root, { input }, ctx) => {
       const signedIn = await register(ctx, withoutNulls(input));
       return { ...signedIn, token: signedIn.accessToken };
@@ -110,19 +147,41 @@ builder.mutationFields((t) => ({
   logout: t.field({
     authScopes: { public: true },
     type: MessagePayload,
+    description: "Ends the caller's session and clears the refresh cookie.",
     errors: { types: MUTATION_ERRORS },
-    args: { input: t.arg({ type: LogoutInput, required: false }) },
+    args: {
+      input: t.arg({
+        type: LogoutInput,
+        required: false,
+        description: "Whose session, when not the caller's.",
+      }),
+    },
     resolve: async (_root, { input }, ctx) => {
       await logout(ctx, withoutNulls(input ?? {}));
       return { message: "Logged out" };
     },
+  }),
+  changePassword: t.field({
+    authScopes: { authenticated: true },
+    type: PasswordChangedPayload,
+    description:
+      "Changes the viewer's password, signs out every other session of the user and e-mails a confirmation.",
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: ChangePasswordInput, required: true, description: "The passwords." }) },
+    resolve: (_root, { input }, ctx) => changePassword(ctx, input),
   }),
   sendTemporaryPassword: t.field({
     authScopes: { public: true },
     type: MessagePayload,
     description: "Forgot password: e-mails a temporary password.",
     errors: { types: MUTATION_ERRORS },
-    args: { input: t.arg({ type: SendTemporaryPasswordInput, required: true }) },
+    args: {
+      input: t.arg({
+        type: SendTemporaryPasswordInput,
+        required: true,
+        description: "The account's e-mail.",
+      }),
+    },
     resolve: async (_root, { input }, ctx) => ({ message: await sendTemporaryPassword(ctx, input) }),
   }),
 }));
@@ -142,8 +201,8 @@ const SessionEndedEvent = builder
     description: "The viewer's session was ended elsewhere: drop the credentials and show the message.",
     fields: (t) => ({
       reason: t.exposeString("reason", { description: "replaced, logout, reuse or password_reset" }),
-      message: t.exposeString("message"),
-      logout: t.boolean({ resolve: () => true }),
+      message: t.exposeString("message", { description: "A sentence to show the user." }),
+      logout: t.boolean({ description: "Always true: drop the credentials.", resolve: () => true }),
     }),
   });
 

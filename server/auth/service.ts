@@ -135,7 +135,8 @@ export async function login(ctx: Context, rawInput: unknown): Promise<SignedIn> 
     entityId: session.sessionId,
     details: { platform: input.platform, replaced: session.replaced },
   });
-  const sessionReplaced = session.replaced > 0;
+  // Only a session in use was really replaced: not one a closed browser left behind.
+  const sessionReplaced = session.replacedInUse > 0;
   return {
     user,
     accessToken: session.accessToken,

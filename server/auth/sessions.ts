@@ -16,7 +16,13 @@ export const ROTATION_GRACE_MS = 10_000;
 export const SESSION_REPLACED_LOGOUT_MESSAGE =
   "Your session was closed because your account signed in on another device. Please log in again.";
 
-export type RevokeReason = "logout" | "replaced" | "reuse" | "password_reset" | "ended_by_admin";
+export type RevokeReason =
+  | "logout"
+  | "replaced"
+  | "reuse"
+  | "password_reset"
+  | "password_changed"
+  | "ended_by_admin";
 
 interface SessionRow {
   id: string;
@@ -84,6 +90,16 @@ export async function activeSession(deps: Deps, userId: string, platform: string
   });
 }
 
+/**
+ * An open tab refreshes its access token at least once per token lifetime plus the client's
+ * 5-minute session check; a session unused for longer belongs to a closed browser.
+ */
+const CLIENT_CHECK_MS = 5 * 60_000;
+const SLACK_MS = 60_000;
+export function inUseSince(deps: Deps, now: Date): Date {
+  return new Date(now.getTime() - deps.config.accessTokenTtlSeconds * 1000 - CLIENT_CHECK_MS - SLACK_MS);
+}
+
 export interface IssuedSession {
   sessionId: string;
   accessToken: string;
@@ -108,18 +124,18 @@ export async function openSession(
     userAgent: string | null;
     rejectIfActive?: boolean;
   },
-): Promise<IssuedSession & { replaced: number }> {
+): Promise<IssuedSession & { replaced: number; replacedInUse: number }> {
   const now = new Date();
   const lifetimeMs = options.rememberMe ? REMEMBER_ME_DAYS * 86_400_000 : SESSION_HOURS * 3_600_000;
   const expiresAt = new Date(now.getTime() + lifetimeMs);
   const refresh = newRefreshToken();
-  const { session, replacedIds } = await deps.db.$transaction(async (tx) => {
+  const { session, replacedIds, replacedInUse } = await deps.db.$transaction(async (tx) => {
     if (providerOf(deps.config.databaseUrl) === "postgresql") {
       await tx.$queryRawUnsafe(`SELECT "id" FROM "User" WHERE "id" = $1 FOR UPDATE`, user.id);
     }
     const live = await tx.session.findMany({
       where: { userId: user.id, platform: options.platform, revokedAt: null },
-      select: { id: true, expiresAt: true },
+      select: { id: true, expiresAt: true, lastUsedAt: true },
     });
     if (options.rejectIfActive && live.some((row) => row.expiresAt.getTime() > now.getTime())) {
       throw new ConflictError(ALREADY_LOGGED_IN);
@@ -142,7 +158,10 @@ export async function openSession(
         refreshTokens: { create: { tokenHash: refresh.hash } },
       },
     });
-    return { session: created, replacedIds: ids };
+    const inUse = live.filter(
+      (row) => row.expiresAt.getTime() > now.getTime() && row.lastUsedAt >= inUseSince(deps, now),
+    );
+    return { session: created, replacedIds: ids, replacedInUse: inUse.length };
   });
   await Promise.all(replacedIds.map((id) => announceSessionEnd(deps, id, "replaced")));
   return {
@@ -152,6 +171,7 @@ export async function openSession(
     expiresAt,
     rememberMe: options.rememberMe,
     replaced: replacedIds.length,
+    replacedInUse,
   };
 }
 
@@ -233,10 +253,22 @@ export async function revokeSession(deps: Deps, sessionId: string, reason: Revok
   if (updated.count > 0) await announceSessionEnd(deps, sessionId, reason);
 }
 
-/** Ends every live session of a user (e.g. once a reset password is used), telling each at once. */
-export async function revokeUserSessions(deps: Deps, userId: string, reason: RevokeReason): Promise<void> {
-  const live = await deps.db.session.findMany({ where: { userId, revokedAt: null }, select: { id: true } });
+/**
+ * Ends every live session of a user (e.g. once a reset password is used), telling each at once;
+ * `exceptSessionId` keeps the caller's own. Answers how many were ended.
+ */
+export async function revokeUserSessions(
+  deps: Deps,
+  userId: string,
+  reason: RevokeReason,
+  exceptSessionId?: string,
+): Promise<number> {
+  const live = await deps.db.session.findMany({
+    where: { userId, revokedAt: null, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) },
+    select: { id: true },
+  });
   for (const { id } of live) await revokeSession(deps, id, reason);
+  return live.length;
 }
 
 /** The session a refresh cookie belongs to, if it is still live. */

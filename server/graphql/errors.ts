@@ -13,8 +13,10 @@ import {
 const FieldErrorRef = builder.objectRef<FieldError>("FieldError").implement({
   description: "A problem with one input field, to show next to it.",
   fields: (t) => ({
-    field: t.exposeString("field"),
-    message: t.exposeString("message"),
+    field: t.exposeString("field", {
+      description: "The input field's name (`stops.2.nass` for a row's field).",
+    }),
+    message: t.exposeString("message", { description: "What is wrong, in words for the user." }),
   }),
 });
 
@@ -24,10 +26,17 @@ const FieldErrorRef = builder.objectRef<FieldError>("FieldError").implement({
  * shape for all of them.
  */
 export const ErrorInterface = builder.interfaceRef<DomainError>("Error").implement({
+  description: "An expected failure of a mutation, returned as data.",
   fields: (t) => ({
-    message: t.exposeString("message"),
-    code: t.exposeString("code"),
-    fields: t.field({ type: [FieldErrorRef], resolve: (error) => error.fields }),
+    message: t.exposeString("message", { description: "What went wrong, in words for the user." }),
+    code: t.exposeString("code", {
+      description: "VALIDATION, CONFLICT, NOT_FOUND, RATE_LIMITED, FORBIDDEN or UNAUTHENTICATED.",
+    }),
+    fields: t.field({
+      type: [FieldErrorRef],
+      description: "Per-field problems; empty when no single input is to blame.",
+      resolve: (error) => error.fields,
+    }),
   }),
 });
 

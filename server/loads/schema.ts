@@ -34,16 +34,24 @@ export const LoadStopType = builder.prismaNode("LoadStop", {
 export const LoadType = builder.prismaNode("Load", {
   id: { field: "id" },
   description: "A shipment to move, with its stops. Read-only loadId; everything else is editable.",
-  // Whole-row mode: every Load column is read with the row (a list page's columns are one short
-  // statement either way), so column fields resolve without Pothos' per-field selection wrapper;
+  // Whole-row mode: Load columns come with the row (a list page reads the ones its document asks
+  // for, see list-rows.ts), so column fields resolve without Pothos' per-field selection wrapper;
   // only relation fields carry a `select`.
   authScopes: { admin: true },
   fields: (t) => ({
-    loadId: t.exposeString("loadId"),
-    bolNumber: t.exposeString("bolNumber", { nullable: true }),
-    customer: t.exposeString("customer", { nullable: true }),
-    status: t.field({ type: LoadStatusEnum, resolve: (load) => load.status as LoadStatus }),
-    mode: t.field({ type: LoadModeEnum, resolve: (load) => load.mode as LoadMode }),
+    loadId: t.exposeString("loadId", { description: "The load's own id (read-only once created)." }),
+    bolNumber: t.exposeString("bolNumber", { nullable: true, description: "The bill of lading number." }),
+    customer: t.exposeString("customer", { nullable: true, description: "The shipper the load is for." }),
+    status: t.field({
+      type: LoadStatusEnum,
+      description: "Where the load stands.",
+      resolve: (load) => load.status as LoadStatus,
+    }),
+    mode: t.field({
+      type: LoadModeEnum,
+      description: "How it travels.",
+      resolve: (load) => load.mode as LoadMode,
+    }),
     assignedUser: t.relation("assignedUser", { nullable: true, description: "The driver." }),
     assignedUserKey: t.string({
       nullable: true,
@@ -56,31 +64,68 @@ export const LoadType = builder.prismaNode("Load", {
       nullable: true,
       description: "The carrier of the assigned driver.",
     }),
-    referenceNumber: t.exposeString("referenceNumber", { nullable: true }),
-    weight: t.exposeFloat("weight", { nullable: true }),
-    volume: t.exposeFloat("volume", { nullable: true }),
-    freightClass: t.exposeString("freightClass", { nullable: true }),
-    commodity: t.exposeString("commodity", { nullable: true }),
-    orderInfo: t.exposeString("orderInfo", { nullable: true }),
+    referenceNumber: t.exposeString("referenceNumber", {
+      nullable: true,
+      description: "The customer's reference (PO) number.",
+    }),
+    weight: t.exposeFloat("weight", { nullable: true, description: "Weight in pounds." }),
+    volume: t.exposeFloat("volume", { nullable: true, description: "Volume in cubic feet." }),
+    freightClass: t.exposeString("freightClass", { nullable: true, description: "The NMFC freight class." }),
+    commodity: t.exposeString("commodity", { nullable: true, description: "What is shipped." }),
+    orderInfo: t.exposeString("orderInfo", { nullable: true, description: "Free-text order notes." }),
     additionalData: t.expose("additionalData", {
       type: "JSONString",
       nullable: true,
       description: "Upload columns that matched no field, by header.",
     }),
-    stops: t.relation("stops", { query: { orderBy: [{ sequence: "asc" }, { id: "asc" }] } }),
-    stopCount: t.exposeInt("stopCount", { description: "The planned number of stops." }),
+    stops: t.relation("stops", {
+      description: "The detailed stops, by sequence.",
+      query: { orderBy: [{ sequence: "asc" }, { id: "asc" }] },
+    }),
+    stopCount: t.exposeInt("stopCount", {
+      description: "How many stops: the stop rows when it has rows, else the number planned at creation.",
+    }),
     // The Load's copy of its route's number, kept by database triggers (load-sort-copies test).
-    routeNumber: t.exposeString("routeNumber", { nullable: true }),
-    origin: t.field({ type: LoadPlace, resolve: (load) => ({ address: load.originAddress }) }),
-    destination: t.field({ type: LoadPlace, resolve: (load) => ({ address: load.destinationAddress }) }),
-    pickupDate: t.expose("pickupDate", { type: "DateTime", nullable: true }),
-    deliveryDate: t.expose("deliveryDate", { type: "DateTime", nullable: true }),
-    appointmentsRequired: t.exposeBoolean("appointmentsRequired"),
-    appointmentsConfirmed: t.exposeBoolean("appointmentsConfirmed"),
-    trackingLink: t.exposeString("trackingLink", { nullable: true }),
-    stream: t.exposeString("stream", { nullable: true }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    routeNumber: t.exposeString("routeNumber", {
+      nullable: true,
+      description: "The route the load travels on.",
+    }),
+    origin: t.field({
+      type: LoadPlace,
+      description: "Where it is picked up.",
+      resolve: (load) => ({ address: load.originAddress }),
+    }),
+    destination: t.field({
+      type: LoadPlace,
+      description: "Where it is delivered.",
+      resolve: (load) => ({ address: load.destinationAddress }),
+    }),
+    pickupDate: t.expose("pickupDate", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the load is picked up.",
+    }),
+    deliveryDate: t.expose("deliveryDate", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the load is delivered (never before the pickup).",
+    }),
+    appointmentsRequired: t.exposeBoolean("appointmentsRequired", {
+      description: "Whether the facilities need appointments.",
+    }),
+    appointmentsConfirmed: t.exposeBoolean("appointmentsConfirmed", {
+      description: "Whether those appointments are confirmed.",
+    }),
+    trackingLink: t.exposeString("trackingLink", {
+      nullable: true,
+      description: "A tracking link given by the operator.",
+    }),
+    stream: t.exposeString("stream", {
+      nullable: true,
+      description: "The stream the load was uploaded for (e.g. USPS).",
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the load was created." }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the load last changed." }),
   }),
 });
 

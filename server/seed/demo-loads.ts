@@ -174,7 +174,23 @@ export async function seedDemoLoads(
   });
   await uploadLoads(ctx, { stream: "USPS", table: { columns, rows }, fileNames: ["usps-demo-week.csv"] });
 
-  // A few multi-stop loads and a few with a driver, as operators would leave them.
+  // Every route's loads go to one carrier's driver, as dispatch would leave them; only some
+  // pending loads still wait for a carrier (the offers demo puts those out for bids).
+  const drivers = await deps.db.user.findMany({
+    where: { role: "CARRIER", carrierId: { not: null } },
+    orderBy: { email: "asc" },
+    select: { id: true },
+  });
+  const soon = today.getTime() + 2 * 86_400_000;
+  for (const [index, row] of drivers.length > 0 ? rows.entries() : []) {
+    const [loadId, , , , , , , , pickup] = row;
+    const status = row[columns.indexOf("Status")];
+    if (status === "pending" && Date.parse(pickup) > soon && index % 2 === 0) continue;
+    const routeDriver = drivers[Math.floor(index / 8) % drivers.length];
+    await assignLoadDriver(ctx, loadId, { user: routeDriver.id });
+  }
+
+  // A few multi-stop loads and a few with the demo carrier's driver, as operators would leave them.
   for (const [index, row] of rows.slice(0, 12).entries()) {
     const [loadId, , , , , , origin, destination] = row;
     const middle = FACILITIES[(index * 3 + 2) % FACILITIES.length][0];

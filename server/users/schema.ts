@@ -10,22 +10,38 @@ export const UserType = builder.prismaNode("User", {
   authScopes: (user) => ({ selfOrAdmin: user.id, admin: true }),
   fields: (t) => ({
     userId: t.exposeString("userId", { description: "System-generated, read-only." }),
-    email: t.exposeString("email"),
-    role: t.exposeString("role"),
-    fullName: t.exposeString("fullName", { nullable: true }),
-    companyName: t.exposeString("companyName", { nullable: true }),
-    phoneNumber: t.exposeString("phoneNumber", { nullable: true }),
-    contactPhone: t.exposeString("contactPhone", { nullable: true }),
-    mcDot: t.exposeString("mcDot", { nullable: true }),
-    cargoTypes: t.exposeString("cargoTypes", { nullable: true }),
-    experienceYears: t.exposeInt("experienceYears", { nullable: true }),
-    areasOfOperation: t.exposeString("areasOfOperation", { nullable: true }),
+    email: t.exposeString("email", { description: "The sign-in e-mail." }),
+    role: t.exposeString("role", { description: "ADMIN or CARRIER." }),
+    fullName: t.exposeString("fullName", { nullable: true, description: "The person's name." }),
+    companyName: t.exposeString("companyName", {
+      nullable: true,
+      description: "The company the user works for.",
+    }),
+    phoneNumber: t.exposeString("phoneNumber", {
+      nullable: true,
+      description: "The phone given at sign-up (E.164).",
+    }),
+    contactPhone: t.exposeString("contactPhone", {
+      nullable: true,
+      description: "The phone to reach the user (E.164).",
+    }),
+    mcDot: t.exposeString("mcDot", {
+      nullable: true,
+      description: "The carrier's MC / DOT numbers as typed.",
+    }),
+    cargoTypes: t.exposeString("cargoTypes", { nullable: true, description: "What the carrier hauls." }),
+    experienceYears: t.exposeInt("experienceYears", { nullable: true, description: "Years of experience." }),
+    areasOfOperation: t.exposeString("areasOfOperation", {
+      nullable: true,
+      description: "Where the carrier operates (state codes).",
+    }),
     offerEmails: t.exposeBoolean("offerEmails", {
       description: "New load offers in the user's areas also arrive by e-mail.",
     }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the account was created." }),
     rating: t.field({
       type: UserRatingType,
+      description: "The user's bidding record.",
       resolve: (user, _args, ctx) => getUserRating(ctx, user.id),
     }),
   }),
@@ -52,30 +68,35 @@ builder.queryField("viewer", (t) =>
 );
 
 const UpdateProfileInput = builder.inputType("UpdateProfileInput", {
+  description: "Profile fields to change; fields left out stay as they are.",
   fields: (t) => ({
     id: t.id({ required: false, description: "The user to change (admins only); the viewer by default." }),
-    fullName: t.string({ required: false }),
-    email: t.string({ required: false }),
-    contactPhone: t.string({ required: false }),
-    mcDot: t.string({ required: false }),
-    cargoTypes: t.string({ required: false }),
-    experienceYears: t.int({ required: false }),
-    areasOfOperation: t.string({ required: false }),
-    companyName: t.string({ required: false }),
-    offerEmails: t.boolean({ required: false }),
+    fullName: t.string({ required: false, description: "The person's name." }),
+    email: t.string({ required: false, description: "The sign-in e-mail." }),
+    contactPhone: t.string({ required: false, description: "The phone to reach the user." }),
+    mcDot: t.string({ required: false, description: "The carrier's MC / DOT numbers." }),
+    cargoTypes: t.string({ required: false, description: "What the carrier hauls." }),
+    experienceYears: t.int({ required: false, description: "Years of experience, 0 to 80." }),
+    areasOfOperation: t.string({ required: false, description: "Where the carrier operates." }),
+    companyName: t.string({ required: false, description: "The company the user works for." }),
+    offerEmails: t.boolean({ required: false, description: "Whether new load offers are e-mailed." }),
   }),
 });
 
 const UpdateProfilePayload = builder.objectRef<{ user: User }>("UpdateProfilePayload").implement({
-  fields: (t) => ({ user: t.field({ type: UserType, resolve: (payload) => payload.user }) }),
+  description: "The profile after the change.",
+  fields: (t) => ({
+    user: t.field({ type: UserType, description: "The changed user.", resolve: (payload) => payload.user }),
+  }),
 });
 
 builder.mutationField("updateProfile", (t) =>
   t.field({
     type: UpdateProfilePayload,
+    description: "Changes a profile: the viewer's own, or any user's for an admin.",
     authScopes: { authenticated: true },
     errors: { types: MUTATION_ERRORS },
-    args: { input: t.arg({ type: UpdateProfileInput, required: true }) },
+    args: { input: t.arg({ type: UpdateProfileInput, required: true, description: "The changes." }) },
     resolve: async (_root, { input }, ctx) => {
       const { id, ...changes } = input;
       const target = id ? decodeGlobalIdOf("User", id) : ctx.viewer!.id;

@@ -20,6 +20,11 @@ describe("SEED_DEMO=1", () => {
     expect(loads.body.every((load) => (load.stops as unknown[]).length >= 2)).toBe(true);
     expect(loads.body.some((load) => (load.stops as unknown[]).length === 3)).toBe(true);
     expect(loads.body.some((load) => load.assignedUserKey)).toBe(true);
+    // The demo list is not a column of dashes: most loads have a carrier and a driver, spread
+    // over several carriers; some future loads still wait for one (the offers demo bids them out).
+    const assigned = loads.body.filter((load) => load.carrier && load.assignedUserKey);
+    expect(assigned.length).toBeGreaterThan(loads.body.length * 0.75);
+    expect(new Set(assigned.map((load) => load.carrier)).size).toBeGreaterThan(5);
     expect(new Set(loads.body.map((load) => load.status))).toEqual(
       new Set(["pending", "in_transit", "delivered", "cancelled"]),
     );

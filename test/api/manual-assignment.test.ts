@@ -147,7 +147,7 @@ describe("POST /api/loads/manual-assignment", () => {
     expect(result.body.carrierId).toBe(otherCarrier.carrierId);
     const noCarrier = await post({ loadId: "MA-1004", customer: "Acme", assignedUserKey: freeUser.id });
     expect(noCarrier.status).toBe(400);
-    expect(noCarrier.body.error).toBe("El driver no pertenece a ningún carrier");
+    expect(noCarrier.body.error).toBe("This driver does not belong to any carrier");
   });
 
   it("creates the route when the route number is new, and joins it when it exists", async () => {
@@ -225,23 +225,23 @@ describe("POST /api/loads/manual-assignment", () => {
   it("refuses a driver who is not in that carrier", async () => {
     const result = await post(form({ loadId: "MA-3001", assignedUserKey: otherDriver.userId }));
     expect(result.status).toBe(400);
-    expect(result.body.error).toBe("El driver no pertenece a este carrier");
+    expect(result.body.error).toBe("This driver does not belong to this carrier");
     expect(await t.app.deps.db.load.count({ where: { loadId: "MA-3001" } })).toBe(0);
   });
 
   it("answers 404 for an unknown carrier or driver", async () => {
     const carrierMissing = await post(form({ loadId: "MA-3002", carrierId: "CAR-999999" }));
     expect(carrierMissing.status).toBe(404);
-    expect(carrierMissing.body.error).toBe("Carrier no encontrado");
+    expect(carrierMissing.body.error).toBe("Carrier not found");
     const driverMissing = await post(form({ loadId: "MA-3002", assignedUserKey: "FW-NOBODY" }));
     expect(driverMissing.status).toBe(404);
-    expect(driverMissing.body.error).toBe("Driver no encontrado: FW-NOBODY");
+    expect(driverMissing.body.error).toBe("Driver not found: FW-NOBODY");
   });
 
   it("answers 409 for a Load ID that already exists", async () => {
     const result = await post(form({ loadId: "MA-1001" }));
     expect(result.status).toBe(409);
-    expect(result.body.error).toBe("Ya existe un load con este Load ID");
+    expect(result.body.error).toBe("A load with this Load ID already exists");
   });
 
   it("is for admins only", async () => {
@@ -340,12 +340,12 @@ describe("createManualAssignment (GraphQL)", () => {
     const wrongDriver = await assign(input({ loadId: "GQ-3", assignedUserKey: otherDriver.id }));
     expect(wrongDriver.data!.createManualAssignment).toMatchObject({
       __typename: "ValidationError",
-      message: "El driver no pertenece a este carrier",
+      message: "This driver does not belong to this carrier",
     });
     const duplicate = await assign(input());
     expect(duplicate.data!.createManualAssignment).toMatchObject({
       __typename: "ConflictError",
-      message: "Ya existe un load con este Load ID",
+      message: "A load with this Load ID already exists",
     });
   });
 

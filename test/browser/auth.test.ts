@@ -11,6 +11,7 @@ import {
   startBrowserWorld,
   storedSession,
 } from "../support/browser.ts";
+import { mailsTo } from "../support/outbox.ts";
 
 let world: BrowserWorld;
 beforeAll(async () => {
@@ -83,9 +84,21 @@ describe("sign up", () => {
     const { page, context } = await openTab(world);
     await fillSignup(page, { email: "carl@example.com" });
     await formError(page).getByText("The email already exist.").waitFor();
+    await context.close();
+  });
+
+  it("checks the password length in the form, before sending anything", async () => {
+    const { page, context } = await openTab(world);
+    const registers: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/graphql") && request.postData()?.includes("register")) {
+        registers.push(request.url());
+      }
+    });
     await fillSignup(page, { email: "short@example.com", password: "short", confirm: "short" });
-    await formError(page).getByText("Register Error").waitFor();
     await page.getByText("Password must be at least 8 characters.").waitFor();
+    expect(registers).toEqual([]);
+    await expect(formError(page).count()).resolves.toBe(0);
     await context.close();
   });
 
@@ -104,6 +117,15 @@ describe("sign up", () => {
     expect(waitlisted).not.toBeNull();
     await page.getByRole("button", { name: "Back" }).click();
     await page.waitForURL("**/signup");
+    // Back returns to the form as it was filled.
+    await expect(page.getByLabel("Email").inputValue()).resolves.toBe("someone@blocked.example");
+    await expect(page.getByRole("textbox", { name: "Password", exact: true }).inputValue()).resolves.toBe(
+      "long-enough-1",
+    );
+    await expect(
+      page.getByRole("textbox", { name: "Confirm password", exact: true }).inputValue(),
+    ).resolves.toBe("long-enough-1");
+    await expect(page.getByLabel("Phone number").inputValue()).resolves.toBe("2015550123");
     await page.goto("/unsupported-email");
     await page.getByRole("button", { name: "Contact us" }).click();
     await page.waitForURL("**/signup");
@@ -226,6 +248,61 @@ describe("forgot password", () => {
     await page.goto("/forgot-password");
     await page.getByRole("link", { name: "Back to Login" }).click();
     await page.waitForURL("**/login");
+    await context.close();
+  });
+
+  it("keeps the e-mail typed on the login page there and back", async () => {
+    const { page, context } = await openTab(world);
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("typed@example.com");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await page.waitForURL("**/forgot-password");
+    await expect(page.getByLabel("Email").inputValue()).resolves.toBe("typed@example.com");
+    await page.getByRole("link", { name: "Back to Login" }).click();
+    await page.waitForURL("**/login");
+    await expect(page.getByLabel("Email").inputValue()).resolves.toBe("typed@example.com");
+    await context.close();
+  });
+
+  it("signs in with the temporary password, changes it on My Profile, then signs in with the new one", async () => {
+    await createUser(world.app, { email: "renewer@example.com" });
+    const { page, errors, context } = await openTab(world);
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill("renewer@example.com");
+    await page.getByRole("button", { name: "send temporary passowrd" }).click();
+    await page.waitForURL("**/login");
+    await settleBackgroundWork();
+    // The address comes back filled in.
+    await expect(page.getByLabel("Email").inputValue()).resolves.toBe("renewer@example.com");
+    const temporary = /Temporary password: (\S+)/.exec(
+      mailsTo(world.outboxDir, "renewer@example.com")[0] ?? "",
+    )?.[1];
+    expect(temporary).toBeTruthy();
+    await loginThroughForm(page, "renewer@example.com", temporary!);
+    await page.waitForURL("**/carrier/carrier-portal/active-offers");
+
+    await page.goto("/carrier/my-profile");
+    const form = page.getByRole("form", { name: "Change password" });
+    await form.getByRole("textbox", { name: "Current password" }).fill(temporary!);
+    await form.getByRole("textbox", { name: "New password", exact: true }).fill("short");
+    await form.getByRole("textbox", { name: "Confirm new password" }).fill("short");
+    await form.getByRole("button", { name: "Change password" }).click();
+    await form.getByText("Password must be at least 8 characters.").waitFor();
+    await form.getByRole("textbox", { name: "New password", exact: true }).fill("my-chosen-password");
+    await form.getByRole("textbox", { name: "Confirm new password" }).fill("my-chosen-password");
+    await form.getByRole("button", { name: "Change password" }).click();
+    await page.getByText("Your password was changed.", { exact: false }).waitFor();
+    await expect(form.getByRole("textbox", { name: "Current password" }).inputValue()).resolves.toBe("");
+    expect(mailsTo(world.outboxDir, "renewer@example.com").at(-1)).toMatch(/password was changed/);
+
+    await page.getByRole("button", { name: /Account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL("**/login");
+    await loginThroughForm(page, "renewer@example.com", temporary!);
+    await formError(page).getByText("Incorrect username or password").waitFor();
+    await loginThroughForm(page, "renewer@example.com", "my-chosen-password");
+    await page.waitForURL("**/carrier/carrier-portal/active-offers");
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -212,6 +212,20 @@ describe("load detail", () => {
     await page.getByRole("link", { name: "Back to the load list" }).click();
     await page.waitForURL("**/admin/ila/load");
   });
+
+  it("shows the planned stop count of a load whose stops are not detailed yet", async () => {
+    const { page } = admin;
+    const seeder = await loginAs(world.app, "seeder@example.com", undefined, { platform: "script" });
+    await uploadLoads(world.app, seeder.token, [{ "Load ID": "PLAN-0002", Customer: "USPS", Stops: "2" }]);
+    await page.goto("/admin/ila/load/PLAN-0002");
+    await page.getByRole("heading", { name: "Load #PLAN-0002" }).waitFor();
+    await expect(page.getByTestId("stop-count").textContent()).resolves.toBe(
+      "2 stops planned, none detailed yet.",
+    );
+    await page.goto("/admin/ila/load/EDIT-0001");
+    await page.getByRole("heading", { name: "Load #EDIT-0001" }).waitFor();
+    await expect(page.getByTestId("stop-count").textContent()).resolves.toMatch(/^\d+ stops$/);
+  });
 });
 
 describe("on a phone", () => {

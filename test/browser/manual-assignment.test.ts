@@ -129,11 +129,11 @@ describe("load manual assignment", () => {
     await field(page, "Customer").press("Enter");
     await page
       .getByTestId("manual-assignment-error")
-      .getByText("Ya existe un load con este Load ID")
+      .getByText("A load with this Load ID already exists")
       .waitFor();
-    await expect(form(page).getByText("Ya existe un load con este Load ID").count()).resolves.toBe(2);
+    await expect(form(page).getByText("A load with this Load ID already exists").count()).resolves.toBe(2);
     await field(page, "Load ID").fill("L-5002");
-    await expect(form(page).getByText("Ya existe un load con este Load ID").count()).resolves.toBe(1);
+    await expect(form(page).getByText("A load with this Load ID already exists").count()).resolves.toBe(1);
     expect(page.url()).toContain("/manual-assignment/");
   });
 

@@ -9,7 +9,12 @@ import Snackbar from "@mui/material/Snackbar";
 import { session } from "../lib/session.ts";
 import { useSession } from "./useSession.ts";
 
-/** What the spec calls alerts about the session: a dialog when it ended, a snackbar otherwise. */
+const NOTICE_HIDES_AFTER_MS = 6000;
+
+/**
+ * What the spec calls alerts about the session: a dialog when it ended, a snackbar otherwise.
+ * The snackbar shows once: closing it, its timeout or logging out drops it from the session store.
+ */
 export function SessionNotices() {
   const { notice } = useSession();
   const handleClose = () => session.dismissNotice();
@@ -33,9 +38,13 @@ export function SessionNotices() {
       </Dialog>
       <Snackbar
         open={notice?.kind === "snackbar"}
-        autoHideDuration={8000}
+        autoHideDuration={NOTICE_HIDES_AFTER_MS}
+        // It hides on time even while the window is in the background, so it never lingers.
+        disableWindowBlurListener
         onClose={(_event, reason) => reason !== "clickaway" && handleClose()}
         anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+        // Under any dialog (modal z-index), never drawn over one.
+        sx={{ zIndex: (theme) => theme.zIndex.modal - 1 }}
       >
         <Alert
           onClose={handleClose}

@@ -5,7 +5,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
-import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
 import { emailProblem } from "../../../common/fields.ts";
 import { withRelay } from "../app/withRelay.tsx";
 import { loginErrorText } from "../lib/auth-messages.ts";
@@ -20,7 +20,9 @@ export default withRelay(ForgotPasswordPage);
 function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [send, isInFlight] = useSendTemporaryPasswordMutation();
-  const [email, setEmail] = useState("");
+  const location = useLocation();
+  // The address typed on the login page comes along, and goes back with 'Back to Login'.
+  const [email, setEmail] = useState((location.state as { email?: string } | null)?.email ?? "");
   const [emailError, setEmailError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -33,7 +35,7 @@ function ForgotPasswordPage() {
     send(
       { input: { email: email.trim() } },
       {
-        onSuccess: ({ message }) => navigate("/login", { state: { notice: message } }),
+        onSuccess: ({ message }) => navigate("/login", { state: { notice: message, email: email.trim() } }),
         onFailure: (failure) => {
           // A refused address is shown at the field; anything else as the login form says it.
           const refused = failure.typename === "ValidationError";
@@ -46,7 +48,13 @@ function ForgotPasswordPage() {
 
   return (
     <AuthLayout tabs={TABS} current="/forgot-password">
-      <Link component={RouterLink} to="/login" variant="body2" sx={{ display: "inline-block", mb: 2 }}>
+      <Link
+        component={RouterLink}
+        to="/login"
+        state={{ email }}
+        variant="body2"
+        sx={{ display: "inline-block", mb: 2 }}
+      >
         Back to Login
       </Link>
       <Typography color="text.secondary" sx={{ mb: 2 }}>

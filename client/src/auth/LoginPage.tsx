@@ -33,9 +33,10 @@ function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const notice = (location.state as { notice?: string } | null)?.notice ?? null;
+  const carried = location.state as { notice?: string; email?: string } | null;
+  const notice = carried?.notice ?? null;
   const [login, isInFlight] = useLoginMutation();
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(carried?.email ?? "");
   const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
@@ -109,7 +110,7 @@ function LoginPage() {
               }
               label="Remember me"
             />
-            <Link component={RouterLink} to="/forgot-password" variant="body2">
+            <Link component={RouterLink} to="/forgot-password" state={{ email }} variant="body2">
               Forgot your password?
             </Link>
           </Box>

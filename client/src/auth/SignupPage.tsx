@@ -4,7 +4,12 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { DOMAIN_NOT_PERMITTED, PASSWORDS_DO_NOT_MATCH } from "../../../common/auth.ts";
+import {
+  DOMAIN_NOT_PERMITTED,
+  MIN_PASSWORD_LENGTH,
+  newPasswordProblem,
+  PASSWORDS_DO_NOT_MATCH,
+} from "../../../common/auth.ts";
 import { emailProblem, INVALID_PHONE_MESSAGE as INVALID_PHONE } from "../../../common/fields.ts";
 import { withRelay } from "../app/withRelay.tsx";
 import { registerErrorText } from "../lib/auth-messages.ts";
@@ -16,6 +21,7 @@ import { PasswordField } from "../ui/PasswordField.tsx";
 import { AuthLayout, LOGIN_TABS } from "./AuthLayout.tsx";
 import { FormError } from "./FormError.tsx";
 import { PhoneField } from "./PhoneField.tsx";
+import { keepSignupDraft, takeSignupDraft } from "./signup-draft.ts";
 import { useRegisterMutation } from "./useRegisterMutation.ts";
 
 type SignupField = "email" | "password" | "confirmPassword" | "phoneNumber";
@@ -25,11 +31,12 @@ export default withRelay(SignupPage);
 function SignupPage() {
   const navigate = useNavigate();
   const [register, isInFlight] = useRegisterMutation();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
-  const [country, setCountry] = useState<PhoneCountry>("US");
-  const [phone, setPhone] = useState("");
+  const [draft] = useState(takeSignupDraft);
+  const [email, setEmail] = useState(draft?.email ?? "");
+  const [password, setPassword] = useState(draft?.password ?? "");
+  const [confirmPassword, setConfirmPassword] = useState(draft?.confirmPassword ?? "");
+  const [country, setCountry] = useState<PhoneCountry>(draft?.country ?? "US");
+  const [phone, setPhone] = useState(draft?.phone ?? "");
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<SignupField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -38,7 +45,8 @@ function SignupPage() {
     const errors: Partial<Record<SignupField, string>> = {};
     const emailError = emailProblem(email);
     if (emailError) errors.email = emailError;
-    if (!password) errors.password = "Password is required";
+    const passwordError = newPasswordProblem(password);
+    if (passwordError) errors.password = passwordError;
     if (password !== confirmPassword) errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
     if (!validPhone(phone, country)) errors.phoneNumber = INVALID_PHONE;
     setFieldErrors(errors);
@@ -62,6 +70,7 @@ function SignupPage() {
         },
         onFailure: (failure) => {
           if (failure.typename && failure.message === DOMAIN_NOT_PERMITTED) {
+            keepSignupDraft({ email, password, confirmPassword, country, phone });
             navigate("/unsupported-email", { state: { email: email.trim(), message: DOMAIN_NOT_PERMITTED } });
             return;
           }
@@ -97,7 +106,7 @@ function SignupPage() {
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             error={Boolean(fieldErrors.password)}
-            helperText={fieldErrors.password ?? "At least 8 characters"}
+            helperText={fieldErrors.password ?? `At least ${MIN_PASSWORD_LENGTH} characters`}
           />
           <PasswordField
             label="Confirm password"

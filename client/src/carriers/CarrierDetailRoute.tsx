@@ -37,8 +37,8 @@ export default function CarrierDetailRoute() {
         message={CARRIER_TEXTS.carrierFetchFailed}
         onRetry={() => load("network-only")}
       >
-        <Suspense fallback={<Loading label="Cargando carrier..." />}>
-          {queryRef ? <CarrierDetailPage queryRef={queryRef} /> : <Loading label="Cargando carrier..." />}
+        <Suspense fallback={<Loading label="Loading carrier..." />}>
+          {queryRef ? <CarrierDetailPage queryRef={queryRef} /> : <Loading label="Loading carrier..." />}
         </Suspense>
       </ErrorBoundary>
     </>

@@ -21,11 +21,11 @@ export default function CarrierListRoute() {
     <>
       <PageTitle>{CARRIER_TEXTS.listTitle}</PageTitle>
       <ErrorBoundary message={CARRIER_TEXTS.listFetchFailed} onRetry={retry}>
-        <Suspense fallback={<Loading label="Cargando carriers..." />}>
+        <Suspense fallback={<Loading label="Loading carriers..." />}>
           {queryRef ? (
             <CarrierListPage key={attempt} queryRef={queryRef} />
           ) : (
-            <Loading label="Cargando carriers..." />
+            <Loading label="Loading carriers..." />
           )}
         </Suspense>
       </ErrorBoundary>

@@ -46,6 +46,14 @@ describe("session store", () => {
     expect(store.getState().notice?.message).toBe("replaced");
   });
 
+  it("drops the replaced-session notice on logout", () => {
+    const store = createSessionStore(memoryStorage());
+    store.notify({ message: "replaced", kind: "snackbar", severity: "info" });
+    store.signIn("t", "CARRIER");
+    store.end();
+    expect(store.getState().notice).toBeNull();
+  });
+
   it("ignores token refreshes once signed out and trusts the server's role", () => {
     const store = createSessionStore(memoryStorage());
     store.replaceToken("late");

@@ -33,7 +33,10 @@ export interface SessionStore {
   replaceToken(token: string): void;
   /** The server's word on the role wins over a stored (possibly edited) one. */
   confirmRole(role: string): void;
-  /** Forgets the credentials; the guards then send the visitor to /login. */
+  /**
+   * Forgets the credentials; the guards then send the visitor to /login. A notice from the
+   * session that ends (e.g. "your other session was replaced") goes with it; `notice` replaces it.
+   */
   end(notice?: SessionNotice | null): void;
   notify(notice: SessionNotice): void;
   dismissNotice(): void;
@@ -81,7 +84,7 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
         token: null,
         role: null,
         epoch: signedOut ? state.epoch : state.epoch + 1,
-        notice: notice ?? state.notice,
+        notice,
       });
     },
     notify(notice) {

@@ -127,6 +127,7 @@ export function LoadForm({ load }: LoadFormProps) {
         appointmentsRequired
         appointmentsConfirmed
         trackingLink
+        stopCount
         stops {
           id
           sequence
@@ -329,6 +330,7 @@ export function LoadForm({ load }: LoadFormProps) {
         <Divider sx={{ my: 3 }} />
         <StopsEditor
           stops={values.stops}
+          plannedCount={data.stopCount}
           problems={problems}
           onChange={(stops) => {
             setValues((current) => ({ ...current, stops }));

@@ -32,8 +32,8 @@ export default function ManualAssignmentRoute() {
         message={CARRIER_TEXTS.driversFetchFailed}
         onRetry={() => load("network-only")}
       >
-        <Suspense fallback={<Loading label="Cargando drivers..." />}>
-          {queryRef ? <ManualAssignmentPage queryRef={queryRef} /> : <Loading label="Cargando drivers..." />}
+        <Suspense fallback={<Loading label="Loading drivers..." />}>
+          {queryRef ? <ManualAssignmentPage queryRef={queryRef} /> : <Loading label="Loading drivers..." />}
         </Suspense>
       </ErrorBoundary>
     </>

@@ -97,7 +97,7 @@ export function NassCodePicker({ label, value, error, onChange }: NassCodePicker
         if (reason === "clear" || reason === "reset") setSearch("");
       }}
       noOptionsText={failed ? "The NASS codes could not be loaded." : "No NASS codes found."}
-      loadingText="Cargando..."
+      loadingText="Loading..."
       renderInput={(params) => (
         <TextField
           {...params}

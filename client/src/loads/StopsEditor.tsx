@@ -15,21 +15,37 @@ import { NassCodePicker } from "./NassCodePicker.tsx";
 
 interface StopsEditorProps {
   stops: StopRow[];
+  /** The load's stop count as saved: planned stops when no stop rows are detailed yet. */
+  plannedCount?: number;
   problems: FormProblems;
   onChange(stops: StopRow[]): void;
 }
 
 /** The load's stops as an ordered list: sequence, type and NASS code; add, remove, move. */
-export function StopsEditor({ stops, problems, onChange }: StopsEditorProps) {
+/** "2 stops planned, none detailed yet." or "No stops yet." */
+export function stopsSummary(rows: number, plannedCount: number): string {
+  const plural = (count: number) => `${count} ${count === 1 ? "stop" : "stops"}`;
+  if (rows > 0) return plural(rows);
+  return plannedCount > 0 ? `${plural(plannedCount)} planned, none detailed yet.` : "No stops yet.";
+}
+
+export function StopsEditor({ stops, plannedCount = 0, problems, onChange }: StopsEditorProps) {
   const update = (index: number, change: Partial<StopRow>) =>
     onChange(stops.map((stop, position) => (position === index ? { ...stop, ...change } : stop)));
 
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mb: 1 }}>
-        <Typography component="legend" variant="h6">
-          Stops
-        </Typography>
+        <Box sx={{ display: "flex", alignItems: "baseline", gap: 1.5 }}>
+          <Typography component="legend" variant="h6">
+            Stops
+          </Typography>
+          {stops.length > 0 ? (
+            <Typography variant="body2" color="text.secondary" data-testid="stop-count">
+              {stopsSummary(stops.length, plannedCount)}
+            </Typography>
+          ) : null}
+        </Box>
         <Button startIcon={<AddIcon />} onClick={() => onChange([...stops, newStop(stops)])}>
           Add stop
         </Button>
@@ -40,8 +56,8 @@ export function StopsEditor({ stops, problems, onChange }: StopsEditorProps) {
         </Typography>
       ) : null}
       {stops.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 2 }}>
-          No stops yet.
+        <Typography color="text.secondary" sx={{ py: 2 }} data-testid="stop-count">
+          {stopsSummary(0, plannedCount)}
         </Typography>
       ) : (
         <Box

@@ -10,4 +10,4 @@ export const UPLOADING = "Uploading...";
 export const DEFAULT_STREAM = "USPS";
 export const STREAMS = ["USPS"] as const;
 /** Not in the spec: one load's fetch failure, worded like its other fetch failures. */
-export const LOAD_FETCH_FAILED = "No se pudo obtener la carga";
+export const LOAD_FETCH_FAILED = "The load could not be loaded.";

@@ -53,7 +53,7 @@ export function NotificationList({ user, onOpen }: NotificationListProps) {
       {hasNext ? (
         <Box sx={{ p: 1, textAlign: "center" }}>
           <Button size="small" onClick={() => loadNext(20)} disabled={isLoadingNext}>
-            {isLoadingNext ? "Cargando..." : "Show older"}
+            {isLoadingNext ? "Loading..." : "Show older"}
           </Button>
         </Box>
       ) : null}

@@ -9,7 +9,7 @@ export default function AdminActiveOffersRoute() {
       <PageTitle subtitle="Loads out for bidding. Best offers and round clocks update live.">
         Carrier Portal / Active Offers
       </PageTitle>
-      <ScreenBoundary errorMessage="No se pudieron obtener las ofertas" loadingLabel="Cargando ofertas...">
+      <ScreenBoundary errorMessage="The offers could not be loaded." loadingLabel="Loading offers...">
         {(fetchKey) => <AdminActiveOffersPage fetchKey={fetchKey} />}
       </ScreenBoundary>
     </>

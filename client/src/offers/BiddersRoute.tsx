@@ -18,7 +18,7 @@ export default function BiddersRoute() {
       >
         {`Carrier Portal / Active Offers / ${loadId} / Bidders`}
       </PageTitle>
-      <ScreenBoundary errorMessage="No se pudieron obtener las pujas" loadingLabel="Cargando pujas...">
+      <ScreenBoundary errorMessage="The bids could not be loaded." loadingLabel="Loading bids...">
         {(fetchKey) => <BiddersPage loadId={loadId} fetchKey={fetchKey} />}
       </ScreenBoundary>
     </>

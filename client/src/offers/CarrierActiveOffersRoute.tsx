@@ -27,7 +27,7 @@ function VettedOffers() {
     return <Alert severity="info">Offers open once an operator approves your account.</Alert>;
   }
   return (
-    <ScreenBoundary errorMessage="No se pudieron obtener las ofertas" loadingLabel="Cargando ofertas...">
+    <ScreenBoundary errorMessage="The offers could not be loaded." loadingLabel="Loading offers...">
       {(fetchKey) => <CarrierActiveOffersPage fetchKey={fetchKey} />}
     </ScreenBoundary>
   );

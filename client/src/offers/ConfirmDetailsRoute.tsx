@@ -36,10 +36,7 @@ export default function ConfirmDetailsRoute() {
   return (
     <>
       <PageTitle>{`Confirm Details for Load #${loadId}`}</PageTitle>
-      <ScreenBoundary
-        errorMessage="No se pudieron obtener los detalles de la carga"
-        loadingLabel="Cargando..."
-      >
+      <ScreenBoundary errorMessage="The load details could not be loaded." loadingLabel="Loading...">
         {(fetchKey) => <ConfirmDetailsPage loadId={loadId} fetchKey={fetchKey} />}
       </ScreenBoundary>
     </>

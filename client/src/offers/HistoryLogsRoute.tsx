@@ -134,7 +134,7 @@ export default function HistoryLogsRoute() {
       <PageTitle subtitle="Finished and cancelled offers: winner, winning bid, bidders, rounds and timeline.">
         Carrier Portal / History Logs
       </PageTitle>
-      <ScreenBoundary errorMessage="No se pudo obtener el historial" loadingLabel="Cargando historial...">
+      <ScreenBoundary errorMessage="The history could not be loaded." loadingLabel="Loading history...">
         {(fetchKey) => <HistoryLogsPage fetchKey={fetchKey} />}
       </ScreenBoundary>
     </>

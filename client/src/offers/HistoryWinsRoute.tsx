@@ -120,7 +120,7 @@ export default function HistoryWinsRoute() {
       <PageTitle subtitle="Loads you won: amount, dates and whether the truck and driver details are confirmed.">
         Carrier Portal / History Wins
       </PageTitle>
-      <ScreenBoundary errorMessage="No se pudo obtener el historial" loadingLabel="Cargando historial...">
+      <ScreenBoundary errorMessage="The history could not be loaded." loadingLabel="Loading history...">
         {(fetchKey) => <HistoryWinsPage fetchKey={fetchKey} />}
       </ScreenBoundary>
     </>

@@ -3,6 +3,7 @@ import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { PageTitle } from "../ui/PageTitle.tsx";
 import type { MyProfilePageQuery } from "./__generated__/MyProfilePageQuery.graphql";
 import { AccountSummary } from "./AccountSummary.tsx";
+import { ChangePasswordForm } from "./ChangePasswordForm.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import { TimezoneClock } from "./TimezoneClock.tsx";
 
@@ -33,6 +34,7 @@ export function MyProfilePage({ queryRef }: MyProfilePageProps) {
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
           <ProfileForm user={checkSession.user} />
+          <ChangePasswordForm />
         </Grid>
       </Grid>
     </>

@@ -69,7 +69,7 @@ export function CreateRouteDialog({ open, onClose, onCreated }: CreateRouteDialo
         setGenerating(false);
       },
       error: () => {
-        setError("No se pudo generar el Route Number.");
+        setError("The route number could not be generated.");
         setGenerating(false);
       },
     });

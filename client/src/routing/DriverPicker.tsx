@@ -108,7 +108,7 @@ export function DriverPicker({ value, error, onChange }: DriverPickerProps) {
           ? "No se pudieron obtener los drivers por carrier"
           : "No drivers found. Search a carrier's name."
       }
-      loadingText="Cargando..."
+      loadingText="Loading..."
       renderInput={(params) => (
         <TextField
           {...params}

@@ -85,7 +85,7 @@ export function ContactMessageList({ query }: ContactMessageListProps) {
       {hasNext ? (
         <Box sx={{ textAlign: "center" }}>
           <Button onClick={() => loadNext(25)} disabled={isLoadingNext}>
-            {isLoadingNext ? "Cargando..." : "Show older messages"}
+            {isLoadingNext ? "Loading..." : "Show older messages"}
           </Button>
         </Box>
       ) : null}

@@ -18,7 +18,7 @@ export default function TrackingRoute() {
   );
   const loading = <Loading label={TRACKING_TEXTS.loading} />;
   return (
-    <ErrorBoundary message="No se pudieron obtener los datos de tracking" onRetry={retry}>
+    <ErrorBoundary message="The tracking data could not be loaded." onRetry={retry}>
       <Suspense fallback={loading}>
         {queryRef ? <TrackingListPage key={attempt} queryRef={queryRef} /> : loading}
       </Suspense>

@@ -70,7 +70,7 @@ export function HistoryPanel({ entityType, entityId }: HistoryPanelProps) {
         <Typography sx={{ fontWeight: 700 }}>History</Typography>
       </AccordionSummary>
       <AccordionDetails id="history-content">
-        <ErrorBoundary message="No se pudo obtener el historial">
+        <ErrorBoundary message="The history could not be loaded.">
           <Suspense fallback={<Loading />}>
             <HistoryEntries entityType={entityType} entityId={entityId} />
           </Suspense>

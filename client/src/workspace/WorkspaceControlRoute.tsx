@@ -13,10 +13,10 @@ import { VettingTab } from "./VettingTab.tsx";
 import { WaitlistTab } from "./WaitlistTab.tsx";
 
 const FETCH_FAILED: Record<WorkspaceTab, string> = {
-  users: "No se pudieron obtener los usuarios",
-  vetting: "No se pudieron obtener los carriers por aprobar",
-  waitlist: "No se pudo obtener la lista de espera",
-  audit: "No se pudo obtener el registro de auditoría",
+  users: "The users could not be loaded.",
+  vetting: "The carriers awaiting approval could not be loaded.",
+  waitlist: "The waitlist could not be loaded.",
+  audit: "The audit trail could not be loaded.",
 };
 
 /** /workspace-control: users and roles, carrier vetting, the sign-up waitlist and the audit trail. */

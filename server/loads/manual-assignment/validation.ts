@@ -17,11 +17,11 @@ import { parseMoneyCents } from "../../../common/money.ts";
  * field rules (common/loads): the same limits, dates and messages as the edit form and the upload.
  */
 export const MANUAL_ASSIGNMENT_MESSAGES = {
-  carrierNotFound: "Carrier no encontrado",
-  driverNotFound: "Driver no encontrado",
-  driverNotInCarrier: "El driver no pertenece a este carrier",
-  driverWithoutCarrier: "El driver no pertenece a ningún carrier",
-  loadIdTaken: "Ya existe un load con este Load ID",
+  carrierNotFound: "Carrier not found",
+  driverNotFound: "Driver not found",
+  driverNotInCarrier: "This driver does not belong to this carrier",
+  driverWithoutCarrier: "This driver does not belong to any carrier",
+  loadIdTaken: "A load with this Load ID already exists",
 } as const;
 
 const isBlank = (value: unknown) =>

@@ -102,7 +102,9 @@ function plannedStops(row: UploadRow): { type: "pickup" | "delivery"; code: stri
 }
 
 /**
- * The row's values in VALUE_COLUMNS order; a stop count follows the NASS stops when not given.
+ * The row's values in VALUE_COLUMNS order. Stop rows, when the NASS columns give them, are the
+ * load's stop count (one meaning of "stops" everywhere: the rows when there are rows, otherwise the
+ * planned number from the Stops cell).
  * With `defaults` (a new load) empty cells take the default or null; without, they stay
  * undefined (an existing load keeps its value).
  */
@@ -114,7 +116,7 @@ function rowValues(
   for (let position = 0; position < VALUE_COLUMNS.length; position++) {
     const name = VALUE_COLUMNS[position].name;
     let value: SqlValue | undefined = row.values[name];
-    if (value === undefined && name === "stopCount" && (row.originNass || row.destinationNass)) {
+    if (name === "stopCount" && (row.originNass || row.destinationNass)) {
       value = plannedStops(row).length;
     }
     values[position] = defaults ? (value ?? defaults[name] ?? null) : value;

@@ -1,14 +1,12 @@
 import MenuIcon from "@mui/icons-material/Menu";
-import SearchIcon from "@mui/icons-material/Search";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
-import InputAdornment from "@mui/material/InputAdornment";
-import TextField from "@mui/material/TextField";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { graphql, useFragment } from "react-relay";
 import { NotificationBell } from "../../notifications/NotificationBell.tsx";
+import { HeaderSearch } from "../../search/HeaderSearch.tsx";
 import type { Header_user$key } from "./__generated__/Header_user.graphql";
 import { DRAWER_WIDTH } from "./Sidebar.tsx";
 import { UserMenu } from "./UserMenu.tsx";
@@ -47,27 +45,7 @@ export function Header({ user, permanentSidebar, onOpenSidebar }: HeaderProps) {
             <MenuIcon />
           </IconButton>
         )}
-        <Box
-          component="form"
-          role="search"
-          onSubmit={(event) => event.preventDefault()}
-          sx={{ flex: 1, minWidth: 0, maxWidth: 420 }}
-        >
-          <TextField
-            size="small"
-            placeholder="Search…"
-            slotProps={{
-              htmlInput: { "aria-label": "Search" },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-        </Box>
+        <HeaderSearch />
         <Box sx={{ flex: { xs: 0, md: 1 } }} />
         <Typography
           variant="caption"
