@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, loginAs } from "../support/app.ts";
+import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   horizontalOverflow,
@@ -130,10 +131,20 @@ describe("carrier list", () => {
       .getByTestId("add-carrier-alert")
       .getByText("A carrier with this email already exists.")
       .waitFor();
-    await expect(page.getByTestId("add-carrier-error").textContent()).resolves.toBe(
-      "A carrier with this email already exists.",
-    );
+    // Once in the dialog, at the field it is about (the spec's alert aside); no second inline copy.
+    const conflict = "A carrier with this email already exists.";
+    const emailField = form.getByRole("textbox", { name: "Email", exact: true });
+    await expect(emailField.getAttribute("aria-invalid")).resolves.toBe("true");
+    const describedBy = await emailField.getAttribute("aria-describedby");
+    await expect(page.locator(`[id="${describedBy}"]`).textContent()).resolves.toBe(conflict);
+    // The field's message and the spec's alert: two, not three (no toast, alert and inline box).
+    await expect(page.getByText(conflict).count()).resolves.toBe(2);
+    await expect(page.getByTestId("add-carrier-error").count()).resolves.toBe(0);
+    await expectAccessible(page, "add carrier dialog after a 409");
     await form.getByRole("textbox", { name: "Email", exact: true }).fill("dispatch@copycat.example.com");
+    // Editing the e-mail clears the field's message and the alert.
+    await page.getByTestId("add-carrier-alert").waitFor({ state: "detached" });
+    await expect(page.getByText(conflict).count()).resolves.toBe(0);
     await form.getByRole("button", { name: "Cancel" }).click();
     await form.waitFor({ state: "detached" });
 

@@ -183,7 +183,7 @@ describe("layout", () => {
     await adminNav.getByRole("link", { name: "Routing" }).click();
     await admin.page.waitForURL("**/admin/ila/routing");
     await adminNav.locator('a[aria-current="page"]', { hasText: "Routing" }).waitFor();
-    await admin.page.getByText("last update: 5 minutes ago").filter({ visible: true }).waitFor();
+    await admin.page.getByText("last update: just now").filter({ visible: true }).waitFor();
     await admin.page.getByRole("search").getByLabel("Search", { exact: true }).waitFor();
 
     await carrier.page.goto("/carrier/carrier-portal/active-offers");
@@ -222,7 +222,7 @@ describe("layout", () => {
     await nav.getByRole("link", { name: "Billing" }).click();
     await phone.page.waitForURL("**/admin/ila/billing");
     await nav.waitFor({ state: "hidden" });
-    await phone.page.getByText("last update: 5 minutes ago").filter({ visible: true }).waitFor();
+    await phone.page.getByText("last update: just now").filter({ visible: true }).waitFor();
     await phone.page.goto("/admin/my-profile");
     await phone.page.getByRole("button", { name: "Save changes" }).waitFor();
     expect(await horizontalOverflow(phone.page)).toBeLessThanOrEqual(0);

@@ -43,7 +43,11 @@ export function UploadPreview({ preview, fileCount }: UploadPreviewProps) {
               {preview.rows.map((row, rowIndex) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: preview rows are positions
                 <TableRow key={rowIndex}>
-                  <TableCell component="th" scope="row" sx={{ whiteSpace: "nowrap", color: "text.secondary" }}>
+                  <TableCell
+                    component="th"
+                    scope="row"
+                    sx={{ whiteSpace: "nowrap", color: "text.secondary" }}
+                  >
                     {preview.rowLabels[rowIndex]}
                   </TableCell>
                   {row.map((cell, index) => (

@@ -1,6 +1,7 @@
 import type { Client } from "graphql-ws";
 import {
   Environment,
+  type FetchFunction,
   type GraphQLResponse,
   Network,
   Observable,
@@ -9,6 +10,7 @@ import {
   type SubscribeFunction,
 } from "relay-runtime";
 import type { SessionStore } from "../lib/session-store.ts";
+import { noteDataArrived } from "./data-freshness.ts";
 import { createFetchFunction } from "./network.ts";
 import { createWsClient } from "./ws-client.ts";
 
@@ -31,7 +33,10 @@ export function createRelayRuntime(session: SessionStore): RelayRuntime {
       socket().subscribe(
         { operationName: request.name, query: request.text ?? "", variables },
         {
-          next: (value) => sink.next(value as GraphQLResponse),
+          next: (value) => {
+            noteDataArrived();
+            sink.next(value as GraphQLResponse);
+          },
           error: (error) =>
             sink.error(error instanceof Error ? error : new Error("The live connection failed")),
           complete: () => sink.complete(),
@@ -39,9 +44,13 @@ export function createRelayRuntime(session: SessionStore): RelayRuntime {
       ),
     );
 
+  const fetchOnce = createFetchFunction(session);
+  const fetchAndNote: FetchFunction = (...args) =>
+    Observable.from(fetchOnce(...args)).do({ next: () => noteDataArrived() });
+
   return {
     environment: new Environment({
-      network: Network.create(createFetchFunction(session), subscribe),
+      network: Network.create(fetchAndNote, subscribe),
       store: new Store(new RecordSource()),
     }),
     dispose() {

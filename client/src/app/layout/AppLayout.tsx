@@ -1,6 +1,5 @@
 import Box from "@mui/material/Box";
 import Toolbar from "@mui/material/Toolbar";
-import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { Suspense, useEffect, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
@@ -8,10 +7,12 @@ import { Outlet } from "react-router-dom";
 import { homeFor } from "../../lib/paths.ts";
 import { session } from "../../lib/session.ts";
 import { Loading } from "../../ui/Loading.tsx";
+import { MAIN_CONTENT_ID, SkipLink } from "../../ui/SkipLink.tsx";
 import { ApprovalBanner } from "../../workspace/ApprovalBanner.tsx";
 import { RelayProvider } from "../RelayProvider.tsx";
 import type { AppLayoutQuery } from "./__generated__/AppLayoutQuery.graphql";
 import { Header } from "./Header.tsx";
+import { LastDataUpdate } from "./LastDataUpdate.tsx";
 import type { Area } from "./navigation.tsx";
 import { SessionWatcher } from "./SessionWatcher.tsx";
 import { Sidebar } from "./Sidebar.tsx";
@@ -54,6 +55,7 @@ function AppFrame({ area }: AppLayoutProps) {
 
   return (
     <Box sx={{ display: "flex", minHeight: "100vh" }}>
+      <SkipLink />
       <SessionWatcher />
       <Header user={user} permanentSidebar={permanent} onOpenSidebar={() => setMobileOpen(true)} />
       <Sidebar
@@ -63,15 +65,14 @@ function AppFrame({ area }: AppLayoutProps) {
         mobileOpen={mobileOpen}
         onClose={() => setMobileOpen(false)}
       />
-      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 }, "&:focus": { outline: "none" } }}
+      >
         <Toolbar />
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          sx={{ display: { xs: "block", sm: "none" }, mb: 1 }}
-        >
-          last update: 5 minutes ago
-        </Typography>
+        <LastDataUpdate sx={{ display: { xs: "block", sm: "none" }, mb: 1 }} />
         {area === "carrier" ? <ApprovalBanner user={user} /> : null}
         <Suspense fallback={<Loading />}>
           <Outlet />
