@@ -41,7 +41,7 @@ export default function NotFoundPage() {
         <Typography color="text.secondary" sx={{ mb: 3, overflowWrap: "anywhere" }}>
           There is nothing at <code>{pathname}</code>. The link may be old or mistyped.
         </Typography>
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} justifyContent="center">
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ justifyContent: "center" }}>
           <Button component={RouterLink} to={home} variant="contained">
             {signedIn ? "Go to the start page" : "Go to the home page"}
           </Button>
