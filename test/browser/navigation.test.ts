@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../support/app.ts";
+import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   horizontalOverflow,
@@ -143,6 +144,11 @@ describe("route table", () => {
       await admin.page.goto(path);
       await admin.page.getByRole("heading", { name: title, exact: true }).waitFor();
       expect(new URL(admin.page.url()).pathname).toBe(path);
+      // Every screen names the browser tab after its title, most specific part first.
+      await expect.poll(() => admin.page.title()).toMatch(/ · Freightway$/);
+      await expect(admin.page.title()).resolves.toContain(title.split(" / ").filter(Boolean).at(-1));
+      await admin.page.getByRole("progressbar").waitFor({ state: "detached" });
+      await expectAccessible(admin.page, path);
     }
   });
 
@@ -150,6 +156,9 @@ describe("route table", () => {
     for (const [path, title] of carrierScreens) {
       await carrier.page.goto(path);
       await carrier.page.getByRole("heading", { name: title, exact: true }).waitFor();
+      await expect.poll(() => carrier.page.title()).toMatch(/ · Freightway$/);
+      await carrier.page.getByRole("progressbar").waitFor({ state: "detached" });
+      await expectAccessible(carrier.page, path);
     }
   });
 
@@ -159,6 +168,11 @@ describe("route table", () => {
     const { page, context } = await openTab(world);
     await page.goto("/no/such/page");
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await page.getByTestId("not-found").getByText("Freightway").waitFor();
+    await expect(page.title()).resolves.toBe("Page not found · Freightway");
+    await expectAccessible(page, "404");
+    await page.getByRole("link", { name: "Go to the home page" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
     await context.close();
   });
 });

@@ -47,5 +47,8 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   const findings = (await axeViolations(page)).filter(
     (finding) => finding.impact === "serious" || finding.impact === "critical",
   );
-  expect(findings, `axe on ${where}`).toEqual([]);
+  const described = findings.map(
+    (finding) => `${finding.id} (${finding.impact}): ${finding.help} at ${finding.targets.join(" | ")}`,
+  );
+  expect(described, `axe on ${where}`).toEqual([]);
 }

@@ -45,6 +45,11 @@ export const theme = createTheme({
         },
       },
     },
+    MuiTableContainer: {
+      // A table wider than a phone scrolls sideways inside its frame: keyboard users reach it too.
+      defaultProps: { tabIndex: 0 },
+      styleOverrides: { root: { "&:focus-visible": FOCUS_RING } },
+    },
     MuiDialog: {
       // Dialogs that wrap title, content and actions in a <form>: the form is the paper's flex
       // column, so the content scrolls and the actions stay pinned at the bottom, in view.

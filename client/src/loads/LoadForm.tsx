@@ -18,6 +18,7 @@ import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { useBlocker } from "react-router-dom";
 import { LOAD_MODES, LOAD_STATUSES, type LoadMode, type LoadStatus } from "../../../common/loads/values.ts";
+import { zoneLabel } from "../lib/dates.ts";
 import { failureText } from "../lib/request-errors.ts";
 import { Toast } from "../ui/Toast.tsx";
 import type { LoadForm_load$key } from "./__generated__/LoadForm_load.graphql";
@@ -83,8 +84,8 @@ const SECTIONS: { title: string; fields: FieldSpec[] }[] = [
     fields: [
       { name: "originAddress", label: "Origin address", wide: true },
       { name: "destinationAddress", label: "Destination address", wide: true },
-      { name: "pickupDate", label: "Pickup Date (UTC)", type: "datetime-local" },
-      { name: "deliveryDate", label: "Delivery Date (UTC)", type: "datetime-local" },
+      { name: "pickupDate", label: "Pickup Date", type: "datetime-local" },
+      { name: "deliveryDate", label: "Delivery Date", type: "datetime-local" },
     ],
   },
 ];
@@ -291,7 +292,11 @@ export function LoadForm({ load }: LoadFormProps) {
                     value={values[field.name]}
                     onChange={(event) => change(field.name, event.target.value)}
                     error={Boolean(problems[field.name])}
-                    helperText={problems[field.name] ?? field.helper}
+                    helperText={
+                      problems[field.name] ??
+                      field.helper ??
+                      (field.type === "datetime-local" ? `Time zone: ${zoneLabel()}` : undefined)
+                    }
                     multiline={field.multiline}
                     minRows={field.multiline ? 2 : undefined}
                     slotProps={{

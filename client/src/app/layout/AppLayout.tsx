@@ -6,6 +6,7 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { Outlet } from "react-router-dom";
 import { homeFor } from "../../lib/paths.ts";
 import { session } from "../../lib/session.ts";
+import { setStoredZone } from "../../lib/viewer-zone.ts";
 import { Loading } from "../../ui/Loading.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "../../ui/SkipLink.tsx";
 import { ApprovalBanner } from "../../workspace/ApprovalBanner.tsx";
@@ -39,6 +40,7 @@ function AppFrame({ area }: AppLayoutProps) {
         checkSession {
           user {
             role
+            timeZone
             ...Header_user
             ...ApprovalBanner_user
           }
@@ -48,6 +50,9 @@ function AppFrame({ area }: AppLayoutProps) {
     {},
   );
   const { user } = checkSession;
+  // Every date below is shown and read in the user's zone (common/date-time.ts).
+  setStoredZone(user.timeZone);
+  useEffect(() => () => void setStoredZone(null), []);
   const permanent = useMediaQuery((theme) => theme.breakpoints.up("md"), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
 

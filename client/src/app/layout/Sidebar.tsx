@@ -35,10 +35,7 @@ function SidebarContent({ area, home, onNavigate }: { area: Area; home: string; 
           key={group.title}
           dense
           subheader={
-            <ListSubheader
-              component="div"
-              sx={{ bgcolor: "transparent", lineHeight: "32px", fontWeight: 700 }}
-            >
+            <ListSubheader sx={{ bgcolor: "transparent", lineHeight: "32px", fontWeight: 700 }}>
               {group.title}
             </ListSubheader>
           }

@@ -60,7 +60,7 @@ export function UserMenu({ user }: UserMenuProps) {
         aria-label={`Account menu for ${name}`}
         sx={{ minWidth: 0, px: { xs: 0.5, sm: 1 }, gap: 1 }}
       >
-        <Avatar sx={{ width: 32, height: 32, bgcolor: "secondary.main", fontSize: 14 }}>
+        <Avatar aria-hidden sx={{ width: 32, height: 32, bgcolor: "secondary.main", fontSize: 14 }}>
           {initialsOf(name)}
         </Avatar>
         <Box component="span" sx={{ display: { xs: "none", md: "inline" }, maxWidth: 160 }}>
