@@ -294,7 +294,7 @@ describe("carrier detail", () => {
 
     const form = page.getByRole("form", { name: "Carrier details" });
     const field = (label: string) => form.getByRole("textbox", { name: label, exact: true });
-    await expect(field("Contact phone").inputValue()).resolves.toBe("+12015550123");
+    await expect(field("Contact phone").inputValue()).resolves.toBe("(201) 555-0123");
     await field("Carrier Name").fill("");
     await field("Contact phone").fill("");
     await field("Contact email").fill("no-at-sign");
@@ -313,7 +313,7 @@ describe("carrier detail", () => {
     await page.getByRole("option", { name: "Rail" }).click();
     await field("Contact email").press("Enter");
     await page.getByTestId("carrier-save-outcome").getByText("Carrier successfully updated").waitFor();
-    await expect.poll(() => field("Contact phone").inputValue()).toBe("+13125550187");
+    await expect.poll(() => field("Contact phone").inputValue()).toBe("(312) 555-0187");
     const saved = await world.app.deps.db.carrier.findUniqueOrThrow({ where: { carrierId } });
     expect(saved).toMatchObject({
       carrierName: "Blue Ridge Freight Co",

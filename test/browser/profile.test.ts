@@ -57,7 +57,7 @@ describe("My Account", () => {
     await page.getByLabel("Areas of operation").press("Tab");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Your profile was saved.").waitFor();
-    await expect(page.getByLabel("Contact phone").inputValue()).resolves.toBe("+13125550187");
+    await expect(page.getByLabel("Contact phone").inputValue()).resolves.toBe("(312) 555-0187");
     await page.getByRole("button", { name: "Account menu for Carla Carrier" }).waitFor();
     const saved = await world.app.deps.db.user.findUniqueOrThrow({ where: { email: "carl@example.com" } });
     expect(saved).toMatchObject({

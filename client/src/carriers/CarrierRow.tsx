@@ -4,7 +4,8 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
-import { CARRIER_TEXTS, carrierDetailPath, displayPhone, manualAssignmentPath } from "../lib/carriers.ts";
+import { formatPhone } from "../../../common/fields.ts";
+import { CARRIER_TEXTS, carrierDetailPath, manualAssignmentPath } from "../lib/carriers.ts";
 import type { CarrierRow_carrier$key } from "./__generated__/CarrierRow_carrier.graphql";
 
 interface CarrierRowProps {
@@ -42,7 +43,7 @@ export function CarrierRow({ carrier }: CarrierRowProps) {
       <TableCell>{data.mcNumber}</TableCell>
       <TableCell>{data.type}</TableCell>
       <TableCell>
-        <span style={{ whiteSpace: "nowrap" }}>{displayPhone(data.contact.phone)}</span>
+        <span style={{ whiteSpace: "nowrap" }}>{formatPhone(data.contact.phone)}</span>
         <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
           {data.contact.name}
         </Typography>
