@@ -115,8 +115,8 @@ describe("load list", () => {
     await expect(rowOf("SEED-0002").locator("td").nth(1).textContent()).resolves.toBe("R00002");
     await expect(rowOf("SEED-0003").locator("td").nth(2).textContent()).resolves.toBe("Acme Freight");
     await expect(rowOf("SEED-0004").locator("td").nth(4).textContent()).resolves.toBe("Delivered");
-    await expect(rowOf("SEED-0004").locator("td").nth(5).textContent()).resolves.toBe("01/04/2026 08:00");
-    await expect(rowOf("SEED-0004").locator("td").nth(6).textContent()).resolves.toBe("02/04/2026 17:30");
+    await expect(rowOf("SEED-0004").locator("td").nth(5).textContent()).resolves.toBe("01/04/2026 03:00 EST");
+    await expect(rowOf("SEED-0004").locator("td").nth(6).textContent()).resolves.toBe("02/04/2026 12:30 EST");
   });
 
   it("searches load ids by contained text, any case, and says when nothing matches", async () => {

@@ -20,6 +20,8 @@ export interface RelayRuntime {
   dispose(): void;
 }
 
+const NOT_SCREEN_DATA = new Set(["SessionWatcherQuery"]);
+
 /** One environment (and store) per signed-in user: the session's epoch decides when to make a new one. */
 export function createRelayRuntime(session: SessionStore): RelayRuntime {
   let wsClient: Client | null = null;
@@ -45,8 +47,11 @@ export function createRelayRuntime(session: SessionStore): RelayRuntime {
     );
 
   const fetchOnce = createFetchFunction(session);
-  const fetchAndNote: FetchFunction = (...args) =>
-    Observable.from(fetchOnce(...args)).do({ next: () => noteDataArrived() });
+  // The 5-minute session check is no data the user sees: it leaves 'last update' as it was.
+  const fetchAndNote: FetchFunction = (request, ...rest) => {
+    const answer = Observable.from(fetchOnce(request, ...rest));
+    return NOT_SCREEN_DATA.has(request.name) ? answer : answer.do({ next: () => noteDataArrived() });
+  };
 
   return {
     environment: new Environment({
