@@ -141,7 +141,7 @@ describe.each(VIEWPORTS)("the frame on the %s", (label, viewport) => {
     await expectAccessible(page, `load detail (${label})`);
     await title.getByRole("link", { name: "Load", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/admin/ila/load");
-    await expect(page.title()).resolves.toBe("Load · ILA · Freightway");
+    await expect.poll(() => page.title()).toBe("Load · ILA · Freightway");
     // A fresh answer from the server: 'just now' again.
     await expect.poll(() => lastUpdate.textContent()).toBe("last update: just now");
     expect(tab.errors).toEqual([]);

@@ -51,8 +51,12 @@ function AppFrame({ area }: AppLayoutProps) {
   );
   const { user } = checkSession;
   // Every date below is shown and read in the user's zone (common/date-time.ts).
+  // Set while rendering, so the screens' first render already uses it; public pages get the default back.
   setStoredZone(user.timeZone);
-  useEffect(() => () => void setStoredZone(null), []);
+  useEffect(() => {
+    setStoredZone(user.timeZone);
+    return () => void setStoredZone(null);
+  }, [user.timeZone]);
   const permanent = useMediaQuery((theme) => theme.breakpoints.up("md"), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
 
