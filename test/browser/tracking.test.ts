@@ -119,10 +119,10 @@ describe("/admin/ila/tracking/{routeNumber}", () => {
     expect(await look("stop-marker-2")).toMatchObject({ text: "2", background: "rgb(239, 108, 0)" });
     expect(await look("stop-marker-3")).toMatchObject({ text: "D", background: "rgb(211, 47, 47)" });
     await expect(page.getByTestId("stop-row-1").getByTestId("arrived-at").textContent()).resolves.toMatch(
-      /\d{2}:\d{2}$/,
+      /\d{2}:\d{2} E[SD]T$/,
     );
     await expect(page.getByTestId("stop-row-1").getByTestId("departed-at").textContent()).resolves.toMatch(
-      /\d{2}:\d{2}$/,
+      /\d{2}:\d{2} E[SD]T$/,
     );
     await expect(page.getByTestId("stop-row-3").getByTestId("arrived-at").textContent()).resolves.toBe("—");
 
