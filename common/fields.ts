@@ -67,6 +67,18 @@ export function normalizeUsCaPhone(input: string, country: PhoneCountry = "US"):
   return phone.number;
 }
 
+/**
+ * The one way a phone number is shown everywhere: US and Canadian numbers as '(201) 555-0123',
+ * other valid numbers internationally ('+44 20 7946 0958'), anything unreadable as it was stored.
+ */
+export function formatPhone(stored: string | null | undefined): string | null {
+  const text = stored?.trim();
+  if (!text) return null;
+  const phone = parsePhoneNumberFromString(text, "US");
+  if (!phone?.isValid()) return text;
+  return phone.countryCallingCode === "1" ? phone.formatNational() : phone.formatInternational();
+}
+
 /** A required US/Canadian phone, stored in E.164. */
 export function phone(requiredMessage: string) {
   return z

@@ -38,6 +38,11 @@ export const UserType = builder.prismaNode("User", {
     offerEmails: t.exposeBoolean("offerEmails", {
       description: "New load offers in the user's areas also arrive by e-mail.",
     }),
+    timeZone: t.exposeString("timeZone", {
+      nullable: true,
+      description:
+        "The time zone chosen on My Account (America/New_York, America/Chicago, America/Denver or America/Los_Angeles); null until chosen.",
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the account was created." }),
     rating: t.field({
       type: UserRatingType,
@@ -80,6 +85,10 @@ const UpdateProfileInput = builder.inputType("UpdateProfileInput", {
     areasOfOperation: t.string({ required: false, description: "Where the carrier operates." }),
     companyName: t.string({ required: false, description: "The company the user works for." }),
     offerEmails: t.boolean({ required: false, description: "Whether new load offers are e-mailed." }),
+    timeZone: t.string({
+      required: false,
+      description: "The zone every date is shown and read in: one of the four US zones of My Account.",
+    }),
   }),
 });
 

@@ -35,6 +35,7 @@ export function publicUser(user: User) {
     experienceYears: user.experienceYears,
     areasOfOperation: user.areasOfOperation,
     offerEmails: user.offerEmails,
+    timeZone: user.timeZone,
     carrierId: user.carrierId,
     createdAt: user.createdAt.toISOString(),
   };

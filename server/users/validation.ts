@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isUsTimeZone, US_TIME_ZONES } from "../../common/date-time.ts";
 import { email, INVALID_PHONE_MESSAGE, normalizeUsCaPhone } from "../../common/fields.ts";
 
 const optionalText = (max: number, label: string) =>
@@ -45,6 +46,13 @@ export const profileInput = z
     companyName: optionalText(120, "Company name"),
     /** New load offers in the carrier's areas also by e-mail (My Account). */
     offerEmails: z.boolean({ error: "offerEmails must be true or false" }).optional(),
+    /** The zone every date is shown and read in (My Account's clock). */
+    timeZone: z
+      .string()
+      .nullish()
+      .refine((value) => value === null || value === undefined || isUsTimeZone(value), {
+        message: `Time zone must be one of ${US_TIME_ZONES.map((entry) => entry.zone).join(", ")}`,
+      }),
   })
   .partial();
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAndCarrier, createTestApp, rest, type Session, type TestApp } from "../support/app.ts";
+import { adminAndCarrier, createTestApp, gql, rest, type Session, type TestApp } from "../support/app.ts";
 
 let t: TestApp;
 let world: Awaited<ReturnType<typeof adminAndCarrier>>;
@@ -152,5 +152,54 @@ describe("GET /api/user/{id}/rating", () => {
       rating: 2.5,
     });
     expect((await rest(t.app, "GET", `/user/${world.carrier.id}/rating`)).status).toBe(401);
+  });
+});
+
+describe("the viewer's time zone (My Account)", () => {
+  it("is null until chosen, then stored on the user through GraphQL and REST", async () => {
+    const read = () =>
+      gql<{ viewer: { timeZone: string | null } }>(
+        t.app,
+        "{ viewer { timeZone } }",
+        {},
+        { token: carrier.token },
+      );
+    await expect(read().then((result) => result.data?.viewer.timeZone)).resolves.toBeNull();
+
+    const saved = await gql<{ updateProfile: { __typename: string; user?: { timeZone: string } } }>(
+      t.app,
+      `mutation ($input: UpdateProfileInput!) {
+        updateProfile(input: $input) {
+          __typename
+          ... on MutationUpdateProfileSuccess { data { user { timeZone } } }
+        }
+      }`,
+      { input: { timeZone: "America/Denver" } },
+      { token: carrier.token },
+    );
+    expect(JSON.stringify(saved.data)).toContain("America/Denver");
+    await expect(read().then((result) => result.data?.viewer.timeZone)).resolves.toBe("America/Denver");
+
+    const viaRest = await rest(
+      t.app,
+      "POST",
+      `/user/${world.carrier.id}`,
+      { timeZone: "America/Los_Angeles" },
+      { token: carrier.token },
+    );
+    expect(viaRest.status).toBe(200);
+    expect(viaRest.body).toMatchObject({ timeZone: "America/Los_Angeles" });
+  });
+
+  it("refuses a zone that is not one of the four US zones", async () => {
+    const result = await rest(
+      t.app,
+      "POST",
+      `/user/${world.carrier.id}`,
+      { timeZone: "Europe/Madrid" },
+      { token: carrier.token },
+    );
+    expect(result.status).toBe(400);
+    expect(JSON.stringify(result.body)).toContain("Time zone must be one of");
   });
 });

@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settleBackgroundWork } from "../../server/auth/service.ts";
 import { createUser, TEST_PASSWORD } from "../support/app.ts";
+import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   loginThroughForm,
@@ -50,6 +51,7 @@ describe("sign up", () => {
       "true",
     );
     await page.getByText("+1", { exact: true }).waitFor();
+    await expectAccessible(page, "sign-up form");
     const phone = page.getByLabel("Phone number");
     await phone.pressSequentially("(201) abc-555");
     await expect(phone.inputValue()).resolves.toBe("201555");

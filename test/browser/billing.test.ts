@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBillForWinner } from "../../server/billing/operations.ts";
 import { createUser, loginAs, rest } from "../support/app.ts";
+import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   horizontalOverflow,
@@ -66,6 +67,7 @@ describe("billing list", () => {
       "Actions",
     ]);
     await page.getByTestId("aging-strip").waitFor();
+    await expectAccessible(page, "accounts receivable");
     expect(await page.getByTestId("aging-total").textContent()).toBe("$0.00");
   });
 

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, loginAs } from "../support/app.ts";
+import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   horizontalOverflow,
@@ -134,10 +135,20 @@ describe("carrier list", () => {
       .getByTestId("add-carrier-alert")
       .getByText("A carrier with this email already exists.")
       .waitFor();
-    await expect(page.getByTestId("add-carrier-error").textContent()).resolves.toBe(
-      "A carrier with this email already exists.",
-    );
+    // Once in the dialog, at the field it is about (the spec's alert aside); no second inline copy.
+    const conflict = "A carrier with this email already exists.";
+    const emailField = form.getByRole("textbox", { name: "Email", exact: true });
+    await expect(emailField.getAttribute("aria-invalid")).resolves.toBe("true");
+    const describedBy = await emailField.getAttribute("aria-describedby");
+    await expect(page.locator(`[id="${describedBy}"]`).textContent()).resolves.toBe(conflict);
+    // The field's message and the spec's alert: two, not three (no toast, alert and inline box).
+    await expect(page.getByText(conflict).count()).resolves.toBe(2);
+    await expect(page.getByTestId("add-carrier-error").count()).resolves.toBe(0);
+    await expectAccessible(page, "add carrier dialog after a 409");
     await form.getByRole("textbox", { name: "Email", exact: true }).fill("dispatch@copycat.example.com");
+    // Editing the e-mail clears the field's message and the alert.
+    await page.getByTestId("add-carrier-alert").waitFor({ state: "detached" });
+    await expect(page.getByText(conflict).count()).resolves.toBe(0);
     await form.getByRole("button", { name: "Cancel" }).click();
     await form.waitFor({ state: "detached" });
 
@@ -287,7 +298,7 @@ describe("carrier detail", () => {
 
     const form = page.getByRole("form", { name: "Carrier details" });
     const field = (label: string) => form.getByRole("textbox", { name: label, exact: true });
-    await expect(field("Contact phone").inputValue()).resolves.toBe("+12015550123");
+    await expect(field("Contact phone").inputValue()).resolves.toBe("(201) 555-0123");
     await field("Carrier Name").fill("");
     await field("Contact phone").fill("");
     await field("Contact email").fill("no-at-sign");
@@ -306,7 +317,7 @@ describe("carrier detail", () => {
     await page.getByRole("option", { name: "Rail" }).click();
     await field("Contact email").press("Enter");
     await page.getByTestId("carrier-save-outcome").getByText("Carrier successfully updated").waitFor();
-    await expect.poll(() => field("Contact phone").inputValue()).toBe("+13125550187");
+    await expect.poll(() => field("Contact phone").inputValue()).toBe("(312) 555-0187");
     const saved = await world.app.deps.db.carrier.findUniqueOrThrow({ where: { carrierId } });
     expect(saved).toMatchObject({
       carrierName: "Blue Ridge Freight Co",

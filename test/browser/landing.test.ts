@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_RECEIVED } from "../../common/contact.ts";
+import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   horizontalOverflow,
@@ -120,6 +121,7 @@ describe("landing page", () => {
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expectAccessible(page, "landing on a phone");
     await page.getByRole("button", { name: "Open sections menu" }).click();
     await page.getByRole("link", { name: "Testimonials" }).click();
     await page.waitForFunction(() => window.location.hash === "#testimonials");

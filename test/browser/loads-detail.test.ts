@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, loginAs } from "../support/app.ts";
+import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   horizontalOverflow,
@@ -11,6 +12,7 @@ import {
   type Tab,
 } from "../support/browser.ts";
 import { carrierWithDriver, createNassCodes, uploadLoads } from "../support/loads.ts";
+import { screenshot } from "../support/screenshots.ts";
 
 let world: BrowserWorld;
 let admin: Tab;
@@ -82,8 +84,8 @@ describe("load detail", () => {
       "Route Number",
       "Origin address",
       "Destination address",
-      "Pickup Date (UTC)",
-      "Delivery Date (UTC)",
+      "Pickup Date",
+      "Delivery Date",
       "Appointments required",
       "Appointments confirmed",
       "Tracking Link",
@@ -92,7 +94,13 @@ describe("load detail", () => {
     }
     await expect(page.getByLabel("Customer", { exact: true }).inputValue()).resolves.toBe("USPS");
     await expect(page.getByLabel("Origin address").inputValue()).resolves.toBe("Chicago NDC IL");
-    await expect(page.getByLabel("Pickup Date (UTC)").inputValue()).resolves.toBe("2026-04-01T06:15");
+    // Shown in the viewer's zone (none chosen, the machine is not in a US zone: Eastern), labelled.
+    await expect(page.getByLabel("Pickup Date").inputValue()).resolves.toBe("2026-04-01T02:15");
+    await page
+      .getByText("Time zone: Eastern (EST)")
+      .first()
+      .or(page.getByText("Time zone: Eastern (EDT)").first())
+      .waitFor();
     await expect(page.getByLabel("Additional Data").inputValue()).resolves.toContain(
       '"Trailer": "53\' Dry Van"',
     );
@@ -168,20 +176,36 @@ describe("load detail", () => {
     ]);
   });
 
-  it("shows the server's field errors next to the field: an unknown driver", async () => {
+  it("picks the driver with the driver picker (searching carriers), not a raw user id", async () => {
     const { page } = admin;
-    await page.getByLabel("Assigned driver").fill("nobody-at-all");
+    const picker = page.getByRole("combobox", { name: "Assigned driver" });
+    await picker.click();
+    await picker.fill("Carrier 7");
+    await page.getByRole("option", { name: `Driver 7 · ${driverUserId}` }).click();
+    await expect(picker.inputValue()).resolves.toBe(`Driver 7 · ${driverUserId}`);
     await page.getByRole("button", { name: "Save changes" }).click();
-    await page.getByText("User not found").first().waitFor();
-    await expect(page.getByLabel("Assigned driver").getAttribute("aria-invalid")).resolves.toBe("true");
-    await page.getByLabel("Assigned driver").fill(driverUserId);
-    await page.getByRole("button", { name: "Save changes" }).click();
-    await page.getByText("Carrier: Carrier 7 Trucking").waitFor();
+    await page.getByText("Load saved.").first().waitFor();
+    await page.getByText(/^Carrier: Carrier 7 Trucking/).waitFor();
     const saved = await world.app.deps.db.load.findUniqueOrThrow({
       where: { loadId: "EDIT-0001" },
       include: { assignedUser: true },
     });
     expect(saved.assignedUser?.userId).toBe(driverUserId);
+    await expectAccessible(page, "load detail");
+  });
+
+  it("reads a typed date in the viewer's time zone", async () => {
+    const { page } = admin;
+    await page.getByLabel("Delivery Date").fill("2026-04-03T09:00");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Load saved.").first().waitFor();
+    await expect
+      .poll(async () => {
+        const load = await world.app.deps.db.load.findUniqueOrThrow({ where: { loadId: "EDIT-0001" } });
+        return load.deliveryDate?.toISOString();
+      })
+      // 09:00 in New York in April (EDT, UTC-4).
+      .toBe("2026-04-03T13:00:00.000Z");
   });
 
   it("asks before leaving with unsaved changes", async () => {
@@ -236,6 +260,9 @@ describe("on a phone", () => {
     await phone.page.goto("/admin/ila/load/EDIT-0001");
     await phone.page.getByRole("heading", { name: "Load #EDIT-0001" }).waitFor();
     expect(await horizontalOverflow(phone.page)).toBeLessThanOrEqual(0);
+    await phone.page.getByRole("combobox", { name: "Assigned driver" }).waitFor();
+    await screenshot(phone.page, "load-detail-phone");
+    await expectAccessible(phone.page, "load detail on a phone");
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });

@@ -115,8 +115,8 @@ describe("load list", () => {
     await expect(rowOf("SEED-0002").locator("td").nth(1).textContent()).resolves.toBe("R00002");
     await expect(rowOf("SEED-0003").locator("td").nth(2).textContent()).resolves.toBe("Acme Freight");
     await expect(rowOf("SEED-0004").locator("td").nth(4).textContent()).resolves.toBe("Delivered");
-    await expect(rowOf("SEED-0004").locator("td").nth(5).textContent()).resolves.toBe("01/04/2026 08:00");
-    await expect(rowOf("SEED-0004").locator("td").nth(6).textContent()).resolves.toBe("02/04/2026 17:30");
+    await expect(rowOf("SEED-0004").locator("td").nth(5).textContent()).resolves.toBe("01/04/2026 03:00 EST");
+    await expect(rowOf("SEED-0004").locator("td").nth(6).textContent()).resolves.toBe("02/04/2026 12:30 EST");
   });
 
   it("searches load ids by contained text, any case, and says when nothing matches", async () => {
@@ -288,7 +288,9 @@ describe("upload dialog", () => {
     const preview = dialog
       .getByRole("region", { name: "Preview of the first rows" })
       .or(dialog.getByLabel("Preview of the first rows"));
+    // The first column numbers the rows the way the error list does.
     await expect(preview.locator("thead th").allTextContents()).resolves.toEqual([
+      "Row",
       "Load ID",
       "Customer",
       "Status",
@@ -298,6 +300,7 @@ describe("upload dialog", () => {
       "Trailer",
     ]);
     await expect(preview.locator("tbody tr").count()).resolves.toBe(3);
+    await expect(preview.locator("tbody th").allTextContents()).resolves.toEqual(["1", "2", "3"]);
     await expect(dialog.getByLabel("Stream").textContent()).resolves.toBe("USPS");
     await dialog.getByRole("button", { name: "Upload" }).click();
     await dialog.waitFor({ state: "hidden" });
@@ -384,9 +387,18 @@ describe("upload dialog, dropped files", () => {
     await dialog.getByTestId("upload-dropzone").dispatchEvent("drop", { dataTransfer: dropped });
     await dialog.getByTestId("upload-row-count").filter({ hasText: "2 rows in 2 files" }).waitFor();
     await dialog.getByText("notes.docx was not added", { exact: false }).waitFor();
-    await expect(
-      dialog.getByLabel("Preview of the first rows").locator("thead th").allTextContents(),
-    ).resolves.toEqual(["Load ID", "Customer", "Status"]);
+    const dropPreview = dialog.getByLabel("Preview of the first rows");
+    await expect(dropPreview.locator("thead th").allTextContents()).resolves.toEqual([
+      "Row",
+      "Load ID",
+      "Customer",
+      "Status",
+    ]);
+    // Several files: each preview row says its file and its row there, as the error list would.
+    await expect(dropPreview.locator("tbody th").allTextContents()).resolves.toEqual([
+      "first.csv, row 1",
+      "second.txt, row 1",
+    ]);
     await dialog.getByLabel("Stream").click();
     await page.getByRole("option", { name: "USPS" }).click();
     await dialog.getByRole("button", { name: "Upload" }).click();

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, loginAs } from "../support/app.ts";
+import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   horizontalOverflow,
@@ -91,6 +92,11 @@ describe("load manual assignment", () => {
     await field(page, "Origin address").fill("1 Main St, Newark, NJ");
     await field(page, "Destination address").fill("9 Lake Rd, Chicago, IL");
     await form(page).getByLabel("Pickup date").fill("2026-12-01T08:30");
+    await form(page)
+      .getByText(/^Time zone: Eastern \(E[SD]T\)$/)
+      .first()
+      .waitFor();
+    await expectAccessible(page, "manual assignment");
     await form(page).getByRole("checkbox", { name: "Appointments required" }).check();
     await field(page, "Route #").fill("2612AA01");
     await submit(page);
@@ -116,7 +122,8 @@ describe("load manual assignment", () => {
     expect(load.assignedUser?.email).toBe("dora@example.com");
     expect(load.carrier?.carrierId).toBe(withDriver.carrierId);
     expect(load.route?.routeNumber).toBe("2612AA01");
-    expect(load.pickupDate).not.toBeNull();
+    // Typed in the viewer's zone (none chosen on a UTC machine: Eastern, EST in December).
+    expect(load.pickupDate?.toISOString()).toBe("2026-12-01T13:30:00.000Z");
   });
 
   it("shows the server's error when the Load ID is taken", async () => {

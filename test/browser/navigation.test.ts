@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../support/app.ts";
+import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   horizontalOverflow,
@@ -143,6 +144,15 @@ describe("route table", () => {
       await admin.page.goto(path);
       await admin.page.getByRole("heading", { name: title, exact: true }).waitFor();
       expect(new URL(admin.page.url()).pathname).toBe(path);
+      // Every screen names the browser tab after its title, most specific part first.
+      const lastPart = title
+        .split("/")
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .at(-1);
+      await expect.poll(() => admin.page.title()).toMatch(new RegExp(`^${lastPart} · .*Freightway$`));
+      await admin.page.getByRole("progressbar").waitFor({ state: "detached" });
+      await expectAccessible(admin.page, path);
     }
   });
 
@@ -150,6 +160,9 @@ describe("route table", () => {
     for (const [path, title] of carrierScreens) {
       await carrier.page.goto(path);
       await carrier.page.getByRole("heading", { name: title, exact: true }).waitFor();
+      await expect.poll(() => carrier.page.title()).toMatch(/ · Freightway$/);
+      await carrier.page.getByRole("progressbar").waitFor({ state: "detached" });
+      await expectAccessible(carrier.page, path);
     }
   });
 
@@ -159,6 +172,11 @@ describe("route table", () => {
     const { page, context } = await openTab(world);
     await page.goto("/no/such/page");
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await page.getByTestId("not-found").getByText("Freightway").waitFor();
+    await expect(page.title()).resolves.toBe("Page not found · Freightway");
+    await expectAccessible(page, "404");
+    await page.getByRole("link", { name: "Go to the home page" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
     await context.close();
   });
 });
@@ -183,7 +201,7 @@ describe("layout", () => {
     await adminNav.getByRole("link", { name: "Routing" }).click();
     await admin.page.waitForURL("**/admin/ila/routing");
     await adminNav.locator('a[aria-current="page"]', { hasText: "Routing" }).waitFor();
-    await admin.page.getByText("last update: 5 minutes ago").filter({ visible: true }).waitFor();
+    await admin.page.getByText("last update: just now").filter({ visible: true }).waitFor();
     await admin.page.getByRole("search").getByLabel("Search", { exact: true }).waitFor();
 
     await carrier.page.goto("/carrier/carrier-portal/active-offers");
@@ -222,7 +240,7 @@ describe("layout", () => {
     await nav.getByRole("link", { name: "Billing" }).click();
     await phone.page.waitForURL("**/admin/ila/billing");
     await nav.waitFor({ state: "hidden" });
-    await phone.page.getByText("last update: 5 minutes ago").filter({ visible: true }).waitFor();
+    await phone.page.getByText("last update: just now").filter({ visible: true }).waitFor();
     await phone.page.goto("/admin/my-profile");
     await phone.page.getByRole("button", { name: "Save changes" }).waitFor();
     expect(await horizontalOverflow(phone.page)).toBeLessThanOrEqual(0);

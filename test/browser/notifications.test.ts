@@ -2,6 +2,7 @@ import type { Page, WebSocket } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifyUser } from "../../server/notifications/service.ts";
 import { createUser } from "../support/app.ts";
+import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   loginThroughForm,
@@ -52,6 +53,7 @@ describe("notification bell", () => {
     await waitForUnread(tab.page, 0);
     await bell(tab.page).click();
     await tab.page.getByText("No hay notificaciones nuevas").waitFor();
+    await expectAccessible(tab.page, "notifications list");
     await tab.page.keyboard.press("Escape");
   });
 

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDueRounds } from "../../server/offers/service.ts";
 import { createUser, loginAs, rest } from "../support/app.ts";
+import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   horizontalOverflow,
@@ -70,6 +71,7 @@ describe("a whole bidding round in the browser", () => {
     }
     await offerRow.getByText("30 min").waitFor();
     await offerRow.getByText(/closes /).waitFor();
+    await expectAccessible(carrier.page, "carrier active offers");
     expect(await offerRow.getByText("30 min").evaluate((node) => getComputedStyle(node).color)).not.toBe("");
   });
 

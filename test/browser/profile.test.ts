@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../support/app.ts";
+import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   loginThroughForm,
@@ -44,6 +45,15 @@ describe("My Account", () => {
     expect(options).toEqual(["Eastern", "Central", "Mountain", "Pacific"]);
     await page.getByRole("option", { name: "Pacific" }).click();
     await expect(page.getByTestId("clock-time").textContent()).resolves.toMatch(/P[SD]T$/);
+    // The choice is the user's: stored, and every screen's dates follow it.
+    await page.getByTestId("time-zone-outcome").getByText("Dates now show in this time zone.").waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await world.app.deps.db.user.findUniqueOrThrow({ where: { email: "carl@example.com" } })).timeZone,
+      )
+      .toBe("America/Los_Angeles");
+    await expectAccessible(page, "My Account");
   });
 
   it("saves the profile and says so", async () => {
@@ -57,7 +67,7 @@ describe("My Account", () => {
     await page.getByLabel("Areas of operation").press("Tab");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Your profile was saved.").waitFor();
-    await expect(page.getByLabel("Contact phone").inputValue()).resolves.toBe("+13125550187");
+    await expect(page.getByLabel("Contact phone").inputValue()).resolves.toBe("(312) 555-0187");
     await page.getByRole("button", { name: "Account menu for Carla Carrier" }).waitFor();
     const saved = await world.app.deps.db.user.findUniqueOrThrow({ where: { email: "carl@example.com" } });
     expect(saved).toMatchObject({

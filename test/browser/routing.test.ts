@@ -9,6 +9,7 @@ import {
   ROUTE_NUMBER_REQUIRED,
 } from "../../common/routing.ts";
 import { createUser, loginAs, rest } from "../support/app.ts";
+import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   horizontalOverflow,
@@ -111,6 +112,7 @@ describe("routing list", () => {
       "Destinating",
     ]);
     await page.getByRole("cell", { name: "BBB02", exact: true }).waitFor();
+    await expectAccessible(page, "NASS codes");
     await expect(page.getByRole("button", { name: "Create Route" }).count()).resolves.toBe(0);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revokeSession } from "../../server/auth/sessions.ts";
 import { createUser } from "../support/app.ts";
+import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   loginThroughForm,
@@ -77,6 +78,7 @@ describe("session handling in the client", () => {
     await loginThroughForm(page, "watched@example.com");
     await page.waitForURL("**/carrier/**");
     await page.getByRole("button", { name: "Account menu for Wade Watched" }).waitFor();
+    await expectAccessible(page, "signed-in frame");
     const user = await world.app.deps.db.user.findUniqueOrThrow({ where: { email: "watched@example.com" } });
     // Through the auth service, as a logout elsewhere would: it also drops cached viewers.
     const sessions = await world.app.deps.db.session.findMany({

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, loginAs, rest } from "../support/app.ts";
+import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   loginThroughForm,
@@ -85,6 +86,7 @@ describe("/admin/ila/tracking", () => {
     expect(new URL(page.url()).searchParams.get("search")).toBe("no-such-route");
     await page.getByRole("searchbox").fill("trk-l2");
     await row.waitFor();
+    await expectAccessible(page, "tracking list and map");
     await row.getByRole("link", { name: "TRK-100" }).click();
     await page.waitForURL("**/admin/ila/tracking/TRK-100");
   });
@@ -117,10 +119,10 @@ describe("/admin/ila/tracking/{routeNumber}", () => {
     expect(await look("stop-marker-2")).toMatchObject({ text: "2", background: "rgb(239, 108, 0)" });
     expect(await look("stop-marker-3")).toMatchObject({ text: "D", background: "rgb(211, 47, 47)" });
     await expect(page.getByTestId("stop-row-1").getByTestId("arrived-at").textContent()).resolves.toMatch(
-      /\d{2}:\d{2}$/,
+      /\d{2}:\d{2} E[SD]T$/,
     );
     await expect(page.getByTestId("stop-row-1").getByTestId("departed-at").textContent()).resolves.toMatch(
-      /\d{2}:\d{2}$/,
+      /\d{2}:\d{2} E[SD]T$/,
     );
     await expect(page.getByTestId("stop-row-3").getByTestId("arrived-at").textContent()).resolves.toBe("—");
 

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DISABLED_MESSAGE } from "../../common/workspace.ts";
 import { createUser, loginAs, rest } from "../support/app.ts";
+import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   horizontalOverflow,
@@ -44,6 +45,7 @@ describe("Workspace Control", () => {
     const { page } = admin;
     await openWorkspace(page);
     await page.getByRole("table", { name: "Users" }).waitFor();
+    await expectAccessible(page, "workspace users");
     await page.getByRole("button", { name: "Invite user" }).click();
     const dialog = page.getByRole("dialog", { name: "Invite user" });
     await dialog.getByRole("textbox", { name: "Email" }).fill("newbie@example.com");

@@ -5,6 +5,7 @@ import Tabs from "@mui/material/Tabs";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { BrandMark } from "../ui/BrandMark.tsx";
+import { useDocumentTitle } from "../ui/useDocumentTitle.ts";
 
 export interface AuthTab {
   label: string;
@@ -24,6 +25,7 @@ interface AuthLayoutProps {
 
 /** The card the login, sign-up and forgot-password forms sit in, with their tabs on top. */
 export function AuthLayout({ tabs, current, children }: AuthLayoutProps) {
+  useDocumentTitle(tabs.find((tab) => tab.to === current)?.label ?? "Sign in");
   return (
     <Box
       component="main"

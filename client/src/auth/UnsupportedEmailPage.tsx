@@ -3,6 +3,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useLocation, useNavigate } from "react-router-dom";
 import { WAITLIST_TITLE } from "../lib/auth-messages.ts";
+import { useDocumentTitle } from "../ui/useDocumentTitle.ts";
 import { AuthLayout, LOGIN_TABS } from "./AuthLayout.tsx";
 import { FormError } from "./FormError.tsx";
 
@@ -13,6 +14,7 @@ interface RefusedSignup {
 
 /** Where a sign-up with a refused e-mail domain lands: the address is on the waitlist. */
 export default function UnsupportedEmailPage() {
+  useDocumentTitle("Email Extension Not Supported");
   const navigate = useNavigate();
   const location = useLocation();
   const refused = (location.state as RefusedSignup | null) ?? {};

@@ -64,6 +64,9 @@ export function AddCarrierDialog({ open, onClose, onCreated }: AddCarrierDialogP
   const handleChange = (name: NewCarrierField, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
     setFieldErrors(({ [name]: _cleared, ...rest }) => rest);
+    // The refusal was about what the user is now changing: it no longer holds.
+    setInlineError(null);
+    setAlert(null);
   };
 
   const handleSubmit = (event: FormEvent) => {
@@ -86,7 +89,12 @@ export function AddCarrierDialog({ open, onClose, onCreated }: AddCarrierDialogP
             if (name) placed[name] = message;
           }
           setFieldErrors(placed);
-          setInlineError(inlineFailureText(failure, CARRIER_TEXTS.createInlineFallback));
+          // A refusal about a field shows once, at that field; only one with no field goes inline.
+          setInlineError(
+            Object.keys(placed).length > 0
+              ? null
+              : inlineFailureText(failure, CARRIER_TEXTS.createInlineFallback),
+          );
           setAlert(requestFailureText(failure, CARRIER_TEXTS.createConflict));
         },
       },

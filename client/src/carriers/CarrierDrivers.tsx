@@ -13,7 +13,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { graphql, useFragment } from "react-relay";
-import { displayPhone } from "../lib/carriers.ts";
+import { formatPhone } from "../../../common/fields.ts";
 import { failureText } from "../lib/request-errors.ts";
 import { Toast, type ToastMessage } from "../ui/Toast.tsx";
 import type { CarrierDrivers_carrier$key } from "./__generated__/CarrierDrivers_carrier.graphql";
@@ -164,7 +164,7 @@ export function CarrierDrivers({ carrier }: CarrierDriversProps) {
                     <TableCell>{driver.fullName ?? "—"}</TableCell>
                     <TableCell>{driver.userId}</TableCell>
                     <TableCell sx={{ wordBreak: "break-all" }}>{driver.email}</TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{phone ? displayPhone(phone) : "—"}</TableCell>
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>{formatPhone(phone) ?? "—"}</TableCell>
                     <TableCell>
                       <Button
                         size="small"

@@ -2,7 +2,8 @@ import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
-import { CARRIER_TEXTS, carrierDetailPath, displayPhone, manualAssignmentPath } from "../lib/carriers.ts";
+import { formatPhone } from "../../../common/fields.ts";
+import { CARRIER_TEXTS, carrierDetailPath, manualAssignmentPath } from "../lib/carriers.ts";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import type {
@@ -51,7 +52,7 @@ export const CARRIER_COLUMNS: readonly Column<CarrierRow_carrier$data, CarrierSo
     hideable: true,
     cell: (carrier) => (
       <>
-        <span style={{ whiteSpace: "nowrap" }}>{displayPhone(carrier.contact.phone)}</span>
+        <span style={{ whiteSpace: "nowrap" }}>{formatPhone(carrier.contact.phone)}</span>
         <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
           {carrier.contact.name}
         </Typography>

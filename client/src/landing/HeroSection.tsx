@@ -5,6 +5,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router-dom";
 import { CLAIMS, HERO_TEXT, TAGLINE } from "./content.ts";
+import { HeroSteps } from "./HeroSteps.tsx";
 
 export function HeroSection() {
   return (
@@ -19,36 +20,47 @@ export function HeroSection() {
         py: { xs: 8, md: 14 },
       }}
     >
-      <Container maxWidth="lg">
-        <Typography
-          id="hero-title"
-          variant="h2"
-          component="h1"
-          sx={{ fontSize: { xs: "2.2rem", sm: "3rem", md: "3.6rem" }, maxWidth: 820, mb: 2 }}
-        >
-          {TAGLINE}
-        </Typography>
-        <Typography sx={{ fontSize: { xs: "1.05rem", md: "1.25rem" }, maxWidth: 640, opacity: 0.9, mb: 4 }}>
-          {HERO_TEXT}
-        </Typography>
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 6 }}>
-          <Button component={RouterLink} to="/login" variant="outlined" color="inherit" size="large">
-            Learn More
-          </Button>
-          <Button component={RouterLink} to="/login" variant="contained" color="secondary" size="large">
-            Ride With Us
-          </Button>
-        </Stack>
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 2, sm: 6 }}>
-          {CLAIMS.map((claim) => (
-            <Box key={claim.figure}>
-              <Typography variant="h4" component="p" sx={{ fontWeight: 800, color: "secondary.light" }}>
-                {claim.figure}
-              </Typography>
-              <Typography sx={{ opacity: 0.9 }}>{claim.text}</Typography>
-            </Box>
-          ))}
-        </Stack>
+      <Container
+        maxWidth="lg"
+        sx={{
+          display: "grid",
+          gap: { xs: 6, md: 8 },
+          gridTemplateColumns: { xs: "1fr", md: "minmax(0, 7fr) minmax(0, 5fr)" },
+          alignItems: "center",
+        }}
+      >
+        <Box>
+          <Typography
+            id="hero-title"
+            variant="h2"
+            component="h1"
+            sx={{ fontSize: { xs: "2.2rem", sm: "3rem", md: "3.6rem" }, maxWidth: 820, mb: 2 }}
+          >
+            {TAGLINE}
+          </Typography>
+          <Typography sx={{ fontSize: { xs: "1.05rem", md: "1.25rem" }, maxWidth: 640, opacity: 0.9, mb: 4 }}>
+            {HERO_TEXT}
+          </Typography>
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 6 }}>
+            <Button component={RouterLink} to="/login" variant="outlined" color="inherit" size="large">
+              Learn More
+            </Button>
+            <Button component={RouterLink} to="/login" variant="contained" color="secondary" size="large">
+              Ride With Us
+            </Button>
+          </Stack>
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 2, sm: 6 }}>
+            {CLAIMS.map((claim) => (
+              <Box key={claim.figure}>
+                <Typography variant="h4" component="p" sx={{ fontWeight: 800, color: "secondary.light" }}>
+                  {claim.figure}
+                </Typography>
+                <Typography sx={{ opacity: 0.9 }}>{claim.text}</Typography>
+              </Box>
+            ))}
+          </Stack>
+        </Box>
+        <HeroSteps />
       </Container>
     </Box>
   );

@@ -1,5 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router-dom";
+import { MAIN_CONTENT_ID, SkipLink } from "../ui/SkipLink.tsx";
+import { useDocumentTitle } from "../ui/useDocumentTitle.ts";
 import { AboutSection } from "./AboutSection.tsx";
 import { CarrierSection } from "./CarrierSection.tsx";
 import { ContactSection } from "./ContactSection.tsx";
@@ -11,6 +13,7 @@ import { TestimonialsSection } from "./TestimonialsSection.tsx";
 
 /** The public landing page (spec section 1), anchored #top … #testimonials. */
 export default function LandingPage() {
+  useDocumentTitle("Freight brokerage");
   const { hash } = useLocation();
   // The page renders after the browser tried to jump to the anchor of a deep link: jump now.
   useEffect(() => {
@@ -18,8 +21,9 @@ export default function LandingPage() {
   }, [hash]);
   return (
     <>
+      <SkipLink />
       <LandingHeader />
-      <main>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: "none" }}>
         <HeroSection />
         <AboutSection />
         <CarrierSection />

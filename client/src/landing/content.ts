@@ -9,6 +9,14 @@ export const CLAIMS = [
   { figure: "900,000+", text: "Over 900,000 trucking companies" },
 ] as const;
 
+/** The hero's right half: how a load moves through the platform. */
+export const HERO_STEPS = [
+  { title: "Post the load", text: "Upload files or assign a load to a carrier's driver by hand." },
+  { title: "Carriers bid", text: "Vetted carriers bid in timed rounds; you pick the winner." },
+  { title: "Track to delivery", text: "Follow every truck on the map, stop by stop." },
+  { title: "Bill and pay", text: "Invoices and carrier bills stay matched to each load." },
+] as const;
+
 export const ABOUT_PARAGRAPHS = [
   "Freightway started on a loading dock: a small team of dispatchers who spent their days calling carriers one by one to cover loads that should have been booked in minutes.",
   "We built the platform we wished we had. Operators publish loads, routes and schedules in one place; carriers see the freight that fits their lanes and equipment, bid openly and get paid on time. Every shipment is tracked from pickup to delivery.",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { formatPhone } from "../../../common/fields.ts";
 import {
-  displayPhone,
   EMPTY_NEW_CARRIER,
   editCarrierProblems,
   editFieldOfServer,
@@ -53,8 +53,9 @@ describe("Add Carrier form", () => {
 describe("carrier edit form", () => {
   it("reads the carrier and sends contact{name, phone, email}", () => {
     const values = editValuesOf(carrier);
-    expect(values).toMatchObject({ type: "Rail", contactPhone: "+12015550123" });
-    expect(updateFieldsOf(values).contact).toEqual(carrier.contact);
+    // Shown the one way phones are shown; the server stores it back as E.164.
+    expect(values).toMatchObject({ type: "Rail", contactPhone: "(201) 555-0123" });
+    expect(updateFieldsOf(values).contact).toEqual({ ...carrier.contact, phone: "(201) 555-0123" });
     expect(editCarrierProblems(values)).toEqual({});
   });
 
@@ -77,8 +78,11 @@ describe("carrier edit form", () => {
 
 describe("display", () => {
   it("formats phones and paths", () => {
-    expect(displayPhone("+12015550123")).toBe("(201) 555-0123");
-    expect(displayPhone("not a phone")).toBe("not a phone");
+    expect(formatPhone("+12015550123")).toBe("(201) 555-0123");
+    expect(formatPhone("+14165550123")).toBe("(416) 555-0123");
+    expect(formatPhone("+442079460958")).toBe("+44 20 7946 0958");
+    expect(formatPhone(null)).toBeNull();
+    expect(formatPhone("not a phone")).toBe("not a phone");
     expect(manualAssignmentPath("CAR-000001")).toBe("/admin/ila/load/manual-assignment/CAR-000001");
   });
 });

@@ -1,10 +1,10 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js";
 import {
   CARRIER_TYPES,
   type CarrierKind,
   createCarrierInput,
   updateCarrierInput,
 } from "../../../common/carriers.ts";
+import { formatPhone } from "../../../common/fields.ts";
 
 /** The carrier screens' literal texts (spec sections 2, 5 and 8) and the form rules they share with the server. */
 export const CARRIER_TEXTS = {
@@ -111,7 +111,7 @@ export function editValuesOf(carrier: CarrierShape): EditCarrierValues {
     mcNumber: carrier.mcNumber,
     type: isCarrierKind(carrier.type) ? carrier.type : "Trucking",
     contactName: carrier.contact.name,
-    contactPhone: carrier.contact.phone,
+    contactPhone: formatPhone(carrier.contact.phone) ?? carrier.contact.phone,
     contactEmail: carrier.contact.email,
   };
 }
@@ -150,12 +150,6 @@ export function editCarrierProblems(values: EditCarrierValues): Problems<EditCar
 }
 
 // --- Display -------------------------------------------------------------------------------------
-
-/** "+12015550123" as "(201) 555-0123"; anything unparseable as it is. */
-export function displayPhone(phone: string): string {
-  const parsed = parsePhoneNumberFromString(phone, "US");
-  return parsed?.isValid() ? parsed.formatNational() : phone;
-}
 
 export const carrierDetailPath = (carrierId: string) =>
   `/admin/ila/carriers/${encodeURIComponent(carrierId)}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clockFace, DEFAULT_TIME_ZONE, isUsTimeZone, msUntilNextMinute, US_TIME_ZONES } from "./timezones.ts";
+import { DEFAULT_TIME_ZONE, isUsTimeZone, US_TIME_ZONES } from "../../../common/date-time.ts";
+import { clockFace, msUntilNextMinute } from "./timezones.ts";
 
 describe("clock", () => {
   it("offers Eastern, Central, Mountain and Pacific, Eastern by default", () => {

@@ -1,18 +1,6 @@
-/** The My Account clock's zones (spec section 9); Eastern first, the default. */
-export const US_TIME_ZONES = [
-  { label: "Eastern", zone: "America/New_York" },
-  { label: "Central", zone: "America/Chicago" },
-  { label: "Mountain", zone: "America/Denver" },
-  { label: "Pacific", zone: "America/Los_Angeles" },
-] as const;
+import type { UsTimeZone } from "../../../common/date-time.ts";
 
-export type UsTimeZone = (typeof US_TIME_ZONES)[number]["zone"];
-export const DEFAULT_TIME_ZONE: UsTimeZone = "America/New_York";
 export const CLOCK_TICK_MS = 60_000;
-
-export function isUsTimeZone(value: string): value is UsTimeZone {
-  return US_TIME_ZONES.some((entry) => entry.zone === value);
-}
 
 /** e.g. { time: "9:05 AM", date: "Friday, November 21, 2026", abbreviation: "EST" } */
 export function clockFace(at: Date, zone: UsTimeZone) {

@@ -1,6 +1,7 @@
 import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { graphql, useFragment } from "react-relay";
+import { formatDateTime } from "../lib/dates.ts";
 import { relativeTime } from "../lib/relative-time.ts";
 import type { LastUpdate_upload$key } from "./__generated__/LastUpdate_upload.graphql";
 import { NO_UPLOADS } from "./messages.ts";
@@ -30,7 +31,7 @@ export function LastUpdate({ upload }: LastUpdateProps) {
     <Typography variant="body2" color="text.secondary" data-testid="last-update">
       Last update:{" "}
       {data ? (
-        <time dateTime={data.createdAt} title={new Date(data.createdAt).toUTCString()}>
+        <time dateTime={data.createdAt} title={formatDateTime(data.createdAt) ?? undefined}>
           {relativeTime(data.createdAt, now)}
         </time>
       ) : (

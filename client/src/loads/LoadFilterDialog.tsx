@@ -12,6 +12,7 @@ import Grid from "@mui/material/Grid";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useEffect, useState } from "react";
 import { LOAD_MODES, LOAD_STATUSES } from "../../../common/loads/values.ts";
+import { zoneLabel } from "../lib/dates.ts";
 import { type LoadFilters, NO_FILTERS, STATUS_LABELS } from "./list-criteria.ts";
 
 interface LoadFilterDialogProps {
@@ -112,6 +113,7 @@ export function LoadFilterDialog({ open, filters, onClose, onApply }: LoadFilter
                   size="small"
                   value={draft[key]}
                   onChange={(event) => setDraft((current) => ({ ...current, [key]: event.target.value }))}
+                  helperText={zoneLabel()}
                   slotProps={{ inputLabel: { shrink: true } }}
                 />
               </Grid>

@@ -18,7 +18,9 @@ import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { useBlocker } from "react-router-dom";
 import { LOAD_MODES, LOAD_STATUSES, type LoadMode, type LoadStatus } from "../../../common/loads/values.ts";
+import { zoneLabel } from "../lib/dates.ts";
 import { failureText } from "../lib/request-errors.ts";
+import { type DriverOption, DriverPicker } from "../routing/DriverPicker.tsx";
 import { Toast } from "../ui/Toast.tsx";
 import type { LoadForm_load$key } from "./__generated__/LoadForm_load.graphql";
 import { STATUS_LABELS } from "./list-criteria.ts";
@@ -83,8 +85,8 @@ const SECTIONS: { title: string; fields: FieldSpec[] }[] = [
     fields: [
       { name: "originAddress", label: "Origin address", wide: true },
       { name: "destinationAddress", label: "Destination address", wide: true },
-      { name: "pickupDate", label: "Pickup Date (UTC)", type: "datetime-local" },
-      { name: "deliveryDate", label: "Delivery Date (UTC)", type: "datetime-local" },
+      { name: "pickupDate", label: "Pickup Date", type: "datetime-local" },
+      { name: "deliveryDate", label: "Delivery Date", type: "datetime-local" },
     ],
   },
 ];
@@ -150,6 +152,7 @@ export function LoadForm({ load }: LoadFormProps) {
   const [problems, setProblems] = useState<FormProblems>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [pickedDriver, setPickedDriver] = useState<DriverOption | null>(null);
   const [save, isSaving] = useUpdateLoadMutation();
 
   // The saved load (as the server normalised it) replaces the form's values.
@@ -210,13 +213,24 @@ export function LoadForm({ load }: LoadFormProps) {
     );
   };
 
-  const driverHelper = problems.assignedUserKey
-    ? problems.assignedUserKey
-    : data.assignedUserKey
-      ? [data.assignedUser?.fullName, data.carrierName ? `Carrier: ${data.carrierName}` : null]
-          .filter(Boolean)
-          .join(" · ") || "The driver's user ID"
-      : "The driver's user ID; empty for none";
+  // The driver shown in the picker: the one just picked, else the saved one, else the typed key.
+  const savedDriver: DriverOption | null = data.assignedUserKey
+    ? {
+        userId: data.assignedUserKey,
+        name: data.assignedUser?.fullName || data.assignedUserKey,
+        carrierName: data.carrierName ?? null,
+      }
+    : null;
+  const driver: DriverOption | null = !values.assignedUserKey
+    ? null
+    : pickedDriver?.userId === values.assignedUserKey
+      ? pickedDriver
+      : savedDriver?.userId === values.assignedUserKey
+        ? savedDriver
+        : { userId: values.assignedUserKey, name: values.assignedUserKey, carrierName: null };
+  const driverHelper = driver?.carrierName
+    ? `Carrier: ${driver.carrierName} · search by carrier name; clear for none`
+    : "Search by carrier name; clear for none";
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -268,12 +282,16 @@ export function LoadForm({ load }: LoadFormProps) {
             </TextField>
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
+            <DriverPicker
               label="Assigned driver"
-              value={values.assignedUserKey}
-              onChange={(event) => change("assignedUserKey", event.target.value)}
-              error={Boolean(problems.assignedUserKey)}
+              size="medium"
+              value={driver}
+              error={problems.assignedUserKey}
               helperText={driverHelper}
+              onChange={(chosen) => {
+                setPickedDriver(chosen);
+                change("assignedUserKey", chosen?.userId ?? "");
+              }}
             />
           </Grid>
         </Grid>
@@ -292,7 +310,11 @@ export function LoadForm({ load }: LoadFormProps) {
                     value={values[field.name]}
                     onChange={(event) => change(field.name, event.target.value)}
                     error={Boolean(problems[field.name])}
-                    helperText={problems[field.name] ?? field.helper}
+                    helperText={
+                      problems[field.name] ??
+                      field.helper ??
+                      (field.type === "datetime-local" ? `Time zone: ${zoneLabel()}` : undefined)
+                    }
                     multiline={field.multiline}
                     minRows={field.multiline ? 2 : undefined}
                     slotProps={{

@@ -14,6 +14,7 @@ import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { LOAD_MODES, LOAD_STATUSES } from "../../../common/loads/values.ts";
 import { carrierDetailPath, loadDetailPath } from "../lib/carriers.ts";
+import { zoneLabel } from "../lib/dates.ts";
 import { failureText } from "../lib/request-errors.ts";
 import type { ManualAssignmentForm_carrier$key } from "./__generated__/ManualAssignmentForm_carrier.graphql";
 import {
@@ -182,7 +183,11 @@ export function ManualAssignmentForm({ carrier }: ManualAssignmentFormProps) {
         value={values[field.name]}
         onChange={(event) => handleChange(field.name, event.target.value)}
         error={Boolean(problems[field.name])}
-        helperText={problems[field.name] ?? field.helper}
+        helperText={
+          problems[field.name] ??
+          field.helper ??
+          (field.type === "datetime-local" ? `Time zone: ${zoneLabel()}` : undefined)
+        }
         inputRef={(element: Focusable | null) => {
           inputs.current[field.name] = element;
         }}

@@ -100,7 +100,7 @@ export function UploadDialog({ open, onClose, onUploaded, onPartlyUploaded }: Up
     [files],
   );
   const preview = useMemo(
-    () => (parsedFiles.length ? previewOf(combineFiles(parsedFiles).table) : null),
+    () => (parsedFiles.length ? previewOf(combineFiles(parsedFiles)) : null),
     [parsedFiles],
   );
   const warnings = parsedFiles.flatMap((file) => file.warnings);

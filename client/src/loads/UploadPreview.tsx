@@ -30,6 +30,7 @@ export function UploadPreview({ preview, fileCount }: UploadPreviewProps) {
           <Table size="small" stickyHeader>
             <TableHead>
               <TableRow>
+                <TableCell sx={{ whiteSpace: "nowrap", fontWeight: 700 }}>Row</TableCell>
                 {preview.columns.map((column, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: headers may repeat; their place is their identity
                   <TableCell key={index} sx={{ whiteSpace: "nowrap", fontWeight: 700 }}>
@@ -42,6 +43,13 @@ export function UploadPreview({ preview, fileCount }: UploadPreviewProps) {
               {preview.rows.map((row, rowIndex) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: preview rows are positions
                 <TableRow key={rowIndex}>
+                  <TableCell
+                    component="th"
+                    scope="row"
+                    sx={{ whiteSpace: "nowrap", color: "text.secondary" }}
+                  >
+                    {preview.rowLabels[rowIndex]}
+                  </TableCell>
                   {row.map((cell, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: cells are positions
                     <TableCell key={index} sx={{ whiteSpace: "nowrap" }}>

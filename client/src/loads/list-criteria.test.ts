@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { setStoredZone } from "../lib/viewer-zone.ts";
 import { readCriteria, writeCriteria } from "../ui/list/list-url.ts";
 import { activeFilterCount, DEFAULT_CRITERIA, LOAD_LIST, NO_FILTERS, variablesOf } from "./list-criteria.ts";
 
 const fromParams = (text: string) => readCriteria(LOAD_LIST, new URLSearchParams(text));
+
+// Typed and shown dates are read in the viewer's zone: Eastern here.
+setStoredZone("America/New_York");
 
 describe("load list criteria", () => {
   it("start empty: newest first, page 1, 50 a page", () => {
@@ -38,7 +42,7 @@ describe("load list criteria", () => {
     expect(odd).toEqual({ ...DEFAULT_CRITERIA, filter: { ...NO_FILTERS, status: ["pending"] } });
   });
 
-  it("send dates as whole UTC days and a sort only when chosen", () => {
+  it("send dates as whole days in the viewer's zone (Eastern here) and a sort only when chosen", () => {
     const variables = variablesOf({
       ...DEFAULT_CRITERIA,
       search: "  abc ",
@@ -50,8 +54,8 @@ describe("load list criteria", () => {
       search: "abc",
       filter: {
         customer: "Acme",
-        pickupFrom: "2026-03-01T00:00:00.000Z",
-        pickupTo: "2026-03-02T23:59:59.999Z",
+        pickupFrom: "2026-03-01T05:00:00.000Z",
+        pickupTo: "2026-03-03T04:59:59.999Z",
       },
       orderBy: { field: "LOAD_ID", direction: "ASC" },
       page: 1,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { setStoredZone } from "../lib/viewer-zone.ts";
 import {
   changesOf,
   formProblemsFromServer,
@@ -9,6 +10,9 @@ import {
   type StopRow,
   valuesOf,
 } from "./load-form.ts";
+
+// Typed and shown dates are read in the viewer's zone: Eastern here.
+setStoredZone("America/New_York");
 
 const nass = (code: string) => ({
   id: `N-${code}`,
@@ -53,7 +57,7 @@ describe("load form values", () => {
       volume: "",
       originAddress: "Chicago NDC IL",
       destinationAddress: "",
-      pickupDate: "2026-03-01T08:30",
+      pickupDate: "2026-03-01T03:30",
       deliveryDate: "",
       additionalData: '{\n  "Trailer": "53\' Dry Van"\n}',
     });
@@ -79,7 +83,7 @@ describe("load form values", () => {
       customer: "Acme",
       routeNumber: null,
       weight: 1500,
-      deliveryDate: "2026-03-02T10:00:00.000Z",
+      deliveryDate: "2026-03-02T15:00:00.000Z",
       appointmentsRequired: true,
       driver: "U-1",
     });

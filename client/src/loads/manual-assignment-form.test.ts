@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { setStoredZone } from "../lib/viewer-zone.ts";
 import {
   EMPTY_MANUAL_ASSIGNMENT,
   manualAssignmentFieldOf,
   manualAssignmentPayload,
   manualAssignmentProblems,
 } from "./manual-assignment-form.ts";
+
+// Typed and shown dates are read in the viewer's zone: Eastern here.
+setStoredZone("America/New_York");
 
 const filled = {
   ...EMPTY_MANUAL_ASSIGNMENT,
@@ -80,7 +84,7 @@ describe("manual assignment form", () => {
       stops: 3,
       weight: 1200.5,
       origin: { address: "1 Main St" },
-      pickupDate: "2026-12-01T08:30:00.000Z",
+      pickupDate: "2026-12-01T13:30:00.000Z",
       appointmentsRequired: true,
       status: "pending",
       mode: "TRUCK",

@@ -59,14 +59,26 @@ describe("previewOf (header preview)", () => {
         ["L3", "1", "x"],
       ],
     };
-    expect(previewOf(table, 2)).toEqual({
+    expect(previewOf({ table, files: [{ name: "a.csv", start: 0, count: 3 }] }, 2)).toEqual({
       columns: ["Load ID", "Weight", "Note"],
       rows: [
         ["L1", "12", ""],
         ["L2", "7", ""],
       ],
+      rowLabels: ["1", "2"],
       total: 3,
     });
+  });
+
+  it("numbers preview rows the way the error list numbers them (per file, from the first row under the header)", () => {
+    const upload = combineFiles([
+      file("a.csv", ["Load ID"], [["L1"]]),
+      file("b.csv", ["Load ID"], [["L2"], ["L3"]]),
+    ]);
+    const preview = previewOf(upload);
+    const problems = uploadProblems([{ field: "rows.3.loadId", message: "Row 3: bad" }], upload.files);
+    expect(preview.rowLabels).toEqual(["a.csv, row 1", "b.csv, row 1", "b.csv, row 2"]);
+    expect(`${problems[0].fileName}, row ${problems[0].fileRow}`).toBe(preview.rowLabels[2]);
   });
 });
 

@@ -106,18 +106,26 @@ export function uploadRequests(files: ParsedFile[]): PreparedUpload[] {
 export interface UploadPreview {
   columns: string[];
   rows: string[][];
+  /** Each preview row's number as the error list words it: "3", or "b.csv, row 3" for several files. */
+  rowLabels: string[];
   total: number;
 }
 
 /** The header row and the first rows, as text, for the dialog's preview. */
-export function previewOf(table: UploadTable, count = 5): UploadPreview {
+export function previewOf({ table, files }: PreparedUpload, count = 5): UploadPreview {
   const rows = table.rows.slice(0, count).map((row) =>
     table.columns.map((_column, index) => {
       const cell = row[index];
       return cell === null || cell === undefined ? "" : String(cell);
     }),
   );
-  return { columns: table.columns, rows, total: table.rows.length };
+  const rowLabels = rows.map((_row, index) => {
+    const span = files.find((file) => index >= file.start && index < file.start + file.count);
+    if (!span) return String(index + 1);
+    const fileRow = index - span.start + 1;
+    return files.length > 1 ? `${span.name}, row ${fileRow}` : String(fileRow);
+  });
+  return { columns: table.columns, rows, rowLabels, total: table.rows.length };
 }
 
 /** A problem the server found, in the words the dialog lists. */

@@ -9,6 +9,7 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import { useNavigate } from "react-router-dom";
+import { formatDateTime } from "../lib/dates.ts";
 import { formatMoney, formatPlace, parseWinnerDetails } from "../lib/notification-details.ts";
 import { confirmDetailsPath } from "../lib/paths.ts";
 
@@ -23,10 +24,7 @@ interface BidWonDialogProps {
 
 function formatDate(value: string | undefined): string {
   if (!value) return "—";
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  return formatDateTime(value) ?? value;
 }
 
 /** Shown when a winner notification is opened; Continue leads to the load's confirm-details form. */

@@ -9,6 +9,7 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
+import { formatPhone } from "../../../common/fields.ts";
 import type { BidderRow_bid$data } from "./__generated__/BidderRow_bid.graphql";
 import { dateTimeText, usd } from "./money.ts";
 
@@ -88,7 +89,7 @@ export function ConfirmWinnerDialog({
                 ["Carrier", bid.carrierName],
                 ["Name", bid.userName ?? "—"],
                 ["User ID", bid.bidderUserId],
-                ["Phone", bid.bidderPhone ?? "—"],
+                ["Phone", formatPhone(bid.bidderPhone) ?? "—"],
                 ["Email", bid.bidderEmail],
               ]}
             />

@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { roundEnds, TIMES_UP } from "../../../common/offers.ts";
+import { formatDateTime } from "../lib/dates.ts";
 
 const TICK_MS = 60_000;
 
@@ -28,15 +29,9 @@ export function useRoundClock(roundEndsAt: string): number {
   return now;
 }
 
-/** e.g. '3:45 PM CST', in the viewer's own time zone. */
+/** e.g. '11/21/2026 15:45 CST', in the viewer's time zone. */
 export function closeTimeText(roundEndsAt: string): string {
-  return new Date(roundEndsAt).toLocaleString("en-US", {
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  });
+  return formatDateTime(roundEndsAt) ?? roundEndsAt;
 }
 
 interface RoundEndsProps {

@@ -13,6 +13,7 @@ export const myProfilePageQuery = graphql`
       user {
         ...AccountSummary_user
         ...ProfileForm_user
+        ...TimezoneClock_user
       }
     }
   }
@@ -30,7 +31,7 @@ export function MyProfilePage({ queryRef }: MyProfilePageProps) {
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 4 }}>
           <AccountSummary user={checkSession.user} />
-          <TimezoneClock />
+          <TimezoneClock user={checkSession.user} />
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
           <ProfileForm user={checkSession.user} />

@@ -9,7 +9,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useState } from "react";
 import { graphql, useFragment } from "react-relay";
-import { emailProblem } from "../../../common/fields.ts";
+import { emailProblem, formatPhone } from "../../../common/fields.ts";
 import { PROFILE_SAVE_FAILED } from "../lib/auth-messages.ts";
 import { Toast } from "../ui/Toast.tsx";
 import type { ProfileForm_user$data, ProfileForm_user$key } from "./__generated__/ProfileForm_user.graphql";
@@ -42,7 +42,7 @@ function valuesOf(user: ProfileForm_user$data): ProfileValues {
   return {
     fullName: user.fullName ?? "",
     email: user.email,
-    contactPhone: user.contactPhone ?? "",
+    contactPhone: formatPhone(user.contactPhone) ?? "",
     mcDot: user.mcDot ?? "",
     cargoTypes: user.cargoTypes ?? "",
     experienceYears:

@@ -3,15 +3,13 @@ import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
-import {
-  CLOCK_TICK_MS,
-  clockFace,
-  DEFAULT_TIME_ZONE,
-  isUsTimeZone,
-  msUntilNextMinute,
-  US_TIME_ZONES,
-  type UsTimeZone,
-} from "../lib/timezones.ts";
+import { graphql, useFragment } from "react-relay";
+import { isUsTimeZone, US_TIME_ZONES, type UsTimeZone } from "../../../common/date-time.ts";
+import { CLOCK_TICK_MS, clockFace, msUntilNextMinute } from "../lib/timezones.ts";
+import { setStoredZone } from "../lib/viewer-zone.ts";
+import { Toast, type ToastMessage } from "../ui/Toast.tsx";
+import type { TimezoneClock_user$key } from "./__generated__/TimezoneClock_user.graphql";
+import { useUpdateProfileMutation } from "./useUpdateProfileMutation.ts";
 
 /** Ticks on each minute (every 60 s, spec section 9). */
 function useMinuteClock(): Date {
@@ -30,10 +28,47 @@ function useMinuteClock(): Date {
   return now;
 }
 
-export function TimezoneClock() {
+interface TimezoneClockProps {
+  user: TimezoneClock_user$key;
+}
+
+/**
+ * The clock with its zone selector. The zone chosen here is stored on the user: every screen
+ * shows and reads dates in it (until one is chosen: the browser's US zone, else Eastern).
+ */
+export function TimezoneClock({ user }: TimezoneClockProps) {
+  const data = useFragment(
+    graphql`
+      fragment TimezoneClock_user on User {
+        timeZone
+      }
+    `,
+    user,
+  );
   const now = useMinuteClock();
-  const [zone, setZone] = useState<UsTimeZone>(DEFAULT_TIME_ZONE);
+  const [save, isSaving] = useUpdateProfileMutation();
+  const [zone, setZone] = useState<UsTimeZone>(() => setStoredZone(data.timeZone));
+  const [outcome, setOutcome] = useState<ToastMessage | null>(null);
   const face = clockFace(now, zone);
+
+  const handleZoneChange = (value: string) => {
+    if (!isUsTimeZone(value) || value === zone) return;
+    const previous = zone;
+    setZone(value);
+    save(
+      { input: { timeZone: value } },
+      {
+        onSuccess: () => {
+          setStoredZone(value);
+          setOutcome({ severity: "success", text: "Dates now show in this time zone." });
+        },
+        onFailure: () => {
+          setZone(previous);
+          setOutcome({ severity: "error", text: "The time zone could not be saved." });
+        },
+      },
+    );
+  };
   return (
     <Paper variant="outlined" sx={{ p: 3 }} aria-label="Clock">
       <TextField
@@ -41,7 +76,9 @@ export function TimezoneClock() {
         size="small"
         label="Time zone"
         value={zone}
-        onChange={(event) => isUsTimeZone(event.target.value) && setZone(event.target.value)}
+        onChange={(event) => handleZoneChange(event.target.value)}
+        disabled={isSaving}
+        helperText="Every date is shown and read in this zone."
         sx={{ mb: 2 }}
       >
         {US_TIME_ZONES.map((entry) => (
@@ -63,6 +100,7 @@ export function TimezoneClock() {
         </Typography>
       </Typography>
       <Typography color="text.secondary">{face.date}</Typography>
+      <Toast message={outcome} onClose={() => setOutcome(null)} data-testid="time-zone-outcome" />
     </Paper>
   );
 }

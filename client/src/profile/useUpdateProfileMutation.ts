@@ -11,6 +11,7 @@ const mutation = graphql`
           user {
             ...ProfileForm_user
             ...AccountSummary_user
+            ...TimezoneClock_user
           }
         }
       }

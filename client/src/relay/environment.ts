@@ -1,6 +1,7 @@
 import type { Client } from "graphql-ws";
 import {
   Environment,
+  type FetchFunction,
   type GraphQLResponse,
   Network,
   Observable,
@@ -9,6 +10,7 @@ import {
   type SubscribeFunction,
 } from "relay-runtime";
 import type { SessionStore } from "../lib/session-store.ts";
+import { noteDataArrived } from "./data-freshness.ts";
 import { createFetchFunction } from "./network.ts";
 import { createWsClient } from "./ws-client.ts";
 
@@ -17,6 +19,8 @@ export interface RelayRuntime {
   /** Closes the WebSocket; a later subscription opens a new one. */
   dispose(): void;
 }
+
+const NOT_SCREEN_DATA = new Set(["SessionWatcherQuery"]);
 
 /** One environment (and store) per signed-in user: the session's epoch decides when to make a new one. */
 export function createRelayRuntime(session: SessionStore): RelayRuntime {
@@ -31,7 +35,10 @@ export function createRelayRuntime(session: SessionStore): RelayRuntime {
       socket().subscribe(
         { operationName: request.name, query: request.text ?? "", variables },
         {
-          next: (value) => sink.next(value as GraphQLResponse),
+          next: (value) => {
+            noteDataArrived();
+            sink.next(value as GraphQLResponse);
+          },
           error: (error) =>
             sink.error(error instanceof Error ? error : new Error("The live connection failed")),
           complete: () => sink.complete(),
@@ -39,9 +46,16 @@ export function createRelayRuntime(session: SessionStore): RelayRuntime {
       ),
     );
 
+  const fetchOnce = createFetchFunction(session);
+  // The 5-minute session check is no data the user sees: it leaves 'last update' as it was.
+  const fetchAndNote: FetchFunction = (request, ...rest) => {
+    const answer = Observable.from(fetchOnce(request, ...rest));
+    return NOT_SCREEN_DATA.has(request.name) ? answer : answer.do({ next: () => noteDataArrived() });
+  };
+
   return {
     environment: new Environment({
-      network: Network.create(createFetchFunction(session), subscribe),
+      network: Network.create(fetchAndNote, subscribe),
       store: new Store(new RecordSource()),
     }),
     dispose() {

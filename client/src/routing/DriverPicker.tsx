@@ -40,10 +40,21 @@ interface DriverPickerProps {
   value: DriverOption | null;
   error?: string;
   onChange(value: DriverOption | null): void;
+  label?: string;
+  /** Shown under the field when there is no error. */
+  helperText?: string;
+  size?: "small" | "medium";
 }
 
 /** Picks a carrier's driver (searching carriers by name), like the manual assignment's Driver. */
-export function DriverPicker({ value, error, onChange }: DriverPickerProps) {
+export function DriverPicker({
+  value,
+  error,
+  onChange,
+  label = "Assigned driver (user key)",
+  helperText = "Search by carrier name",
+  size = "small",
+}: DriverPickerProps) {
   const environment = useRelayEnvironment();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState("");
@@ -112,10 +123,10 @@ export function DriverPicker({ value, error, onChange }: DriverPickerProps) {
       renderInput={(params) => (
         <TextField
           {...params}
-          label="Assigned driver (user key)"
-          size="small"
+          label={label}
+          size={size}
           error={Boolean(error)}
-          helperText={error ?? "Search by carrier name"}
+          helperText={error ?? helperText}
           slotProps={{
             ...params.slotProps,
             input: {

@@ -7,6 +7,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useEffect, useState } from "react";
+import { zoneLabel } from "../lib/dates.ts";
 import { NO_ROUTE_FILTERS, type RouteFilters, type YesNoAny } from "./routing-criteria.ts";
 
 interface RouteFilterDialogProps {
@@ -42,6 +43,7 @@ export function RouteFilterDialog({ open, filters, onClose, onApply }: RouteFilt
             label="Pickup from"
             value={draft.pickupFrom}
             onChange={(event) => setDraft({ ...draft, pickupFrom: event.target.value })}
+            helperText={zoneLabel()}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
@@ -49,6 +51,7 @@ export function RouteFilterDialog({ open, filters, onClose, onApply }: RouteFilt
             label="Pickup to"
             value={draft.pickupTo}
             onChange={(event) => setDraft({ ...draft, pickupTo: event.target.value })}
+            helperText={zoneLabel()}
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </Stack>

@@ -6,6 +6,7 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { graphql, useFragment } from "react-relay";
+import { formatDateTime } from "../lib/dates.ts";
 import { failureText } from "../lib/request-errors.ts";
 import { Toast, type ToastMessage } from "../ui/Toast.tsx";
 import type { ContactMessageCard_message$key } from "./__generated__/ContactMessageCard_message.graphql";
@@ -50,7 +51,7 @@ export function ContactMessageCard({ message }: ContactMessageCardProps) {
           {data.email}
         </Link>
         <Typography variant="caption" color="text.secondary">
-          {new Date(data.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}
+          {formatDateTime(data.createdAt)}
         </Typography>
         <Box sx={{ flex: 1 }} />
         <Chip

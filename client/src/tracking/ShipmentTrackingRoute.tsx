@@ -15,6 +15,7 @@ import { formatDateTime } from "../lib/dates.ts";
 import { BrandMark } from "../ui/BrandMark.tsx";
 import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
+import { useDocumentTitle } from "../ui/useDocumentTitle.ts";
 import type { ShipmentTrackingRouteQuery } from "./__generated__/ShipmentTrackingRouteQuery.graphql";
 
 /** The shipper's page has no live connection (anonymous): it refreshes itself this often. */
@@ -123,6 +124,7 @@ function Shipment({ token, fetchKey }: { token: string; fetchKey: number }) {
 
 /** /track/{token}: where a shipper follows a load, signed in or not. */
 function ShipmentTrackingRoute() {
+  useDocumentTitle("Shipment tracking");
   const { token = "" } = useParams();
   const [fetchKey, setFetchKey] = useState(0);
   useEffect(() => {

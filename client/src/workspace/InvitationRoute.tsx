@@ -19,6 +19,7 @@ import { session } from "../lib/session.ts";
 import { PLATFORM } from "../relay/graphql-http.ts";
 import { Loading } from "../ui/Loading.tsx";
 import { PasswordField } from "../ui/PasswordField.tsx";
+import { useDocumentTitle } from "../ui/useDocumentTitle.ts";
 import type { InvitationRouteQuery } from "./__generated__/InvitationRouteQuery.graphql";
 import { useAcceptInvitationMutation } from "./useAcceptInvitationMutation.ts";
 
@@ -41,6 +42,7 @@ export default withRelay(InvitationRoute);
 
 /** /invitation/{token}: the invitee chooses a password, then is signed in. */
 function InvitationRoute() {
+  useDocumentTitle("Invitation");
   const { token = "" } = useParams();
   return (
     <AuthLayout tabs={TABS} current="#">

@@ -7,6 +7,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { graphql, useFragment } from "react-relay";
+import { formatPhone } from "../../../common/fields.ts";
 import { APPROVAL_NOTE_MAX, type ApprovalDecision } from "../../../common/workspace.ts";
 import { formatDateTime } from "../lib/dates.ts";
 import type { VettingCard_user$key } from "./__generated__/VettingCard_user.graphql";
@@ -104,7 +105,9 @@ export function VettingCard({ user, onDecided, onFailed }: VettingCardProps) {
           />
           <Fact
             label="Contact"
-            value={[data.fullName, data.contactPhone ?? data.phoneNumber].filter(Boolean).join(" · ")}
+            value={[data.fullName, formatPhone(data.contactPhone ?? data.phoneNumber)]
+              .filter(Boolean)
+              .join(" · ")}
           />
           {data.approvalDecidedAt ? (
             <Fact label="Last decision" value={formatDateTime(data.approvalDecidedAt)} />

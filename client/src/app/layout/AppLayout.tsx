@@ -1,18 +1,20 @@
 import Box from "@mui/material/Box";
 import Toolbar from "@mui/material/Toolbar";
-import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { Suspense, useEffect, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Outlet } from "react-router-dom";
 import { homeFor } from "../../lib/paths.ts";
 import { session } from "../../lib/session.ts";
+import { setStoredZone } from "../../lib/viewer-zone.ts";
 import { Loading } from "../../ui/Loading.tsx";
 import { ShortcutsHelp } from "../../ui/ShortcutsHelp.tsx";
+import { MAIN_CONTENT_ID, SkipLink } from "../../ui/SkipLink.tsx";
 import { ApprovalBanner } from "../../workspace/ApprovalBanner.tsx";
 import { RelayProvider } from "../RelayProvider.tsx";
 import type { AppLayoutQuery } from "./__generated__/AppLayoutQuery.graphql";
 import { Header } from "./Header.tsx";
+import { LastDataUpdate } from "./LastDataUpdate.tsx";
 import type { Area } from "./navigation.tsx";
 import { SessionWatcher } from "./SessionWatcher.tsx";
 import { Sidebar } from "./Sidebar.tsx";
@@ -39,6 +41,7 @@ function AppFrame({ area }: AppLayoutProps) {
         checkSession {
           user {
             role
+            timeZone
             ...Header_user
             ...ApprovalBanner_user
           }
@@ -48,6 +51,13 @@ function AppFrame({ area }: AppLayoutProps) {
     {},
   );
   const { user } = checkSession;
+  // Every date below is shown and read in the user's zone (common/date-time.ts).
+  // Set while rendering, so the screens' first render already uses it; public pages get the default back.
+  setStoredZone(user.timeZone);
+  useEffect(() => {
+    setStoredZone(user.timeZone);
+    return () => void setStoredZone(null);
+  }, [user.timeZone]);
   const permanent = useMediaQuery((theme) => theme.breakpoints.up("md"), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
 
@@ -55,6 +65,7 @@ function AppFrame({ area }: AppLayoutProps) {
 
   return (
     <Box sx={{ display: "flex", minHeight: "100vh" }}>
+      <SkipLink />
       <SessionWatcher />
       <ShortcutsHelp />
       <Header user={user} permanentSidebar={permanent} onOpenSidebar={() => setMobileOpen(true)} />
@@ -65,15 +76,14 @@ function AppFrame({ area }: AppLayoutProps) {
         mobileOpen={mobileOpen}
         onClose={() => setMobileOpen(false)}
       />
-      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 }, "&:focus": { outline: "none" } }}
+      >
         <Toolbar />
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          sx={{ display: { xs: "block", sm: "none" }, mb: 1 }}
-        >
-          last update: 5 minutes ago
-        </Typography>
+        <LastDataUpdate sx={{ display: { xs: "block", sm: "none" }, mb: 1 }} />
         {area === "carrier" ? <ApprovalBanner user={user} /> : null}
         <Suspense fallback={<Loading />}>
           <Outlet />

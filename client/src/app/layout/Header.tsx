@@ -3,11 +3,11 @@ import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import Toolbar from "@mui/material/Toolbar";
-import Typography from "@mui/material/Typography";
 import { graphql, useFragment } from "react-relay";
 import { NotificationBell } from "../../notifications/NotificationBell.tsx";
 import { HeaderSearch } from "../../search/HeaderSearch.tsx";
 import type { Header_user$key } from "./__generated__/Header_user.graphql";
+import { LastDataUpdate } from "./LastDataUpdate.tsx";
 import { DRAWER_WIDTH } from "./Sidebar.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
@@ -47,13 +47,7 @@ export function Header({ user, permanentSidebar, onOpenSidebar }: HeaderProps) {
         )}
         <HeaderSearch />
         <Box sx={{ flex: { xs: 0, md: 1 } }} />
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          sx={{ display: { xs: "none", sm: "block" }, whiteSpace: "nowrap" }}
-        >
-          last update: 5 minutes ago
-        </Typography>
+        <LastDataUpdate sx={{ display: { xs: "none", sm: "block" }, whiteSpace: "nowrap" }} />
         <NotificationBell user={data} />
         <UserMenu user={data} />
       </Toolbar>

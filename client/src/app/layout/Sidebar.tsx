@@ -1,6 +1,7 @@
 import Box from "@mui/material/Box";
 import Drawer from "@mui/material/Drawer";
 import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
@@ -35,10 +36,7 @@ function SidebarContent({ area, home, onNavigate }: { area: Area; home: string; 
           key={group.title}
           dense
           subheader={
-            <ListSubheader
-              component="div"
-              sx={{ bgcolor: "transparent", lineHeight: "32px", fontWeight: 700 }}
-            >
+            <ListSubheader sx={{ bgcolor: "transparent", lineHeight: "32px", fontWeight: 700 }}>
               {group.title}
             </ListSubheader>
           }
@@ -46,18 +44,19 @@ function SidebarContent({ area, home, onNavigate }: { area: Area; home: string; 
           {group.items.map((item) => {
             const selected = isUnder(pathname, item.to);
             return (
-              <ListItemButton
-                key={item.to}
-                component={RouterLink}
-                to={item.to}
-                selected={selected}
-                aria-current={selected ? "page" : undefined}
-                onClick={onNavigate}
-                sx={{ mx: 1, borderRadius: 2 }}
-              >
-                <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
+              <ListItem key={item.to} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={item.to}
+                  selected={selected}
+                  aria-current={selected ? "page" : undefined}
+                  onClick={onNavigate}
+                  sx={{ mx: 1, borderRadius: 2 }}
+                >
+                  <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

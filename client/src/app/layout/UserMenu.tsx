@@ -1,6 +1,5 @@
 import AccountCircleIcon from "@mui/icons-material/AccountCircle";
 import LogoutIcon from "@mui/icons-material/Logout";
-import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
@@ -60,9 +59,23 @@ export function UserMenu({ user }: UserMenuProps) {
         aria-label={`Account menu for ${name}`}
         sx={{ minWidth: 0, px: { xs: 0.5, sm: 1 }, gap: 1 }}
       >
-        <Avatar sx={{ width: 32, height: 32, bgcolor: "secondary.main", fontSize: 14 }}>
-          {initialsOf(name)}
-        </Avatar>
+        {/* Decorative initials, drawn by CSS so the button's text is the name its label carries. */}
+        <Box
+          aria-hidden
+          data-initials={initialsOf(name)}
+          sx={{
+            width: 32,
+            height: 32,
+            flexShrink: 0,
+            borderRadius: "50%",
+            display: "grid",
+            placeItems: "center",
+            bgcolor: "secondary.main",
+            color: "secondary.contrastText",
+            fontSize: 14,
+            "&::after": { content: "attr(data-initials)" },
+          }}
+        />
         <Box component="span" sx={{ display: { xs: "none", md: "inline" }, maxWidth: 160 }}>
           <Typography noWrap variant="body2" component="span" sx={{ display: "block" }}>
             {name}
