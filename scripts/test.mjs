@@ -14,10 +14,11 @@ const steps = [
   ["typecheck", "tsc", ["--noEmit", "-p", "tsconfig.json"]],
   ["lint and format check", "biome", ["check", "."]],
   ["domain and API tests (SQLite)", "vitest", ["run", "--project", "server"]],
+  // Only the tests that open a database (test/api) run again on PostgreSQL; unit tests do not.
   [
     "API tests on PostgreSQL with Redis pub/sub",
     "vitest",
-    ["run", "--project", "server"],
+    ["run", "--project", "server", "test/api/"],
     { TEST_DATABASE: "postgres", TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379" },
   ],
   // The browser tests drive what ships: a production build (NODE_ENV=test would build React's dev mode).

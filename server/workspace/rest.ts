@@ -6,7 +6,8 @@ import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { parseInput } from "../lib/validate.ts";
 import { accountStatusOf, changeUserRole, endSessionsOf, setUserDisabled } from "../users/admin.ts";
-import { publicUser } from "../users/service.ts";
+import { listUsersForRest } from "../users/admin-list.ts";
+import { publicUser } from "../users/json.ts";
 import { findInvitationPage } from "./invitation-list.ts";
 import {
   acceptInvitation,
@@ -15,7 +16,6 @@ import {
   previewInvitation,
   revokeInvitation,
 } from "./invitations.ts";
-import { listUsersForRest } from "./users.ts";
 import { disabledInput, roleInput } from "./validation.ts";
 import { reviewCarrier } from "./vetting.ts";
 import { dismissWaitlistEntry, findWaitlistPage, inviteFromWaitlist } from "./waitlist.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAndCarrier, createTestApp, gql, rest, type TestApp } from "../support/app.ts";
-import { testProvider } from "../support/database.ts";
+import { testProvider } from "../support/database-url.ts";
 import { carrierWithDriver, uploadLoads } from "../support/loads.ts";
 
 let t: TestApp;

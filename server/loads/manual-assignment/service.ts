@@ -1,14 +1,16 @@
 import { recordAudit } from "../../audit/service.ts";
 import { requireAdmin } from "../../auth/policy.ts";
-import { findCarrier } from "../../carriers/lookup.ts";
+import { carrierById, findCarrier } from "../../carriers/lookup.ts";
 import type { Context } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors.ts";
-import type { Carrier, Load, Route, User } from "../../generated/sqlite/client.ts";
+import type { Carrier, User } from "../../generated/sqlite/client.ts";
 import { isUniqueViolation } from "../../lib/prisma-errors.ts";
 import { parseInput } from "../../lib/validate.ts";
-import { findUser, publicUser } from "../../users/service.ts";
+import { routeForNumber } from "../../routing/route-numbers.ts";
+import { findUser } from "../../users/service.ts";
 import { loadsChanged } from "../list-count.ts";
+import { LOAD_JSON_INCLUDE, type LoadWithRelations } from "../service.ts";
 import {
   MANUAL_ASSIGNMENT_MESSAGES,
   type ManualAssignmentInput,
@@ -22,10 +24,10 @@ import {
 const M = MANUAL_ASSIGNMENT_MESSAGES;
 
 export interface ManualAssignment {
-  load: Load;
+  /** With what the REST answer (loads/json.ts) embeds. */
+  load: LoadWithRelations;
   carrier: Carrier;
   driver: User;
-  route: Route | null;
 }
 
 /** The carrier named in the payload, or the driver's when the screen sent none; the driver must drive for it. */
@@ -44,7 +46,7 @@ async function carrierAndDriver(
     return { carrier, driver };
   }
   if (!driver.carrierId) throw fieldError(M.driverWithoutCarrier);
-  return { carrier: await db.carrier.findUniqueOrThrow({ where: { id: driver.carrierId } }), driver };
+  return { carrier: await carrierById(db, driver.carrierId), driver };
 }
 
 const loadIdTaken = () => new ConflictError(M.loadIdTaken, "loadId");
@@ -61,13 +63,11 @@ async function insertAssignment(
         throw loadIdTaken();
       }
       // A route number the operator typed that does not exist yet starts a route for this driver.
-      let route = data.routeNumber
-        ? await tx.route.findUnique({ where: { routeNumber: data.routeNumber } })
+      const joined = data.routeNumber
+        ? await routeForNumber(tx, data.routeNumber, { carrierId: carrier.id, assignedUserId: driver.id })
         : null;
-      if (data.routeNumber && !route) {
-        route = await tx.route.create({
-          data: { routeNumber: data.routeNumber, carrierId: carrier.id, assignedUserId: driver.id },
-        });
+      const route = joined?.route ?? null;
+      if (joined?.created && route) {
         await recordAudit(tx, {
           actorId: adminId,
           action: "route.create",
@@ -103,6 +103,7 @@ async function insertAssignment(
           appointmentsRequired: data.appointmentsRequired,
           appointmentsConfirmed: data.appointmentsConfirmed,
         },
+        include: LOAD_JSON_INCLUDE,
       });
       await recordAudit(tx, {
         actorId: adminId,
@@ -111,7 +112,7 @@ async function insertAssignment(
         entityId: load.id,
         details: { loadId: load.loadId, carrierId: carrier.carrierId, driver: driver.userId },
       });
-      return { load, carrier, driver, route };
+      return { load, carrier, driver };
     })
     .finally(loadsChanged);
 }
@@ -132,38 +133,4 @@ export async function createManualAssignment(ctx: Context, input: unknown): Prom
       if (attempt >= 3) throw error;
     }
   }
-}
-
-/** The created load in the REST answer's shape. */
-export function manualAssignmentJson({ load, carrier, driver, route }: ManualAssignment) {
-  return {
-    _id: load.id,
-    loadId: load.loadId,
-    bolNumber: load.bolNumber,
-    customer: load.customer,
-    status: load.status,
-    mode: load.mode,
-    assignedUserId: driver.id,
-    assignedUserKey: driver.userId,
-    carrierId: carrier.carrierId,
-    carrier: { _id: carrier.id, carrierId: carrier.carrierId, carrierName: carrier.carrierName },
-    driver: publicUser(driver),
-    referenceNumber: load.referenceNumber,
-    weight: load.weight,
-    volume: load.volume,
-    freightClass: load.freightClass,
-    commodity: load.commodity,
-    orderInfo: load.orderInfo,
-    additionalData: load.additionalData ? (JSON.parse(load.additionalData) as unknown) : null,
-    stops: load.stopCount,
-    routeNumber: route?.routeNumber ?? null,
-    origin: { address: load.originAddress },
-    destination: { address: load.destinationAddress },
-    pickupDate: load.pickupDate?.toISOString() ?? null,
-    deliveryDate: load.deliveryDate?.toISOString() ?? null,
-    appointmentsRequired: load.appointmentsRequired,
-    appointmentsConfirmed: load.appointmentsConfirmed,
-    trackingLink: load.trackingLink,
-    createdAt: load.createdAt.toISOString(),
-  };
 }
