@@ -336,7 +336,7 @@ describe("GET /api/loads and /api/loads/{id}", () => {
       customer: "USPS",
       status: "pending",
       mode: "TRUCK",
-      carrier: "Zeta Freight",
+      carrier: { carrierName: "Zeta Freight" },
       assignedUserId: expect.any(String),
       assignedUserKey: expect.stringMatching(/^FW-/),
       origin: { address: null },
