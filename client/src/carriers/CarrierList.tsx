@@ -5,7 +5,6 @@ import Typography from "@mui/material/Typography";
 import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
 import type { FetchPolicy } from "relay-runtime";
-import { CARRIER_TEXTS } from "../lib/carriers.ts";
 import { PAGE_SIZE, pageWithin, rangeLabel } from "../lib/pagination.ts";
 import { PageNumbers } from "../ui/PageNumbers.tsx";
 import { SearchBar } from "../ui/SearchBar.tsx";
@@ -17,6 +16,7 @@ import { CarrierFilterButton } from "./CarrierFilterButton.tsx";
 import { CarrierSortButton } from "./CarrierSortButton.tsx";
 import { CarrierTable } from "./CarrierTable.tsx";
 import { type CarrierListView, DEFAULT_CARRIER_VIEW } from "./carrier-list-view.ts";
+import { CARRIER_TEXTS } from "./carrier-rules.ts";
 import { useCarrierChangedSubscription } from "./useCarrierChangedSubscription.ts";
 
 /** A burst of live changes (a bulk edit) becomes one refetch. */

@@ -1,6 +1,5 @@
 import { Suspense, useCallback, useEffect } from "react";
 import { useQueryLoader } from "react-relay";
-import { CARRIER_TEXTS } from "../lib/carriers.ts";
 import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";
@@ -8,6 +7,7 @@ import CarrierListPageQueryNode, {
   type CarrierListPageQuery,
 } from "./__generated__/CarrierListPageQuery.graphql";
 import { CarrierListPage } from "./CarrierListPage.tsx";
+import { CARRIER_TEXTS } from "./carrier-rules.ts";
 
 /** /admin/ila/carriers: the carrier network, searchable, filterable and sortable, 50 per page. */
 export default function CarrierListRoute() {

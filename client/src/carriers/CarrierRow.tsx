@@ -4,8 +4,8 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
-import { CARRIER_TEXTS, carrierDetailPath, displayPhone, manualAssignmentPath } from "../lib/carriers.ts";
 import type { CarrierRow_carrier$key } from "./__generated__/CarrierRow_carrier.graphql";
+import { CARRIER_TEXTS, carrierDetailPath, displayPhone, manualAssignmentPath } from "./carrier-rules.ts";
 
 interface CarrierRowProps {
   carrier: CarrierRow_carrier$key;

@@ -7,10 +7,10 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TableSortLabel from "@mui/material/TableSortLabel";
-import { CARRIER_TEXTS } from "../lib/carriers.ts";
 import type { CarrierRow_carrier$key } from "./__generated__/CarrierRow_carrier.graphql";
 import { CarrierRow } from "./CarrierRow.tsx";
 import type { CarrierSortDirection, CarrierSortField } from "./carrier-list-view.ts";
+import { CARRIER_TEXTS } from "./carrier-rules.ts";
 
 /** Spec section 2: the columns, in order; each but Action sorts the list. */
 const COLUMNS: readonly { label: string; sortBy: CarrierSortField | null }[] = [

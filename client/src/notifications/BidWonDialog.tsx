@@ -9,8 +9,8 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import { useNavigate } from "react-router-dom";
-import { formatMoney, formatPlace, parseWinnerDetails } from "../lib/notification-details.ts";
 import { confirmDetailsPath } from "../lib/paths.ts";
+import { formatMoney, formatPlace, parseWinnerDetails } from "./notification-details.ts";
 
 export const BID_WON_TITLE = "Congratulations! Your Bid Was Accepted";
 

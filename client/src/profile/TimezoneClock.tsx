@@ -11,7 +11,7 @@ import {
   msUntilNextMinute,
   US_TIME_ZONES,
   type UsTimeZone,
-} from "../lib/timezones.ts";
+} from "./timezones.ts";
 
 /** Ticks on each minute (every 60 s, spec section 9). */
 function useMinuteClock(): Date {

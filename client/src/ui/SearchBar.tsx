@@ -5,7 +5,7 @@ import InputAdornment from "@mui/material/InputAdornment";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { timeAgo } from "../lib/notification-details.ts";
+import { relativeTime } from "../lib/relative-time.ts";
 
 const SEARCH_DELAY_MS = 350;
 const MINUTE_MS = 60_000;
@@ -89,7 +89,7 @@ export function SearchBar({ label, lastUpdate, placeholder, onSearch }: SearchBa
         sx={{ whiteSpace: "nowrap" }}
         data-testid="last-update"
       >
-        Last update: {timeAgo(lastUpdate.toISOString(), now)}
+        Last update: {relativeTime(lastUpdate, now)}
       </Typography>
     </Box>
   );
