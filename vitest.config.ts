@@ -1,6 +1,9 @@
 import { createRequire } from "node:module";
 import { defineConfig } from "vitest/config";
 
+/** Migrated once per run; every test file that opens a database starts from a copy of it. */
+const TEMPLATE_DATABASE = "test/support/template-database.ts";
+
 export default defineConfig({
   // Resolve `graphql` the way Node does (CommonJS main), so the server's own imports and its
   // dependencies share one graphql instance.
@@ -10,14 +13,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Pure unit tests sit beside their code and in test/unit; test/api holds every test that
+          // opens a database (the only ones the PostgreSQL step of `npm test` runs again).
           name: "server",
           environment: "node",
           include: [
             "server/**/*.test.ts",
             "common/**/*.test.ts",
-            "test/api/**/*.test.ts",
             "client/src/**/*.test.ts",
+            "test/unit/**/*.test.ts",
+            "test/api/**/*.test.ts",
           ],
+          globalSetup: [TEMPLATE_DATABASE],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
@@ -25,12 +32,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Each browser file starts its own server (port 0), database and Chromium: they run side by side.
           name: "browser",
           environment: "node",
           include: ["test/browser/**/*.test.ts"],
+          globalSetup: [TEMPLATE_DATABASE],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

@@ -10,7 +10,7 @@ import "./loads/manual-assignment/schema.ts";
 import "./contact/schema.ts";
 import "./nass/schema.ts";
 import "./loads/schema.ts";
-import "./loads/mutations.ts";
+import "./loads/upload/schema.ts";
 import "./offers/bids/schema.ts";
 import "./offers/schema.ts";
 import "./tracking/schema.ts";

@@ -1,4 +1,10 @@
+import { billNumbersOf, invoiceNumbersOf } from "../billing/store.ts";
+import { carrierLabels } from "../carriers/lookup.ts";
 import type { Db } from "../db/client.ts";
+import { loadIdsOf } from "../loads/service.ts";
+import { offerLoadIdsOf } from "../offers/labels.ts";
+import { routeNumbersOf } from "../routing/route-numbers.ts";
+import { userEmailsOf } from "../users/records.ts";
 
 export interface AuditRecordLink {
   /** What the record is called on screen: a load id, a carrier id, an e-mail... */
@@ -11,7 +17,7 @@ type Key = `${string}:${string}`;
 
 /**
  * Screen links for a page of audit rows: one lookup per entity type on the page (labels only),
- * never one per row.
+ * never one per row, each through the table owner's reader.
  */
 export async function linksFor(
   db: Db,
@@ -26,112 +32,92 @@ export async function linksFor(
   const loadIds = idsOf("Load");
   if (loadIds.length) {
     lookups.push(
-      db.load
-        .findMany({ where: { id: { in: loadIds } }, select: { id: true, loadId: true } })
-        .then((found) => {
-          for (const load of found) {
-            put("Load", load.id, {
-              label: load.loadId,
-              path: `/admin/ila/load/${encodeURIComponent(load.loadId)}`,
-            });
-          }
-        }),
+      loadIdsOf(db, loadIds).then((found) => {
+        for (const load of found) {
+          put("Load", load.id, {
+            label: load.loadId,
+            path: `/admin/ila/load/${encodeURIComponent(load.loadId)}`,
+          });
+        }
+      }),
     );
   }
   const carrierIds = idsOf("Carrier");
   if (carrierIds.length) {
     lookups.push(
-      db.carrier
-        .findMany({
-          where: { id: { in: carrierIds } },
-          select: { id: true, carrierId: true, carrierName: true },
-        })
-        .then((found) => {
-          for (const carrier of found) {
-            put("Carrier", carrier.id, {
-              label: `${carrier.carrierName} (${carrier.carrierId})`,
-              path: `/admin/ila/carriers/${encodeURIComponent(carrier.carrierId)}`,
-            });
-          }
-        }),
+      carrierLabels(db, carrierIds).then((found) => {
+        for (const carrier of found) {
+          put("Carrier", carrier.id, {
+            label: `${carrier.carrierName} (${carrier.carrierId})`,
+            path: `/admin/ila/carriers/${encodeURIComponent(carrier.carrierId)}`,
+          });
+        }
+      }),
     );
   }
   const routeIds = idsOf("Route");
   if (routeIds.length) {
     lookups.push(
-      db.route
-        .findMany({ where: { id: { in: routeIds } }, select: { id: true, routeNumber: true } })
-        .then((found) => {
-          for (const route of found) {
-            put("Route", route.id, {
-              label: route.routeNumber,
-              path: `/admin/ila/routing/${encodeURIComponent(route.routeNumber)}`,
-            });
-          }
-        }),
+      routeNumbersOf(db, routeIds).then((found) => {
+        for (const route of found) {
+          put("Route", route.id, {
+            label: route.routeNumber,
+            path: `/admin/ila/routing/${encodeURIComponent(route.routeNumber)}`,
+          });
+        }
+      }),
     );
   }
   const invoiceIds = idsOf("Invoice");
   if (invoiceIds.length) {
     lookups.push(
-      db.invoice
-        .findMany({ where: { id: { in: invoiceIds } }, select: { id: true, invoiceNumber: true } })
-        .then((found) => {
-          for (const invoice of found) {
-            put("Invoice", invoice.id, {
-              label: invoice.invoiceNumber,
-              path: `/admin/ila/billing/accounts-receivable/${encodeURIComponent(invoice.invoiceNumber)}`,
-            });
-          }
-        }),
+      invoiceNumbersOf(db, invoiceIds).then((found) => {
+        for (const invoice of found) {
+          put("Invoice", invoice.id, {
+            label: invoice.invoiceNumber,
+            path: `/admin/ila/billing/accounts-receivable/${encodeURIComponent(invoice.invoiceNumber)}`,
+          });
+        }
+      }),
     );
   }
   const billIds = idsOf("Bill");
   if (billIds.length) {
     lookups.push(
-      db.bill
-        .findMany({ where: { id: { in: billIds } }, select: { id: true, billNumber: true } })
-        .then((found) => {
-          for (const bill of found) {
-            put("Bill", bill.id, {
-              label: bill.billNumber,
-              path: `/admin/ila/billing/accounts-payable/${encodeURIComponent(bill.billNumber)}`,
-            });
-          }
-        }),
+      billNumbersOf(db, billIds).then((found) => {
+        for (const bill of found) {
+          put("Bill", bill.id, {
+            label: bill.billNumber,
+            path: `/admin/ila/billing/accounts-payable/${encodeURIComponent(bill.billNumber)}`,
+          });
+        }
+      }),
     );
   }
   const offerIds = idsOf("Offer");
   if (offerIds.length) {
     lookups.push(
-      db.offer
-        .findMany({
-          where: { id: { in: offerIds } },
-          select: { id: true, load: { select: { loadId: true } } },
-        })
-        .then((found) => {
-          for (const offer of found) {
-            put("Offer", offer.id, {
-              label: `Offer on ${offer.load.loadId}`,
-              path: `/admin/carrier-portal/active-offers/${encodeURIComponent(offer.load.loadId)}/bidders`,
-            });
-          }
-        }),
+      offerLoadIdsOf(db, offerIds).then((found) => {
+        for (const offer of found) {
+          put("Offer", offer.id, {
+            label: `Offer on ${offer.load.loadId}`,
+            path: `/admin/carrier-portal/active-offers/${encodeURIComponent(offer.load.loadId)}/bidders`,
+          });
+        }
+      }),
     );
   }
   const userIds = idsOf("User");
   if (userIds.length) {
     lookups.push(
-      db.user
-        .findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } })
-        .then((found) => {
-          for (const user of found) {
-            put("User", user.id, {
-              label: user.email,
-              path: `/workspace-control?tab=users&search=${encodeURIComponent(user.email)}`,
-            });
-          }
-        }),
+      userEmailsOf(db, userIds).then((found) => {
+        for (const user of found) {
+          put("User", user.id, {
+            label: user.email,
+            path: `/workspace-control?tab=users&search=${encodeURIComponent(user.email)}`,
+          });
+        }
+      }),
     );
   }
   await Promise.all(lookups);

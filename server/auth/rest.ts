@@ -1,6 +1,6 @@
 import type { RestRoute } from "../http/router.ts";
 import { withStatus } from "../http/router.ts";
-import { publicUser } from "../users/service.ts";
+import { publicUser } from "../users/json.ts";
 import { changePassword } from "./change-password.ts";
 import {
   checkSession,

@@ -19,6 +19,14 @@ import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { initialApprovalStatus } from "../users/admin.ts";
 import { readUserById } from "../users/read.ts";
+import {
+  adoptTemporaryPassword,
+  createAccount,
+  emailInUse,
+  noteSignIn,
+  setTemporaryPassword,
+  userByEmail,
+} from "../users/records.ts";
 import { generateUserId } from "../users/service.ts";
 import { emailDomain, isDomainBlocked } from "./email-domains.ts";
 import { generateTemporaryPassword, hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords.ts";
@@ -38,7 +46,7 @@ import {
   rotateRefreshToken,
   sessionOfRefreshToken,
 } from "./sessions.ts";
-import { assertMaySignIn, noteSignIn } from "./sign-in-guard.ts";
+import { assertMaySignIn } from "./sign-in-guard.ts";
 import { isInvitedFromWaitlist } from "./waitlist-admin.ts";
 
 export const REFRESH_COOKIE = "refreshToken";
@@ -86,7 +94,7 @@ function clearRefreshCookie(ctx: Context) {
 
 /** Checks the password, or a temporary one from "forgot password" (which then becomes the password). */
 async function checkCredentials(ctx: Context, email: string, password: string): Promise<User | null> {
-  const user = await ctx.db.user.findUnique({ where: { email } });
+  const user = await userByEmail(ctx.db, email);
   if (!user) return verifyAgainstDecoy(password).then(() => null);
   if (await verifyPassword(password, user.passwordHash)) return user;
   const temporaryValid =
@@ -95,10 +103,7 @@ async function checkCredentials(ctx: Context, email: string, password: string): 
     user.tempPasswordExpiresAt.getTime() > Date.now() &&
     (await verifyPassword(password, user.tempPasswordHash));
   if (!temporaryValid) return null;
-  const updated = await ctx.db.user.update({
-    where: { id: user.id },
-    data: { passwordHash: user.tempPasswordHash!, tempPasswordHash: null, tempPasswordExpiresAt: null },
-  });
+  const updated = await adoptTemporaryPassword(ctx.db, user.id, user.tempPasswordHash!);
   // A reset password ends every session opened with the old one (and closes their sockets).
   await revokeUserSessions(ctx, user.id, "password_reset");
   return updated;
@@ -160,24 +165,22 @@ export async function register(ctx: Context, rawInput: unknown): Promise<SignedI
     });
     throw new ValidationError(DOMAIN_NOT_PERMITTED, [{ field: "email", message: DOMAIN_NOT_PERMITTED }]);
   }
-  if (await ctx.db.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
+  if (await emailInUse(ctx.db, input.email)) {
     throw new ConflictError(EMAIL_TAKEN, "email");
   }
   const passwordHash = await hashPassword(input.password);
   let user: User;
   try {
     user = await ctx.db.$transaction(async (tx) => {
-      const created = await tx.user.create({
-        data: {
-          email: input.email,
-          passwordHash,
-          role: "CARRIER",
-          phoneNumber: input.phoneNumber,
-          contactPhone: input.phoneNumber,
-          userId: generateUserId(),
-          approvalStatus: initialApprovalStatus(ctx.config),
-          lastSignInAt: new Date(),
-        },
+      const created = await createAccount(tx, {
+        email: input.email,
+        passwordHash,
+        role: "CARRIER",
+        phoneNumber: input.phoneNumber,
+        contactPhone: input.phoneNumber,
+        userId: generateUserId(),
+        approvalStatus: initialApprovalStatus(ctx.config),
+        lastSignInAt: new Date(),
       });
       await recordAudit(tx, {
         actorId: created.id,
@@ -282,18 +285,17 @@ export async function settleBackgroundWork(): Promise<void> {
 }
 
 async function issueTemporaryPassword(ctx: Context, email: string): Promise<void> {
-  const user = await ctx.db.user.findUnique({ where: { email } });
+  const user = await userByEmail(ctx.db, email);
   if (!user) return;
   const issuedAt = (user.tempPasswordExpiresAt?.getTime() ?? 0) - TEMPORARY_PASSWORD_MINUTES * 60_000;
   if (Date.now() - issuedAt < RESEND_AFTER_MS) return;
   const temporary = generateTemporaryPassword();
-  await ctx.db.user.update({
-    where: { id: user.id },
-    data: {
-      tempPasswordHash: await hashPassword(temporary),
-      tempPasswordExpiresAt: new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000),
-    },
-  });
+  await setTemporaryPassword(
+    ctx.db,
+    user.id,
+    await hashPassword(temporary),
+    new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000),
+  );
   await recordAudit(ctx.db, {
     actorId: null,
     action: "auth.temporary_password",

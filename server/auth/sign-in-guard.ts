@@ -1,5 +1,4 @@
 import { ACCOUNT_DISABLED_MESSAGE } from "../../common/workspace.ts";
-import type { Db } from "../db/client.ts";
 import { ForbiddenError } from "../errors.ts";
 
 /**
@@ -8,9 +7,4 @@ import { ForbiddenError } from "../errors.ts";
  */
 export function assertMaySignIn(user: { disabledAt: Date | null }): void {
   if (user.disabledAt) throw new ForbiddenError(ACCOUNT_DISABLED_MESSAGE);
-}
-
-/** Keeps "last sign-in" for the users list. */
-export async function noteSignIn(db: Pick<Db, "user">, userId: string): Promise<void> {
-  await db.user.update({ where: { id: userId }, data: { lastSignInAt: new Date() } });
 }

@@ -1,5 +1,7 @@
 import type { Db } from "../db/client.ts";
+import { NotFoundError } from "../errors.ts";
 import type { EmailWaitlist, Prisma } from "../generated/sqlite/client.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../graphql/offset-paging.ts";
 
 /**
  * The write side of the sign-up waitlist for operators (auth owns EmailWaitlist; register fills it).
@@ -18,6 +20,28 @@ export function waitlistWhere(view: WaitlistView, search?: string | null): Prism
   const term = search?.trim().toLowerCase();
   if (term) conditions.push({ email: { contains: term } });
   return conditions.length > 0 ? { AND: conditions } : {};
+}
+
+/** One numbered page of the waitlist, newest first. */
+export function findWaitlistRows(
+  db: WaitlistDb,
+  where: Prisma.EmailWaitlistWhereInput,
+  paging: OffsetPageArgs,
+  pageSize: { defaultSize: number; maxSize: number },
+): Promise<OffsetConnection<EmailWaitlist>> {
+  return numberedPage(
+    paging,
+    pageSize,
+    () => db.emailWaitlist.count({ where }),
+    (window) =>
+      db.emailWaitlist.findMany({ ...window, where, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
+  );
+}
+
+export async function waitlistEntryOrThrow(db: WaitlistDb, id: string): Promise<EmailWaitlist> {
+  const entry = await db.emailWaitlist.findUnique({ where: { id } });
+  if (!entry) throw new NotFoundError("Waitlist entry not found");
+  return entry;
 }
 
 export function markWaitlistInvited(db: WaitlistDb, id: string): Promise<EmailWaitlist> {

@@ -4,6 +4,7 @@ import type { Context } from "../context.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { setLoadCustomerRate } from "../loads/customer-rate.ts";
 import { LoadType } from "../loads/schema.ts";
+import { loadForQuery } from "../loads/service.ts";
 import { BillType, InvoiceType } from "./schema.ts";
 import { type Entry, entriesByIds } from "./store.ts";
 
@@ -113,8 +114,7 @@ const LoadRatePayload = builder.objectRef<{ loadId: string }>("SetLoadCustomerRa
   fields: (t) => ({
     load: t.prismaField({
       type: LoadType,
-      resolve: (query, payload, _args, ctx) =>
-        ctx.db.load.findUniqueOrThrow({ ...query, where: { id: payload.loadId } }),
+      resolve: (query, payload, _args, ctx) => loadForQuery(ctx.db, payload.loadId, query),
     }),
   }),
 });

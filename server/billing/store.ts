@@ -225,3 +225,13 @@ export async function entriesByIds(db: LedgerDb, ledger: Ledger, ids: string[]):
   const position = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
 }
+
+/** The invoice numbers of these invoices (audit trail links). */
+export function invoiceNumbersOf(db: Pick<Db, "invoice">, ids: string[]) {
+  return db.invoice.findMany({ where: { id: { in: ids } }, select: { id: true, invoiceNumber: true } });
+}
+
+/** The bill numbers of these bills (audit trail links). */
+export function billNumbersOf(db: Pick<Db, "bill">, ids: string[]) {
+  return db.bill.findMany({ where: { id: { in: ids } }, select: { id: true, billNumber: true } });
+}

@@ -2,10 +2,19 @@ import { attachDriverInput } from "../../common/carriers.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
-import type { Db } from "../db/client.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
-import type { Carrier, User } from "../generated/sqlite/client.ts";
+import type { Carrier, Prisma, User } from "../generated/sqlite/client.ts";
 import { parseInput } from "../lib/validate.ts";
+import {
+  claimDrivers,
+  releaseDriver,
+  releaseDriversExcept,
+  type UserWithCarrier,
+  userByEmail,
+  userById,
+  usersWithCarrier,
+  userWithCarrier,
+} from "../users/records.ts";
 import { findUser } from "../users/service.ts";
 import { announceCarrierChange } from "./events.ts";
 import { carrierOrThrow } from "./lookup.ts";
@@ -14,15 +23,12 @@ import { carrierOrThrow } from "./lookup.ts";
  * Drivers are CARRIER users whose User.carrierId points at the carrier: a user drives for at most
  * one carrier, and operators (ADMIN) never drive.
  */
-type DriverDb = Pick<Db, "user" | "carrier">;
-type UserWithCarrier = User & { carrier: Pick<Carrier, "carrierId" | "carrierName"> | null };
+type Tx = Prisma.TransactionClient;
 
 export interface DriverChange {
   added: string[];
   removed: string[];
 }
-
-const CARRIER_LABEL = { select: { carrierId: true, carrierName: true } } as const;
 
 function label(user: User): string {
   return user.fullName ? `${user.fullName} (${user.email})` : user.email;
@@ -47,14 +53,9 @@ const RACE_MESSAGE = "A driver was attached to another carrier meanwhile. Please
  * Makes `refs` (database ids or userIds) the carrier's exact driver set, inside the caller's
  * transaction. The conditional update catches a user claimed by another carrier after the checks.
  */
-export async function replaceDrivers(db: DriverDb, carrier: Carrier, refs: string[]): Promise<DriverChange> {
+export async function replaceDrivers(tx: Tx, carrier: Carrier, refs: string[]): Promise<DriverChange> {
   const wanted = [...new Set(refs)];
-  const found: UserWithCarrier[] = wanted.length
-    ? await db.user.findMany({
-        where: { OR: [{ id: { in: wanted } }, { userId: { in: wanted } }] },
-        include: { carrier: CARRIER_LABEL },
-      })
-    : [];
+  const found = await usersWithCarrier(tx, wanted);
   for (const ref of wanted) {
     if (!found.some((user) => user.id === ref || user.userId === ref)) {
       throw new NotFoundError(`User not found: ${ref}`);
@@ -63,22 +64,13 @@ export async function replaceDrivers(db: DriverDb, carrier: Carrier, refs: strin
   for (const user of found) assertCanDrive(user, carrier);
   const ids = found.map((user) => user.id);
 
-  const leaving = await db.user.findMany({
-    where: { carrierId: carrier.id, id: { notIn: ids } },
-    select: { userId: true },
-  });
-  await db.user.updateMany({
-    where: { carrierId: carrier.id, id: { notIn: ids } },
-    data: { carrierId: null },
-  });
-  const claimed = await db.user.updateMany({
-    where: { id: { in: ids }, role: { not: "ADMIN" }, OR: [{ carrierId: null }, { carrierId: carrier.id }] },
-    data: { carrierId: carrier.id },
-  });
-  if (claimed.count !== ids.length) throw new ConflictError(RACE_MESSAGE, "drivers");
+  const removed = await releaseDriversExcept(tx, carrier.id, ids);
+  if ((await claimDrivers(tx, carrier.id, ids)) !== ids.length) {
+    throw new ConflictError(RACE_MESSAGE, "drivers");
+  }
   return {
     added: found.filter((user) => user.carrierId !== carrier.id).map((user) => user.userId),
-    removed: leaving.map((user) => user.userId),
+    removed,
   };
 }
 
@@ -96,7 +88,7 @@ export async function attachDriverByEmail(
   requireAdmin(ctx);
   const carrier = await carrierOrThrow(ctx.db, carrierRef);
   const { email } = parseInput(attachDriverInput, input);
-  const user = await ctx.db.user.findUnique({ where: { email } });
+  const user = await userByEmail(ctx.db, email);
   if (!user) throw new NotFoundError(`No user with the e-mail ${email}.`);
   return attachDriver(ctx, carrier.id, user.id);
 }
@@ -107,18 +99,12 @@ export async function attachDriver(ctx: Context, carrierRef: string, userRef: st
   const carrier = await carrierOrThrow(ctx.db, carrierRef);
   const found = await findUser(ctx.db, userRef);
   if (!found) throw new NotFoundError(`User not found: ${userRef}`);
-  const user = await ctx.db.user.findUniqueOrThrow({
-    where: { id: found.id },
-    include: { carrier: CARRIER_LABEL },
-  });
+  const user = await userWithCarrier(ctx.db, found.id);
   assertCanDrive(user, carrier);
   if (user.carrierId === carrier.id) return { carrier, driver: user };
   const result = await ctx.db.$transaction(async (tx) => {
-    const claimed = await tx.user.updateMany({
-      where: { id: user.id, role: { not: "ADMIN" }, carrierId: null },
-      data: { carrierId: carrier.id },
-    });
-    if (claimed.count !== 1) throw new ConflictError(RACE_MESSAGE, "drivers");
+    if ((await claimDrivers(tx, carrier.id, [user.id])) !== 1)
+      throw new ConflictError(RACE_MESSAGE, "drivers");
     await recordAudit(tx, {
       actorId: admin.id,
       action: "carrier.driver.attach",
@@ -126,7 +112,7 @@ export async function attachDriver(ctx: Context, carrierRef: string, userRef: st
       entityId: carrier.id,
       details: { userId: user.userId },
     });
-    return { carrier, driver: await tx.user.findUniqueOrThrow({ where: { id: user.id } }) };
+    return { carrier, driver: await userById(tx, user.id) };
   });
   announceCarrierChange(ctx, carrier.id);
   return result;
@@ -141,7 +127,7 @@ export async function detachDriver(ctx: Context, carrierRef: string, userRef: st
     throw new NotFoundError(`${label(user)} is not a driver of ${carrier.carrierName}.`);
   }
   const result = await ctx.db.$transaction(async (tx) => {
-    const driver = await tx.user.update({ where: { id: user.id }, data: { carrierId: null } });
+    const driver = await releaseDriver(tx, user.id);
     await recordAudit(tx, {
       actorId: admin.id,
       action: "carrier.driver.detach",

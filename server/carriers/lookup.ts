@@ -1,6 +1,6 @@
 import type { Db } from "../db/client.ts";
 import { NotFoundError } from "../errors.ts";
-import type { Carrier } from "../generated/sqlite/client.ts";
+import type { Carrier, Prisma } from "../generated/sqlite/client.ts";
 import { normalizeCarrierIdRef } from "./carrier-id.ts";
 
 type CarrierDb = Pick<Db, "carrier">;
@@ -18,4 +18,31 @@ export async function carrierOrThrow(db: CarrierDb, ref: string): Promise<Carrie
   const carrier = await findCarrier(db, ref);
   if (!carrier) throw new NotFoundError(CARRIER_NOT_FOUND);
   return carrier;
+}
+
+/** What a GraphQL field's `query` adds to a Prisma read (Pothos' selection). */
+export type CarrierQuery = { select?: Prisma.CarrierSelect; include?: Prisma.CarrierInclude };
+
+/** A carrier by database id, read with a GraphQL field's selection. */
+export function carrierForQuery(db: CarrierDb, id: string, query: CarrierQuery): Promise<Carrier> {
+  return db.carrier.findUniqueOrThrow({ ...query, where: { id } });
+}
+
+export function carrierById(db: CarrierDb, id: string): Promise<Carrier> {
+  return db.carrier.findUniqueOrThrow({ where: { id } });
+}
+
+/** The carrier name a load copies with a new carrierId (null clears it). */
+export async function carrierNameOf(db: CarrierDb, carrierId: string | null): Promise<string | null> {
+  if (!carrierId) return null;
+  const carrier = await db.carrier.findUnique({ where: { id: carrierId }, select: { carrierName: true } });
+  return carrier?.carrierName ?? null;
+}
+
+/** The readable ids and names of these carriers (audit trail links). */
+export function carrierLabels(db: CarrierDb, ids: string[]) {
+  return db.carrier.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, carrierId: true, carrierName: true },
+  });
 }

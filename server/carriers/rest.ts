@@ -1,15 +1,9 @@
 import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
-import { publicUser } from "../users/service.ts";
+import { publicUser } from "../users/json.ts";
 import { attachDriver, attachDriverByEmail, detachDriver } from "./drivers.ts";
-import {
-  carrierJson,
-  createCarrier,
-  getCarrier,
-  listCarrierDrivers,
-  listCarriers,
-  updateCarrier,
-} from "./service.ts";
+import { carrierJson } from "./json.ts";
+import { createCarrier, getCarrier, listCarrierDrivers, listCarriers, updateCarrier } from "./service.ts";
 
 /** Optional list parameters: ?search=&type=&sortBy=&sortDirection= (the spec's call sends none). */
 function listFilter(query: URLSearchParams) {

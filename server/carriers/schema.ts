@@ -3,6 +3,7 @@ import { CARRIER_TYPES, type CarrierKind } from "../../common/carriers.ts";
 import { builder } from "../builder.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
+import { userForQuery } from "../users/records.ts";
 import { UserType } from "../users/schema.ts";
 import { normalizeCarrierIdRef } from "./carrier-id.ts";
 import { attachDriverByEmail, detachDriver } from "./drivers.ts";
@@ -175,8 +176,7 @@ const CarrierDriverPayload = builder
       }),
       driver: t.prismaField({
         type: UserType,
-        resolve: (query, payload, _args, ctx) =>
-          ctx.db.user.findUniqueOrThrow({ ...query, where: { id: payload.driverId } }),
+        resolve: (query, payload, _args, ctx) => userForQuery(ctx.db, payload.driverId, query),
       }),
     }),
   });

@@ -18,7 +18,7 @@ import type { ListRequest, NodeQuery } from "../graphql/paged-list.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { copyCarrierNameToLoads } from "../loads/sort-copies.ts";
-import { publicUser } from "../users/service.ts";
+import { driversOfCarrier } from "../users/records.ts";
 import { lockCarrierIds, nextCarrierId } from "./carrier-id.ts";
 import { replaceDrivers } from "./drivers.ts";
 import { announceCarrierChange } from "./events.ts";
@@ -31,23 +31,6 @@ export type CarrierWithDrivers = Carrier & { drivers: User[] };
 /** Drivers in a stable, readable order wherever a carrier is answered with them. */
 export const DRIVER_ORDER: Prisma.UserOrderByWithRelationInput[] = [{ fullName: "asc" }, { email: "asc" }];
 const WITH_DRIVERS = { drivers: { orderBy: DRIVER_ORDER } } as const;
-
-/** The carrier as the spec's REST answers carry it. */
-export function carrierJson(carrier: CarrierWithDrivers) {
-  return {
-    _id: carrier.id,
-    carrierId: carrier.carrierId,
-    carrierName: carrier.carrierName,
-    dotNumber: carrier.dotNumber,
-    mcNumber: carrier.mcNumber,
-    type: carrier.type,
-    contact: { name: carrier.contactName, phone: carrier.contactPhone, email: carrier.contactEmail },
-    drivers: carrier.drivers.map(publicUser),
-    driverCount: carrier.drivers.length,
-    createdAt: carrier.createdAt.toISOString(),
-    updatedAt: carrier.updatedAt.toISOString(),
-  };
-}
 
 async function withDrivers(db: CarrierDb, id: string): Promise<CarrierWithDrivers> {
   return db.carrier.findUniqueOrThrow({ where: { id }, include: WITH_DRIVERS });
@@ -66,12 +49,7 @@ export async function listCarrierDrivers(
 ): Promise<{ items: User[]; totalCount: number }> {
   requireAdmin(ctx);
   const carrier = await carrierOrThrow(ctx.db, ref);
-  const where = { carrierId: carrier.id };
-  const [items, totalCount] = await Promise.all([
-    ctx.db.user.findMany({ where, orderBy: DRIVER_ORDER, skip: page.offset, take: page.limit }),
-    ctx.db.user.count({ where }),
-  ]);
-  return { items, totalCount };
+  return driversOfCarrier(ctx.db, carrier.id, DRIVER_ORDER, page);
 }
 
 /** The Prisma where/orderBy of a list request; GraphQL adds its own paging and selection. */

@@ -2,8 +2,8 @@ import { contactListQuery } from "../../common/contact.ts";
 import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { parseInput } from "../lib/validate.ts";
+import { contactMessageJson } from "./json.ts";
 import {
-  contactMessageJson,
   countContactMessages,
   listContactMessages,
   markContactMessageHandled,

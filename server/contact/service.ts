@@ -85,16 +85,3 @@ export async function markContactMessageHandled(ctx: Context, rawInput: unknown)
     return updated;
   });
 }
-
-/** The REST shape: `_id` beside the fields. */
-export function contactMessageJson(message: ContactMessage) {
-  return {
-    _id: message.id,
-    email: message.email,
-    name: message.name,
-    message: message.message,
-    createdAt: message.createdAt.toISOString(),
-    handledAt: message.handledAt?.toISOString() ?? null,
-    handled: message.handledAt !== null,
-  };
-}

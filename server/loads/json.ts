@@ -1,17 +1,24 @@
 import type { UploadBatch } from "../generated/sqlite/client.ts";
-import { nassJson } from "../nass/service.ts";
+import { nassJson } from "../nass/json.ts";
+import { publicUser } from "../users/json.ts";
 import type { LoadWithRelations } from "./service.ts";
 
-function additionalDataOf(text: string | null): Record<string, unknown> | null {
+/** additionalData is stored as JSON text: an object, or a string for free text. */
+function additionalDataOf(text: string | null): unknown {
   if (!text) return null;
   try {
-    return JSON.parse(text) as Record<string, unknown>;
+    return JSON.parse(text) as unknown;
   } catch {
     return null;
   }
 }
 
-/** The load as the spec's REST payloads carry it. */
+/**
+ * The load as every REST answer carries it (list, detail, edit, driver assignment, manual
+ * assignment): the one place that shapes it. `carrierId` is the carrier's readable id (the spec's
+ * Carrier.carrierId, CAR-000123, the one in /admin/ila/carriers/{carrierId}); `carrier` adds its
+ * database id and name. `stops` is the stop list and `stopCount` the planned count.
+ */
 export function loadJson(load: LoadWithRelations) {
   return {
     _id: load.id,
@@ -22,8 +29,11 @@ export function loadJson(load: LoadWithRelations) {
     mode: load.mode,
     assignedUserId: load.assignedUserId,
     assignedUserKey: load.assignedUser?.userId ?? null,
-    carrierId: load.carrierId,
-    carrier: load.carrier?.carrierName ?? null,
+    carrierId: load.carrier?.carrierId ?? null,
+    carrier: load.carrier
+      ? { _id: load.carrier.id, carrierId: load.carrier.carrierId, carrierName: load.carrier.carrierName }
+      : null,
+    driver: load.assignedUser ? publicUser(load.assignedUser) : null,
     referenceNumber: load.referenceNumber,
     weight: load.weight,
     volume: load.volume,

@@ -4,6 +4,7 @@ import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import { announceCreated, type CreatedOnce, draftInvoiceForDelivery } from "../billing/operations.ts";
+import { carrierNameOf } from "../carriers/lookup.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { toDate } from "../db/reader.ts";
@@ -26,7 +27,6 @@ import { findUser } from "../users/service.ts";
 import { type LoadListFilters, type LoadSort, loadCountSql, loadPageSql } from "./list.ts";
 import { countLoads, loadsChanged } from "./list-count.ts";
 import { IDS_ONLY, type ListedLoad, type LoadPageRow, listedLoad, pageSelection } from "./list-rows.ts";
-import { carrierNameOf } from "./sort-copies.ts";
 import {
   assignDriverInput,
   DRIVER_MUST_BE_CARRIER,
@@ -141,8 +141,8 @@ export async function findLoadPage(
 export const LOAD_JSON_INCLUDE = {
   stops: { orderBy: [{ sequence: "asc" }, { id: "asc" }], include: { nassCode: true } },
   route: { select: { routeNumber: true } },
-  carrier: { select: { carrierName: true } },
-  assignedUser: { select: { userId: true } },
+  carrier: { select: { id: true, carrierId: true, carrierName: true } },
+  assignedUser: true,
 } satisfies Prisma.LoadInclude;
 
 export type LoadWithRelations = Prisma.LoadGetPayload<{ include: typeof LOAD_JSON_INCLUDE }>;
@@ -434,4 +434,25 @@ export async function advanceLoadStatusFromTracking(
     }
   }
   return { loadIds: loads.map((load) => load.id), invoices };
+}
+
+/** What a GraphQL field's `query` adds to a Prisma read (Pothos' selection). */
+export type LoadQuery = { select?: Prisma.LoadSelect; include?: Prisma.LoadInclude };
+
+/** A load by database id, read with a GraphQL field's selection (payloads of other domains). */
+export function loadForQuery(db: Pick<Db, "load">, id: string, query: LoadQuery): Promise<Load> {
+  return db.load.findUniqueOrThrow({ ...query, where: { id } });
+}
+
+/** Who carries each load of a route (driver and carrier ids), inside the caller's transaction. */
+export function loadPartiesOnRoute(tx: Pick<Db, "load">, routeId: string) {
+  return tx.load.findMany({
+    where: { routeId },
+    select: { id: true, assignedUserId: true, carrierId: true },
+  });
+}
+
+/** The readable Load IDs of these loads (audit trail links). */
+export function loadIdsOf(db: Pick<Db, "load">, ids: string[]) {
+  return db.load.findMany({ where: { id: { in: ids } }, select: { id: true, loadId: true } });
 }

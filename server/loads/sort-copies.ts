@@ -23,13 +23,3 @@ export async function copyRouteNumberToLoads(
 ): Promise<void> {
   await tx.load.updateMany({ where: { routeId }, data: { routeNumber } });
 }
-
-/** The carrier name a load gets with a new carrierId (null clears it). */
-export async function carrierNameOf(
-  db: Pick<Db, "carrier">,
-  carrierId: string | null,
-): Promise<string | null> {
-  if (!carrierId) return null;
-  const carrier = await db.carrier.findUnique({ where: { id: carrierId }, select: { carrierName: true } });
-  return carrier?.carrierName ?? null;
-}

@@ -3,8 +3,9 @@ import { type RestRoute, withStatus } from "../http/router.ts";
 import { tableFromObjects } from "../loads/upload/input.ts";
 import { createNassCode, updateNassCode } from "./edit.ts";
 import { importNassCodes } from "./import.ts";
+import { nassJson } from "./json.ts";
 import { DEFAULT_NASS_SORT } from "./list.ts";
-import { countNassCodes, findNassCodePage, nassJson } from "./service.ts";
+import { countNassCodes, findNassCodePage } from "./service.ts";
 
 /** Like the load upload: JSON repeats headers on every row, the CSV inside must fit in 5 MB. */
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;

@@ -7,27 +7,6 @@ import type { NassCode, Prisma } from "../generated/sqlite/client.ts";
 import type { OffsetWindow } from "../graphql/offset-paging.ts";
 import { type NassListFilters, type NassSort, nassCountSql, nassPageSql } from "./list.ts";
 
-/** The NASS record as the spec's REST payloads carry it. */
-export function nassJson(nass: NassCode) {
-  return {
-    _id: nass.id,
-    code: nass.code,
-    region: nass.region,
-    division: nass.division,
-    fdbid: nass.fdbid,
-    facilityName: nass.facilityName,
-    street: nass.street,
-    city: nass.city,
-    state: nass.state,
-    zip: nass.zip,
-    typeCode: nass.typeCode,
-    subType: nass.subType,
-    facType: nass.facType,
-    originating: nass.originating,
-    destinating: nass.destinating,
-  };
-}
-
 export interface NassListRequest {
   filters: NassListFilters;
   sort: NassSort;
@@ -110,4 +89,20 @@ export async function resolveNassReferences(
     idByReference.set(row.id, row.id);
   }
   return { idByReference, unknown: unique.filter((reference) => !idByReference.has(reference)) };
+}
+
+/** Located facilities with a city inside a latitude/longitude box (at most 500), for "near Dallas, TX". */
+export function facilityCitiesIn(
+  db: Pick<Db, "nassCode">,
+  box: { lat: [number, number]; lng: [number, number] },
+) {
+  return db.nassCode.findMany({
+    where: {
+      latitude: { gte: box.lat[0], lte: box.lat[1] },
+      longitude: { gte: box.lng[0], lte: box.lng[1] },
+      city: { not: null },
+    },
+    select: { city: true, state: true, latitude: true, longitude: true },
+    take: 500,
+  });
 }

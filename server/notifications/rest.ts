@@ -1,6 +1,7 @@
 import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
-import { listNotifications, markRead, notificationJson, sendNotification } from "./service.ts";
+import { notificationJson } from "./json.ts";
+import { listNotifications, markRead, sendNotification } from "./service.ts";
 
 export const notificationRoutes: RestRoute[] = [
   {

@@ -1,6 +1,7 @@
 import { builder } from "../builder.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
+import { userForQuery } from "../users/records.ts";
 import { UserType } from "../users/schema.ts";
 import { markAllRead, markRead } from "./service.ts";
 
@@ -54,8 +55,7 @@ builder.mutationFields((t) => ({
           viewer: p.prismaField({
             type: UserType,
             description: "The viewer, so the unread count updates with the same response.",
-            resolve: (query, payload, _args, ctx) =>
-              ctx.db.user.findUniqueOrThrow({ ...query, where: { id: payload.userId } }),
+            resolve: (query, payload, _args, ctx) => userForQuery(ctx.db, payload.userId, query),
           }),
         }),
       }),
@@ -73,7 +73,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     resolve: async (query, _root, _args, ctx) => {
       await markAllRead(ctx);
-      return ctx.db.user.findUniqueOrThrow({ ...query, where: { id: ctx.viewer!.id } });
+      return userForQuery(ctx.db, ctx.viewer!.id, query);
     },
   }),
 }));

@@ -77,15 +77,3 @@ export async function saveConfirmDetails(
   });
   return getConfirmDetails(ctx, loadId);
 }
-
-/** The spec's REST shape: the fields, plus the load, its start and whether they can still change. */
-export function confirmDetailsJson(details: ConfirmDetails) {
-  const row = details.confirmation;
-  return {
-    loadId: details.loadId,
-    startDateTime: details.startDateTime.toISOString(),
-    editable: details.editable,
-    ...Object.fromEntries(CONFIRM_FIELDS.map((field) => [field, row?.[field] ?? null])),
-    updatedAt: row?.updatedAt.toISOString() ?? null,
-  };
-}

@@ -1,5 +1,7 @@
 import { centsToDollars, roundEnds } from "../../common/offers.ts";
 import type { Bid, Offer } from "../generated/sqlite/client.ts";
+import type { ConfirmDetails } from "./confirm-details.ts";
+import { CONFIRM_FIELDS } from "./confirm-details.validation.ts";
 
 /** What the REST payloads read with each offer. */
 export const OFFER_JSON_INCLUDE = { load: { select: { loadId: true } } } as const;
@@ -47,5 +49,17 @@ export function offerJson(
     status: offer.status,
     ...(options.admin ? { targetRate: centsToDollars(offer.targetRateCents) } : {}),
     ...(options.myBid !== undefined ? { myBid: options.myBid ? bidJson(options.myBid) : null } : {}),
+  };
+}
+
+/** The spec's REST shape: the fields, plus the load, its start and whether they can still change. */
+export function confirmDetailsJson(details: ConfirmDetails) {
+  const row = details.confirmation;
+  return {
+    loadId: details.loadId,
+    startDateTime: details.startDateTime.toISOString(),
+    editable: details.editable,
+    ...Object.fromEntries(CONFIRM_FIELDS.map((field) => [field, row?.[field] ?? null])),
+    updatedAt: row?.updatedAt.toISOString() ?? null,
   };
 }

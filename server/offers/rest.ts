@@ -2,8 +2,8 @@ import { requireViewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
-import { confirmDetailsJson, getConfirmDetails, saveConfirmDetails } from "./confirm-details.ts";
-import { bidJson, OFFER_JSON_INCLUDE, type OfferWithLoad, offerJson } from "./json.ts";
+import { getConfirmDetails, saveConfirmDetails } from "./confirm-details.ts";
+import { bidJson, confirmDetailsJson, OFFER_JSON_INCLUDE, type OfferWithLoad, offerJson } from "./json.ts";
 import {
   findOfferPage,
   type OfferListScope,

@@ -2,11 +2,11 @@ import { OFFER_MESSAGES } from "../../common/offers.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import { announceCreated, createBillForWinner } from "../billing/operations.ts";
+import { carrierNameOf } from "../carriers/lookup.ts";
 import type { Context } from "../context.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { assignLoadToWinner } from "../loads/service.ts";
-import { carrierNameOf } from "../loads/sort-copies.ts";
 import {
   announceNotifications,
   insertNotifications,

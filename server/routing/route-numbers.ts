@@ -22,6 +22,22 @@ export async function ensureRouteId(db: RouteWriter, routeNumber: string): Promi
   return route.id;
 }
 
+/**
+ * The route with this number, or a new one for the driver and carrier when the number is new
+ * (manual assignment). `created` tells the caller to audit it. Two requests starting the same
+ * number at once: one fails on the unique number and may retry to join the other's route.
+ */
+export async function routeForNumber(
+  tx: RouteWriter,
+  routeNumber: string,
+  owner: { carrierId: string; assignedUserId: string },
+): Promise<{ route: { id: string; routeNumber: string }; created: boolean }> {
+  const select = { id: true, routeNumber: true } as const;
+  const found = await tx.route.findUnique({ where: { routeNumber }, select });
+  if (found) return { route: found, created: false };
+  return { route: await tx.route.create({ data: { routeNumber, ...owner }, select }), created: true };
+}
+
 const ROUTE_COLUMNS = [
   { name: "id", type: "text" },
   { name: "routeNumber", type: "text" },
@@ -78,4 +94,9 @@ export async function unusedRouteNumber(
     if (free) return free;
   }
   return null;
+}
+
+/** The route numbers of these routes (audit trail links). */
+export function routeNumbersOf(db: Pick<Db, "route">, ids: string[]) {
+  return db.route.findMany({ where: { id: { in: ids } }, select: { id: true, routeNumber: true } });
 }

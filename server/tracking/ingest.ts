@@ -6,11 +6,12 @@ import { announceCreated, type CreatedOnce } from "../billing/operations.ts";
 import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
-import type { Prisma } from "../generated/sqlite/client.ts";
 import { createRowId } from "../lib/ids.ts";
 import { parseInput } from "../lib/validate.ts";
-import { advanceLoadStatusFromTracking } from "../loads/service.ts";
+import { advanceLoadStatusFromTracking, loadPartiesOnRoute } from "../loads/service.ts";
+import { type RouteReportState, routeReportState } from "../routing/tracked-reads.ts";
 import { writeRouteTrackingState, writeStopVisit } from "../routing/tracking-state.ts";
+import { carrierIdOfUser } from "../users/marketplace-reads.ts";
 import { etaModel } from "./eta.ts";
 import { announceTrackingChange } from "./events.ts";
 import { createGroupCommit } from "./group-commit.ts";
@@ -29,35 +30,8 @@ export interface ReportResult {
   nextStopEtaMinutes: number | null;
 }
 
-const ROUTE_STATE = {
-  id: true,
-  routeNumber: true,
-  assignedUserId: true,
-  carrierId: true,
-  lastLat: true,
-  lastLng: true,
-  lastPositionAt: true,
-  lastSpeedMph: true,
-  lastHeading: true,
-  etaMinutes: true,
-  nextStopEtaMinutes: true,
-  stops: {
-    orderBy: [{ sequence: "asc" }, { id: "asc" }],
-    select: {
-      id: true,
-      sequence: true,
-      type: true,
-      arrivedAt: true,
-      departedAt: true,
-      nassCode: { select: { latitude: true, longitude: true } },
-    },
-  },
-} satisfies Prisma.RouteSelect;
-
-const ROUTE_LOADS = { select: { id: true, assignedUserId: true, carrierId: true } } as const;
-
-type RouteState = Prisma.RouteGetPayload<{ select: typeof ROUTE_STATE }>;
-type RouteLoad = Prisma.LoadGetPayload<typeof ROUTE_LOADS>;
+type RouteState = RouteReportState;
+type RouteLoad = Awaited<ReturnType<typeof loadPartiesOnRoute>>[number];
 
 /**
  * Who may report for a route: an admin, the route's driver (or the driver of one of its loads),
@@ -70,8 +44,8 @@ async function mayReport(ctx: Context, viewer: Viewer, route: RouteState, loads:
   if (routeLoads.some((load) => load.assignedUserId === viewer.id)) return true;
   const carriers = new Set([route.carrierId, ...routeLoads.map((load) => load.carrierId)].filter(Boolean));
   if (carriers.size === 0) return false;
-  const user = await ctx.db.user.findUnique({ where: { id: viewer.id }, select: { carrierId: true } });
-  return user?.carrierId ? carriers.has(user.carrierId) : false;
+  const carrierId = await carrierIdOfUser(ctx.db, viewer.id);
+  return carrierId ? carriers.has(carrierId) : false;
 }
 
 function progressStops(route: RouteState): ProgressStop[] {
@@ -149,12 +123,12 @@ async function applyBatch(tx: Tx, job: IngestJob): Promise<BatchResult> {
   if (provider === "postgresql") {
     await tx.$queryRawUnsafe(`SELECT 1 FROM "Route" WHERE "routeNumber" = $1 FOR UPDATE`, routeNumber);
   }
-  const route = await tx.route.findUnique({ where: { routeNumber }, select: ROUTE_STATE });
+  const route = await routeReportState(tx, routeNumber);
   if (!route) throw new NotFoundError(TRACKING_TEXTS.routeNotFound);
   // The route's loads are read only when needed (authorizing a carrier user, milestones).
   let routeLoads: Promise<RouteLoad[]> | null = null;
   const loads = () => {
-    routeLoads ??= tx.load.findMany({ where: { routeId: route.id }, ...ROUTE_LOADS });
+    routeLoads ??= loadPartiesOnRoute(tx, route.id);
     return routeLoads;
   };
   if (!(await mayReport(ctx, viewer, route, loads))) {

@@ -1,6 +1,7 @@
 import { publicTrackingPath } from "../../common/tracking.ts";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
+import { trackedRouteNumbers } from "../routing/tracked-reads.ts";
 
 /**
  * Route numbers of the tracked routes among `routeIds`, one query for every load of a request:
@@ -36,11 +37,7 @@ function batch(ctx: Context): Waiter[] {
     setImmediate(async () => {
       batches.delete(ctx);
       try {
-        const rows = await ctx.db.route.findMany({
-          where: { id: { in: [...new Set(list.map(([id]) => id))] }, lastPositionAt: { not: null } },
-          select: { id: true, routeNumber: true },
-        });
-        const numbers = new Map(rows.map((row) => [row.id, row.routeNumber]));
+        const numbers = await trackedRouteNumbers(ctx.db, [...new Set(list.map(([id]) => id))]);
         for (const [id, resolve] of list) resolve(numbers.get(id) ?? null);
       } catch {
         for (const [, resolve] of list) resolve(null);

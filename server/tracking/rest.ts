@@ -2,8 +2,9 @@ import { ValidationError } from "../errors.ts";
 import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { reportPositions } from "./ingest.ts";
-import { getTrackedRoute, listTrackedRoutes, trackingJson } from "./service.ts";
-import { renewShipmentLink, revokeShipmentLink, shipmentByToken, shipmentJson } from "./shipment.ts";
+import { shipmentJson, trackingJson } from "./json.ts";
+import { getTrackedRoute, listTrackedRoutes } from "./service.ts";
+import { renewShipmentLink, revokeShipmentLink, shipmentByToken } from "./shipment.ts";
 
 /** 500 points of about 120 bytes each, with room to spare. */
 const POSITIONS_BODY_LIMIT = 256 * 1024;

@@ -5,6 +5,7 @@ import { NotFoundError } from "../errors.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-paging.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
+import type { TrackedRoute } from "../routing/tracked-reads.ts";
 import { reportPositions } from "./ingest.ts";
 import "./load-fields.ts";
 import {
@@ -20,7 +21,6 @@ import {
   recentPositions,
   routeIdOfNumber,
   stopLocation,
-  type TrackedRoute,
   type TrackedStop,
   trackedRouteOfEvent,
 } from "./service.ts";

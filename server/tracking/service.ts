@@ -1,47 +1,22 @@
 import { greatCircleMiles, type LatLng } from "../../common/geo.ts";
-import { TRACKING_TEXTS, trackingStopKind } from "../../common/tracking.ts";
+import { TRACKING_TEXTS } from "../../common/tracking.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
 import { NotFoundError } from "../errors.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
+import { facilityCitiesIn } from "../nass/service.ts";
+import {
+  countRoutes,
+  lastPositions,
+  routeIdByNumber,
+  type TrackedRoute,
+  trackedRouteById,
+  trackedRouteByNumber,
+  trackedRoutePage,
+  trackedRoutesByIds,
+} from "../routing/tracked-reads.ts";
 
-/** A route's loads shown with it; routes hold a handful, this only bounds a pathological one. */
-const MAX_LOADS_PER_ROUTE = 200;
-
-export const TRACKED_ROUTE_INCLUDE = {
-  carrier: { select: { carrierName: true } },
-  assignedUser: { select: { userId: true } },
-  stops: {
-    orderBy: [{ sequence: "asc" }, { id: "asc" }],
-    include: {
-      nassCode: {
-        select: {
-          id: true,
-          code: true,
-          facilityName: true,
-          city: true,
-          state: true,
-          latitude: true,
-          longitude: true,
-        },
-      },
-    },
-  },
-  loads: {
-    orderBy: [{ loadId: "asc" }],
-    take: MAX_LOADS_PER_ROUTE,
-    select: {
-      id: true,
-      loadId: true,
-      status: true,
-      carrier: { select: { carrierName: true } },
-      assignedUser: { select: { userId: true } },
-    },
-  },
-} satisfies Prisma.RouteInclude;
-
-export type TrackedRoute = Prisma.RouteGetPayload<{ include: typeof TRACKED_ROUTE_INCLUDE }>;
 export type TrackedStop = TrackedRoute["stops"][number];
 
 /** The route's carrier, else the carrier of its first load that has one. */
@@ -67,50 +42,16 @@ export function lastPositionOf(route: Pick<TrackedRoute, "lastLat" | "lastLng">)
   return route.lastLat !== null && route.lastLng !== null ? { lat: route.lastLat, lng: route.lastLng } : null;
 }
 
-/** GET /tracking/{routeNumber}: the spec's tracking data, plus arrival and departure times. */
-export function trackingJson(route: TrackedRoute) {
-  return {
-    _id: route.id,
-    routeNumber: route.routeNumber,
-    carrier: carrierNameOf(route),
-    driver: driverUserIdOf(route),
-    loads: route.loads.map((load) => ({ loadId: load.loadId, status: load.status })),
-    eta: route.etaMinutes,
-    nextStopEta: route.nextStopEtaMinutes,
-    lastPosition: lastPositionOf(route),
-    lastPositionAt: route.lastPositionAt?.toISOString() ?? null,
-    speedMph: route.lastSpeedMph === null ? null : Math.round(route.lastSpeedMph * 10) / 10,
-    heading: route.lastHeading,
-    stops: route.stops.map((stop) => ({
-      _id: stop.id,
-      sequence: stop.sequence,
-      type: trackingStopKind(stop.type),
-      nass: {
-        code: stop.nassCode?.code ?? null,
-        facilityName: stop.nassCode?.facilityName ?? null,
-        city: stop.nassCode?.city ?? null,
-        state: stop.nassCode?.state ?? null,
-        location: stopLocation(stop),
-      },
-      arrivedAt: stop.arrivedAt?.toISOString() ?? null,
-      departedAt: stop.departedAt?.toISOString() ?? null,
-    })),
-  };
-}
-
 export async function getTrackedRoute(ctx: Context, routeNumber: string): Promise<TrackedRoute> {
   requireAdmin(ctx);
-  const route = await ctx.db.route.findUnique({ where: { routeNumber }, include: TRACKED_ROUTE_INCLUDE });
+  const route = await trackedRouteByNumber(ctx.db, routeNumber);
   if (!route) throw new NotFoundError(TRACKING_TEXTS.routeNotFound);
   return route;
 }
 
 export async function findTrackedRoutesById(ctx: Context, ids: readonly string[]): Promise<TrackedRoute[]> {
   requireAdmin(ctx);
-  const rows = await ctx.db.route.findMany({
-    where: { id: { in: [...ids] } },
-    include: TRACKED_ROUTE_INCLUDE,
-  });
+  const rows = await trackedRoutesByIds(ctx.db, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -160,7 +101,7 @@ export type TrackingScope = "tracked" | "trackable";
 
 export async function countTrackedRoutes(ctx: Context, search: string | null | undefined): Promise<number> {
   requireAdmin(ctx);
-  return ctx.db.route.count({ where: trackedRouteWhere(ctx, search) });
+  return countRoutes(ctx.db, trackedRouteWhere(ctx, search));
 }
 
 export interface TrackedRoutePage {
@@ -187,14 +128,8 @@ export async function listTrackedRoutes(
   requireAdmin(ctx);
   const where = trackedRouteWhere(ctx, search, scope);
   const [routes, totalCount] = await Promise.all([
-    ctx.db.route.findMany({
-      where,
-      include: TRACKED_ROUTE_INCLUDE,
-      orderBy: [{ routeNumber: direction }],
-      skip: offset,
-      take: limit,
-    }),
-    ctx.db.route.count({ where }),
+    trackedRoutePage(ctx.db, where, { offset, limit, direction }),
+    countRoutes(ctx.db, where),
   ]);
   return { routes, totalCount };
 }
@@ -217,14 +152,9 @@ export async function nearestFacilityCity(
   point: LatLng,
 ): Promise<{ city: string; state: string | null } | null> {
   const box = 1.5;
-  const candidates = await db.nassCode.findMany({
-    where: {
-      latitude: { gte: point.lat - box, lte: point.lat + box },
-      longitude: { gte: point.lng - box * 1.4, lte: point.lng + box * 1.4 },
-      city: { not: null },
-    },
-    select: { city: true, state: true, latitude: true, longitude: true },
-    take: 500,
+  const candidates = await facilityCitiesIn(db, {
+    lat: [point.lat - box, point.lat + box],
+    lng: [point.lng - box * 1.4, point.lng + box * 1.4],
   });
   let best: { city: string; state: string | null; miles: number } | null = null;
   for (const candidate of candidates) {
@@ -236,9 +166,9 @@ export async function nearestFacilityCity(
 
 export async function routeIdOfNumber(ctx: Context, routeNumber: string): Promise<string> {
   requireAdmin(ctx);
-  const route = await ctx.db.route.findUnique({ where: { routeNumber }, select: { id: true } });
-  if (!route) throw new NotFoundError(TRACKING_TEXTS.routeNotFound);
-  return route.id;
+  const id = await routeIdByNumber(ctx.db, routeNumber);
+  if (!id) throw new NotFoundError(TRACKING_TEXTS.routeNotFound);
+  return id;
 }
 
 /**
@@ -252,7 +182,7 @@ export function trackedRouteOfEvent(ctx: Context, event: { routeId: string }): P
   requireAdmin(ctx);
   let read = eventReads.get(event);
   if (!read) {
-    read = ctx.db.route.findUniqueOrThrow({ where: { id: event.routeId }, include: TRACKED_ROUTE_INCLUDE });
+    read = trackedRouteById(ctx.db, event.routeId);
     eventReads.set(event, read);
   }
   return read;
@@ -264,12 +194,7 @@ export const MAX_FLEET_POSITIONS = 10_000;
 /** Every tracked truck's last position for the fleet map: three columns a route, no relations. */
 export async function fleetPositions(ctx: Context, limit: number) {
   requireAdmin(ctx);
-  const rows = await ctx.db.route.findMany({
-    where: { lastPositionAt: { not: null } },
-    orderBy: { lastPositionAt: "desc" },
-    take: Math.min(Math.max(limit, 1), MAX_FLEET_POSITIONS),
-    select: { id: true, routeNumber: true, lastLat: true, lastLng: true, lastPositionAt: true },
-  });
+  const rows = await lastPositions(ctx.db, Math.min(Math.max(limit, 1), MAX_FLEET_POSITIONS));
   return rows.map((row) => ({
     routeId: row.id,
     routeNumber: row.routeNumber,

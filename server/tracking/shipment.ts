@@ -4,6 +4,7 @@ import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { NotFoundError } from "../errors.ts";
 import { createRowId } from "../lib/ids.ts";
+import { findLoad } from "../loads/service.ts";
 import { newTrackingToken } from "./ingest.ts";
 import { lastPositionOf, nearestFacilityCity } from "./service.ts";
 
@@ -88,23 +89,8 @@ export async function shipmentByToken(ctx: Context, token: string): Promise<Ship
   };
 }
 
-export function shipmentJson(shipment: ShipmentTracking) {
-  return {
-    ...shipment,
-    lastPositionAt: shipment.lastPositionAt?.toISOString() ?? null,
-    stops: shipment.stops.map((stop) => ({
-      ...stop,
-      arrivedAt: stop.arrivedAt?.toISOString() ?? null,
-      departedAt: stop.departedAt?.toISOString() ?? null,
-    })),
-  };
-}
-
 async function loadIdOf(ctx: Context, reference: string): Promise<{ id: string; loadId: string }> {
-  const load = await ctx.db.load.findFirst({
-    where: { OR: [{ id: reference }, { loadId: reference }] },
-    select: { id: true, loadId: true },
-  });
+  const load = await findLoad(ctx, reference, { select: { id: true, loadId: true } });
   if (!load) throw new NotFoundError("Load not found");
   return load;
 }

@@ -9,10 +9,10 @@ export function userByIdOrThrow(db: UserReader, id: string): Promise<User> {
   return db.user.findUniqueOrThrow({ where: { id } });
 }
 
-/** The carrier company a user belongs to, or null. */
+/** The carrier company a user belongs to; null for none (or no such user). */
 export async function carrierIdOfUser(db: UserReader, id: string): Promise<string | null> {
-  const user = await db.user.findUniqueOrThrow({ where: { id }, select: { carrierId: true } });
-  return user.carrierId;
+  const user = await db.user.findUnique({ where: { id }, select: { carrierId: true } });
+  return user?.carrierId ?? null;
 }
 
 /** The e-mail addresses of those among `ids` who opted in to offer e-mails on My Account. */

@@ -1,5 +1,6 @@
 import type { RestRoute } from "../http/router.ts";
-import { getOwnProfile, getUser, getUserRating, publicUser, updateProfile } from "./service.ts";
+import { publicUser } from "./json.ts";
+import { getOwnProfile, getUser, getUserRating, updateProfile } from "./service.ts";
 
 export const userRoutes: RestRoute[] = [
   {

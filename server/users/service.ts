@@ -10,35 +10,13 @@ import { ConflictError, NotFoundError } from "../errors.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
+import { bidCountsByStatus } from "../offers/bids/counts.ts";
 import { profileInput } from "./validation.ts";
 
 /** Readable, unambiguous, e.g. FW-7K3M9Q2P. */
 export function generateUserId(): string {
   const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
   return `FW-${Array.from(randomBytes(8), (byte) => alphabet[byte % alphabet.length]).join("")}`;
-}
-
-/** The user as the spec's REST payloads carry it. */
-export function publicUser(user: User) {
-  return {
-    _id: user.id,
-    id: user.id,
-    userId: user.userId,
-    email: user.email,
-    role: user.role,
-    fullName: user.fullName,
-    companyName: user.companyName,
-    phoneNumber: user.phoneNumber,
-    contactPhone: user.contactPhone,
-    mcDot: user.mcDot,
-    cargoTypes: user.cargoTypes,
-    experienceYears: user.experienceYears,
-    areasOfOperation: user.areasOfOperation,
-    offerEmails: user.offerEmails,
-    timeZone: user.timeZone,
-    carrierId: user.carrierId,
-    createdAt: user.createdAt.toISOString(),
-  };
 }
 
 /** Accepts the database id or the human userId. */
@@ -105,15 +83,10 @@ export interface UserRating {
 export async function getUserRating(ctx: Context, idOrUserId: string): Promise<UserRating> {
   requireViewer(ctx);
   const user = await userOrThrow(ctx.db, idOrUserId);
-  const grouped = await ctx.db.bid.groupBy({
-    by: ["status"],
-    where: { userId: user.id },
-    _count: { _all: true },
-  });
-  const count = (status: string) => grouped.find((row) => row.status === status)?._count._all ?? 0;
-  const wins = count("winner");
-  const losses = count("loser");
-  const totalBids = grouped.reduce((sum, row) => sum + row._count._all, 0);
+  const counts = await bidCountsByStatus(ctx.db, user.id);
+  const wins = counts.get("winner") ?? 0;
+  const losses = counts.get("loser") ?? 0;
+  const totalBids = [...counts.values()].reduce((sum, count) => sum + count, 0);
   const decided = wins + losses;
   return {
     userId: user.userId,

@@ -3,12 +3,14 @@ import { INVITATION_HOURS, INVITATION_INVALID_MESSAGE, type UserRole } from "../
 import { recordAudit } from "../audit/service.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { requireAdmin } from "../auth/policy.ts";
+import { findCarrier } from "../carriers/lookup.ts";
 import type { Context } from "../context.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Invitation, Prisma } from "../generated/sqlite/client.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { createInvitedUser } from "../users/admin.ts";
+import { emailInUse } from "../users/records.ts";
 import { acceptInvitationInput, inviteInput } from "./validation.ts";
 
 export const ACCOUNT_EXISTS_MESSAGE = "An account with this email already exists.";
@@ -44,15 +46,12 @@ export async function inviteUser(
 ): Promise<Invitation> {
   const admin = requireAdmin(ctx);
   const input = parseInput(inviteInput, rawInput);
-  if (await ctx.db.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
+  if (await emailInUse(ctx.db, input.email)) {
     throw new ConflictError(ACCOUNT_EXISTS_MESSAGE, "email");
   }
   let carrierId: string | null = null;
   if (input.carrierId && input.role === "CARRIER") {
-    const carrier = await ctx.db.carrier.findFirst({
-      where: { OR: [{ id: input.carrierId }, { carrierId: input.carrierId.toUpperCase() }] },
-      select: { id: true },
-    });
+    const carrier = await findCarrier(ctx.db, input.carrierId);
     if (!carrier)
       throw new ValidationError("Unknown carrier", [{ field: "carrierId", message: "Unknown carrier" }]);
     carrierId = carrier.id;

@@ -1,12 +1,13 @@
 import { auditCsv } from "../audit/csv.ts";
-import { type AuditRow, auditRowsForExport, findAuditPage } from "../audit/query.ts";
+import { auditJson } from "../audit/json.ts";
+import { auditRowsForExport, findAuditPage } from "../audit/query.ts";
 import type { Context } from "../context.ts";
-import type { User } from "../generated/sqlite/client.ts";
 import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { parseInput } from "../lib/validate.ts";
-import { accountStatusOf, changeUserRole, endSessionsOf, setUserDisabled } from "../users/admin.ts";
-import { publicUser } from "../users/service.ts";
+import { changeUserRole, endSessionsOf, setUserDisabled } from "../users/admin.ts";
+import { listUsersForRest } from "../users/admin-list.ts";
+import { adminUserJson } from "../users/json.ts";
 import { findInvitationPage } from "./invitation-list.ts";
 import {
   acceptInvitation,
@@ -15,44 +16,9 @@ import {
   previewInvitation,
   revokeInvitation,
 } from "./invitations.ts";
-import { listUsersForRest } from "./users.ts";
 import { disabledInput, roleInput } from "./validation.ts";
 import { reviewCarrier } from "./vetting.ts";
 import { dismissWaitlistEntry, findWaitlistPage, inviteFromWaitlist } from "./waitlist.ts";
-
-type AdminUserRow = User & {
-  carrier?: { carrierId: string; carrierName: string } | null;
-  _count?: { sessions: number };
-};
-
-function adminUserJson(user: AdminUserRow) {
-  return {
-    ...publicUser(user),
-    status: accountStatusOf(user),
-    approvalStatus: user.approvalStatus,
-    approvalNote: user.approvalNote,
-    approvalDecidedAt: user.approvalDecidedAt?.toISOString() ?? null,
-    disabledAt: user.disabledAt?.toISOString() ?? null,
-    lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
-    ...(user.carrier !== undefined ? { carrier: user.carrier } : {}),
-    ...(user._count ? { openSessions: user._count.sessions } : {}),
-  };
-}
-
-function auditJson(row: AuditRow) {
-  return {
-    _id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    action: row.action,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    record: row.record,
-    actor: row.actor,
-    changes: row.changes,
-    details: row.details ? (JSON.parse(row.details) as unknown) : null,
-    ip: row.ip,
-  };
-}
 
 function auditFilter(query: URLSearchParams) {
   const value = (name: string) => query.get(name) || undefined;

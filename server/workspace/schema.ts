@@ -2,11 +2,15 @@ import { ACCOUNT_STATUSES, APPROVAL_DECISIONS, USER_ROLES, type UserRole } from 
 import { openSessionWhere } from "../auth/admin-sessions.ts";
 import { builder } from "../builder.ts";
 import { userRefOf } from "../carriers/schema.ts";
+import { NotFoundError } from "../errors.ts";
 import type { EmailWaitlist, Invitation } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { accountStatusOf, changeUserRole, endSessionsOf, setUserDisabled } from "../users/admin.ts";
+import { findUserPage } from "../users/admin-list.ts";
+import { userForQuery } from "../users/records.ts";
 import { UserType } from "../users/schema.ts";
+import { findUser } from "../users/service.ts";
 import { findInvitationPage } from "./invitation-list.ts";
 import {
   acceptInvitation,
@@ -16,7 +20,6 @@ import {
   previewInvitation,
   revokeInvitation,
 } from "./invitations.ts";
-import { findUserPage } from "./users.ts";
 import type { UserSortField } from "./validation.ts";
 import { reviewCarrier } from "./vetting.ts";
 import { dismissWaitlistEntry, findWaitlistPage, inviteFromWaitlist } from "./waitlist.ts";
@@ -178,8 +181,7 @@ const UserAdminPayload = builder.objectRef<{ userId: string }>("UserAdminPayload
   fields: (t) => ({
     user: t.prismaField({
       type: UserType,
-      resolve: (query, payload, _args, ctx) =>
-        ctx.db.user.findUniqueOrThrow({ ...query, where: { id: payload.userId } }),
+      resolve: (query, payload, _args, ctx) => userForQuery(ctx.db, payload.userId, query),
     }),
   }),
 });
@@ -236,8 +238,7 @@ const EndUserSessionsPayload = builder
       ended: t.exposeInt("ended"),
       user: t.prismaField({
         type: UserType,
-        resolve: (query, payload, _args, ctx) =>
-          ctx.db.user.findUniqueOrThrow({ ...query, where: { id: payload.userId } }),
+        resolve: (query, payload, _args, ctx) => userForQuery(ctx.db, payload.userId, query),
       }),
     }),
   });
@@ -285,7 +286,8 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { input }, ctx) => {
       const userId = userRefOf(input.userId);
       const ended = await endSessionsOf(ctx, userId);
-      const user = await ctx.db.user.findFirstOrThrow({ where: { OR: [{ id: userId }, { userId }] } });
+      const user = await findUser(ctx.db, userId);
+      if (!user) throw new NotFoundError("User not found");
       return { userId: user.id, ended };
     },
   }),

@@ -224,8 +224,9 @@ describe("PATCH /api/loads/{id} (assign a driver)", () => {
     expect(byUserId.body).toMatchObject({
       assignedUserId: driver.id,
       assignedUserKey: driver.userId,
-      carrierId: carrier.id,
-      carrier: carrier.carrierName,
+      carrierId: carrier.carrierId,
+      carrier: { _id: carrier.id, carrierId: carrier.carrierId, carrierName: carrier.carrierName },
+      driver: { _id: driver.id, userId: driver.userId },
     });
     const load = await t.app.deps.db.load.findUniqueOrThrow({ where: { loadId: "ED-1" } });
     const byId = await rest(

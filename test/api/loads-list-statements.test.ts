@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import LoadListPageQuery from "../../client/src/loads/__generated__/LoadListPageQuery.graphql.ts";
 import { schema } from "../../server/schema.ts";
 import { adminAndCarrier, createTestApp, gql, rest, type TestApp } from "../support/app.ts";
-import { testProvider } from "../support/database.ts";
+import { testProvider } from "../support/database-url.ts";
 import { countDriverStatements } from "../support/driver-count.ts";
 import { carrierWithDriver, uploadLoads } from "../support/loads.ts";
 

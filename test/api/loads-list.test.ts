@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAndCarrier, createTestApp, gql, rest, type TestApp } from "../support/app.ts";
-import { testProvider } from "../support/database.ts";
+import { testProvider } from "../support/database-url.ts";
 import { carrierWithDriver, uploadLoads } from "../support/loads.ts";
 
 let t: TestApp;
@@ -336,7 +336,7 @@ describe("GET /api/loads and /api/loads/{id}", () => {
       customer: "USPS",
       status: "pending",
       mode: "TRUCK",
-      carrier: "Zeta Freight",
+      carrier: { carrierName: "Zeta Freight" },
       assignedUserId: expect.any(String),
       assignedUserKey: expect.stringMatching(/^FW-/),
       origin: { address: null },

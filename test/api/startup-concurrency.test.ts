@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../server/app.ts";
 import { DEMO_PASSWORD } from "../../server/seed/demo.ts";
 import { createTestApp, createUser, rest, TEST_PASSWORD, type TestApp } from "../support/app.ts";
-import { createTestDatabase, testProvider } from "../support/database.ts";
+import { createTestDatabase } from "../support/database.ts";
+import { testProvider } from "../support/database-url.ts";
 
 const SECRET = new TextEncoder().encode("test-secret-test-secret-test-secret");
 
@@ -22,7 +23,7 @@ function configFor(databaseUrl: string, extra: Record<string, unknown> = {}) {
 describe("several instances starting together against one database", () => {
   it("create the first admin once and all start", async () => {
     for (let trial = 0; trial < 2; trial++) {
-      const database = await createTestDatabase();
+      const database = await createTestDatabase({ empty: true });
       const apps: App[] = [];
       try {
         const started = await Promise.allSettled([
@@ -42,7 +43,7 @@ describe("several instances starting together against one database", () => {
   it.runIf(testProvider === "postgresql")(
     "load the demo data once",
     async () => {
-      const database = await createTestDatabase();
+      const database = await createTestDatabase({ empty: true });
       const apps: App[] = [];
       try {
         const started = await Promise.allSettled([

@@ -1,31 +1,31 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
+import { adminUrl, databaseUrlNamed, testProvider } from "./database-url.ts";
 
 /**
  * Each test file gets a database of its own: a temporary SQLite file by default, or with
  * TEST_DATABASE=postgres a fresh PostgreSQL database on TEST_POSTGRES_URL (default
  * postgresql://postgres@127.0.0.1:5432/postgres). A PostgreSQL run never falls back silently.
+ *
+ * The database starts as a copy of the run's migrated template (test/support/template-database.ts):
+ * a file copy on SQLite, `CREATE DATABASE ... TEMPLATE` on PostgreSQL. `{ empty: true }` gives a
+ * database without any table, for tests of migrating itself.
  */
 export interface TestDatabase {
   url: string;
   drop(): Promise<void>;
 }
 
-export const testProvider = process.env.TEST_DATABASE === "postgres" ? "postgresql" : "sqlite";
-const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+/** The template's location, when the project's global setup made one. */
+function template(): string | undefined {
+  return inject("templateDatabase");
+}
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (testProvider === "sqlite") {
-    const dir = mkdtempSync(join(tmpdir(), "freightway-test-"));
-    return {
-      url: `file:${join(dir, "test.db")}`,
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const name = `freightway_test_${randomBytes(6).toString("hex")}`;
+async function adminClient(): Promise<pg.Client> {
   const admin = new pg.Client({ connectionString: adminUrl });
   try {
     await admin.connect();
@@ -34,17 +34,36 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       `TEST_DATABASE=postgres but PostgreSQL is not reachable at ${adminUrl}: ${String(error)}`,
     );
   }
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  return admin;
+}
+
+export async function createTestDatabase({ empty = false } = {}): Promise<TestDatabase> {
+  const copyOf = empty ? undefined : template();
+  if (testProvider === "sqlite") {
+    const dir = mkdtempSync(join(tmpdir(), "freightway-test-"));
+    const file = join(dir, "test.db");
+    if (copyOf) copyFileSync(copyOf, file);
+    return {
+      url: `file:${file}`,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `freightway_test_${randomBytes(6).toString("hex")}`;
+  const admin = await adminClient();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"${copyOf ? ` TEMPLATE "${copyOf}"` : ""}`);
+  } finally {
+    await admin.end();
+  }
   return {
-    url: url.toString(),
+    url: databaseUrlNamed(name),
     async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
+      const client = await adminClient();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }

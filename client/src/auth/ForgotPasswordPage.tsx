@@ -8,8 +8,8 @@ import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
 import { emailProblem } from "../../../common/fields.ts";
 import { withRelay } from "../app/withRelay.tsx";
-import { loginErrorText } from "../lib/auth-messages.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
+import { loginErrorText } from "./auth-messages.ts";
 import { FormError } from "./FormError.tsx";
 import { useSendTemporaryPasswordMutation } from "./useSendTemporaryPasswordMutation.ts";
 

@@ -10,13 +10,13 @@ import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { emailProblem } from "../../../common/fields.ts";
 import { withRelay } from "../app/withRelay.tsx";
-import { loginErrorText } from "../lib/auth-messages.ts";
 import { afterLoginTarget } from "../lib/paths.ts";
 import { session } from "../lib/session.ts";
 import { PLATFORM } from "../relay/graphql-http.ts";
 import { PasswordField } from "../ui/PasswordField.tsx";
 import type { useLoginMutation$data } from "./__generated__/useLoginMutation.graphql";
 import { AuthLayout, LOGIN_TABS } from "./AuthLayout.tsx";
+import { loginErrorText } from "./auth-messages.ts";
 import { FormError } from "./FormError.tsx";
 import { useLoginMutation } from "./useLoginMutation.ts";
 

@@ -12,13 +12,13 @@ import {
 } from "../../../common/auth.ts";
 import { emailProblem, INVALID_PHONE_MESSAGE as INVALID_PHONE } from "../../../common/fields.ts";
 import { withRelay } from "../app/withRelay.tsx";
-import { registerErrorText } from "../lib/auth-messages.ts";
 import { CARRIER_HOME } from "../lib/paths.ts";
 import { type PhoneCountry, validPhone } from "../lib/phone.ts";
 import { session } from "../lib/session.ts";
 import { PLATFORM } from "../relay/graphql-http.ts";
 import { PasswordField } from "../ui/PasswordField.tsx";
 import { AuthLayout, LOGIN_TABS } from "./AuthLayout.tsx";
+import { registerErrorText } from "./auth-messages.ts";
 import { FormError } from "./FormError.tsx";
 import { PhoneField } from "./PhoneField.tsx";
 import { keepSignupDraft, takeSignupDraft } from "./signup-draft.ts";

@@ -2,9 +2,9 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useLocation, useNavigate } from "react-router-dom";
-import { WAITLIST_TITLE } from "../lib/auth-messages.ts";
 import { useDocumentTitle } from "../ui/useDocumentTitle.ts";
 import { AuthLayout, LOGIN_TABS } from "./AuthLayout.tsx";
+import { WAITLIST_TITLE } from "./auth-messages.ts";
 import { FormError } from "./FormError.tsx";
 
 interface RefusedSignup {

@@ -11,6 +11,8 @@ import Snackbar from "@mui/material/Snackbar";
 import TextField from "@mui/material/TextField";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { type FormEvent, useState } from "react";
+import { inlineFailureText, requestFailureText } from "../lib/request-errors.ts";
+import { focusFirstInvalid } from "../ui/focus.ts";
 import {
   CARRIER_TEXTS,
   CARRIER_TYPES,
@@ -21,9 +23,7 @@ import {
   newCarrierFieldOfServer,
   newCarrierProblems,
   type Problems,
-} from "../lib/carriers.ts";
-import { inlineFailureText, requestFailureText } from "../lib/request-errors.ts";
-import { focusFirstInvalid } from "../ui/focus.ts";
+} from "./carrier-rules.ts";
 import { useCreateCarrierMutation } from "./useCreateCarrierMutation.ts";
 
 export interface CreatedCarrier {

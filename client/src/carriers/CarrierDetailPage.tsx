@@ -3,12 +3,12 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
-import { CARRIER_TEXTS, manualAssignmentPath } from "../lib/carriers.ts";
 import { ErrorPanel } from "../ui/ErrorPanel.tsx";
 import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { CarrierDetailPageQuery } from "./__generated__/CarrierDetailPageQuery.graphql";
 import { CarrierDrivers } from "./CarrierDrivers.tsx";
 import { CarrierForm } from "./CarrierForm.tsx";
+import { CARRIER_TEXTS, manualAssignmentPath } from "./carrier-rules.ts";
 import { useCarrierChangedSubscription } from "./useCarrierChangedSubscription.ts";
 
 export const carrierDetailPageQuery = graphql`

@@ -3,7 +3,6 @@ import Link from "@mui/material/Link";
 import { Suspense, useCallback, useEffect } from "react";
 import { useQueryLoader } from "react-relay";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import { CARRIER_TEXTS } from "../lib/carriers.ts";
 import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";
@@ -11,6 +10,7 @@ import CarrierDetailPageQueryNode, {
   type CarrierDetailPageQuery,
 } from "./__generated__/CarrierDetailPageQuery.graphql";
 import { CarrierDetailPage } from "./CarrierDetailPage.tsx";
+import { CARRIER_TEXTS } from "./carrier-rules.ts";
 
 /** /admin/ila/carriers/{carrierId}: the carrier's details and drivers. */
 export default function CarrierDetailRoute() {

@@ -7,6 +7,9 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useState } from "react";
 import { graphql, useFragment } from "react-relay";
+import { focusFirstInvalid } from "../ui/focus.ts";
+import { Toast, type ToastMessage } from "../ui/Toast.tsx";
+import type { CarrierForm_carrier$key } from "./__generated__/CarrierForm_carrier.graphql";
 import {
   CARRIER_TEXTS,
   CARRIER_TYPES,
@@ -17,10 +20,7 @@ import {
   isCarrierKind,
   type Problems,
   updateFieldsOf,
-} from "../lib/carriers.ts";
-import { focusFirstInvalid } from "../ui/focus.ts";
-import { Toast, type ToastMessage } from "../ui/Toast.tsx";
-import type { CarrierForm_carrier$key } from "./__generated__/CarrierForm_carrier.graphql";
+} from "./carrier-rules.ts";
 import { useUpdateCarrierMutation } from "./useUpdateCarrierMutation.ts";
 
 type EditTextField = Exclude<EditCarrierField, "type">;

@@ -4,7 +4,6 @@ import Chip from "@mui/material/Chip";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
 import type { FetchPolicy } from "relay-runtime";
-import { CARRIER_TEXTS } from "../lib/carriers.ts";
 import { LastUpdateText } from "../ui/list/LastUpdateText.tsx";
 import { ListToolbar } from "../ui/list/ListToolbar.tsx";
 import { usePagedList } from "../ui/list/usePagedList.ts";
@@ -22,6 +21,7 @@ import {
   carrierVariables,
   SORT_FIELD_LABELS,
 } from "./carrier-list-view.ts";
+import { CARRIER_TEXTS } from "./carrier-rules.ts";
 import { useCarrierChangedSubscription } from "./useCarrierChangedSubscription.ts";
 
 /** A burst of live changes (a bulk edit) becomes one refetch. */

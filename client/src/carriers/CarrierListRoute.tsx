@@ -1,5 +1,4 @@
 import { Suspense } from "react";
-import { CARRIER_TEXTS } from "../lib/carriers.ts";
 import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
 import { useListQuery } from "../ui/list/useListQuery.ts";
@@ -9,6 +8,7 @@ import CarrierListPageQueryNode, {
 } from "./__generated__/CarrierListPageQuery.graphql";
 import { CarrierListPage } from "./CarrierListPage.tsx";
 import { CARRIER_LIST, carrierVariables } from "./carrier-list-view.ts";
+import { CARRIER_TEXTS } from "./carrier-rules.ts";
 
 /** /admin/ila/carriers: the carrier network, searchable, filterable and sortable, 50 per page; criteria in the address. */
 export default function CarrierListRoute() {

@@ -3,7 +3,6 @@ import Typography from "@mui/material/Typography";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { formatPhone } from "../../../common/fields.ts";
-import { CARRIER_TEXTS, carrierDetailPath, manualAssignmentPath } from "../lib/carriers.ts";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import type {
@@ -11,6 +10,7 @@ import type {
   CarrierRow_carrier$key,
 } from "./__generated__/CarrierRow_carrier.graphql";
 import type { CarrierSortField } from "./carrier-list-view.ts";
+import { CARRIER_TEXTS, carrierDetailPath, manualAssignmentPath } from "./carrier-rules.ts";
 
 /** Spec section 2: the columns, in order; each but Action sorts the list. */
 export const CARRIER_COLUMNS: readonly Column<CarrierRow_carrier$data, CarrierSortField>[] = [

@@ -13,7 +13,7 @@ import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { LOAD_MODES, LOAD_STATUSES } from "../../../common/loads/values.ts";
-import { carrierDetailPath, loadDetailPath } from "../lib/carriers.ts";
+import { carrierDetailPath, loadDetailPath } from "../carriers/carrier-rules.ts";
 import { zoneLabel } from "../lib/dates.ts";
 import { failureText } from "../lib/request-errors.ts";
 import type { ManualAssignmentForm_carrier$key } from "./__generated__/ManualAssignmentForm_carrier.graphql";

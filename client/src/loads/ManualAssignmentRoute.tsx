@@ -2,7 +2,7 @@ import Typography from "@mui/material/Typography";
 import { Suspense, useCallback, useEffect } from "react";
 import { useQueryLoader } from "react-relay";
 import { useParams } from "react-router-dom";
-import { CARRIER_TEXTS } from "../lib/carriers.ts";
+import { CARRIER_TEXTS } from "../carriers/carrier-rules.ts";
 import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
 import { Loading } from "../ui/Loading.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";

@@ -10,8 +10,8 @@ import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import { useNavigate } from "react-router-dom";
 import { formatDateTime } from "../lib/dates.ts";
-import { formatMoney, formatPlace, parseWinnerDetails } from "../lib/notification-details.ts";
 import { confirmDetailsPath } from "../lib/paths.ts";
+import { formatMoney, formatPlace, parseWinnerDetails } from "./notification-details.ts";
 
 export const BID_WON_TITLE = "Congratulations! Your Bid Was Accepted";
 

@@ -3,7 +3,7 @@ import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
 import { graphql, useFragment } from "react-relay";
-import { timeAgo } from "../lib/notification-details.ts";
+import { relativeTime } from "../lib/relative-time.ts";
 import type { NotificationItem_notification$key } from "./__generated__/NotificationItem_notification.graphql";
 
 export interface OpenedNotification {
@@ -65,7 +65,7 @@ export function NotificationItem({ notification, onOpen }: NotificationItemProps
               {data.message}
             </Typography>
             <Typography component="span" variant="caption" color="text.secondary">
-              {timeAgo(data.createdAt, Date.now())}
+              {relativeTime(data.createdAt)}
             </Typography>
           </>
         }

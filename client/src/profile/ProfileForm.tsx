@@ -10,7 +10,7 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { emailProblem, formatPhone } from "../../../common/fields.ts";
-import { PROFILE_SAVE_FAILED } from "../lib/auth-messages.ts";
+import { PROFILE_SAVE_FAILED } from "../auth/auth-messages.ts";
 import { Toast } from "../ui/Toast.tsx";
 import type { ProfileForm_user$data, ProfileForm_user$key } from "./__generated__/ProfileForm_user.graphql";
 import { useUpdateProfileMutation } from "./useUpdateProfileMutation.ts";

@@ -5,10 +5,10 @@ import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { isUsTimeZone, US_TIME_ZONES, type UsTimeZone } from "../../../common/date-time.ts";
-import { CLOCK_TICK_MS, clockFace, msUntilNextMinute } from "../lib/timezones.ts";
 import { setStoredZone } from "../lib/viewer-zone.ts";
 import { Toast, type ToastMessage } from "../ui/Toast.tsx";
 import type { TimezoneClock_user$key } from "./__generated__/TimezoneClock_user.graphql";
+import { CLOCK_TICK_MS, clockFace, msUntilNextMinute } from "./timezones.ts";
 import { useUpdateProfileMutation } from "./useUpdateProfileMutation.ts";
 
 /** Ticks on each minute (every 60 s, spec section 9). */

@@ -1,5 +1,6 @@
 import { type RestRoute, withStatus } from "../../http/router.ts";
-import { createManualAssignment, manualAssignmentJson } from "./service.ts";
+import { loadJson } from "../json.ts";
+import { createManualAssignment } from "./service.ts";
 
 export const manualAssignmentRoutes: RestRoute[] = [
   {
@@ -7,6 +8,6 @@ export const manualAssignmentRoutes: RestRoute[] = [
     path: "/loads/manual-assignment",
     access: "admin",
     handle: async (ctx, { body }) =>
-      withStatus(201, manualAssignmentJson(await createManualAssignment(ctx, body))),
+      withStatus(201, loadJson((await createManualAssignment(ctx, body)).load)),
   },
 ];

@@ -1,7 +1,9 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../../builder.ts";
+import { carrierForQuery } from "../../carriers/lookup.ts";
 import { CarrierNode, carrierRefOf, userRefOf } from "../../carriers/schema.ts";
 import { MUTATION_ERRORS } from "../../graphql/errors.ts";
+import { userForQuery } from "../../users/records.ts";
 import { UserType } from "../../users/schema.ts";
 import { createManualAssignment } from "./service.ts";
 
@@ -64,13 +66,11 @@ const ManualAssignmentPayload = builder
       routeNumber: t.exposeString("routeNumber", { nullable: true }),
       carrier: t.prismaField({
         type: CarrierNode,
-        resolve: (query, result, _args, ctx) =>
-          ctx.db.carrier.findUniqueOrThrow({ ...query, where: { id: result.carrierId } }),
+        resolve: (query, result, _args, ctx) => carrierForQuery(ctx.db, result.carrierId, query),
       }),
       driver: t.prismaField({
         type: UserType,
-        resolve: (query, result, _args, ctx) =>
-          ctx.db.user.findUniqueOrThrow({ ...query, where: { id: result.driverId } }),
+        resolve: (query, result, _args, ctx) => userForQuery(ctx.db, result.driverId, query),
       }),
     }),
   });
@@ -84,7 +84,7 @@ builder.mutationField("createManualAssignment", (t) =>
     args: { input: t.arg({ type: CreateManualAssignmentInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const { carrierId, assignedUserKey, ...fields } = input;
-      const { load, carrier, driver, route } = await createManualAssignment(ctx, {
+      const { load, carrier, driver } = await createManualAssignment(ctx, {
         ...fields,
         carrierId: carrierId == null ? carrierId : carrierRefOf(carrierId),
         assignedUserKey: assignedUserKey == null ? assignedUserKey : userRefOf(assignedUserKey),
@@ -94,7 +94,7 @@ builder.mutationField("createManualAssignment", (t) =>
         loadId: load.loadId,
         carrierId: carrier.id,
         driverId: driver.id,
-        routeNumber: route?.routeNumber ?? null,
+        routeNumber: load.route?.routeNumber ?? null,
       };
     },
   }),

@@ -1,15 +1,17 @@
 import { recordAudit } from "../../audit/service.ts";
 import { requireAdmin } from "../../auth/policy.ts";
 import { announceCreated, type CreatedOnce, draftInvoiceForDelivery } from "../../billing/operations.ts";
-import { findCarrier } from "../../carriers/lookup.ts";
+import { carrierById, findCarrier } from "../../carriers/lookup.ts";
 import type { Context } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors.ts";
-import type { Carrier, Load, Route, User } from "../../generated/sqlite/client.ts";
+import type { Carrier, User } from "../../generated/sqlite/client.ts";
 import { isUniqueViolation } from "../../lib/prisma-errors.ts";
 import { parseInput } from "../../lib/validate.ts";
-import { findUser, publicUser } from "../../users/service.ts";
+import { routeForNumber } from "../../routing/route-numbers.ts";
+import { findUser } from "../../users/service.ts";
 import { loadsChanged } from "../list-count.ts";
+import { LOAD_JSON_INCLUDE, type LoadWithRelations } from "../service.ts";
 import {
   MANUAL_ASSIGNMENT_MESSAGES,
   type ManualAssignmentInput,
@@ -23,10 +25,10 @@ import {
 const M = MANUAL_ASSIGNMENT_MESSAGES;
 
 export interface ManualAssignment {
-  load: Load;
+  /** With what the REST answer (loads/json.ts) embeds. */
+  load: LoadWithRelations;
   carrier: Carrier;
   driver: User;
-  route: Route | null;
   /** The invoice drafted because the load was created delivered with a customer rate. */
   invoice?: CreatedOnce | null;
 }
@@ -47,7 +49,7 @@ async function carrierAndDriver(
     return { carrier, driver };
   }
   if (!driver.carrierId) throw fieldError(M.driverWithoutCarrier);
-  return { carrier: await db.carrier.findUniqueOrThrow({ where: { id: driver.carrierId } }), driver };
+  return { carrier: await carrierById(db, driver.carrierId), driver };
 }
 
 const loadIdTaken = () => new ConflictError(M.loadIdTaken, "loadId");
@@ -64,13 +66,11 @@ async function insertAssignment(
         throw loadIdTaken();
       }
       // A route number the operator typed that does not exist yet starts a route for this driver.
-      let route = data.routeNumber
-        ? await tx.route.findUnique({ where: { routeNumber: data.routeNumber } })
+      const joined = data.routeNumber
+        ? await routeForNumber(tx, data.routeNumber, { carrierId: carrier.id, assignedUserId: driver.id })
         : null;
-      if (data.routeNumber && !route) {
-        route = await tx.route.create({
-          data: { routeNumber: data.routeNumber, carrierId: carrier.id, assignedUserId: driver.id },
-        });
+      const route = joined?.route ?? null;
+      if (joined?.created && route) {
         await recordAudit(tx, {
           actorId: adminId,
           action: "route.create",
@@ -107,6 +107,7 @@ async function insertAssignment(
           appointmentsConfirmed: data.appointmentsConfirmed,
           customerRateCents: data.customerRate ?? null,
         },
+        include: LOAD_JSON_INCLUDE,
       });
       await recordAudit(tx, {
         actorId: adminId,
@@ -123,7 +124,7 @@ async function insertAssignment(
       // Billing follows operations: a load created delivered drafts its invoice (once), as an edit would.
       const invoice =
         load.status === "delivered" ? await draftInvoiceForDelivery(load, tx, { actorId: adminId }) : null;
-      return { load, carrier, driver, route, invoice };
+      return { load, carrier, driver, invoice };
     })
     .finally(loadsChanged);
 }
@@ -146,38 +147,4 @@ export async function createManualAssignment(ctx: Context, input: unknown): Prom
       if (attempt >= 3) throw error;
     }
   }
-}
-
-/** The created load in the REST answer's shape. */
-export function manualAssignmentJson({ load, carrier, driver, route }: ManualAssignment) {
-  return {
-    _id: load.id,
-    loadId: load.loadId,
-    bolNumber: load.bolNumber,
-    customer: load.customer,
-    status: load.status,
-    mode: load.mode,
-    assignedUserId: driver.id,
-    assignedUserKey: driver.userId,
-    carrierId: carrier.carrierId,
-    carrier: { _id: carrier.id, carrierId: carrier.carrierId, carrierName: carrier.carrierName },
-    driver: publicUser(driver),
-    referenceNumber: load.referenceNumber,
-    weight: load.weight,
-    volume: load.volume,
-    freightClass: load.freightClass,
-    commodity: load.commodity,
-    orderInfo: load.orderInfo,
-    additionalData: load.additionalData ? (JSON.parse(load.additionalData) as unknown) : null,
-    stops: load.stopCount,
-    routeNumber: route?.routeNumber ?? null,
-    origin: { address: load.originAddress },
-    destination: { address: load.destinationAddress },
-    pickupDate: load.pickupDate?.toISOString() ?? null,
-    deliveryDate: load.deliveryDate?.toISOString() ?? null,
-    appointmentsRequired: load.appointmentsRequired,
-    appointmentsConfirmed: load.appointmentsConfirmed,
-    trackingLink: load.trackingLink,
-    createdAt: load.createdAt.toISOString(),
-  };
 }

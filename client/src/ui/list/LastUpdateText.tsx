@@ -1,6 +1,6 @@
 import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
-import { timeAgo } from "../../lib/notification-details.ts";
+import { relativeTime } from "../../lib/relative-time.ts";
 
 const MINUTE_MS = 60_000;
 
@@ -23,7 +23,7 @@ export function LastUpdateText({ at }: { at: Date }) {
       sx={{ whiteSpace: "nowrap" }}
       data-testid="last-update"
     >
-      Last update: {timeAgo(at.toISOString(), now)}
+      Last update: {relativeTime(at, now)}
     </Typography>
   );
 }

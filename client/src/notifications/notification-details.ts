@@ -61,21 +61,3 @@ export function formatMoney(amount: number | string | undefined): string {
     ? value.toLocaleString("en-US", { style: "currency", currency: "USD" })
     : String(amount);
 }
-
-/** "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
-export function timeAgo(iso: string, nowMs: number): string {
-  const seconds = Math.max(0, Math.round((nowMs - new Date(iso).getTime()) / 1000));
-  if (!Number.isFinite(seconds) || seconds < 60) return "just now";
-  const units: [number, string][] = [
-    [86_400, "day"],
-    [3_600, "hour"],
-    [60, "minute"],
-  ];
-  for (const [size, unit] of units) {
-    if (seconds >= size) {
-      const count = Math.floor(seconds / size);
-      return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
-    }
-  }
-  return "just now";
-}

@@ -12,8 +12,8 @@ import {
   offsetWindow,
 } from "../graphql/offset-paging.ts";
 import { parseInput } from "../lib/validate.ts";
-import { accountStatusWhere } from "../users/admin.ts";
-import { type UserListInput, userListInput } from "./validation.ts";
+import { type UserListInput, userListInput } from "../workspace/validation.ts";
+import { accountStatusWhere } from "./admin.ts";
 
 export const USER_PAGING = { defaultSize: USERS_PAGE_SIZE, maxSize: 200 };
 
@@ -53,7 +53,7 @@ export function userListOrder(filter: UserListInput): Prisma.UserOrderByWithRela
   return [primary, { id: direction }];
 }
 
-/** The users list: search, role and status filters, sort, numbered pages of 50. */
+/** Workspace Control's users list (it lives with the User table's owner): search, role and status filters, sort, numbered pages of 50. */
 export async function findUserPage(
   ctx: Context,
   rawFilter: unknown,

@@ -8,7 +8,7 @@ import {
   manualAssignmentPath,
   newCarrierProblems,
   updateFieldsOf,
-} from "./carriers.ts";
+} from "./carrier-rules.ts";
 
 const carrier = {
   carrierName: "Blue Ridge Freight",
