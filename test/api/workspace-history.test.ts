@@ -223,6 +223,17 @@ describe("a load's bulk uploads in its History", () => {
     // The other load of the first upload is untouched by the second.
     const other = (await uploadHistory(await loadRelayId("H-U2"))).data?.loadUploadHistory ?? [];
     expect(other.map((entry) => entry.action)).toEqual(["load.upload.created"]);
+
+    // A third upload: every upload that wrote the load is in its History, the middle one too.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await uploadLoads(t.app, adminToken, [{ "Load ID": "H-U1", Customer: "Beta" }], "UPS");
+    const thirdBatch = await t.app.deps.db.uploadBatch.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
+    const all = (await uploadHistory(id)).data?.loadUploadHistory ?? [];
+    expect(all.map((entry) => entry.summary?.split(" (")[0])).toEqual([
+      `Updated by bulk upload ${thirdBatch.id}`,
+      `Updated by bulk upload ${secondBatch.id}`,
+      `Created by bulk upload ${firstBatch.id}`,
+    ]);
   });
 
   it("is empty for a load no upload wrote, and for admins only", async () => {
