@@ -3,7 +3,6 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { inject } from "vitest";
 import { adminUrl, databaseUrlNamed, testProvider } from "./database-url.ts";
 
 /**
@@ -20,8 +19,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** The template's location, when the project's global setup made one. */
-function template(): string | undefined {
+/**
+ * The template's location, when the project's global setup made one. Only inside a vitest worker:
+ * benchmarks and the server processes tests fork (test/support/server-process.ts) build their
+ * database by migrating it, as the server does at start.
+ */
+async function template(): Promise<string | undefined> {
+  if (!process.env.VITEST_WORKER_ID) return undefined;
+  const { inject } = await import("vitest");
   return inject("templateDatabase");
 }
 
@@ -38,7 +43,7 @@ async function adminClient(): Promise<pg.Client> {
 }
 
 export async function createTestDatabase({ empty = false } = {}): Promise<TestDatabase> {
-  const copyOf = empty ? undefined : template();
+  const copyOf = empty ? undefined : await template();
   if (testProvider === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "freightway-test-"));
     const file = join(dir, "test.db");

@@ -22,10 +22,12 @@ export async function startServerChild(user: {
   email: string;
   role?: "ADMIN" | "CARRIER";
 }): Promise<ServerChild> {
+  // Not a vitest worker: the child migrates its own database (test/support/database.ts).
+  const { VITEST_WORKER_ID: _worker, VITEST_POOL_ID: _pool, ...parentEnv } = process.env;
   const child = fork(fileURLToPath(new URL("server-process.ts", import.meta.url)), [], {
     execArgv: ["--import", "tsx"],
     env: {
-      ...process.env,
+      ...parentEnv,
       NODE_ENV: "production",
       SERVER_USER_EMAIL: user.email,
       SERVER_USER_ROLE: user.role ?? "CARRIER",
