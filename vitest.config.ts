@@ -39,6 +39,8 @@ export default defineConfig({
           globalSetup: [TEMPLATE_DATABASE],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page reload or a refetch on a busy 2-core CI box can take seconds, not poll's default 1.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: true,
           maxWorkers: 2,
         },

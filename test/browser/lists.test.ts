@@ -261,7 +261,7 @@ describe("at 1366x768", () => {
       .toBe("ascending");
   });
 
-  it("answers the keyboard: '/' searches, n/p page, Enter opens the focused row, '?' lists the shortcuts", async () => {
+  it("answers the keyboard: 's' searches the list, n/p page, Enter opens the focused row, '?' lists the shortcuts", async () => {
     const { page } = desk;
     await page.goto("/admin/ila/load?sort=LOAD_ID&dir=asc");
     await loadCount(page, "1–50 of 120 loads");
@@ -274,7 +274,7 @@ describe("at 1366x768", () => {
     await page.locator("body").press("p");
     await loadCount(page, "51–100 of 120 loads");
 
-    await page.locator("body").press("/");
+    await page.locator("body").press("s");
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
       .toBe("Search loads");
@@ -334,8 +334,8 @@ describe("at 390x844", () => {
       ["Customers", "USPS"],
       ["Carrier", "—"],
       ["Status", "Delivered"],
-      ["Pickup Date", "01/04/2026 08:00"],
-      ["Delivery Date", "02/04/2026 17:30"],
+      ["Pickup Date", "01/04/2026 03:00 EST"],
+      ["Delivery Date", "02/04/2026 12:30 EST"],
       ["Actions", "—"],
     ]);
     // Every card inside the screen.

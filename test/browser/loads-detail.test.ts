@@ -49,7 +49,8 @@ afterAll(async () => {
 
 const stop = (page: Page, number: number) =>
   page.getByRole("listitem", { name: `Stop ${number}`, exact: true });
-const nassOf = (page: Page, number: number) => page.getByLabel(`NASS code (stop ${number})`);
+const nassOf = (page: Page, number: number) =>
+  page.getByRole("combobox", { name: `NASS code (stop ${number})` });
 
 async function storedStops() {
   const load = await world.app.deps.db.load.findUniqueOrThrow({

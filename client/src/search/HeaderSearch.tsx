@@ -7,8 +7,9 @@ import Typography from "@mui/material/Typography";
 import { useEffect, useRef, useState } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
 import { useNavigate } from "react-router-dom";
+import { useShortcuts } from "../ui/shortcuts.ts";
 import type { HeaderSearchQuery, HeaderSearchQuery$data } from "./__generated__/HeaderSearchQuery.graphql";
-import { isTypingTarget, SEARCH_KIND_LABEL, type SearchHitKind, searchHitPath } from "./search-paths.ts";
+import { SEARCH_KIND_LABEL, type SearchHitKind, searchHitPath } from "./search-paths.ts";
 
 const query = graphql`
   query HeaderSearchQuery($text: String!) {
@@ -42,16 +43,15 @@ export function HeaderSearch() {
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState(false);
 
-  useEffect(() => {
-    const handleKey = (event: KeyboardEvent) => {
-      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (isTypingTarget(event.target)) return;
-      event.preventDefault();
-      box.current?.querySelector("input")?.focus();
-    };
-    window.addEventListener("keydown", handleKey);
-    return () => window.removeEventListener("keydown", handleKey);
-  }, []);
+  // Through the one shortcut registry: a list screen's own '/' (its search box) wins while shown.
+  useShortcuts([
+    {
+      key: "/",
+      description: "Search loads, routes, carriers, invoices and bills",
+      group: "General",
+      run: () => box.current?.querySelector("input")?.focus(),
+    },
+  ]);
 
   useEffect(() => {
     const trimmed = text.trim();

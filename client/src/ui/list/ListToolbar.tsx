@@ -28,12 +28,15 @@ interface ListToolbarProps<Field extends string> {
   children?: ReactNode;
 }
 
-/** Search, Filter and Sort above every list, then the screen's actions. '/' focuses the search box. */
+/**
+ * Search, Filter and Sort above every list, then the screen's actions. 's' focuses the list's own
+ * search box ('/' is the header search's, on every screen).
+ */
 export function ListToolbar<Field extends string>(props: ListToolbarProps<Field>) {
   const input = useRef<HTMLInputElement>(null);
   useShortcuts([
     {
-      key: "/",
+      key: "s",
       description: "Search this list",
       group: "Lists",
       run: () => {
