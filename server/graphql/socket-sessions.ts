@@ -70,7 +70,17 @@ export function createSocketSessions(deps: Deps) {
     async attach(socket: ClosableSocket, token: string | null): Promise<void> {
       if (!token) return;
       const check = await verifyAccessToken(token, deps.config.jwtSecret);
-      if (!check.ok) return;
+      if (!check.ok) {
+        // Expired before the socket got here (a slow connect): end it as if it expired while open,
+        // so the client refreshes and reconnects instead of keeping a socket that can do nothing.
+        if (check.reason === "expired") {
+          setTimeout(
+            () => socket.close(SOCKET_ENDED_CODE, closeReason("Access token expired")),
+            SOCKET_CLOSE_GRACE_MS,
+          );
+        }
+        return;
+      }
       try {
         await resolveViewer(deps, token);
       } catch (error) {

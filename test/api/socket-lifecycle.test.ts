@@ -192,6 +192,20 @@ describe("a socket never outlives its access token", () => {
   });
   afterAll(() => t.close());
 
+  it("closes a socket whose token expired before it connected", async () => {
+    const user = await createUser(t.app, { email: "ws-late@example.com" });
+    const session = await loginAs(t.app, user.email);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const socket = listen(url, session.token, NOTIFICATIONS);
+    try {
+      await waitFor(() => socket.state.closeCode !== 0, 3000);
+      expect(socket.state.closeCode).toBe(SOCKET_ENDED_CODE);
+      expect(socket.state.closeReason).toMatch(/expired/);
+    } finally {
+      await socket.dispose();
+    }
+  });
+
   it("closes when the token expires", async () => {
     const user = await createUser(t.app, { email: "ws-expiry@example.com" });
     const session = await loginAs(t.app, user.email);
