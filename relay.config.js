@@ -4,4 +4,8 @@ export const schema = "./schema.graphql";
 export const language = "typescript";
 export const eagerEsModules = true;
 export const excludes = ["**/node_modules/**", "**/__mocks__/**", "**/__generated__/**"];
-export const customScalarTypes = { DateTime: "string", JSONString: "string" };
+export const customScalarTypes = {
+  DateTime: "string",
+  JSONString: "string",
+  CsvRows: "ReadonlyArray<ReadonlyArray<string | null>>",
+};

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { createInterface } from "node:readline";
 
@@ -7,13 +8,18 @@ export interface BiddingServer {
   adminToken: string;
   carrierTokens: string[];
   loadIds: string[];
+  /** CPU time (user + system) the server process has used so far, in ms (Linux /proc). */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
 /** Starts bench/bidding-server.ts in its own process and waits for its fixtures. */
 export async function startBiddingServer(env: Record<string, string> = {}): Promise<BiddingServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/bidding-server.ts"], {
-    env: { ...process.env, ...env },
+  // CPU_PROF=1 writes a V8 CPU profile of the server into profiles/ (bench/profile-summary.ts reads it).
+  const profile = process.env.CPU_PROF === "1" ? ["--cpu-prof", "--cpu-prof-dir=profiles"] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "bench/bidding-server.ts"], {
+    // A run of 20 trials on a crowded machine outlasts the default 15-minute access token.
+    env: { ...process.env, ACCESS_TOKEN_TTL_SECONDS: String(4 * 3600), ...env },
     stdio: ["pipe", "pipe", "inherit"],
   });
   const lines = createInterface({ input: child.stdout });
@@ -23,9 +29,10 @@ export async function startBiddingServer(env: Record<string, string> = {}): Prom
     });
     child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
   });
-  const fixtures = JSON.parse(first) as Omit<BiddingServer, "stop">;
+  const fixtures = JSON.parse(first) as Omit<BiddingServer, "stop" | "cpuMs">;
   return {
     ...fixtures,
+    cpuMs: () => processCpuMs(child.pid as number),
     stop: () =>
       new Promise((resolve) => {
         child.once("exit", () => resolve());
@@ -36,8 +43,33 @@ export async function startBiddingServer(env: Record<string, string> = {}): Prom
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
-/** One JSON call over a pooled keep-alive connection. */
+let resets = 0;
+
+/** Calls that met a connection reset and were sent again (printed by the benches). */
+export function resetCount(): number {
+  return resets;
+}
+
+/**
+ * One JSON call over a pooled keep-alive connection. A connection reset (a reused connection the
+ * server closed while idle, or, on this crowded machine, a fresh one) is retried once and counted:
+ * a bid sent twice is the same carrier's same amount, so the check of the best offer still holds.
+ */
 export function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  return callOnce(baseUrl, method, path, token, body).catch((error: { code?: string }) => {
+    if (error.code !== "ECONNRESET") throw error;
+    resets++;
+    return callOnce(baseUrl, method, path, token, body);
+  });
+}
+
+function callOnce(
   baseUrl: string,
   method: string,
   path: string,
@@ -74,4 +106,10 @@ export function call(
 
 export function closeAgent(): void {
   agent.destroy();
+}
+
+/** utime + stime of a process (fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 10 ms). */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

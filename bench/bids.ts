@@ -6,7 +6,8 @@
  * bidders list. Baseline in the same run: 1,000 authenticated reads of a carrier's own bid.
  * Target: >= 1,000 bids/s on SQLite and 20/20 correct on both databases.
  */
-import { call, closeAgent, startBiddingServer } from "./bidding-client.ts";
+import { loadavg } from "node:os";
+import { call, closeAgent, resetCount, startBiddingServer } from "./bidding-client.ts";
 
 const trials = Number(process.argv[2] ?? 20);
 const BIDS = 1000;
@@ -19,6 +20,9 @@ console.log(
 let correct = 0;
 const rates: number[] = [];
 const baselines: number[] = [];
+const bidCpus: number[] = [];
+const readCpus: number[] = [];
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 try {
   for (let trial = 0; trial < trials; trial++) {
     const opened = await call(server.url, "POST", "/api/offers", server.adminToken, {
@@ -28,6 +32,7 @@ try {
     if (opened.status !== 201) throw new Error(`offer: ${opened.status} ${JSON.stringify(opened.body)}`);
     const offerId = (opened.body as { _id: string })._id;
 
+    const cpuBefore = server.cpuMs();
     const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: BIDS }, (_, index) =>
@@ -44,9 +49,11 @@ try {
       ),
     );
     const elapsed = performance.now() - started;
+    const bidCpu = (server.cpuMs() - cpuBefore) / BIDS;
     const failed = answers.filter((answer) => answer.status !== 200 && answer.status !== 201);
     if (failed.length > 0) throw new Error(`${failed.length} bids failed, e.g. ${JSON.stringify(failed[0])}`);
 
+    const baseCpuBefore = server.cpuMs();
     const baseStarted = performance.now();
     await Promise.all(
       Array.from({ length: BIDS }, (_, index) =>
@@ -59,6 +66,7 @@ try {
       ),
     );
     const baseElapsed = performance.now() - baseStarted;
+    const readCpu = (server.cpuMs() - baseCpuBefore) / BIDS;
 
     const [offer] = (await call(server.url, "GET", `/api/offers/active-offers/${offerId}`, server.adminToken))
       .body as {
@@ -74,15 +82,19 @@ try {
     const baseRate = BIDS / (baseElapsed / 1000);
     rates.push(rate);
     baselines.push(baseRate);
+    bidCpus.push(bidCpu);
+    readCpus.push(readCpu);
     console.log(
-      `trial ${String(trial + 1).padStart(2)}: ${rate.toFixed(0)} bids/s (reads ${baseRate.toFixed(0)}/s, ratio ${(rate / baseRate).toFixed(2)}); best ${offer.bestOffer} vs lowest active ${lowest}: ${ok ? "ok" : "WRONG"}`,
+      `trial ${String(trial + 1).padStart(2)}: ${rate.toFixed(0)} bids/s (reads ${baseRate.toFixed(0)}/s, ratio ${(rate / baseRate).toFixed(2)}; server CPU ${bidCpu.toFixed(2)} ms/bid, ${readCpu.toFixed(2)} ms/read); best ${offer.bestOffer} vs lowest active ${lowest}: ${ok ? "ok" : "WRONG"}`,
     );
   }
   const sorted = [...rates].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  const baseMedian = [...baselines].sort((a, b) => a - b)[Math.floor(baselines.length / 2)];
+  const rate = median(rates);
+  const baseMedian = median(baselines);
   console.log(
-    `${database}: median ${median.toFixed(0)} bids/s (min ${sorted[0].toFixed(0)}, max ${sorted.at(-1)?.toFixed(0)}); baseline reads ${baseMedian.toFixed(0)}/s, ratio ${(median / baseMedian).toFixed(2)}; best == lowest active bid in ${correct}/${trials} trials`,
+    `${database}: median ${rate.toFixed(0)} bids/s (min ${sorted[0].toFixed(0)}, max ${sorted.at(-1)?.toFixed(0)}); baseline reads ${baseMedian.toFixed(0)}/s, ratio ${(rate / baseMedian).toFixed(2)}; server CPU ${median(bidCpus).toFixed(2)} ms/bid vs ${median(readCpus).toFixed(2)} ms/read; best == lowest active bid in ${correct}/${trials} trials; ${resetCount()} connection resets retried; load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(" ")}`,
   );
 } finally {
   closeAgent();

@@ -1,7 +1,10 @@
-// Landing page weight and speed in headless Chromium against the real server (gzip on):
+// Landing page weight and speed in headless Chromium against the real server (gzip on), without and
+// with 4x CPU throttling (Chrome DevTools' CPU slowdown):
 //   npx relay-compiler && npx vite build --config client/vite.config.ts && npx tsx bench/landing.ts [runs]
+// BASELINE_DIST=<another build's client/dist> measures that build too, interleaved, and prints ratios.
 import type { Page } from "playwright-core";
 import { openTab, startBrowserWorld } from "../test/support/browser.ts";
+import { machineLoad, median } from "./processes.ts";
 
 interface Run {
   initialJsBytes: number;
@@ -13,12 +16,6 @@ interface Run {
   firstContentfulPaintMs: number;
   largestContentfulPaintMs: number;
   contactJsBytes: number;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** Bytes on the wire (gzip where the server compressed) of every response until now, by kind. */
@@ -35,8 +32,12 @@ function trackTransfers(page: Page) {
   return sizes;
 }
 
-async function measure(world: Awaited<ReturnType<typeof startBrowserWorld>>): Promise<Run> {
+type World = Awaited<ReturnType<typeof startBrowserWorld>>;
+
+async function measure(world: World, cpuSlowdown: number): Promise<Run> {
   const { page, context } = await openTab(world);
+  const devtools = await context.newCDPSession(page);
+  await devtools.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
   const sizes = trackTransfers(page);
   await page.goto("/", { waitUntil: "load" });
   await page.locator("#top h1").waitFor();
@@ -83,24 +84,43 @@ async function measure(world: Awaited<ReturnType<typeof startBrowserWorld>>): Pr
 }
 
 const runs = Number(process.argv[2] ?? 5);
-const world = await startBrowserWorld();
+const baselineDist = process.env.BASELINE_DIST;
+const worlds: [string, World][] = [["this build", await startBrowserWorld()]];
+if (baselineDist) worlds.push(["baseline", await startBrowserWorld({ clientDistDir: baselineDist })]);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 try {
-  await measure(world); // warms the server's gzip cache
-  const results: Run[] = [];
-  for (let index = 0; index < runs; index++) results.push(await measure(world));
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-  const pick = (key: keyof Run) => median(results.map((run) => run[key]));
-  console.log(`Landing page, median of ${runs} cold loads (1366x768, localhost, gzip):`);
-  console.log(`  JavaScript transferred:  ${kb(pick("initialJsBytes"))} in ${pick("initialJsFiles")} files`);
-  console.log(`  Everything transferred:  ${kb(pick("initialAllBytes"))}`);
-  console.log(`  DOMContentLoaded:        ${pick("domContentLoadedMs").toFixed(0)} ms`);
-  console.log(`  load event:              ${pick("loadMs").toFixed(0)} ms`);
-  console.log(`  first contentful paint:  ${pick("firstContentfulPaintMs").toFixed(0)} ms`);
-  console.log(`  largest contentful paint: ${pick("largestContentfulPaintMs").toFixed(0)} ms`);
-  console.log(
-    `  hero heading in the DOM: ${pick("heroVisibleMs").toFixed(0)} ms (as seen by the test driver)`,
-  );
-  console.log(`  contact form (on scroll): +${kb(pick("contactJsBytes"))} JavaScript`);
+  for (const [, world] of worlds) await measure(world, 1); // warms the server's gzip cache
+  console.log(`${machineLoad()}; median of ${runs} cold loads each (1366x768, localhost, gzip)`);
+  for (const slowdown of [1, 4]) {
+    const results = new Map<string, Run[]>(worlds.map(([name]) => [name, []]));
+    for (let index = 0; index < runs; index++) {
+      for (const [name, world] of worlds) results.get(name)?.push(await measure(world, slowdown));
+    }
+    const picked = (name: string, key: keyof Run) => median((results.get(name) ?? []).map((run) => run[key]));
+    const ratio = (key: keyof Run) =>
+      baselineDist
+        ? `   (${(picked("this build", key) / picked("baseline", key)).toFixed(2)}x baseline)`
+        : "";
+    for (const [name] of worlds) {
+      const pick = (key: keyof Run) => picked(name, key);
+      console.log(`\n${name}, CPU ${slowdown}x slower:`);
+      console.log(
+        `  JavaScript transferred:  ${kb(pick("initialJsBytes"))} in ${pick("initialJsFiles")} files${name === "this build" ? ratio("initialJsBytes") : ""}`,
+      );
+      console.log(`  Everything transferred:  ${kb(pick("initialAllBytes"))}`);
+      console.log(`  DOMContentLoaded:        ${pick("domContentLoadedMs").toFixed(0)} ms`);
+      console.log(`  load event:              ${pick("loadMs").toFixed(0)} ms`);
+      console.log(`  first contentful paint:  ${pick("firstContentfulPaintMs").toFixed(0)} ms`);
+      console.log(
+        `  largest contentful paint: ${pick("largestContentfulPaintMs").toFixed(0)} ms${name === "this build" ? ratio("largestContentfulPaintMs") : ""}`,
+      );
+      console.log(
+        `  hero heading in the DOM: ${pick("heroVisibleMs").toFixed(0)} ms (as seen by the test driver)`,
+      );
+      console.log(`  contact form (on scroll): +${kb(pick("contactJsBytes"))} JavaScript`);
+    }
+  }
+  console.log(`\nafter: ${machineLoad()}`);
 } finally {
-  await world.close();
+  for (const [, world] of worlds) await world.close();
 }

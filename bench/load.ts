@@ -5,18 +5,25 @@
  * the demo admin, then autocannon keeps `clients` connections busy on the load list's GraphQL
  * query for a bounded time and prints req/s, p50/p99 latency and errors, beside a baseline
  * (GET /healthz at the same concurrency) measured in the same run.
+ *
+ * The document is the load list screen's own (LoadListPageQuery, first page of 50). LIST=stops
+ * asks for each load's stops too (read through Prisma: an answer the response cache never keeps);
+ * RESPONSE_CACHE=off measures every answer computed.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import LoadListPageQuery from "../client/src/loads/__generated__/LoadListPageQuery.graphql.ts";
 import { DEMO_PASSWORD } from "../server/seed/demo.ts";
+import { machineLoad } from "./processes.ts";
 
 const clients = Number(process.argv[2] ?? 200);
 const seconds = Number(process.argv[3] ?? 20);
 const dir = mkdtempSync(join(tmpdir(), "freightway-load-"));
-const server = spawn("npx", ["tsx", "bench/load-server.ts"], {
+// node itself with tsx's loader (not npx, whose own process may exit and leave the server orphaned).
+const server = spawn(process.execPath, ["--import", "tsx", "bench/load-server.ts"], {
   env: {
     ...process.env,
     NODE_ENV: "production",
@@ -40,21 +47,31 @@ const login = await fetch(`${url}/api/auth/login`, {
 });
 const { token } = (await login.json()) as { token: string };
 
-const LIST = JSON.stringify({
-  query: `query { loads(page: 1, pageSize: 50) { totalCount edges { node { id loadId status customer pickupDate stops { id } } } } }`,
-});
+const LIST = JSON.stringify(
+  process.env.LIST === "stops"
+    ? {
+        query: `query { loads(page: 1, pageSize: 50) { totalCount edges { node { id loadId status customer pickupDate stops { id } } } } }`,
+      }
+    : {
+        query: LoadListPageQuery.params.text,
+        operationName: "LoadListPageQuery",
+        variables: { page: 1, pageSize: 50 },
+      },
+);
 
 async function run(title: string, options: autocannon.Options) {
   const result = await autocannon({ connections: clients, duration: seconds, ...options });
   const errors = result.errors + result.timeouts + result.non2xx;
   console.log(
-    `${title.padEnd(28)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${errors}`,
+    `${title.padEnd(28)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms  errors ${errors} (socket ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}: ${JSON.stringify(result.statusCodeStats)})`,
   );
   return result;
 }
 
 try {
-  console.log(`${clients} clients, ${seconds} s each`);
+  console.log(
+    `${clients} clients, ${seconds} s each; ${machineLoad()}; document: ${process.env.LIST === "stops" ? "loads with stops" : "LoadListPageQuery"}; response cache ${process.env.RESPONSE_CACHE === "off" ? "off" : "on"}`,
+  );
   const baseline = await run("baseline GET /healthz", { url: `${url}/healthz` });
   const list = await run("load list (GraphQL, admin)", {
     url: `${url}/graphql`,

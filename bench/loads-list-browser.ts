@@ -22,7 +22,7 @@ const world = await startBrowserWorld();
 try {
   const admin = await createUser(world.app, { email: "bench-admin@example.com", role: "ADMIN" });
   const { db } = world.app.deps;
-  const parsed = parseUploadRows(planColumns(CSV_HEADERS), loadRows(loadCount, 1, 7, 2000));
+  const parsed = parseUploadRows(planColumns(CSV_HEADERS), loadRows(loadCount, 1, 7, 2000), "UTC");
   await runWriteTransaction(db, world.database.url, () =>
     writeUpload({
       provider: providerOf(world.database.url),

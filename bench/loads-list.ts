@@ -45,7 +45,7 @@ const { db } = bench.app.deps;
 try {
   const fillStarted = performance.now();
   const admin = await db.user.findFirstOrThrow({ where: { role: "ADMIN" } });
-  const parsed = parseUploadRows(planColumns(CSV_HEADERS), loadRows(loadCount, 1, 7, 2000));
+  const parsed = parseUploadRows(planColumns(CSV_HEADERS), loadRows(loadCount, 1, 7, 2000), "UTC");
   await runWriteTransaction(db, bench.database.url, () =>
     writeUpload({
       provider: providerOf(bench.database.url),

@@ -14,9 +14,10 @@ interface Ask {
 
 const testApp = await createTestApp({ host: "127.0.0.1" });
 const admin = await createUser(testApp.app, { email: "bench-admin@example.com", role: "ADMIN" });
-const session = await loginAs(testApp.app, admin.email);
 const loads = Number(process.env.BENCH_LOADS ?? 0);
 if (loads > 0) await seedLoads(testApp.app.deps.db, testApp.database.url, loads);
+// After the seeding, which can outlast an access token at a million loads.
+const session = await loginAs(testApp.app, admin.email);
 const url = await testApp.app.start(0);
 
 process.on("message", async (message: Ask) => {

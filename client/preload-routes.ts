@@ -15,7 +15,8 @@ export function preloadRoutes(routes: Record<string, string>): Plugin {
       order: "post",
       handler(_html, context) {
         const bundle = context.bundle;
-        if (!bundle) return [];
+        // landing.html serves "/" only and preloads its own imports.
+        if (!bundle || context.path.endsWith("/landing.html")) return [];
         const chunks = Object.values(bundle).flatMap((output) => (output.type === "chunk" ? [output] : []));
         const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
           if (seen.has(fileName)) return seen;

@@ -2,6 +2,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import relay from "vite-plugin-relay";
 import { preloadRoutes } from "./preload-routes.ts";
+import { prerenderLanding } from "./prerender-landing.ts";
 
 export default defineConfig({
   root: "client",
@@ -10,18 +11,26 @@ export default defineConfig({
     relay,
     react(),
     preloadRoutes({
-      "/": "src/landing/LandingPage.tsx",
       "/login": "src/auth/LoginPage.tsx",
       "/signup": "src/auth/SignupPage.tsx",
       "/admin/*": "src/app/layout/AppLayout.tsx",
       "/carrier/*": "src/app/layout/AppLayout.tsx",
     }),
+    prerenderLanding([relay, react()]),
   ],
   build: {
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    // landing.html is "/" (rendered at build time, hydrated without the router or Relay);
+    // index.html is the app for every other path.
+    rollupOptions: {
+      input: {
+        index: decodeURIComponent(new URL("index.html", import.meta.url).pathname),
+        landing: decodeURIComponent(new URL("landing.html", import.meta.url).pathname),
+      },
+    },
   },
   server: {
     port: 5173,

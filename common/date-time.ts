@@ -38,7 +38,7 @@ export function timeZoneLabel(zone: UsTimeZone): string {
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
-interface WallClock {
+export interface WallClock {
   year: number;
   month: number;
   day: number;
@@ -110,7 +110,7 @@ export function toDateTimeInput(iso: string | null | undefined, zone: UsTimeZone
 }
 
 /** The instant at which the zone's clock reads this wall time (the later one in a fall-back hour). */
-function instantOf(wall: WallClock, zone: UsTimeZone): Date {
+export function instantOf(wall: WallClock, zone: UsTimeZone): Date {
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   const offsetAt = (ms: number) => {
     const seen = wallClock(new Date(ms), zone);

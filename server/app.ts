@@ -19,11 +19,14 @@ import {
 import { createDb, providerOf } from "./db/client.ts";
 import { migrate, pendingMigrationCount } from "./db/migrate.ts";
 import { createSqlReader } from "./db/reader.ts";
+import { sql } from "./db/sql.ts";
 import { closeWorkers } from "./db/workers.ts";
+import { createSqlWriter } from "./db/writer.ts";
 import type { Deps } from "./deps.ts";
+import { createResponseCache } from "./graphql/response-cache.ts";
 import { createSocketSessions, isSessionNotice } from "./graphql/socket-sessions.ts";
 import { createGraphQLServer } from "./graphql/yoga.ts";
-import { readBodyText } from "./http/body.ts";
+import { assertJsonDepth, readBodyText } from "./http/body.ts";
 import { clientAddress } from "./http/client-address.ts";
 import { parseCookies } from "./http/cookies.ts";
 import { createRouter, errorResponse, json, runRoute } from "./http/router.ts";
@@ -59,6 +62,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
   const deps: Deps = {
     db,
     sql: createSqlReader(config.databaseUrl),
+    writer: createSqlWriter(config.databaseUrl),
     config,
     pubsub: createAppPubSub(config.redisUrl),
     mailer: createMailer(config),
@@ -67,6 +71,10 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
   await bootstrap(deps);
 
   const yoga = createGraphQLServer(deps);
+  const responseCache = createResponseCache(
+    config.responseCache ? deps.sql.dataVersion : null,
+    yoga.fetchAPI.Response,
+  );
   const router = createRouter(restRoutes);
   const serveStatic = createStaticHandler(config.clientDistDir);
   const socketSessions = createSocketSessions(deps);
@@ -74,7 +82,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
   async function health(): Promise<Response> {
     try {
       const provider = providerOf(config.databaseUrl);
-      const pending = await pendingMigrationCount((sql) => db.$queryRawUnsafe(sql), provider);
+      // Through the driver's prepared statement: probes come often, Prisma's query compiler is costly.
+      const pending = await pendingMigrationCount((text) => deps.sql.all(sql(text)), provider);
       return pending === 0
         ? json(200, { status: "ok", database: provider })
         : json(503, { status: "migrations pending", pending });
@@ -101,14 +110,23 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     // The viewer is known (from headers) before the body is read and before Yoga validates: the
     // body limit, the document budget and introspection depend on it.
     const appContext = await contextFromRequest(deps, request, transport);
-    let forwarded = request;
-    if (request.body) {
-      // Yoga reads the body itself; refuse oversized ones before it does.
-      const limit = appContext.viewer?.role === "ADMIN" ? GRAPHQL_BODY_LIMIT : GRAPHQL_BODY_LIMIT_NON_ADMIN;
-      const text = await readBodyText(request, limit);
-      forwarded = new Request(request.url, { method: request.method, headers: request.headers, body: text });
-    }
-    return yoga.fetch(forwarded, { transport, appContext });
+    if (!request.body) return yoga.fetch(request, { transport, appContext });
+    // Yoga reads the body itself; refuse oversized ones before it does.
+    const limit = appContext.viewer?.role === "ADMIN" ? GRAPHQL_BODY_LIMIT : GRAPHQL_BODY_LIMIT_NON_ADMIN;
+    const text = await readBodyText(request, limit);
+    if ((request.headers.get("content-type") ?? "").includes("json")) assertJsonDepth(text);
+    const forward = (context: typeof appContext) =>
+      yoga.fetch(
+        new yoga.fetchAPI.Request(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: text,
+        }),
+        { transport, appContext: context },
+      );
+    const key = responseCache.keyOf(request, appContext.viewer, text);
+    if (key === null) return forward(appContext);
+    return responseCache.lookup(key) ?? responseCache.fill(key, appContext, forward);
   }
 
   function handle(request: Request, partial: Partial<TransportInfo> = {}): Promise<Response> {
@@ -245,6 +263,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     deps.mailer.close();
     await settleBackgroundWork();
     await deps.sql.close();
+    await deps.writer.close();
     await closeWorkers();
     await db.$disconnect();
   }

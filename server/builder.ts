@@ -9,6 +9,7 @@ import type { Context } from "./context.ts";
 import { ForbiddenError } from "./errors.ts";
 import type PrismaTypes from "./generated/pothos-types.ts";
 import { getDatamodel } from "./generated/pothos-types.ts";
+import DefaultDescriptionsPlugin from "./graphql/default-descriptions.ts";
 
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -27,10 +28,18 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date };
     JSONString: { Input: string; Output: string };
+    CsvRows: { Input: (string | null)[][]; Output: (string | null)[][] };
   };
   DefaultFieldNullability: false;
 }>({
-  plugins: [RelayPlugin, ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, DataloaderPlugin],
+  plugins: [
+    RelayPlugin,
+    ScopeAuthPlugin,
+    ErrorsPlugin,
+    PrismaPlugin,
+    DataloaderPlugin,
+    DefaultDescriptionsPlugin,
+  ],
   defaultFieldNullability: false,
   relay: {
     clientMutationId: "omit",
@@ -39,6 +48,7 @@ export const builder = new SchemaBuilder<{
     nodeQueryOptions: false,
     nodesQueryOptions: false,
     // The Relay plumbing describes itself once here, for every connection and edge.
+    idFieldOptions: { description: "The global id (opaque): for `node(id)` and for mutation inputs." },
     nodeTypeOptions: { description: "An object with a global id, refetchable through `node(id)`." },
     pageInfoTypeOptions: { description: "Where a page of a connection sits in the whole list." },
     defaultConnectionTypeOptions: { description: "One page of a list (a Relay connection)." },
@@ -84,7 +94,8 @@ export const builder = new SchemaBuilder<{
 });
 
 builder.scalarType("DateTime", {
-  description: "An ISO-8601 instant.",
+  description:
+    "An instant as ISO 8601 text, answered in UTC (2026-11-22T19:00:00.000Z); input may carry any offset.",
   // Raw-SQL reads may hand over the driver's text or epoch form; answer ISO-8601 either way.
   serialize: (value) => (value instanceof Date ? value : new Date(value as string | number)).toISOString(),
   parseValue: (value) => {
@@ -104,6 +115,30 @@ builder.scalarType("JSONString", {
     if (typeof value !== "string") throw new TypeError("JSONString must be a string");
     JSON.parse(value);
     return value;
+  },
+});
+
+/**
+ * An upload's lines as one scalar: graphql-js coerces a `[[String]]` list value by value (and the
+ * executor copies it first), a second of main-thread work for 30,000 rows; this checks the same
+ * shape in one tight loop.
+ */
+builder.scalarType("CsvRows", {
+  description: "A list of CSV lines, each a list of cells: strings, or null for an empty cell.",
+  serialize: (value) => value,
+  parseValue: (value) => {
+    if (!Array.isArray(value)) throw new TypeError("CsvRows must be a list of lines");
+    for (let line = 0; line < value.length; line++) {
+      const cells: unknown = value[line];
+      if (!Array.isArray(cells)) throw new TypeError(`CsvRows line ${line} must be a list of cells`);
+      for (let cell = 0; cell < cells.length; cell++) {
+        const text: unknown = cells[cell];
+        if (text !== null && typeof text !== "string") {
+          throw new TypeError(`CsvRows line ${line}, cell ${cell} must be a string or null`);
+        }
+      }
+    }
+    return value as (string | null)[][];
   },
 });
 

@@ -37,6 +37,8 @@ export interface AppConfig {
   trustProxy: number;
   /** Sign-ups one client address may make per hour. */
   signupMaxPerAddress: number;
+  /** RESPONSE_CACHE=off: never reuse a GraphQL answer (server/graphql/response-cache.ts). */
+  responseCache: boolean;
 }
 
 const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
@@ -78,6 +80,7 @@ export function loadConfig(
     appUrl: (env.APP_URL || `http://localhost:${env.PORT ?? 4000}`).replace(/\/+$/, ""),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     signupMaxPerAddress: Number(env.SIGNUP_MAX_PER_ADDRESS ?? 10),
+    responseCache: env.RESPONSE_CACHE !== "off",
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { SqlReader } from "./db/reader.ts";
+import type { SqlWriter } from "./db/writer.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { PubSub } from "./pubsub.ts";
 
@@ -9,6 +10,8 @@ export interface Deps {
   db: Db;
   /** Hand-written reads with cached prepared statements, for the hot paths only. */
   sql: SqlReader;
+  /** Hand-written write transactions on connections kept open, for the hot write paths only (bids, positions). */
+  writer: SqlWriter;
   config: AppConfig;
   pubsub: PubSub;
   mailer: Mailer;

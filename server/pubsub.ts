@@ -16,6 +16,8 @@ export type Topics = {
   carriers: [{ carrierId: string }];
   /** Any offer opened, bid on, closed or decided (server/offers/events.ts). */
   offers: [{ offerId: string; kind: string }];
+  /** The same events for one offer only: its watchers hear no other offer's. */
+  [key: `offer:${string}`]: [{ offerId: string; kind: string }];
   /** A bid of this offer placed, improved, folded or decided. */
   [key: `offer-bids:${string}`]: [{ bidId: string }];
   /** A route's truck reported positions (last position, ETA, stop arrivals may have changed). */

@@ -29,6 +29,21 @@ describe("parseDateValue", () => {
     expect(iso(parseDateValue("11/21/2026 12:00 AM", "d"))).toBe("2026-11-21T00:00:00.000Z");
   });
 
+  it("reads zone-less dates in the given zone, across daylight saving, and keeps explicit offsets", () => {
+    const chicago = (text: string) => iso(parseDateValue(text, "Pickup Date", "America/Chicago"));
+    expect(chicago("2026-11-21T08:30")).toBe("2026-11-21T14:30:00.000Z");
+    expect(chicago("2026-07-04 08:30:15.250")).toBe("2026-07-04T13:30:15.250Z");
+    expect(chicago("11/21/2026")).toBe("2026-11-21T06:00:00.000Z");
+    expect(chicago("3/8/2026 3:30 AM")).toBe("2026-03-08T08:30:00.000Z");
+    expect(chicago("3/8/2026 1:30 AM")).toBe("2026-03-08T07:30:00.000Z");
+    expect(chicago("2026-11-21T08:30:00-05:00")).toBe("2026-11-21T13:30:00.000Z");
+    expect(chicago("2026-11-21T08:30:00Z")).toBe("2026-11-21T08:30:00.000Z");
+    expect(iso(parseDateValue("11/21/2026 8:30 PM", "d", "America/Los_Angeles"))).toBe(
+      "2026-11-22T04:30:00.000Z",
+    );
+    expect(chicago("2026-02-30T08:00")).toBe("Pickup Date '2026-02-30T08:00' is not a valid date");
+  });
+
   it("refuses impossible or unreadable dates, naming the field", () => {
     for (const text of [
       "2026-02-30",

@@ -1,3 +1,4 @@
+import { instantOf, isUsTimeZone, type UsTimeZone } from "../date-time.ts";
 import type { Problem } from "../fields.ts";
 
 /**
@@ -77,21 +78,25 @@ const ISO_DATE =
   /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(AM|PM)?)?$/i;
 
+/** Where a date written without an offset is read. */
+export type DateReadZone = UsTimeZone | "UTC";
+
 /**
  * ISO 8601 (2026-11-21, 2026-11-21T08:30, 2026-11-21T08:30:00Z) or US (11/21/2026,
- * 11/21/2026 8:30 AM). A date or time without a zone is read as UTC.
+ * 11/21/2026 8:30 AM). An explicit offset or Z is always honoured; a date or time without one is
+ * read in `zone`: UTC for API inputs (the screens send instants), the uploader's zone for uploads.
  */
-export function parseDateValue(text: string, label: string): Date | Problem {
+export function parseDateValue(text: string, label: string, zone: DateReadZone = "UTC"): Date | Problem {
   const trimmed = text.trim();
   const iso = ISO_DATE.exec(trimmed);
   if (iso) {
-    const [, year, month, day, hour, minute, second, millis, zone] = iso;
+    const [, year, month, day, hour, minute, second, millis, offset] = iso;
     return buildDate(
       label,
       trimmed,
       [Number(year), Number(month), Number(day)],
       [Number(hour ?? 0), Number(minute ?? 0), Number(second ?? 0), Number((millis ?? "0").padEnd(3, "0"))],
-      zone,
+      offset ?? zone,
     );
   }
   const us = US_DATE.exec(trimmed);
@@ -108,7 +113,7 @@ export function parseDateValue(text: string, label: string): Date | Problem {
       trimmed,
       [year, Number(month), Number(day)],
       [hour, Number(minute ?? 0), Number(second ?? 0), 0],
-      undefined,
+      zone,
     );
   }
   return invalidDate(label, trimmed);
@@ -124,19 +129,39 @@ function buildDate(
   text: string,
   [year, month, day]: number[],
   [hour, minute, second, millis]: number[],
-  zone: string | undefined,
+  /** An offset written in the text ('Z', '-05:00'), else the zone to read the wall time in. */
+  zone: string,
 ): Date | Problem {
   if (year < 1900 || year > 2200 || hour > 23 || minute > 59 || second > 59) return invalidDate(label, text);
   const utc = Date.UTC(year, month - 1, day, hour, minute, second, millis);
   const check = new Date(utc);
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return invalidDate(label, text);
-  return new Date(utc - zoneOffsetMinutes(zone) * 60_000);
+  if (isUsTimeZone(zone)) return new Date(utc - zoneOffsetAt(year, month, day, hour, zone));
+  return new Date(utc - offsetMinutes(zone) * 60_000);
 }
 
-function zoneOffsetMinutes(zone: string | undefined): number {
-  if (!zone || zone.toUpperCase() === "Z") return 0;
-  const sign = zone.startsWith("-") ? -1 : 1;
-  const digits = zone.slice(1).replace(":", "");
+/**
+ * How far the zone's wall clock runs ahead of UTC during this wall-clock hour, in ms. US zones
+ * change offset only on whole hours, so one lookup per zone and hour serves a whole upload's
+ * dates (tens of thousands of cells) instead of two Intl calls per cell.
+ */
+const hourOffsets = new Map<string, number>();
+function zoneOffsetAt(year: number, month: number, day: number, hour: number, zone: UsTimeZone): number {
+  const hourStart = Date.UTC(year, month - 1, day, hour);
+  const key = `${zone}|${hourStart}`;
+  let offset = hourOffsets.get(key);
+  if (offset === undefined) {
+    offset = hourStart - instantOf({ year, month, day, hour, minute: 0, second: 0 }, zone).getTime();
+    if (hourOffsets.size >= 50_000) hourOffsets.clear();
+    hourOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+function offsetMinutes(offset: string): number {
+  if (offset === "UTC" || offset.toUpperCase() === "Z") return 0;
+  const sign = offset.startsWith("-") ? -1 : 1;
+  const digits = offset.slice(1).replace(":", "");
   return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
 }
 

@@ -9,6 +9,10 @@ export interface LedgerTable {
   table: string;
   /** Count and sum per status and day, kept by triggers on `table` (same status and day columns). */
   dayTotals: string;
+  /** Each party name in use, kept by triggers on `table` (same name column as `party`). */
+  partyNames: string;
+  /** SQLite's FTS5 trigram table over the number, under the entry's rowid, kept by triggers. */
+  numberSearch: string;
   number: string;
   party: string;
   day: string;
@@ -23,6 +27,8 @@ export const LEDGER_TABLES: Record<Ledger, LedgerTable> = {
     series: "invoice",
     table: `"Invoice"`,
     dayTotals: `"InvoiceDayTotal"`,
+    partyNames: `"InvoicePartyName"`,
+    numberSearch: `"InvoiceNumberSearch"`,
     number: "invoiceNumber",
     party: "customerPayer",
     day: "dueDate",
@@ -35,6 +41,8 @@ export const LEDGER_TABLES: Record<Ledger, LedgerTable> = {
     series: "bill",
     table: `"Bill"`,
     dayTotals: `"BillDayTotal"`,
+    partyNames: `"BillPartyName"`,
+    numberSearch: `"BillNumberSearch"`,
     number: "billNumber",
     party: "carrier",
     day: "paymentDate",

@@ -1,6 +1,6 @@
-import { type BillingStatus, SETTLED_STATUSES } from "../../common/billing.ts";
+import { BILLING_STATUSES, type BillingStatus, SETTLED_STATUSES } from "../../common/billing.ts";
 import type { DbProvider } from "../db/client.ts";
-import { containsInsensitive, joinFragments, type SqlFragment, sql } from "../db/sql.ts";
+import { asciiLower, containsInsensitive, joinFragments, type SqlFragment, sql } from "../db/sql.ts";
 import type { LedgerTable } from "./ledgers.ts";
 
 export const BILLING_SORT_FIELDS = ["number", "party", "date", "amount", "status", "createdAt"] as const;
@@ -32,65 +32,250 @@ export function startOfDay(now: Date): Date {
 }
 
 const SETTLED_SQL = SETTLED_STATUSES.map((status) => `'${status}'`).join(", ");
+const OPEN_STATUSES = BILLING_STATUSES.filter((status) => !SETTLED_STATUSES.includes(status));
+
+/** Below this many characters a search cannot use trigrams. */
+const TRIGRAM = 3;
+
+/**
+ * How a statement reads the ledger. "walk": along the sort order's index, testing each entry
+ * (fast when many entries match). "matches": through the filters' and the search's indexes, then
+ * sorted (fast when few match). On SQLite a walk writes its filter columns as `+e."x"`, which
+ * keeps the planner from reading them by index instead of walking; PostgreSQL's planner weighs
+ * both with its statistics.
+ */
+export type BillingRead = "walk" | "matches";
+
+/** The column reference, kept from index use on SQLite when the statement walks. */
+function column(provider: DbProvider, read: BillingRead, name: string): string {
+  return provider === "sqlite" && read === "walk" ? `+e."${name}"` : `e."${name}"`;
+}
+
+/** An FTS5 phrase: the text literally, whatever FTS5 query syntax it contains. */
+function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
 
 /** Past due: the date has passed and the entry is neither paid nor canceled (the status is not changed). */
 export function pastDueSql(table: LedgerTable, today: Date): SqlFragment {
   return sql(`(e."${table.day}" < ? AND e."status" NOT IN (${SETTLED_SQL}))`, today);
 }
 
-export function billingWhereSql(
+/**
+ * The statuses the filters allow, or null for any. Past due implies an open status: saying so
+ * lets the (status, date) indexes read only those rows (a filter of settled statuses alone keeps
+ * matching nothing).
+ */
+export function filteredStatuses(filters: BillingListFilters): readonly string[] | null {
+  const statuses = filters.status?.length ? filters.status : null;
+  if (filters.pastDue !== true) return statuses;
+  const open = (statuses ?? OPEN_STATUSES).filter((value) => OPEN_STATUSES.includes(value as BillingStatus));
+  return open.length > 0 ? open : statuses;
+}
+
+/**
+ * The stretch of the ledger a walk goes along: one status's when the filters allow one (its
+ * indexes lead with the status), else the whole ledger.
+ */
+export function walkedFilters(filters: BillingListFilters): BillingListFilters {
+  const statuses = filteredStatuses(filters);
+  return statuses?.length === 1 ? { status: [statuses[0] as BillingStatus] } : {};
+}
+
+/** The status, date and past-due conditions. */
+function filterConditions(
   provider: DbProvider,
   table: LedgerTable,
   filters: BillingListFilters,
   today: Date,
-): SqlFragment {
+  read: BillingRead,
+): SqlFragment[] {
+  const status = column(provider, read, "status");
+  const day = column(provider, read, table.day);
   const conditions: SqlFragment[] = [];
-  const search = filters.search?.trim();
-  if (search) {
-    const either = joinFragments(
-      [
-        containsInsensitive(provider, `e."${table.number}"`, search),
-        containsInsensitive(provider, `e."${table.party}"`, search),
-      ],
-      " OR ",
-    );
-    conditions.push({ sql: `(${either.sql})`, params: either.params });
+  if (filters.pastDue === true) {
+    conditions.push(sql(`${day} < ? AND ${status} NOT IN (${SETTLED_SQL})`, today));
   }
-  if (filters.status?.length) {
-    conditions.push(sql(`e."status" IN (${filters.status.map(() => "?").join(", ")})`, ...filters.status));
+  const statuses = filteredStatuses(filters);
+  if (statuses?.length === 1) {
+    // One status: a walk reads that status's stretch of the (status, sort column, number) index.
+    conditions.push(sql(`e."status" = ?`, statuses[0]));
+  } else if (statuses) {
+    conditions.push(sql(`${status} IN (${statuses.map(() => "?").join(", ")})`, ...statuses));
   }
-  if (filters.dateFrom) conditions.push(sql(`e."${table.day}" >= ?`, filters.dateFrom));
-  if (filters.dateTo) conditions.push(sql(`e."${table.day}" <= ?`, filters.dateTo));
-  if (filters.pastDue === true) conditions.push(pastDueSql(table, today));
+  if (filters.dateFrom) conditions.push(sql(`${day} >= ?`, filters.dateFrom));
+  if (filters.dateTo) conditions.push(sql(`${day} <= ?`, filters.dateTo));
   if (filters.pastDue === false) {
-    const pastDue = pastDueSql(table, today);
-    conditions.push({ sql: `NOT ${pastDue.sql}`, params: pastDue.params });
+    conditions.push(sql(`NOT (${day} < ? AND ${status} NOT IN (${SETTLED_SQL}))`, today));
   }
+  return conditions;
+}
+
+/**
+ * The customer/payer (carrier) contains the text: the names come from the party-name table the
+ * database keeps (one row per name), the entries from the index on the name.
+ */
+function partyMatch(
+  provider: DbProvider,
+  table: LedgerTable,
+  search: string,
+  read: BillingRead,
+): SqlFragment {
+  const contains = containsInsensitive(provider, `p."${table.party}"`, search);
+  return {
+    sql: `${column(provider, read, table.party)} IN (SELECT p."${table.party}" FROM ${table.partyNames} p WHERE ${contains.sql})`,
+    params: contains.params,
+  };
+}
+
+/**
+ * The number contains the text. SQLite: the FTS5 trigram table finds the candidates for 3
+ * characters or more, and the same test as without it keeps exactly the rows it keeps (trigram
+ * matching folds case beyond ASCII, lower() does not). PostgreSQL: ILIKE, served by the trigram
+ * GIN index.
+ */
+function numberMatch(
+  provider: DbProvider,
+  table: LedgerTable,
+  search: string,
+  read: BillingRead,
+): SqlFragment {
+  const contains = containsInsensitive(provider, column(provider, read, table.number), search);
+  if (provider !== "sqlite" || [...search].length < TRIGRAM) return contains;
+  return {
+    sql: `${column(provider, read, "rowid")} IN (SELECT "rowid" FROM ${table.numberSearch} WHERE ${table.numberSearch} MATCH ?) AND ${contains.sql}`,
+    params: [ftsPhrase(asciiLower(search)), ...contains.params],
+  };
+}
+
+function and(conditions: SqlFragment[]): SqlFragment {
   if (conditions.length === 0) return sql("");
   const joined = joinFragments(conditions, " AND ");
   return { sql: ` WHERE ${joined.sql}`, params: joined.params };
 }
 
+/**
+ * What the filters and the search match, as WHERE clauses over `table e` whose rows never overlap:
+ * one without a search; with one, the entries whose party matches, then those whose number
+ * matches and whose party does not. Each branch has indexes that read only its rows.
+ */
+export function billingBranches(
+  provider: DbProvider,
+  table: LedgerTable,
+  filters: BillingListFilters,
+  today: Date,
+): SqlFragment[] {
+  const conditions = filterConditions(provider, table, filters, today, "matches");
+  const search = filters.search?.trim();
+  if (!search) return [and(conditions)];
+  const party = partyMatch(provider, table, search, "matches");
+  const number = numberMatch(provider, table, search, "matches");
+  return [
+    and([party, ...conditions]),
+    and([number, { sql: `NOT ${party.sql}`, params: party.params }, ...conditions]),
+  ];
+}
+
+/** The same rows as billingBranches, as one WHERE clause for a walk along the sort order. */
+export function billingWhereSql(
+  provider: DbProvider,
+  table: LedgerTable,
+  filters: BillingListFilters,
+  today: Date,
+  read: BillingRead = "walk",
+): SqlFragment {
+  const conditions = filterConditions(provider, table, filters, today, read);
+  const search = filters.search?.trim();
+  if (search) {
+    const either = joinFragments(
+      [numberMatch(provider, table, search, read), partyMatch(provider, table, search, read)],
+      ") OR (",
+    );
+    conditions.unshift({ sql: `((${either.sql}))`, params: either.params });
+  }
+  return and(conditions);
+}
+
+export function hasBillingFilters(filters: BillingListFilters): boolean {
+  return Boolean(
+    filters.search?.trim() ||
+      filters.status?.length ||
+      filters.dateFrom ||
+      filters.dateTo ||
+      (filters.pastDue !== null && filters.pastDue !== undefined),
+  );
+}
+
 function sortColumn(table: LedgerTable, field: BillingSortField): string {
   switch (field) {
     case "number":
-      return `e."${table.number}"`;
+      return table.number;
     case "party":
-      return `e."${table.party}"`;
+      return table.party;
     case "date":
-      return `e."${table.day}"`;
+      return table.day;
     case "amount":
-      return `e."${table.amount}"`;
+      return table.amount;
     case "status":
-      return `e."status"`;
+      return "status";
     case "createdAt":
-      return `e."createdAt"`;
+      return "createdAt";
   }
+}
+
+/** Which stretch of the ordered matches a page reads, and how. */
+export interface BillingPageRead {
+  read: BillingRead;
+  /** Read the order from its other end: `offset` then counts from the last match. */
+  reversed: boolean;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The numbers of one page of entries in order, read as `how` says; an index on (sort column,
+ * number) serves each order (ties break on the number so pages never overlap).
+ */
+function pageNumbersSql(
+  provider: DbProvider,
+  table: LedgerTable,
+  filters: BillingListFilters,
+  sort: BillingSort,
+  today: Date,
+  how: BillingPageRead,
+): SqlFragment {
+  const ascending = (sort.direction === "asc") !== how.reversed;
+  const direction = ascending ? "ASC" : "DESC";
+  const sortKey = sortColumn(table, sort.field);
+  const tail = [how.limit, how.offset];
+  if (how.read === "walk") {
+    const where = billingWhereSql(provider, table, filters, today, "walk");
+    const order = [`e."${sortKey}" ${direction}`];
+    if (sort.field !== "number") order.push(`e."${table.number}" ${direction}`);
+    return {
+      sql: `SELECT e."${table.number}" AS "number" FROM ${table.table} e${where.sql} ORDER BY ${order.join(", ")} LIMIT ? OFFSET ?`,
+      params: [...where.params, ...tail],
+    };
+  }
+  const branches = billingBranches(provider, table, filters, today).map((where) => ({
+    sql: `SELECT e."${table.number}" AS "number", e."${sortKey}" AS "sortKey" FROM ${table.table} e${where.sql}`,
+    params: where.params,
+  }));
+  const union = joinFragments(branches, " UNION ALL ");
+  // The fence keeps each database from reading the matches along the sort order's index.
+  const fence = provider === "sqlite" ? "LIMIT -1 OFFSET 0" : "OFFSET 0";
+  const order = [`m."sortKey" ${direction}`];
+  if (sort.field !== "number") order.push(`m."number" ${direction}`);
+  return {
+    sql: `SELECT m."number" FROM (${union.sql} ${fence}) m ORDER BY ${order.join(", ")} LIMIT ? OFFSET ?`,
+    params: [...union.params, ...tail],
+  };
 }
 
 /**
  * One page in order, each entry with its linked load (load id, tracking link, the load's route
- * number copy), in one statement; ties break on the number so pages never overlap.
+ * number copy), in one statement. The page's numbers are found first (an index walk or the
+ * sorted matches, see pageNumbersSql), then only those rows are read and joined.
  */
 export function billingPageSql(
   provider: DbProvider,
@@ -98,12 +283,11 @@ export function billingPageSql(
   filters: BillingListFilters,
   sort: BillingSort,
   today: Date,
-  offset: number,
-  limit: number,
+  how: BillingPageRead,
 ): SqlFragment {
-  const where = billingWhereSql(provider, table, filters, today);
+  const numbers = pageNumbersSql(provider, table, filters, sort, today, how);
   const direction = sort.direction === "asc" ? "ASC" : "DESC";
-  const order = [`${sortColumn(table, sort.field)} ${direction}`];
+  const order = [`e."${sortColumn(table, sort.field)}" ${direction}`];
   if (sort.field !== "number") order.push(`e."${table.number}" ${direction}`);
   const billOnly = table.ledger === "payable";
   const columns = [
@@ -125,8 +309,36 @@ export function billingPageSql(
     `l."routeNumber" AS "linkedRouteNumber"`,
   ];
   return {
-    sql: `SELECT ${columns.join(", ")} FROM ${table.table} e LEFT JOIN "Load" l ON l."id" = e."loadId"${where.sql} ORDER BY ${order.join(", ")} LIMIT ? OFFSET ?`,
-    params: [...where.params, limit, offset],
+    // CROSS JOIN: SQLite then reads the page's numbers first (PostgreSQL plans joins by cost).
+    sql: `SELECT ${columns.join(", ")} FROM (${numbers.sql}) n CROSS JOIN ${table.table} e LEFT JOIN "Load" l ON l."id" = e."loadId" WHERE e."${table.number}" = n."number" ORDER BY ${order.join(", ")}`,
+    params: numbers.params,
+  };
+}
+
+/**
+ * How to read a page of `limit` entries from `offset` among `matches` of the `size` entries a
+ * walk goes along (walkedFilters). A walk reads about (offset + limit) × size / matches entries,
+ * the matches read `matches`: the cheaper is taken, so neither a rare filter nor a common one
+ * scans the ledger. Past the middle the order is read from its other end.
+ */
+export function billingPageRead(
+  matches: number,
+  size: number,
+  offset: number,
+  limit: number,
+): BillingPageRead & { moreAfter: boolean } {
+  const reversed = offset > matches / 2 && offset < matches;
+  const end = Math.min(matches, offset + limit);
+  // Forward reads one row more than the page: it only says a next page exists.
+  const from = reversed ? matches - end : offset;
+  const count = reversed ? end - offset : limit + 1;
+  const walked = ((from + count) * size) / Math.max(1, matches);
+  return {
+    read: walked <= matches ? "walk" : "matches",
+    reversed,
+    offset: from,
+    limit: count,
+    moreAfter: end < matches,
   };
 }
 
@@ -153,7 +365,7 @@ export interface BillingPageRow {
 /**
  * The count and the sum of the amounts (cents) of everything the filters match. Status and date
  * filters read the per-day totals the database keeps (a few rows per day, whatever the ledger's
- * size); a text search reads the entries it matches.
+ * size); a search adds up its branches (billingBranches), each read through its indexes.
  */
 export function billingTotalsSql(
   provider: DbProvider,
@@ -161,15 +373,38 @@ export function billingTotalsSql(
   filters: BillingListFilters,
   today: Date,
 ): SqlFragment {
-  const where = billingWhereSql(provider, table, filters, today);
   if (filters.search?.trim()) {
-    return {
+    const branches = billingBranches(provider, table, filters, today).map((where) => ({
       sql: `SELECT COUNT(*) AS "count", COALESCE(SUM(e."${table.amount}"), 0) AS "cents" FROM ${table.table} e${where.sql}`,
       params: where.params,
+    }));
+    const union = joinFragments(branches, " UNION ALL ");
+    return {
+      sql: `SELECT COALESCE(SUM(t."count"), 0) AS "count", COALESCE(SUM(t."cents"), 0) AS "cents" FROM (${union.sql}) t`,
+      params: union.params,
     };
   }
+  const where = and(filterConditions(provider, table, filters, today, "matches"));
   return {
     sql: `SELECT COALESCE(SUM(e."count"), 0) AS "count", COALESCE(SUM(e."cents"), 0) AS "cents" FROM ${table.dayTotals} e${where.sql}`,
     params: where.params,
+  };
+}
+
+/**
+ * billingTotalsSql's count and sum, and beside them `size`: how many entries a walk goes along
+ * (walkedFilters), from the kept per-day totals. A filtered page needs all three before it is read.
+ */
+export function billingCountsSql(
+  provider: DbProvider,
+  table: LedgerTable,
+  filters: BillingListFilters,
+  today: Date,
+): SqlFragment {
+  const totals = billingTotalsSql(provider, table, filters, today);
+  const walked = and(filterConditions(provider, table, walkedFilters(filters), today, "matches"));
+  return {
+    sql: `SELECT t."count", t."cents", (SELECT COALESCE(SUM(e."count"), 0) FROM ${table.dayTotals} e${walked.sql}) AS "size" FROM (${totals.sql}) t`,
+    params: [...walked.params, ...totals.params],
   };
 }

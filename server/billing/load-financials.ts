@@ -1,7 +1,7 @@
-import { decodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
+import { idOrReference } from "../graphql/ids.ts";
 import { setLoadCustomerRate } from "../loads/customer-rate.ts";
 import { LoadType } from "../loads/schema.ts";
 import { loadForQuery } from "../loads/service.ts";
@@ -76,10 +76,22 @@ export async function loadFinancials(
 const LoadFinancialsType = builder.objectRef<LoadFinancials>("LoadFinancials").implement({
   description: "Revenue (invoices, or the customer rate), cost (bills) and margin of a load, in cents.",
   fields: (t) => ({
-    customerRateCents: t.exposeInt("customerRateCents", { nullable: true }),
-    revenueCents: t.exposeInt("revenueCents", { nullable: true }),
-    costCents: t.exposeInt("costCents", { nullable: true }),
-    marginCents: t.exposeInt("marginCents", { nullable: true }),
+    customerRateCents: t.exposeInt("customerRateCents", {
+      nullable: true,
+      description: "What the shipper pays, US cents; null when not set.",
+    }),
+    revenueCents: t.exposeInt("revenueCents", {
+      nullable: true,
+      description: "US cents: its invoices not canceled, or the customer rate before any invoice.",
+    }),
+    costCents: t.exposeInt("costCents", {
+      nullable: true,
+      description: "US cents: its bills not canceled; null before any bill.",
+    }),
+    marginCents: t.exposeInt("marginCents", {
+      nullable: true,
+      description: "Revenue minus cost, US cents; null until both are known.",
+    }),
     marginPercent: t.float({
       nullable: true,
       description: "Margin over revenue, one decimal.",
@@ -88,8 +100,16 @@ const LoadFinancialsType = builder.objectRef<LoadFinancials>("LoadFinancials").i
           ? Math.round((f.marginCents / f.revenueCents) * 1000) / 10
           : null,
     }),
-    invoices: t.field({ type: [InvoiceType], resolve: (f) => f.invoices }),
-    bills: t.field({ type: [BillType], resolve: (f) => f.bills }),
+    invoices: t.field({
+      type: [InvoiceType],
+      description: "Its invoices (canceled included), by number; at most 50.",
+      resolve: (f) => f.invoices,
+    }),
+    bills: t.field({
+      type: [BillType],
+      description: "Its bills (canceled included), by number; at most 50.",
+      resolve: (f) => f.bills,
+    }),
   }),
 });
 
@@ -104,6 +124,7 @@ builder.prismaObjectField("Load", "financials", (t) =>
 );
 
 const SetLoadCustomerRateInput = builder.inputType("SetLoadCustomerRateInput", {
+  description: "The load and what its shipper pays.",
   fields: (t) => ({
     id: t.id({ required: true, description: "The Load id or its loadId." }),
     customerRate: t.string({ description: "Dollars as text, at most two decimals; null or empty clears." }),
@@ -111,9 +132,11 @@ const SetLoadCustomerRateInput = builder.inputType("SetLoadCustomerRateInput", {
 });
 
 const LoadRatePayload = builder.objectRef<{ loadId: string }>("SetLoadCustomerRatePayload").implement({
+  description: "The load after its customer rate changed.",
   fields: (t) => ({
     load: t.prismaField({
       type: LoadType,
+      description: "The changed load.",
       resolve: (query, payload, _args, ctx) => loadForQuery(ctx.db, payload.loadId, query),
     }),
   }),
@@ -127,19 +150,12 @@ builder.mutationField("setLoadCustomerRate", (t) =>
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: SetLoadCustomerRateInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
-      const load = await setLoadCustomerRate(ctx, loadReference(String(input.id)), input.customerRate);
+      const load = await setLoadCustomerRate(
+        ctx,
+        idOrReference("Load", String(input.id)),
+        input.customerRate,
+      );
       return { loadId: load.id };
     },
   }),
 );
-
-/** A Load global id, or the loadId / database id as typed. */
-function loadReference(value: string): string {
-  try {
-    const decoded = decodeGlobalID(value);
-    if (decoded.typename === "Load") return decoded.id;
-  } catch {
-    // not a global id
-  }
-  return value;
-}

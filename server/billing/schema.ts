@@ -2,6 +2,7 @@ import { BILLING_STATUSES, type BillingStatus, type Ledger } from "../../common/
 import { centsToAmount } from "../../common/money.ts";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
+import { describedValues } from "../graphql/described-values.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import type { OffsetConnection } from "../graphql/offset-paging.ts";
 import { type ListRequest, pagedListField } from "../graphql/paged-list.ts";
@@ -12,18 +13,33 @@ import { type BillingSortField, DEFAULT_BILLING_SORT } from "./list.ts";
 import { type BillingPage, createEntry, findBillingPage, findEntry, updateEntry } from "./service.ts";
 import { type Entry, entriesByIds, type LinkedLoad } from "./store.ts";
 
-export const BillingStatusEnum = builder.enumType("BillingStatus", { values: BILLING_STATUSES });
+export const BillingStatusEnum = builder.enumType("BillingStatus", {
+  description: "An invoice's or bill's status, set by operators (past due is computed apart: pastDue).",
+  values: describedValues(BILLING_STATUSES, {
+    pending: "Open: not paid yet.",
+    paid: "Settled.",
+    overdue: "Marked overdue by an operator.",
+    canceled: "Will not be paid.",
+  }),
+});
 
 const LedgerEnum = builder.enumType("BillingLedger", {
   description: "RECEIVABLE: invoices (what customers owe); PAYABLE: bills (what carriers are owed).",
-  values: { RECEIVABLE: { value: "receivable" as const }, PAYABLE: { value: "payable" as const } },
+  values: {
+    RECEIVABLE: { value: "receivable" as const, description: "Invoices: what customers owe." },
+    PAYABLE: { value: "payable" as const, description: "Bills: what carriers are owed." },
+  },
 });
 
 const BillingLoadLink = builder.objectRef<LinkedLoad>("BillingLoadLink").implement({
   description: "The load an invoice or bill belongs to.",
   fields: (t) => ({
-    loadId: t.exposeString("loadId"),
-    routeNumber: t.string({ nullable: true, resolve: (load) => load.route?.routeNumber ?? null }),
+    loadId: t.exposeString("loadId", { description: "The load's readable loadId." }),
+    routeNumber: t.string({
+      nullable: true,
+      description: "The load's route, if any.",
+      resolve: (load) => load.route?.routeNumber ?? null,
+    }),
   }),
 });
 
@@ -38,27 +54,51 @@ export const InvoiceType = builder.node(builder.objectRef<Entry>("Invoice"), {
   isTypeOf: (value) => (value as Entry).ledger === "receivable",
   fields: (t) => ({
     invoiceNumber: t.string({ description: "INV-000123, given by the server.", resolve: (e) => e.number }),
-    customerPayer: t.string({ resolve: (e) => e.party }),
-    dueDate: t.field({ type: "DateTime", resolve: (e) => e.day }),
+    customerPayer: t.string({ description: "Who pays the invoice.", resolve: (e) => e.party }),
+    dueDate: t.field({ type: "DateTime", description: "The day payment is due.", resolve: (e) => e.day }),
     amountDue: t.float({
       description: "Dollars (the spec's number).",
       resolve: (e) => centsToAmount(e.amountCents),
     }),
-    amountDueCents: t.int({ resolve: (e) => e.amountCents }),
-    status: t.field({ type: BillingStatusEnum, resolve: (e) => e.status }),
+    amountDueCents: t.int({ description: "The amount due in US cents.", resolve: (e) => e.amountCents }),
+    status: t.field({
+      type: BillingStatusEnum,
+      description: "The status operators set.",
+      resolve: (e) => e.status,
+    }),
     pastDue: t.boolean({
       description: "Due date passed and neither paid nor canceled (the status is not changed).",
       resolve: (e) => daysPastDue(e.day, e.status, new Date()) > 0,
     }),
-    daysPastDue: t.int({ resolve: (e) => daysPastDue(e.day, e.status, new Date()) }),
-    trackingLink: t.string({ nullable: true, resolve: (e) => trackingLinkOf(e, e.load) }),
-    load: t.field({ type: BillingLoadLink, nullable: true, resolve: (e) => e.load }),
+    daysPastDue: t.int({
+      description: "Whole days since the due date; 0 when not past due, paid or canceled.",
+      resolve: (e) => daysPastDue(e.day, e.status, new Date()),
+    }),
+    trackingLink: t.string({
+      nullable: true,
+      description: "The linked load's tracking link, if any.",
+      resolve: (e) => trackingLinkOf(e, e.load),
+    }),
+    load: t.field({
+      type: BillingLoadLink,
+      nullable: true,
+      description: "The load it belongs to, if linked.",
+      resolve: (e) => e.load,
+    }),
     drafted: t.boolean({
       description: "Drafted by the server when its load was delivered.",
       resolve: (e) => e.sourceKey !== null,
     }),
-    createdAt: t.field({ type: "DateTime", resolve: (e) => e.createdAt }),
-    updatedAt: t.field({ type: "DateTime", resolve: (e) => e.updatedAt }),
+    createdAt: t.field({
+      type: "DateTime",
+      description: "When it was created.",
+      resolve: (e) => e.createdAt,
+    }),
+    updatedAt: t.field({
+      type: "DateTime",
+      description: "When it last changed.",
+      resolve: (e) => e.updatedAt,
+    }),
   }),
 });
 
@@ -70,25 +110,52 @@ export const BillType = builder.node(builder.objectRef<Entry>("Bill"), {
   isTypeOf: (value) => (value as Entry).ledger === "payable",
   fields: (t) => ({
     billNumber: t.string({ description: "BILL-000123, given by the server.", resolve: (e) => e.number }),
-    carrier: t.string({ resolve: (e) => e.party }),
-    paymentDate: t.field({ type: "DateTime", resolve: (e) => e.day }),
+    carrier: t.string({ description: "The carrier to pay.", resolve: (e) => e.party }),
+    paymentDate: t.field({ type: "DateTime", description: "The day payment is due.", resolve: (e) => e.day }),
     amount: t.float({
       description: "Dollars (the spec's number).",
       resolve: (e) => centsToAmount(e.amountCents),
     }),
-    amountCents: t.int({ resolve: (e) => e.amountCents }),
-    status: t.field({ type: BillingStatusEnum, resolve: (e) => e.status }),
-    pastDue: t.boolean({ resolve: (e) => daysPastDue(e.day, e.status, new Date()) > 0 }),
-    daysPastDue: t.int({ resolve: (e) => daysPastDue(e.day, e.status, new Date()) }),
-    trackingLink: t.string({ nullable: true, resolve: (e) => trackingLinkOf(e, e.load) }),
-    load: t.field({ type: BillingLoadLink, nullable: true, resolve: (e) => e.load }),
+    amountCents: t.int({ description: "The amount in US cents.", resolve: (e) => e.amountCents }),
+    status: t.field({
+      type: BillingStatusEnum,
+      description: "The status operators set.",
+      resolve: (e) => e.status,
+    }),
+    pastDue: t.boolean({
+      description: "Payment date passed and neither paid nor canceled (the status is not changed).",
+      resolve: (e) => daysPastDue(e.day, e.status, new Date()) > 0,
+    }),
+    daysPastDue: t.int({
+      description: "Whole days since the payment date; 0 when not past due, paid or canceled.",
+      resolve: (e) => daysPastDue(e.day, e.status, new Date()),
+    }),
+    trackingLink: t.string({
+      nullable: true,
+      description: "The linked load's tracking link, if any.",
+      resolve: (e) => trackingLinkOf(e, e.load),
+    }),
+    load: t.field({
+      type: BillingLoadLink,
+      nullable: true,
+      description: "The load it belongs to, if linked.",
+      resolve: (e) => e.load,
+    }),
     rateConfirmationUrl: t.string({
       nullable: true,
       description: "The rate confirmation PDF, for bills created for a marketplace winner.",
       resolve: (e) => (e.sourceKey?.startsWith("winner:") ? rateConfirmationPath(e) : null),
     }),
-    createdAt: t.field({ type: "DateTime", resolve: (e) => e.createdAt }),
-    updatedAt: t.field({ type: "DateTime", resolve: (e) => e.updatedAt }),
+    createdAt: t.field({
+      type: "DateTime",
+      description: "When it was created.",
+      resolve: (e) => e.createdAt,
+    }),
+    updatedAt: t.field({
+      type: "DateTime",
+      description: "When it last changed.",
+      resolve: (e) => e.updatedAt,
+    }),
   }),
 });
 
@@ -102,23 +169,34 @@ interface BillingFilterInput {
 type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 const BillingFilter = builder.inputRef<BillingFilterInput>("BillingFilter").implement({
+  description: "Criteria of the invoice or bill list; all given ones must hold.",
   fields: (t) => ({
-    status: t.field({ type: [BillingStatusEnum] }),
+    status: t.field({ type: [BillingStatusEnum], description: "Any of these statuses." }),
     dateFrom: t.field({ type: "DateTime", description: "Due date (invoices) or payment date (bills) from." }),
-    dateTo: t.field({ type: "DateTime" }),
+    dateTo: t.field({ type: "DateTime", description: "Due date (invoices) or payment date (bills) until." }),
     pastDue: t.boolean({ description: "true: only past due; false: none past due." }),
   }),
 });
 
+/** What each aging column holds: US cents of open invoices. */
+const AGING_TEXT: Record<(typeof AGING_BUCKETS)[number] | "total", string> = {
+  current: "Cents not yet due.",
+  days1to30: "Cents 1 to 30 days past due.",
+  days31to60: "Cents 31 to 60 days past due.",
+  days61to90: "Cents 61 to 90 days past due.",
+  days90plus: "Cents more than 90 days past due.",
+  total: "All open cents.",
+};
+
 const AgingCustomer = builder.objectRef<AgingRow>("AgingCustomer").implement({
   description: "One customer's open receivables by days past due, in cents.",
   fields: (t) => ({
-    customer: t.exposeString("customer"),
-    invoiceCount: t.exposeInt("invoiceCount"),
+    customer: t.exposeString("customer", { description: "The customer/payer." }),
+    invoiceCount: t.exposeInt("invoiceCount", { description: "How many open invoices." }),
     ...Object.fromEntries(
       [...AGING_BUCKETS, "total" as const].map((bucket) => [
         bucket,
-        t.float({ resolve: (row) => row[bucket] }),
+        t.float({ description: AGING_TEXT[bucket], resolve: (row) => row[bucket] }),
       ]),
     ),
   }),
@@ -127,11 +205,11 @@ const AgingCustomer = builder.objectRef<AgingRow>("AgingCustomer").implement({
 const AgingTotals = builder.objectRef<AgingAmounts & { invoiceCount: number }>("AgingTotals").implement({
   description: "All open receivables by days past due, in cents (current = not yet due).",
   fields: (t) => ({
-    invoiceCount: t.exposeInt("invoiceCount"),
+    invoiceCount: t.exposeInt("invoiceCount", { description: "How many open invoices." }),
     ...Object.fromEntries(
       [...AGING_BUCKETS, "total" as const].map((bucket) => [
         bucket,
-        t.float({ resolve: (row) => row[bucket] }),
+        t.float({ description: AGING_TEXT[bucket], resolve: (row) => row[bucket] }),
       ]),
     ),
   }),
@@ -140,13 +218,25 @@ const AgingTotals = builder.objectRef<AgingAmounts & { invoiceCount: number }>("
 const ReceivablesAging = builder
   .objectRef<Awaited<ReturnType<typeof receivablesAging>>>("ReceivablesAging")
   .implement({
+    description: "The receivables aging report: totals and one page of customers.",
     fields: (t) => ({
-      asOf: t.field({ type: "DateTime", resolve: (report) => report.asOf }),
-      totals: t.field({ type: AgingTotals, resolve: (report) => report.totals }),
-      customers: t.field({ type: [AgingCustomer], resolve: (report) => report.customers() }),
-      customerCount: t.int({ resolve: (report) => report.customerCount() }),
-      page: t.exposeInt("page"),
-      pageSize: t.exposeInt("pageSize"),
+      asOf: t.field({ type: "DateTime", description: "The day aged at.", resolve: (report) => report.asOf }),
+      totals: t.field({
+        type: AgingTotals,
+        description: "Every customer together.",
+        resolve: (report) => report.totals,
+      }),
+      customers: t.field({
+        type: [AgingCustomer],
+        description: "This page's customers, largest open total first.",
+        resolve: (report) => report.customers(),
+      }),
+      customerCount: t.int({
+        description: "How many customers have open invoices.",
+        resolve: (report) => report.customerCount(),
+      }),
+      page: t.exposeInt("page", { description: "This page's 1-based number." }),
+      pageSize: t.exposeInt("pageSize", { description: "Customers per page." }),
     }),
   });
 
@@ -176,6 +266,14 @@ pagedListField("invoices", {
   searchDescription: "Text in the invoice number or the customer/payer (any case).",
   filter: BillingFilter,
   sortFields: SORT_FIELDS,
+  sortFieldDescriptions: {
+    NUMBER: "By invoice number.",
+    PARTY: "By customer/payer.",
+    DATE: "By due date.",
+    AMOUNT: "By amount due.",
+    STATUS: "By status.",
+    CREATED_AT: "By when it was created.",
+  },
   defaultOrder: DEFAULT_BILLING_SORT,
   load: ledgerList("receivable"),
 });
@@ -188,6 +286,14 @@ pagedListField("bills", {
   searchDescription: "Text in the bill number or the carrier (any case).",
   filter: BillingFilter,
   sortFields: SORT_FIELDS,
+  sortFieldDescriptions: {
+    NUMBER: "By bill number.",
+    PARTY: "By carrier.",
+    DATE: "By payment date.",
+    AMOUNT: "By amount.",
+    STATUS: "By status.",
+    CREATED_AT: "By when it was created.",
+  },
   defaultOrder: DEFAULT_BILLING_SORT,
   load: ledgerList("payable"),
 });
@@ -213,15 +319,17 @@ builder.queryFields((t) => ({
   invoice: t.field({
     type: InvoiceType,
     nullable: true,
+    description: "An invoice by its number; null when there is none.",
     authScopes: { admin: true },
-    args: { invoiceNumber: t.arg.string({ required: true }) },
+    args: { invoiceNumber: t.arg.string({ required: true, description: "INV-000123." }) },
     resolve: (_root, args, ctx) => findEntry(ctx, "receivable", args.invoiceNumber),
   }),
   bill: t.field({
     type: BillType,
     nullable: true,
+    description: "A bill by its number; null when there is none.",
     authScopes: { admin: true },
-    args: { billNumber: t.arg.string({ required: true }) },
+    args: { billNumber: t.arg.string({ required: true, description: "BILL-000123." }) },
     resolve: (_root, args, ctx) => findEntry(ctx, "payable", args.billNumber),
   }),
   receivablesAging: t.field({
@@ -245,21 +353,22 @@ builder.queryFields((t) => ({
 const CreateInvoiceInput = builder.inputType("CreateInvoiceInput", {
   description: "'Add Invoice'. amountDue: a number or numeric text, at most two decimals.",
   fields: (t) => ({
-    customerPayer: t.string(),
+    customerPayer: t.string({ description: "Who pays the invoice." }),
     dueDate: t.string({ description: "YYYY-MM-DD" }),
     amountDue: t.string({ description: 'Dollars as text, e.g. "1250.50": exact, no floating point.' }),
-    status: t.field({ type: BillingStatusEnum }),
+    status: t.field({ type: BillingStatusEnum, description: "The status; required." }),
     loadId: t.string({ description: "The readable load id to link, if any." }),
   }),
 });
 
 const UpdateInvoiceInput = builder.inputType("UpdateInvoiceInput", {
+  description: "The whole edit form: every field but loadId is required; the number cannot change.",
   fields: (t) => ({
-    invoiceNumber: t.string({ required: true }),
-    customerPayer: t.string(),
-    dueDate: t.string(),
-    amountDue: t.string(),
-    status: t.field({ type: BillingStatusEnum }),
+    invoiceNumber: t.string({ required: true, description: "The invoice to change (INV-000123)." }),
+    customerPayer: t.string({ description: "Who pays the invoice." }),
+    dueDate: t.string({ description: "YYYY-MM-DD" }),
+    amountDue: t.string({ description: 'Dollars as text, e.g. "1250.50", at most two decimals.' }),
+    status: t.field({ type: BillingStatusEnum, description: "The new status." }),
     loadId: t.string({ description: "null or empty unlinks; omitted keeps the link." }),
   }),
 });
@@ -267,31 +376,42 @@ const UpdateInvoiceInput = builder.inputType("UpdateInvoiceInput", {
 const CreateBillInput = builder.inputType("CreateBillInput", {
   description: "'Add Bill'. amount: a number or numeric text, at most two decimals.",
   fields: (t) => ({
-    carrier: t.string(),
+    carrier: t.string({ description: "The carrier to pay." }),
     paymentDate: t.string({ description: "YYYY-MM-DD" }),
     amount: t.string({ description: 'Dollars as text, e.g. "980.00".' }),
-    status: t.field({ type: BillingStatusEnum }),
-    loadId: t.string(),
+    status: t.field({ type: BillingStatusEnum, description: "The status; required." }),
+    loadId: t.string({ description: "The readable load id to link, if any." }),
   }),
 });
 
 const UpdateBillInput = builder.inputType("UpdateBillInput", {
+  description: "The whole edit form: every field but loadId is required; the number cannot change.",
   fields: (t) => ({
-    billNumber: t.string({ required: true }),
-    carrier: t.string(),
-    paymentDate: t.string(),
-    amount: t.string(),
-    status: t.field({ type: BillingStatusEnum }),
-    loadId: t.string(),
+    billNumber: t.string({ required: true, description: "The bill to change (BILL-000123)." }),
+    carrier: t.string({ description: "The carrier to pay." }),
+    paymentDate: t.string({ description: "YYYY-MM-DD" }),
+    amount: t.string({ description: 'Dollars as text, e.g. "980.00", at most two decimals.' }),
+    status: t.field({ type: BillingStatusEnum, description: "The new status." }),
+    loadId: t.string({ description: "null or empty unlinks; omitted keeps the link." }),
   }),
 });
 
 const InvoicePayload = builder.objectRef<{ invoice: Entry }>("InvoicePayload").implement({
-  fields: (t) => ({ invoice: t.field({ type: InvoiceType, resolve: (payload) => payload.invoice }) }),
+  description: "The invoice after the change.",
+  fields: (t) => ({
+    invoice: t.field({
+      type: InvoiceType,
+      description: "The invoice.",
+      resolve: (payload) => payload.invoice,
+    }),
+  }),
 });
 
 const BillPayload = builder.objectRef<{ bill: Entry }>("BillPayload").implement({
-  fields: (t) => ({ bill: t.field({ type: BillType, resolve: (payload) => payload.bill }) }),
+  description: "The bill after the change.",
+  fields: (t) => ({
+    bill: t.field({ type: BillType, description: "The bill.", resolve: (payload) => payload.bill }),
+  }),
 });
 
 /** GraphQL's "not sent" is undefined; the spec's payload leaves out what the form did not send. */
@@ -303,6 +423,7 @@ function withoutNumber<T extends Record<string, unknown>>(input: T, key: string)
 builder.mutationFields((t) => ({
   createInvoice: t.field({
     type: InvoicePayload,
+    description: "Adds an invoice; its number is given by the server.",
     authScopes: { admin: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: CreateInvoiceInput, required: true }) },
@@ -310,6 +431,7 @@ builder.mutationFields((t) => ({
   }),
   updateInvoice: t.field({
     type: InvoicePayload,
+    description: "Saves an invoice's edit form.",
     authScopes: { admin: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: UpdateInvoiceInput, required: true }) },
@@ -324,6 +446,7 @@ builder.mutationFields((t) => ({
   }),
   createBill: t.field({
     type: BillPayload,
+    description: "Adds a bill; its number is given by the server.",
     authScopes: { admin: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: CreateBillInput, required: true }) },
@@ -331,6 +454,7 @@ builder.mutationFields((t) => ({
   }),
   updateBill: t.field({
     type: BillPayload,
+    description: "Saves a bill's edit form.",
     authScopes: { admin: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: UpdateBillInput, required: true }) },
@@ -343,15 +467,21 @@ builder.mutationFields((t) => ({
 const LedgerEvent = builder.objectRef<{ ledger: Ledger; entry: Entry }>("BillingLedgerEvent").implement({
   description: "An invoice or a bill after it was created or changed.",
   fields: (t) => ({
-    ledger: t.field({ type: LedgerEnum, resolve: (event) => event.ledger }),
+    ledger: t.field({
+      type: LedgerEnum,
+      description: "Which ledger changed.",
+      resolve: (event) => event.ledger,
+    }),
     invoice: t.field({
       type: InvoiceType,
       nullable: true,
+      description: "The invoice, for RECEIVABLE.",
       resolve: (event) => (event.ledger === "receivable" ? event.entry : null),
     }),
     bill: t.field({
       type: BillType,
       nullable: true,
+      description: "The bill, for PAYABLE.",
       resolve: (event) => (event.ledger === "payable" ? event.entry : null),
     }),
   }),

@@ -10,7 +10,6 @@ import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
-import { queryRows } from "../db/sql.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import {
   memoize,
@@ -27,8 +26,11 @@ import {
   type BillingListFilters,
   type BillingPageRow,
   type BillingSort,
+  billingCountsSql,
+  billingPageRead,
   billingPageSql,
   billingTotalsSql,
+  hasBillingFilters,
   startOfDay,
 } from "./list.ts";
 import { nextBillingNumber, normalizeBillingNumber } from "./numbers.ts";
@@ -52,9 +54,15 @@ export interface BillingTotals {
 
 export type BillingPage = OffsetConnection<Entry> & { totals: () => Promise<BillingTotals> };
 
+type Numeric = number | bigint | string;
+
+/** Unfiltered pages nearer the start than this are walked without counting first. */
+const COUNT_FIRST_AFTER = 500;
+
 /**
- * One page of a ledger: the ids from one SQL query (search, filters, sort), the rows from Prisma,
- * and the count with the sum of the amounts from one more (only when asked for).
+ * One page of a ledger in one statement, plus the count and the sum of the amounts in one more
+ * (the per-day totals the database keeps, or a search's indexed branches). A filtered or deep
+ * page counts first: the count says how to read the page (billingPageRead).
  */
 export async function findBillingPage(
   ctx: Context,
@@ -65,20 +73,40 @@ export async function findBillingPage(
   const provider = providerOf(ctx.config.databaseUrl);
   const table = LEDGER_TABLES[ledger];
   const today = startOfDay(now);
-  const totals = memoize(async (): Promise<BillingTotals> => {
-    const [row] = await ctx.sql.all<{ count: number | bigint; cents: number | bigint | string }>(
-      billingTotalsSql(provider, table, filters, today),
-    );
-    return { count: Number(row.count), cents: Number(row.cents) };
+  const filtered = hasBillingFilters(filters);
+  // A filtered page reads its totals with the size of the stretch a walk goes along, in one statement.
+  const counts = memoize(async () => {
+    const statement = filtered
+      ? billingCountsSql(provider, table, filters, today)
+      : billingTotalsSql(provider, table, filters, today);
+    const [row] = await ctx.sql.all<{ count: Numeric; cents: Numeric; size?: Numeric }>(statement);
+    const count = Number(row.count);
+    return { count, cents: Number(row.cents), size: row.size === undefined ? count : Number(row.size) };
   });
+  const totals = async (): Promise<BillingTotals> => {
+    const { count, cents } = await counts();
+    return { count, cents };
+  };
   const totalCount = async () => (await totals()).count;
   const window = await offsetWindow(paging, BILLING_PAGING, totalCount);
   const page = (rows: Entry[]) => Object.assign(offsetConnection(rows, window, totalCount), { totals });
   if (window.limit === 0) return page([]);
-  const rows = await ctx.sql.all<BillingPageRow>(
-    billingPageSql(provider, table, filters, sort, today, window.offset, window.limit + 1),
-  );
-  return page(rows.map((row) => entryFromPageRow(ledger, row)));
+  const how =
+    filtered || window.offset > COUNT_FIRST_AFTER
+      ? billingPageRead(await totalCount(), (await counts()).size, window.offset, window.limit)
+      : {
+          read: "walk" as const,
+          reversed: false,
+          offset: window.offset,
+          limit: window.limit + 1,
+          moreAfter: false,
+        };
+  if (how.limit <= 0) return page([]);
+  const rows = await ctx.sql.all<BillingPageRow>(billingPageSql(provider, table, filters, sort, today, how));
+  const entries = rows.map((row) => entryFromPageRow(ledger, row));
+  // A page read from the end has no row after it: repeat the last one to say a next page exists.
+  if (how.reversed && how.moreAfter && entries.length > 0) entries.push(entries.at(-1)!);
+  return page(entries);
 }
 
 /** An invoice or bill by its number ("INV-000123", "inv-123", "123"); null when there is none. */

@@ -1,7 +1,8 @@
-import { decodeGlobalID } from "@pothos/plugin-relay";
 import { CARRIER_TYPES, type CarrierKind } from "../../common/carriers.ts";
 import { builder } from "../builder.ts";
+import { describedValues } from "../graphql/described-values.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
+import { idOrReference } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { userForQuery } from "../users/records.ts";
 import { UserType } from "../users/schema.ts";
@@ -11,7 +12,11 @@ import { createCarrier, DRIVER_ORDER, findCarrierPage, updateCarrier } from "./s
 
 export const CarrierTypeEnum = builder.enumType("CarrierType", {
   description: "What a carrier moves freight with.",
-  values: CARRIER_TYPES,
+  values: describedValues(CARRIER_TYPES, {
+    Trucking: "Moves freight by road.",
+    Rail: "Moves freight by rail.",
+    Air: "Moves freight by air.",
+  }),
 });
 
 interface CarrierContact {
@@ -21,10 +26,11 @@ interface CarrierContact {
 }
 
 const CarrierContactType = builder.objectRef<CarrierContact>("CarrierContact").implement({
+  description: "The person to call at a carrier.",
   fields: (t) => ({
-    name: t.exposeString("name"),
+    name: t.exposeString("name", { description: "The contact's name." }),
     phone: t.exposeString("phone", { description: "E.164, e.g. +12015550123." }),
-    email: t.exposeString("email"),
+    email: t.exposeString("email", { description: "The contact's e-mail." }),
   }),
 });
 
@@ -34,47 +40,46 @@ export const CarrierNode = builder.prismaNode("Carrier", {
   authScopes: { admin: true },
   fields: (t) => ({
     carrierId: t.exposeString("carrierId", { description: "Readable, generated: CAR-000123." }),
-    carrierName: t.exposeString("carrierName"),
+    carrierName: t.exposeString("carrierName", { description: "The company's name." }),
     dotNumber: t.exposeString("dotNumber", { description: "Digits only." }),
     mcNumber: t.exposeString("mcNumber", { description: "Digits only, without the MC- prefix." }),
-    type: t.field({ type: CarrierTypeEnum, resolve: (carrier) => carrier.type as CarrierKind }),
+    type: t.field({
+      type: CarrierTypeEnum,
+      description: "Trucking, Rail or Air.",
+      resolve: (carrier) => carrier.type as CarrierKind,
+    }),
     contact: t.field({
       type: CarrierContactType,
+      description: "The person to call.",
       resolve: (carrier) => ({
         name: carrier.contactName,
         phone: carrier.contactPhone,
         email: carrier.contactEmail,
       }),
     }),
-    drivers: t.relation("drivers", { query: { orderBy: DRIVER_ORDER } }),
-    driverCount: t.relationCount("drivers"),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    drivers: t.relation("drivers", {
+      query: { orderBy: DRIVER_ORDER },
+      description: "The CARRIER users attached to it.",
+    }),
+    driverCount: t.relationCount("drivers", { description: "How many drivers are attached." }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the carrier was added." }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When it last changed." }),
   }),
 });
 
 /** A Carrier global id, or the readable carrierId / database id as the REST paths take them. */
 export function carrierRefOf(value: string | number): string {
-  return refOf("Carrier", String(value));
+  return idOrReference("Carrier", String(value).trim());
 }
 
 /** A User global id, or the userId / database id. */
 export function userRefOf(value: string | number): string {
-  return refOf("User", String(value));
-}
-
-function refOf(typename: string, value: string): string {
-  try {
-    const decoded = decodeGlobalID(value);
-    if (decoded.typename === typename && decoded.id) return decoded.id;
-  } catch {
-    // not a global id: a readable id or a database id
-  }
-  return value.trim();
+  return idOrReference("User", String(value).trim());
 }
 
 const CarrierFilter = builder.inputType("CarrierFilter", {
-  fields: (t) => ({ type: t.field({ type: CarrierTypeEnum }) }),
+  description: "Criteria of the carrier list.",
+  fields: (t) => ({ type: t.field({ type: CarrierTypeEnum, description: "Only carriers of this type." }) }),
 });
 
 pagedListField("carriers", {
@@ -94,6 +99,15 @@ pagedListField("carriers", {
     CONTACT_PHONE: "contactPhone",
     CREATED_AT: "createdAt",
   },
+  sortFieldDescriptions: {
+    CARRIER_NAME: "By name.",
+    DOT_NUMBER: "By DOT number.",
+    MC_NUMBER: "By MC number.",
+    TYPE: "By type.",
+    CONTACT_NAME: "By the contact's name.",
+    CONTACT_PHONE: "By the contact's phone.",
+    CREATED_AT: "By when the carrier was added.",
+  },
   defaultOrder: { field: "carrierName", direction: "asc" },
   load: findCarrierPage,
 });
@@ -102,8 +116,14 @@ builder.queryFields((t) => ({
   carrierByCarrierId: t.prismaField({
     type: CarrierNode,
     nullable: true,
+    description: "A carrier by its readable carrierId; null when there is none.",
     authScopes: { admin: true },
-    args: { carrierId: t.arg.string({ required: true }) },
+    args: {
+      carrierId: t.arg.string({
+        required: true,
+        description: "The readable carrierId, e.g. CAR-000123 (any case).",
+      }),
+    },
     resolve: (query, _parent, { carrierId }, ctx) =>
       ctx.db.carrier.findUnique({ ...query, where: { carrierId: normalizeCarrierIdRef(carrierId) } }),
   }),
@@ -112,34 +132,44 @@ builder.queryFields((t) => ({
 const CreateCarrierInput = builder.inputType("CreateCarrierInput", {
   description: "The Add Carrier form: `contact` is the contact's name; phone and email sit beside it.",
   fields: (t) => ({
-    carrierName: t.string(),
-    dotNumber: t.string(),
-    mcNumber: t.string(),
+    carrierName: t.string({ description: "The company's name." }),
+    dotNumber: t.string({
+      description: "The USDOT number: 1 to 8 digits (a DOT or USDOT prefix is dropped).",
+    }),
+    mcNumber: t.string({ description: "The MC number: 1 to 8 digits (an MC prefix is dropped)." }),
     type: t.field({ type: CarrierTypeEnum, description: "Trucking by default." }),
-    contact: t.string(),
-    phone: t.string(),
-    email: t.string(),
+    contact: t.string({ description: "The contact's name." }),
+    phone: t.string({ description: "The contact's phone; stored as E.164." }),
+    email: t.string({ description: "The contact's e-mail." }),
   }),
 });
 
 const CarrierContactInput = builder.inputType("CarrierContactInput", {
-  fields: (t) => ({ name: t.string(), phone: t.string(), email: t.string() }),
+  description: "The carrier's contact; only the fields sent change.",
+  fields: (t) => ({
+    name: t.string({ description: "The contact's name." }),
+    phone: t.string({ description: "The contact's phone; stored as E.164." }),
+    email: t.string({ description: "The contact's e-mail." }),
+  }),
 });
 
 const UpdateCarrierInput = builder.inputType("UpdateCarrierInput", {
   description: "Only the fields sent change. `driverIds` (User ids or userIds) replaces the driver set.",
   fields: (t) => ({
     id: t.id({ required: true, description: "The Carrier id (or its carrierId)." }),
-    carrierName: t.string(),
-    dotNumber: t.string(),
-    mcNumber: t.string(),
-    type: t.field({ type: CarrierTypeEnum }),
-    contact: t.field({ type: CarrierContactInput }),
-    driverIds: t.idList(),
+    carrierName: t.string({ description: "The company's name." }),
+    dotNumber: t.string({
+      description: "The USDOT number: 1 to 8 digits (a DOT or USDOT prefix is dropped).",
+    }),
+    mcNumber: t.string({ description: "The MC number: 1 to 8 digits (an MC prefix is dropped)." }),
+    type: t.field({ type: CarrierTypeEnum, description: "Trucking, Rail or Air." }),
+    contact: t.field({ type: CarrierContactInput, description: "The person to call." }),
+    driverIds: t.idList({ description: "The full new driver set: User ids or userIds." }),
   }),
 });
 
 const AttachDriverInput = builder.inputType("AttachDriverInput", {
+  description: "The carrier and the driver to attach.",
   fields: (t) => ({
     carrierId: t.id({ required: true, description: "The Carrier id (or its carrierId)." }),
     email: t.string({ required: true, description: "The e-mail of a signed-up carrier user." }),
@@ -147,6 +177,7 @@ const AttachDriverInput = builder.inputType("AttachDriverInput", {
 });
 
 const DetachDriverInput = builder.inputType("DetachDriverInput", {
+  description: "The carrier and the driver to detach.",
   fields: (t) => ({
     carrierId: t.id({ required: true, description: "The Carrier id (or its carrierId)." }),
     userId: t.id({ required: true, description: "The driver's User id (or userId)." }),
@@ -158,6 +189,7 @@ const CarrierPayload = builder.objectRef<{ carrierId: string }>("CarrierPayload"
   fields: (t) => ({
     carrier: t.prismaField({
       type: CarrierNode,
+      description: "The changed carrier.",
       resolve: (query, payload, _args, ctx) =>
         ctx.db.carrier.findUniqueOrThrow({ ...query, where: { id: payload.carrierId } }),
     }),
@@ -171,11 +203,13 @@ const CarrierDriverPayload = builder
     fields: (t) => ({
       carrier: t.prismaField({
         type: CarrierNode,
+        description: "The carrier, with its new driver list.",
         resolve: (query, payload, _args, ctx) =>
           ctx.db.carrier.findUniqueOrThrow({ ...query, where: { id: payload.carrierId } }),
       }),
       driver: t.prismaField({
         type: UserType,
+        description: "The driver that joined or left.",
         resolve: (query, payload, _args, ctx) => userForQuery(ctx.db, payload.driverId, query),
       }),
     }),
@@ -189,6 +223,7 @@ function sent<T extends object>(input: T): Partial<T> {
 builder.mutationFields((t) => ({
   createCarrier: t.field({
     type: CarrierPayload,
+    description: "Adds a carrier; its carrierId is generated.",
     authScopes: { admin: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: CreateCarrierInput, required: true }) },
@@ -199,6 +234,7 @@ builder.mutationFields((t) => ({
   }),
   updateCarrier: t.field({
     type: CarrierPayload,
+    description: "Edits a carrier: only the fields sent change; driverIds replaces the driver set.",
     authScopes: { admin: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: UpdateCarrierInput, required: true }) },
@@ -227,6 +263,7 @@ builder.mutationFields((t) => ({
   }),
   detachDriver: t.field({
     type: CarrierDriverPayload,
+    description: "Detaches a driver from the carrier (the user account stays).",
     authScopes: { admin: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: DetachDriverInput, required: true }) },

@@ -14,20 +14,28 @@ export const ContactMessageType = builder.prismaNode("ContactMessage", {
   description: "A visitor's message from the landing page's contact form.",
   authScopes: { admin: true },
   fields: (t) => ({
-    email: t.exposeString("email"),
-    name: t.exposeString("name"),
-    message: t.exposeString("message"),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    handledAt: t.expose("handledAt", { type: "DateTime", nullable: true }),
-    handled: t.boolean({ resolve: (message) => message.handledAt !== null }),
+    email: t.exposeString("email", { description: "The visitor's e-mail, to answer to." }),
+    name: t.exposeString("name", { description: "The visitor's name." }),
+    message: t.exposeString("message", { description: "The message text." }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was sent." }),
+    handledAt: t.expose("handledAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When an operator marked it handled; null while open.",
+    }),
+    handled: t.boolean({
+      description: "Whether an operator handled it.",
+      resolve: (message) => message.handledAt !== null,
+    }),
   }),
 });
 
 const ContactMessageStatus = builder.enumType("ContactMessageStatus", {
+  description: "Which contact messages to list.",
   values: {
     OPEN: { value: "open", description: "Not handled yet" },
-    HANDLED: { value: "handled" },
-    ALL: { value: "all" },
+    HANDLED: { value: "handled", description: "Marked handled by an operator." },
+    ALL: { value: "all", description: "Every message." },
   } as const,
 });
 
@@ -37,7 +45,9 @@ builder.queryFields((t) => ({
     cursor: "id",
     description: "The contact form's inbox, newest first (operators only).",
     authScopes: { admin: true },
-    args: { status: t.arg({ type: ContactMessageStatus, required: false }) },
+    args: {
+      status: t.arg({ type: ContactMessageStatus, required: false, description: "ALL when omitted." }),
+    },
     totalCount: (_parent, args, ctx) => countContactMessages(ctx, args.status ?? "all"),
     resolve: (query, _root, args, ctx) => listContactMessages(ctx, { status: args.status ?? "all" }, query),
   }),
@@ -49,10 +59,11 @@ builder.queryFields((t) => ({
 }));
 
 const SendContactMessageInput = builder.inputType("SendContactMessageInput", {
+  description: "The landing page's contact form.",
   fields: (t) => ({
-    email: t.string({ required: true }),
-    name: t.string({ required: true }),
-    message: t.string({ required: true }),
+    email: t.string({ required: true, description: "The visitor's e-mail, to answer to." }),
+    name: t.string({ required: true, description: "The visitor's name, at most 120 characters." }),
+    message: t.string({ required: true, description: "The message, at most 5,000 characters." }),
   }),
 });
 
@@ -60,12 +71,13 @@ const SendContactMessagePayload = builder
   .objectRef<{ message: string }>("SendContactMessagePayload")
   .implement({
     description: "The confirmation to show the visitor.",
-    fields: (t) => ({ message: t.exposeString("message") }),
+    fields: (t) => ({ message: t.exposeString("message", { description: "The text to show the visitor." }) }),
   });
 
 const MarkContactMessageHandledInput = builder.inputType("MarkContactMessageHandledInput", {
+  description: "The message to mark handled or open again.",
   fields: (t) => ({
-    id: t.id({ required: true }),
+    id: t.id({ required: true, description: "The ContactMessage's global id." }),
     handled: t.boolean({ required: false, description: "false reopens the message; true by default" }),
   }),
 });
@@ -73,8 +85,13 @@ const MarkContactMessageHandledInput = builder.inputType("MarkContactMessageHand
 const MarkContactMessageHandledPayload = builder
   .objectRef<{ contactMessage: ContactMessage }>("MarkContactMessageHandledPayload")
   .implement({
+    description: "The message after the change, and the inbox's open count.",
     fields: (t) => ({
-      contactMessage: t.field({ type: ContactMessageType, resolve: (payload) => payload.contactMessage }),
+      contactMessage: t.field({
+        type: ContactMessageType,
+        description: "The changed message.",
+        resolve: (payload) => payload.contactMessage,
+      }),
       openContactMessageCount: t.int({
         description: "The inbox's open count after the change.",
         resolve: (_payload, _args, ctx) => countContactMessages(ctx, "open"),
@@ -96,6 +113,7 @@ builder.mutationFields((t) => ({
   }),
   markContactMessageHandled: t.field({
     type: MarkContactMessageHandledPayload,
+    description: "Marks a contact message handled, or open again.",
     authScopes: { admin: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: MarkContactMessageHandledInput, required: true }) },

@@ -101,7 +101,7 @@ async function runOnSqlite<Result>(
   }
 }
 
-async function beginImmediate(connection: Database.Database, timeoutMs: number): Promise<void> {
+export async function beginImmediate(connection: Database.Database, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (let delay = 5; ; delay = Math.min(delay * 2, 200)) {
     try {
@@ -138,8 +138,12 @@ function sqliteParams(params: SqlValue[]): (string | number | null)[] {
   return converted;
 }
 
-function driveSync<Result>(connection: Database.Database, work: SqlWork<Result>): Result {
-  const statements = new Map<string, Database.Statement>();
+/** Runs `work` on `connection`; `statements` caches prepared statements by text (per connection). */
+export function driveSync<Result>(
+  connection: Database.Database,
+  work: SqlWork<Result>,
+  statements = new Map<string, Database.Statement>(),
+): Result {
   let step = work.next();
   while (!step.done) {
     const op = step.value;
@@ -172,7 +176,7 @@ function copyText(value: SqlValue): string {
 }
 
 async function copyRows(
-  client: pg.Client,
+  client: pg.ClientBase,
   table: string,
   columns: string[],
   rows: SqlValue[][],
@@ -192,8 +196,41 @@ async function copyRows(
   return rows.length;
 }
 
+/**
+ * Runs `work` on `client`. With `named`, each statement text is prepared once per connection
+ * (PostgreSQL then skips parsing and planning it again): for hot paths with few distinct texts.
+ */
+export async function drivePostgres<Result>(
+  client: pg.ClientBase,
+  work: SqlWork<Result>,
+  named?: Map<string, string>,
+): Promise<Result> {
+  let step = work.next();
+  while (!step.done) {
+    const op = step.value;
+    let result: unknown;
+    if (op.kind === "copy") {
+      result = await copyRows(client, op.table, op.columns, op.rows);
+    } else {
+      const text = numberedPlaceholders(op.sql);
+      let name: string | undefined;
+      if (named) {
+        name = named.get(op.sql);
+        if (!name) {
+          name = `fw_w${named.size}`;
+          named.set(op.sql, name);
+        }
+      }
+      const answer = await client.query({ name, text, values: op.params.map(postgresParam) });
+      result = op.kind === "all" ? answer.rows : (answer.rowCount ?? 0);
+    }
+    step = work.next(result);
+  }
+  return step.value;
+}
+
 /** Prisma writes timestamp(3) without time zone in UTC; pg would read it as local time. */
-const utcTypes = {
+export const utcTypes = {
   getTypeParser(oid: number, format?: "text" | "binary") {
     if (oid === 1114) return (value: string) => new Date(`${value.replace(" ", "T")}Z`);
     return pg.types.getTypeParser(oid, format);
@@ -206,21 +243,9 @@ async function runOnPostgres<Result>(databaseUrl: string, work: () => SqlWork<Re
   try {
     await client.query("BEGIN");
     try {
-      const generator = work();
-      let step = generator.next();
-      while (!step.done) {
-        const op = step.value;
-        let result: unknown;
-        if (op.kind === "copy") {
-          result = await copyRows(client, op.table, op.columns, op.rows);
-        } else {
-          const answer = await client.query(numberedPlaceholders(op.sql), op.params.map(postgresParam));
-          result = op.kind === "all" ? answer.rows : (answer.rowCount ?? 0);
-        }
-        step = generator.next(result);
-      }
+      const result = await drivePostgres(client, work());
       await client.query("COMMIT");
-      return step.value;
+      return result;
     } catch (error) {
       await client.query("ROLLBACK").catch(() => undefined);
       throw error;

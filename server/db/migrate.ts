@@ -18,14 +18,40 @@ export async function migrate(databaseUrl: string): Promise<string[]> {
 const LEDGER = "_freightway_migrations";
 const ADVISORY_LOCK_KEY = 4_000_417;
 
-function migrationsFor(provider: "sqlite" | "postgresql"): { name: string; sql: string }[] {
-  const dir = resolve(provider === "sqlite" ? "prisma/migrations" : "prisma/postgres/migrations");
+function migrationsDir(provider: "sqlite" | "postgresql"): string {
+  return resolve(provider === "sqlite" ? "prisma/migrations" : "prisma/postgres/migrations");
+}
+
+function migrationNames(provider: "sqlite" | "postgresql"): string[] {
+  const dir = migrationsDir(provider);
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
-    .sort()
-    .map((name) => ({ name, sql: readFileSync(join(dir, name, "migration.sql"), "utf8") }));
+    .sort();
+}
+
+function migrationsFor(provider: "sqlite" | "postgresql"): { name: string; sql: string }[] {
+  const dir = migrationsDir(provider);
+  return migrationNames(provider).map((name) => ({
+    name,
+    sql: readFileSync(join(dir, name, "migration.sql"), "utf8"),
+  }));
+}
+
+/**
+ * The migrations this code expects, read once: /healthz asks at every probe, and reading every
+ * migration file each time blocked the event loop under load.
+ */
+const expectedNames = new Map<string, string[]>();
+
+function expectedMigrationNames(provider: "sqlite" | "postgresql"): string[] {
+  let names = expectedNames.get(provider);
+  if (!names) {
+    names = migrationNames(provider);
+    expectedNames.set(provider, names);
+  }
+  return names;
 }
 
 function migrateSqlite(file: string): string[] {
@@ -91,12 +117,12 @@ async function migratePostgres(databaseUrl: string): Promise<string[]> {
   }
 }
 
-/** True when every migration on disk is recorded as applied (for /healthz). */
+/** How many migrations on disk are not recorded as applied (for /healthz). */
 export async function pendingMigrationCount(
   query: (sql: string) => Promise<{ name: string }[]>,
   provider: "sqlite" | "postgresql",
 ): Promise<number> {
   const rows = await query(`SELECT name FROM "${LEDGER}"`);
   const done = new Set(rows.map((row) => row.name));
-  return migrationsFor(provider).filter((migration) => !done.has(migration.name)).length;
+  return expectedMigrationNames(provider).filter((name) => !done.has(name)).length;
 }

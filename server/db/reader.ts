@@ -17,6 +17,11 @@ import { numberedPlaceholders, type SqlFragment } from "./sql.ts";
 export interface SqlReader {
   provider: DbProvider;
   all<Row>(fragment: SqlFragment): Promise<Row[]>;
+  /**
+   * SQLite: a number that changes whenever another connection (this process's Prisma, a worker,
+   * another process) commits to the database; null on PostgreSQL, which has no such cheap signal.
+   */
+  dataVersion: (() => number) | null;
   close(): Promise<void>;
 }
 
@@ -41,8 +46,10 @@ function sqliteReader(file: string): SqlReader {
   const connection = new Database(file, { fileMustExist: true });
   connection.pragma("busy_timeout = 5000");
   const statements = new Map<string, Database.Statement>();
+  const version = connection.prepare("PRAGMA data_version").pluck();
   return {
     provider: "sqlite",
+    dataVersion: () => version.get() as number,
     async all<Row>({ sql, params }: SqlFragment): Promise<Row[]> {
       let statement = statements.get(sql);
       if (!statement) {
@@ -82,6 +89,7 @@ function postgresReader(databaseUrl: string): SqlReader {
   const names = new Map<string, { name: string; text: string }>();
   return {
     provider: "postgresql",
+    dataVersion: null,
     async all<Row>({ sql, params }: SqlFragment): Promise<Row[]> {
       let prepared = names.get(sql);
       if (!prepared) {

@@ -28,6 +28,19 @@ export function asciiLower(value: string): string {
   return value.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
+/** FTS5 trigram tables match terms of at least this many characters; shorter ones scan. */
+export const TRIGRAM = 3;
+
+/**
+ * "`table` has a row under this rowid whose text contains `search`", through an FTS5 trigram
+ * table kept by triggers (SQLite; `search` of TRIGRAM characters or more): the text is matched
+ * literally as one phrase, whatever FTS5 query syntax it contains.
+ */
+export function trigramMatch(rowid: string, table: string, search: string): SqlFragment {
+  const phrase = `"${asciiLower(search).replace(/"/g, '""')}"`;
+  return sql(`${rowid} IN (SELECT "rowid" FROM "${table}" WHERE "${table}" MATCH ?)`, phrase);
+}
+
 /**
  * Case-insensitive "contains" (ASCII case, like SQLite's own LIKE). On SQLite it is
  * instr(lower(column), ?), which reads lower(column) from an index on that expression when there

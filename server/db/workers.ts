@@ -12,7 +12,12 @@ function workerExecArgv(): string[] {
   return viaTsx ? process.execArgv : [...process.execArgv, "--import", "tsx"];
 }
 
-export function runInWorker<Task, Result>(file: URL, task: Task): Promise<Result> {
+/** `transfer`: buffers handed over to the worker instead of copied (they become unusable here). */
+export function runInWorker<Task, Result>(
+  file: URL,
+  task: Task,
+  transfer: ArrayBuffer[] = [],
+): Promise<Result> {
   let pool = pools.get(file.href);
   if (!pool) {
     pool = new Piscina({
@@ -25,7 +30,7 @@ export function runInWorker<Task, Result>(file: URL, task: Task): Promise<Result
     });
     pools.set(file.href, pool);
   }
-  return pool.run(task) as Promise<Result>;
+  return pool.run(task, { transferList: transfer }) as Promise<Result>;
 }
 
 /** Ends every worker (server shutdown, end of a test). */

@@ -11,3 +11,17 @@ export function decodeGlobalIdOf(typename: string, globalId: string | number): s
   }
   throw new ValidationError(`Not a ${typename} id`, [{ field: "id", message: `Not a ${typename} id` }]);
 }
+
+/**
+ * The database id inside a Relay global id of `typename`, or the text itself when it is not one
+ * (a database id, or a readable reference the service resolves: a code, a loadId, a userId).
+ */
+export function idOrReference(typename: string, value: string): string {
+  try {
+    const decoded = decodeGlobalID(value);
+    if (decoded.typename === typename && decoded.id) return decoded.id;
+  } catch {
+    // not a global id
+  }
+  return value;
+}

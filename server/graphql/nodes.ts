@@ -77,7 +77,7 @@ builder.queryField("node", (t) =>
     nullable: true,
     description: "Any object by its global id; null when it does not exist or the viewer may not read it.",
     authScopes: { authenticated: true },
-    args: { id: t.arg.globalID({ required: true }) },
+    args: { id: t.arg.globalID({ required: true, description: "A global id, e.g. Load.id." }) },
     resolve: async (_root, args, ctx, info) => {
       const [node] = await loadNodes(ctx, info, [args.id]);
       return node;
@@ -91,7 +91,9 @@ builder.queryField("nodes", (t) =>
     nullable: { list: false, items: true },
     description: `Objects by their global ids (at most ${MAX_NODE_IDS}), in order; null for each id that does not exist or that the viewer may not read.`,
     authScopes: { authenticated: true },
-    args: { ids: t.arg.globalIDList({ required: true }) },
+    args: {
+      ids: t.arg.globalIDList({ required: true, description: `Global ids, at most ${MAX_NODE_IDS}.` }),
+    },
     resolve: (_root, args, ctx, info) => loadNodes(ctx, info, args.ids),
   }),
 );

@@ -18,7 +18,11 @@ type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T
 export type SortDirection = "asc" | "desc";
 
 export const SortDirectionEnum = builder.enumType("SortDirection", {
-  values: { ASC: { value: "asc" as const }, DESC: { value: "desc" as const } },
+  description: "Which way a list is sorted.",
+  values: {
+    ASC: { value: "asc" as const, description: "Smallest, earliest or A first." },
+    DESC: { value: "desc" as const, description: "Largest, latest or Z first." },
+  },
 });
 
 export interface ListOrder<Field extends string> {
@@ -54,6 +58,8 @@ export interface PagedListOptions<Node, Filter, Field extends string> {
   filter?: InputObjectRef<Types, Filter>;
   /** GraphQL enum value -> the service's sort field. */
   sortFields: Record<string, Field>;
+  /** GraphQL enum value -> what it sorts by, for GraphiQL (the schema test asks for every value). */
+  sortFieldDescriptions?: Record<string, string>;
   defaultOrder: ListOrder<Field>;
   /** One page: normally `offsetWindow` + the rows + `offsetConnection` (see `numberedPage`). */
   load(
@@ -79,14 +85,23 @@ export function pagedListField<Node, Filter, Field extends string>(
   options: PagedListOptions<Node, Filter, Field>,
 ): void {
   const fieldEnum = builder.enumType(`${options.name}SortField`, {
+    description: `What the ${fieldName} list can be sorted by.`,
     values: Object.fromEntries(
-      Object.entries(options.sortFields).map(([name, value]) => [name, { value }]),
+      Object.entries(options.sortFields).map(([name, value]) => [
+        name,
+        { value, description: options.sortFieldDescriptions?.[name] },
+      ]),
     ) as Record<string, { value: Field }>,
   });
   const order = builder.inputType(`${options.name}Order`, {
+    description: `The sort order of the ${fieldName} list.`,
     fields: (t) => ({
-      field: t.field({ type: fieldEnum, required: true }),
-      direction: t.field({ type: SortDirectionEnum, defaultValue: "asc" }),
+      field: t.field({ type: fieldEnum, required: true, description: "What to sort by." }),
+      direction: t.field({
+        type: SortDirectionEnum,
+        defaultValue: "asc",
+        description: "Ascending unless DESC is given.",
+      }),
     }),
   });
   builder.queryField(fieldName, (t) =>
@@ -98,9 +113,18 @@ export function pagedListField<Node, Filter, Field extends string>(
         args: {
           search: t.arg.string({ description: options.searchDescription }),
           ...(options.filter
-            ? { filter: t.arg({ type: options.filter as InputObjectRef<Types, object> }) }
+            ? {
+                filter: t.arg({
+                  type: options.filter as InputObjectRef<Types, object>,
+                  description:
+                    "Only the rows matching every criterion given; omitted criteria do not filter.",
+                }),
+              }
             : {}),
-          orderBy: t.arg({ type: order }),
+          orderBy: t.arg({
+            type: order,
+            description: "The sort order; the list's default order when omitted.",
+          }),
           page: t.arg.int({
             description: "1-based page number (with pageSize); not combined with after/before/last.",
           }),
@@ -133,15 +157,25 @@ export function pagedListField<Node, Filter, Field extends string>(
       {
         name: `${options.name}Connection`,
         fields: (tc) => ({
-          totalCount: tc.int({ resolve: (parent) => (parent as unknown as Paged).totalCount() }),
+          totalCount: tc.int({
+            description: "How many rows match the search and filter, on all pages.",
+            resolve: (parent) => (parent as unknown as Paged).totalCount(),
+          }),
           pageCount: tc.int({
+            description: "How many pages of `pageSize` rows the matching rows fill.",
             resolve: async (parent) => {
               const paged = parent as unknown as Paged;
               return Math.ceil((await paged.totalCount()) / paged.pageSize);
             },
           }),
-          page: tc.int({ resolve: (parent) => (parent as unknown as Paged).page }),
-          pageSize: tc.int({ resolve: (parent) => (parent as unknown as Paged).pageSize }),
+          page: tc.int({
+            description: "This page's 1-based number.",
+            resolve: (parent) => (parent as unknown as Paged).page,
+          }),
+          pageSize: tc.int({
+            description: "Rows per page, as asked or the default.",
+            resolve: (parent) => (parent as unknown as Paged).pageSize,
+          }),
         }),
       },
     ),

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { blockFieldSuggestionsPlugin } from "@escape.tech/graphql-armor-block-field-suggestions";
 import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
@@ -19,11 +20,13 @@ import { accessTokenFor, sessionOfRefreshToken } from "../auth/sessions.ts";
 import { type Context, contextFromRequest, type TransportInfo } from "../context.ts";
 import type { Deps } from "../deps.ts";
 import { DomainError, ValidationError } from "../errors.ts";
+import { LARGE_BODY_BYTES } from "../http/body.ts";
 import { parseCookies } from "../http/cookies.ts";
 import { assertWellFormedText } from "../http/unicode.ts";
 import { schema } from "../schema.ts";
 import { MAX_COST, operationCost, type Variables } from "./limits.ts";
 import { assertNestingWithinLimit } from "./nesting.ts";
+import { useResponseCacheEligibility } from "./response-cache.ts";
 
 /** Per-request values the HTTP layer hands to Yoga. */
 export interface ServerContext {
@@ -70,7 +73,9 @@ export const DOCUMENT_LIMITS = {
  */
 /** Variables and documents must be valid Unicode before they reach a service (400 otherwise). */
 const useWellFormedParams: Plugin = {
-  onParams({ params }) {
+  async onParams({ params, request }) {
+    // A large body (an upload) was just parsed in this turn of the event loop: let others in first.
+    if (Number(request.headers.get("content-length") ?? 0) > LARGE_BODY_BYTES) await nextTurn();
     assertWellFormedText(params);
   },
 };
@@ -223,6 +228,7 @@ export function createGraphQLServer(deps: Deps) {
       useNestingGuard,
       ...armorPlugins(),
       useDocumentBudget(deps.config.production),
+      useResponseCacheEligibility,
     ],
   });
 }

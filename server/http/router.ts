@@ -1,7 +1,7 @@
 import { requireAdmin, requireViewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { DomainError, errorBody } from "../errors.ts";
-import { DEFAULT_BODY_LIMIT, readJsonBody } from "./body.ts";
+import { DEFAULT_BODY_LIMIT, PUBLIC_BODY_LIMIT, readJsonBody } from "./body.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -30,7 +30,10 @@ export interface RestRoute {
    * their own finer rules (owner of a resource, ...). test/api/rest-access.test.ts walks them all.
    */
   access: RestAccess;
+  /** Bytes; by default PUBLIC_BODY_LIMIT for public routes, DEFAULT_BODY_LIMIT for the others. */
   bodyLimit?: number;
+  /** The handler reads the body itself from `request` (e.g. to hand its bytes to a worker). */
+  rawBody?: boolean;
   handle(ctx: Context, request: RestRequest): Promise<unknown>;
 }
 
@@ -121,9 +124,13 @@ export async function runRoute(
   if (route.access === "signedIn") requireViewer(ctx);
   if (route.access === "admin") requireAdmin(ctx);
   const url = new URL(request.url);
-  const body = ["POST", "PUT", "PATCH"].includes(route.method)
-    ? await readJsonBody(request, route.bodyLimit ?? DEFAULT_BODY_LIMIT)
-    : undefined;
+  const body =
+    !route.rawBody && ["POST", "PUT", "PATCH"].includes(route.method)
+      ? await readJsonBody(
+          request,
+          route.bodyLimit ?? (route.access === "public" ? PUBLIC_BODY_LIMIT : DEFAULT_BODY_LIMIT),
+        )
+      : undefined;
   const result = await route.handle(ctx, { params, query: url.searchParams, body, request });
   // A file download (e.g. a CSV export) answers with its own Response.
   if (result instanceof Response) return result;

@@ -26,8 +26,8 @@ interface CachedFile {
 }
 
 /**
- * Serves the built client: hashed assets cached for a year, gzip when asked, and index.html for
- * every other path so the client router takes over.
+ * Serves the built client: hashed assets cached for a year, gzip when asked, the prerendered
+ * landing.html for "/", and index.html for every other path so the client router takes over.
  */
 export function createStaticHandler(root: string): (request: Request) => Response {
   const base = resolve(root);
@@ -83,6 +83,9 @@ export function createStaticHandler(root: string): (request: Request) => Respons
     }
     if (pathname.startsWith("/assets/") || extname(pathname))
       return new Response("Not found", { status: 404 });
+    // "/" is the landing page rendered at build time (client/landing.html), when the build has it.
+    const landing = join(base, "landing.html");
+    if (pathname === "/" && existsSync(landing)) return send(request, landing, "no-cache");
     return send(request, index, "no-cache");
   };
 }

@@ -1,6 +1,14 @@
 import type { LoadMode, LoadStatus } from "../../common/loads/values.ts";
 import type { DbProvider } from "../db/client.ts";
-import { asciiLower, containsInsensitive, joinFragments, type SqlFragment, sql } from "../db/sql.ts";
+import {
+  asciiLower,
+  containsInsensitive,
+  joinFragments,
+  type SqlFragment,
+  sql,
+  TRIGRAM,
+  trigramMatch,
+} from "../db/sql.ts";
 import type { PageSelection, PrefilledRelation } from "./list-rows.ts";
 
 export const LOAD_SORT_FIELDS = [
@@ -49,15 +57,9 @@ const SORT_COLUMNS: Record<LoadSortField, { column: string; nullable: boolean }>
 };
 
 /** Below this many characters a search cannot use trigrams. */
-const TRIGRAM = 3;
 
 function inFilter(column: string, values: readonly string[]): SqlFragment {
   return sql(`${column} IN (${values.map(() => "?").join(", ")})`, ...values);
-}
-
-/** An FTS5 phrase: the text literally, whatever FTS5 query syntax it contains. */
-function ftsPhrase(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /**
@@ -67,10 +69,7 @@ function ftsPhrase(text: string): string {
  */
 function searchSql(provider: DbProvider, search: string): SqlFragment {
   if (provider === "sqlite" && [...search].length >= TRIGRAM) {
-    return sql(
-      `l."rowid" IN (SELECT "rowid" FROM "LoadSearch" WHERE "LoadSearch" MATCH ?)`,
-      ftsPhrase(asciiLower(search)),
-    );
+    return trigramMatch(`l."rowid"`, "LoadSearch", search);
   }
   return containsInsensitive(provider, `l."loadId"`, search);
 }

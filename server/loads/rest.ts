@@ -1,4 +1,5 @@
 import { NotFoundError } from "../errors.ts";
+import { readBodyBytes } from "../http/body.ts";
 import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { loadJson, uploadBatchJson } from "./json.ts";
@@ -9,8 +10,7 @@ import {
   listAllLoads,
   updateLoad,
 } from "./service.ts";
-import { tableFromObjects } from "./upload/input.ts";
-import { uploadLoads } from "./upload/service.ts";
+import { uploadLoadsFromRestBody } from "./upload/service.ts";
 
 export const NO_UPLOADS = "No uploads found";
 
@@ -71,17 +71,10 @@ export const loadRoutes: RestRoute[] = [
     path: "/loads",
     access: "admin",
     bodyLimit: UPLOAD_BODY_LIMIT,
-    async handle(ctx, { body }) {
-      const { loads, stream, fileNames } = (body ?? {}) as {
-        loads?: unknown;
-        stream?: unknown;
-        fileNames?: unknown;
-      };
-      const result = await uploadLoads(ctx, {
-        stream,
-        table: tableFromObjects(Array.isArray(loads) ? loads : []),
-        fileNames: Array.isArray(fileNames) ? fileNames.filter((name) => typeof name === "string") : [],
-      });
+    rawBody: true,
+    async handle(ctx, { request }) {
+      const bytes = await readBodyBytes(request, UPLOAD_BODY_LIMIT);
+      const result = await uploadLoadsFromRestBody(ctx, bytes, request.headers.get("content-type") ?? "");
       return withStatus(201, {
         message: "Loads uploaded",
         rowCount: result.batch.rowCount,

@@ -1,4 +1,3 @@
-import { decodeGlobalID } from "@pothos/plugin-relay";
 import {
   LOAD_MODES,
   LOAD_STATUSES,
@@ -8,28 +7,60 @@ import {
   type StopType,
 } from "../../common/loads/values.ts";
 import { builder } from "../builder.ts";
+import { describedValues } from "../graphql/described-values.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
-import { decodeGlobalIdOf } from "../graphql/ids.ts";
+import { decodeGlobalIdOf, idOrReference } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { DEFAULT_LOAD_SORT } from "./list.ts";
 import { assignLoadDriver, findLoadByLoadId, findLoadPage, getLastUpload, updateLoad } from "./service.ts";
 
-export const LoadStatusEnum = builder.enumType("LoadStatus", { values: LOAD_STATUSES });
-export const LoadModeEnum = builder.enumType("LoadMode", { values: LOAD_MODES });
-export const StopTypeEnum = builder.enumType("StopType", { values: STOP_TYPES });
+export const LoadStatusEnum = builder.enumType("LoadStatus", {
+  description: "Where a load stands.",
+  values: describedValues(LOAD_STATUSES, {
+    pending: "Not yet picked up.",
+    in_transit: "Picked up, on its way.",
+    delivered: "Delivered at its destination.",
+    cancelled: "Will not move.",
+  }),
+});
+export const LoadModeEnum = builder.enumType("LoadMode", {
+  description: "How a load travels.",
+  values: describedValues(LOAD_MODES, {
+    TRUCK: "By road.",
+    RAIL: "By rail.",
+    SHIP: "By sea.",
+    AIR: "By air.",
+  }),
+});
+export const StopTypeEnum = builder.enumType("StopType", {
+  description: "What happens at a load's stop.",
+  values: describedValues(STOP_TYPES, {
+    pickup: "Freight is loaded.",
+    stop: "An intermediate stop.",
+    delivery: "Freight is unloaded.",
+  }),
+});
 
 const LoadPlace = builder.objectRef<{ address: string | null }>("LoadPlace").implement({
   description: "Where a load starts or ends, as the shipper wrote it.",
-  fields: (t) => ({ address: t.exposeString("address", { nullable: true }) }),
+  fields: (t) => ({
+    address: t.exposeString("address", { nullable: true, description: "The free-text address." }),
+  }),
 });
 
 export const LoadStopType = builder.prismaNode("LoadStop", {
   id: { field: "id" },
+  description: "One stop of a load: a NASS facility visited in sequence.",
   select: { id: true },
   authScopes: { admin: true },
   fields: (t) => ({
-    sequence: t.exposeInt("sequence"),
-    type: t.field({ type: StopTypeEnum, select: { type: true }, resolve: (stop) => stop.type as StopType }),
+    sequence: t.exposeInt("sequence", { description: "The stop's place in the load's order of stops." }),
+    type: t.field({
+      type: StopTypeEnum,
+      description: "Pickup, intermediate stop or delivery.",
+      select: { type: true },
+      resolve: (stop) => stop.type as StopType,
+    }),
     nass: t.relation("nassCode", { nullable: true, description: "The facility of this stop." }),
   }),
 });
@@ -138,14 +169,15 @@ export const UploadBatchType = builder.prismaNode("UploadBatch", {
   select: { id: true },
   authScopes: { admin: true },
   fields: (t) => ({
-    stream: t.exposeString("stream"),
-    fileNames: t.exposeString("fileNames", { nullable: true }),
-    rowCount: t.exposeInt("rowCount"),
-    createdCount: t.exposeInt("createdCount"),
-    updatedCount: t.exposeInt("updatedCount"),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    uploadedBy: t.relation("user", { nullable: true }),
+    stream: t.exposeString("stream", { description: "The stream the rows were uploaded for (e.g. USPS)." }),
+    fileNames: t.exposeString("fileNames", { nullable: true, description: "The uploaded files' names." }),
+    rowCount: t.exposeInt("rowCount", { description: "How many rows the upload held." }),
+    createdCount: t.exposeInt("createdCount", { description: "How many loads it created." }),
+    updatedCount: t.exposeInt("updatedCount", { description: "How many existing loads it updated." }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was uploaded." }),
+    uploadedBy: t.relation("user", { nullable: true, description: "Who uploaded it." }),
     loads: t.relatedConnection("loads", {
+      description: "The loads it wrote, newest first.",
       cursor: "id",
       totalCount: true,
       query: () => ({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
@@ -154,14 +186,15 @@ export const UploadBatchType = builder.prismaNode("UploadBatch", {
 });
 
 const LoadFilter = builder.inputType("LoadFilter", {
+  description: "Criteria of the load list; all given ones must hold.",
   fields: (t) => ({
-    status: t.field({ type: [LoadStatusEnum] }),
-    mode: t.field({ type: [LoadModeEnum] }),
+    status: t.field({ type: [LoadStatusEnum], description: "Any of these statuses." }),
+    mode: t.field({ type: [LoadModeEnum], description: "Any of these modes." }),
     customer: t.string({ description: "The exact customer name, any case." }),
-    pickupFrom: t.field({ type: "DateTime" }),
-    pickupTo: t.field({ type: "DateTime" }),
-    deliveryFrom: t.field({ type: "DateTime" }),
-    deliveryTo: t.field({ type: "DateTime" }),
+    pickupFrom: t.field({ type: "DateTime", description: "Picked up at or after this instant." }),
+    pickupTo: t.field({ type: "DateTime", description: "Picked up at or before this instant." }),
+    deliveryFrom: t.field({ type: "DateTime", description: "Delivered at or after this instant." }),
+    deliveryTo: t.field({ type: "DateTime", description: "Delivered at or before this instant." }),
   }),
 });
 
@@ -183,6 +216,16 @@ pagedListField("loads", {
     DELIVERY_DATE: "deliveryDate",
     CREATED_AT: "createdAt",
   },
+  sortFieldDescriptions: {
+    LOAD_ID: "By loadId.",
+    ROUTE: "By route number; loads on no route last.",
+    CUSTOMER: "By customer; loads without one last.",
+    CARRIER: "By the assigned driver's carrier name; loads without one last.",
+    STATUS: "By status.",
+    PICKUP_DATE: "By pickup date.",
+    DELIVERY_DATE: "By delivery date.",
+    CREATED_AT: "By when the load was created.",
+  },
   defaultOrder: DEFAULT_LOAD_SORT,
   load: (ctx, { search, filter, orderBy, paging }, query, nodeFields) =>
     findLoadPage(ctx, { filters: { search, ...filter }, sort: orderBy, paging }, query, nodeFields),
@@ -192,8 +235,9 @@ builder.queryFields((t) => ({
   loadByLoadId: t.prismaField({
     type: "Load",
     nullable: true,
+    description: "A load by its readable loadId; null when there is none.",
     authScopes: { admin: true },
-    args: { loadId: t.arg.string({ required: true }) },
+    args: { loadId: t.arg.string({ required: true, description: "The load's own id, e.g. as uploaded." }) },
     resolve: (query, _root, args, ctx) => findLoadByLoadId(ctx, args.loadId, query),
   }),
   lastUpload: t.prismaField({
@@ -205,21 +249,11 @@ builder.queryFields((t) => ({
   }),
 }));
 
-/** A Relay id of `typename`, or the text itself (a database id, a code, a userId). */
-function databaseIdOrReference(typename: string, value: string): string {
-  try {
-    const decoded = decodeGlobalID(value);
-    if (decoded.typename === typename) return decoded.id;
-  } catch {
-    // not a global id
-  }
-  return value;
-}
-
 const LoadStopInput = builder.inputType("LoadStopInput", {
+  description: "One stop of a load, as the edit form sends it.",
   fields: (t) => ({
-    sequence: t.int({ required: true }),
-    type: t.field({ type: StopTypeEnum, required: true }),
+    sequence: t.int({ required: true, description: "The stop's place in the order of stops." }),
+    type: t.field({ type: StopTypeEnum, required: true, description: "Pickup, stop or delivery." }),
     nass: t.string({ required: true, description: "The NASS record (its id) or its code." }),
   }),
 });
@@ -227,37 +261,39 @@ const LoadStopInput = builder.inputType("LoadStopInput", {
 const UpdateLoadInput = builder.inputType("UpdateLoadInput", {
   description: "Fields left out stay as they are; null clears a field. loadId cannot change.",
   fields: (t) => ({
-    id: t.id({ required: true }),
-    bolNumber: t.string(),
-    customer: t.string(),
-    status: t.field({ type: LoadStatusEnum }),
-    mode: t.field({ type: LoadModeEnum }),
-    referenceNumber: t.string(),
-    weight: t.float(),
-    volume: t.float(),
-    freightClass: t.string(),
-    commodity: t.string(),
-    orderInfo: t.string(),
-    additionalData: t.field({ type: "JSONString" }),
+    id: t.id({ required: true, description: "The Load's global id." }),
+    bolNumber: t.string({ description: "The bill of lading number." }),
+    customer: t.string({ description: "The shipper the load is for." }),
+    status: t.field({ type: LoadStatusEnum, description: "Where the load stands." }),
+    mode: t.field({ type: LoadModeEnum, description: "How it travels." }),
+    referenceNumber: t.string({ description: "The customer's reference (PO) number." }),
+    weight: t.float({ description: "Weight in pounds." }),
+    volume: t.float({ description: "Volume in cubic feet." }),
+    freightClass: t.string({ description: "The NMFC freight class." }),
+    commodity: t.string({ description: "What is shipped." }),
+    orderInfo: t.string({ description: "Free-text order notes." }),
+    additionalData: t.field({ type: "JSONString", description: "Extra values by header, as a JSON object." }),
     stops: t.field({ type: [LoadStopInput], description: "Replaces every stop, ordered by sequence." }),
-    stopCount: t.int(),
+    stopCount: t.int({ description: "The planned number of stops, for a load without stop rows." }),
     routeNumber: t.string({ description: "A new number starts a new route." }),
-    originAddress: t.string(),
-    destinationAddress: t.string(),
-    pickupDate: t.field({ type: "DateTime" }),
-    deliveryDate: t.field({ type: "DateTime" }),
-    appointmentsRequired: t.boolean(),
-    appointmentsConfirmed: t.boolean(),
-    trackingLink: t.string(),
+    originAddress: t.string({ description: "Where it is picked up (free text)." }),
+    destinationAddress: t.string({ description: "Where it is delivered (free text)." }),
+    pickupDate: t.field({ type: "DateTime", description: "When the load is picked up." }),
+    deliveryDate: t.field({ type: "DateTime", description: "When it is delivered; not before the pickup." }),
+    appointmentsRequired: t.boolean({ description: "Whether the facilities need appointments." }),
+    appointmentsConfirmed: t.boolean({ description: "Whether those appointments are confirmed." }),
+    trackingLink: t.string({ description: "A tracking link given by the operator." }),
     driver: t.id({ description: "A CARRIER user (id or userId); null unassigns." }),
   }),
 });
 
 const LoadPayload = (name: string) =>
   builder.objectRef<{ loadId: string }>(name).implement({
+    description: "The load after the change.",
     fields: (p) => ({
       load: p.prismaField({
         type: LoadType,
+        description: "The changed load.",
         resolve: (query, payload, _args, ctx) =>
           ctx.db.load.findUniqueOrThrow({ ...query, where: { id: payload.loadId } }),
       }),
@@ -265,8 +301,9 @@ const LoadPayload = (name: string) =>
   });
 
 const AssignLoadDriverInput = builder.inputType("AssignLoadDriverInput", {
+  description: "The load and its new driver.",
   fields: (t) => ({
-    id: t.id({ required: true }),
+    id: t.id({ required: true, description: "The Load's global id." }),
     driver: t.id({ description: "A CARRIER user (id or userId); null unassigns." }),
   }),
 });
@@ -274,6 +311,7 @@ const AssignLoadDriverInput = builder.inputType("AssignLoadDriverInput", {
 builder.mutationFields((t) => ({
   updateLoad: t.field({
     type: LoadPayload("UpdateLoadPayload"),
+    description: "Edits a load: only the fields sent change.",
     authScopes: { admin: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: UpdateLoadInput, required: true }) },
@@ -283,9 +321,9 @@ builder.mutationFields((t) => ({
         ...fields,
         origin: originAddress,
         destination: destinationAddress,
-        stops: stops?.map((stop) => ({ ...stop, nass: databaseIdOrReference("NassCode", stop.nass) })),
+        stops: stops?.map((stop) => ({ ...stop, nass: idOrReference("NassCode", stop.nass) })),
         assignedUserKey:
-          driver === undefined || driver === null ? driver : databaseIdOrReference("User", String(driver)),
+          driver === undefined || driver === null ? driver : idOrReference("User", String(driver)),
       });
       return { loadId: load.id };
     },
@@ -299,7 +337,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { input }, ctx) => {
       const driver = input.driver === null || input.driver === undefined ? null : String(input.driver);
       const load = await assignLoadDriver(ctx, decodeGlobalIdOf("Load", input.id), {
-        user: driver === null ? null : databaseIdOrReference("User", driver),
+        user: driver === null ? null : idOrReference("User", driver),
       });
       return { loadId: load.id };
     },

@@ -6,7 +6,8 @@ import { requireAdmin } from "../auth/policy.ts";
 import { announceCreated, type CreatedOnce, draftInvoiceForDelivery } from "../billing/operations.ts";
 import { carrierNameOf } from "../carriers/lookup.ts";
 import type { Context } from "../context.ts";
-import type { Db } from "../db/client.ts";
+import { selectWhereIn } from "../db/bulk-statements.ts";
+import type { Db, DbProvider } from "../db/client.ts";
 import { toDate } from "../db/reader.ts";
 import { sql } from "../db/sql.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
@@ -450,6 +451,16 @@ export function loadPartiesOnRoute(tx: Pick<Db, "load">, routeId: string) {
     where: { routeId },
     select: { id: true, assignedUserId: true, carrierId: true },
   });
+}
+
+/** The same for several routes, as SQL for a driver's write transaction (tracking's hot path). */
+export function* loadPartiesOnRoutesSql(provider: DbProvider, routeIds: string[]) {
+  return yield* selectWhereIn<{ routeId: string; assignedUserId: string | null; carrierId: string | null }>(
+    provider,
+    `SELECT "routeId", "assignedUserId", "carrierId" FROM "Load"`,
+    "routeId",
+    routeIds,
+  );
 }
 
 /** The readable Load IDs of these loads (audit trail links). */

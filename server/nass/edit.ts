@@ -6,32 +6,13 @@ import { ConflictError, type FieldError, NotFoundError, ValidationError } from "
 import type { NassCode, Prisma } from "../generated/sqlite/client.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { coordinatesOf } from "./import.ts";
-import { isProblem, type NassValueField, type NassValues, parseNassValue } from "./values.ts";
+import { isProblem, NASS_VALUE_FIELDS, type NassValues, parseNassValue } from "./values.ts";
 
 export const NASS_NOT_FOUND = "NASS code not found";
 
 export function nassCodeTaken(code: string): string {
   return `NASS code ${code} already exists.`;
 }
-
-const FIELDS: NassValueField[] = [
-  "code",
-  "region",
-  "division",
-  "fdbid",
-  "facilityName",
-  "street",
-  "city",
-  "state",
-  "zip",
-  "typeCode",
-  "subType",
-  "facType",
-  "originating",
-  "destinating",
-  "latitude",
-  "longitude",
-];
 
 /**
  * The add/edit form's values with the same rules as the import: undefined leaves a field, null
@@ -44,7 +25,7 @@ function parseForm(raw: unknown, creating: boolean): NassValues {
   const input = raw as Record<string, unknown>;
   const values: NassValues = {};
   const problems: FieldError[] = [];
-  for (const field of FIELDS) {
+  for (const field of NASS_VALUE_FIELDS) {
     const value = input[field];
     if (value === undefined) continue;
     if (value === null || (typeof value === "string" && value.trim() === "")) {

@@ -1,3 +1,5 @@
+import Papa from "papaparse";
+import { CSV_PARSE_CONFIG, csvTableOf } from "../../common/csv-table.ts";
 import { headerKey } from "../../common/loads/upload-columns.ts";
 import { csvSizeOf, type UploadTable } from "../../common/loads/upload-size.ts";
 import { NASS_COLUMNS, NASS_IMPORT_MAX_BYTES, NASS_IMPORT_TOO_LARGE } from "../../common/routing.ts";
@@ -16,6 +18,7 @@ import { isProblem, NASS_LABELS, type NassValueField, type NassValues, parseNass
 
 export const NASS_NO_DATA = "The NASS file has no rows.";
 export const NASS_NO_CODE_COLUMN = "The file has no Code column.";
+export const NASS_ONE_FORM = "Send the file either as csv or as columns and rows, not both.";
 export const CONCURRENT_IMPORT =
   "Another change created some of these codes at the same time; import the file again.";
 const MAX_REPORTED_ERRORS = 500;
@@ -219,22 +222,38 @@ function importRefusal(errors: FieldError[]): ValidationError {
   return new ValidationError(message, listed);
 }
 
+/** The file as CSV text, or already parsed into a table (one of the two). */
 export interface NassImportInput {
-  table: UploadTable;
+  csv?: string | null;
+  table?: UploadTable | null;
   fileName?: string | null;
+}
+
+/** The table the input carries, refused when it is larger than the spec's 5 MB of CSV. */
+function tableOf(input: NassImportInput): UploadTable {
+  if (typeof input.csv === "string" && input.table) {
+    throw new ValidationError(NASS_ONE_FORM, [{ field: "csv", message: NASS_ONE_FORM }]);
+  }
+  if (typeof input.csv === "string") {
+    if (input.csv.length > NASS_IMPORT_MAX_BYTES)
+      throw new DomainError("PAYLOAD_TOO_LARGE", NASS_IMPORT_TOO_LARGE);
+    return parseCsvText(input.csv);
+  }
+  const table = input.table ?? { columns: [], rows: [] };
+  if (csvSizeOf(table) > NASS_IMPORT_MAX_BYTES)
+    throw new DomainError("PAYLOAD_TOO_LARGE", NASS_IMPORT_TOO_LARGE);
+  return table;
 }
 
 /** The NASS CSV import (screen and API): at most 5 MB of CSV, every row valid or nothing changes. */
 export async function importNassCodes(ctx: Context, input: NassImportInput): Promise<NassImportOutcome> {
   const viewer = requireAdmin(ctx);
-  if (csvSizeOf(input.table) > NASS_IMPORT_MAX_BYTES) {
-    throw new DomainError("PAYLOAD_TOO_LARGE", NASS_IMPORT_TOO_LARGE);
-  }
-  const fields = planNassColumns(input.table.columns);
+  const table = tableOf(input);
+  const fields = planNassColumns(table.columns);
   if (!fields.includes("code")) {
     throw new ValidationError(NASS_NO_CODE_COLUMN, [{ field: "columns", message: NASS_NO_CODE_COLUMN }]);
   }
-  const { rows, errors } = parseNassRows(fields, input.table.rows);
+  const { rows, errors } = parseNassRows(fields, table.rows);
   if (errors.length > 0) throw importRefusal(errors);
   if (rows.length === 0) throw new ValidationError(NASS_NO_DATA, [{ field: "rows", message: NASS_NO_DATA }]);
   const fileName = input.fileName?.slice(0, 200) ?? null;
@@ -247,6 +266,11 @@ export async function importNassCodes(ctx: Context, input: NassImportInput): Pro
     }
     throw error;
   });
+}
+
+/** CSV text read exactly as the import dialog reads a picked file. */
+function parseCsvText(text: string): UploadTable {
+  return csvTableOf(Papa.parse<Record<string, string | undefined>>(text, CSV_PARSE_CONFIG));
 }
 
 /** The spec's 14 column titles, for the template the screen offers. */

@@ -68,15 +68,20 @@ export const nassRoutes: RestRoute[] = [
     path: "/routing/nass/import",
     access: "admin",
     bodyLimit: IMPORT_BODY_LIMIT,
-    // {rows: [{Code, Region, ...}], fileName} (papaparse's header rows) or {columns, rows}.
+    // {csv, fileName} (the file's text), {rows: [{Code, Region, ...}], fileName} (papaparse's
+    // header rows) or {columns, rows}.
     async handle(ctx, { body }) {
-      const input = (body ?? {}) as { rows?: unknown; columns?: unknown; fileName?: unknown };
+      const input = (body ?? {}) as { csv?: unknown; rows?: unknown; columns?: unknown; fileName?: unknown };
       const rows = Array.isArray(input.rows) ? input.rows : [];
       const table = Array.isArray(input.columns)
         ? { columns: input.columns.map(String), rows: rows as (string | null)[][] }
         : tableFromObjects(rows);
       const result = await importNassCodes(ctx, {
-        table,
+        csv: typeof input.csv === "string" ? input.csv : null,
+        table:
+          typeof input.csv === "string" && input.rows === undefined && input.columns === undefined
+            ? null
+            : table,
         fileName: typeof input.fileName === "string" ? input.fileName : null,
       });
       return withStatus(200, {

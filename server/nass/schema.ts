@@ -1,6 +1,6 @@
-import { decodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../builder.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
+import { idOrReference } from "../graphql/ids.ts";
 import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-paging.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { createNassCode, updateNassCode } from "./edit.ts";
@@ -9,6 +9,26 @@ import type { NassListFilters } from "./list.ts";
 import { DEFAULT_NASS_SORT, type NassSortField } from "./list.ts";
 import { countNassCodes, findNassCodePage, nassFacets } from "./service.ts";
 
+/** One text per NASS column, shared by the type and its create/update inputs. */
+const NASS_TEXT = {
+  code: "The NASS code, unique.",
+  region: "The USPS region (area).",
+  division: "The USPS division (district).",
+  fdbid: "The USPS Facilities Database id.",
+  facilityName: "The facility's name.",
+  street: "Street address.",
+  city: "City.",
+  state: "State, two-letter code.",
+  zip: "ZIP code.",
+  typeCode: "The USPS facility type code.",
+  subType: "The facility sub-type.",
+  facType: "The facility type.",
+  originating: "Whether mail originates here (dispatch).",
+  destinating: "Whether mail destinates here (receipt).",
+  latitude: "Latitude in decimal degrees (WGS 84).",
+  longitude: "Longitude in decimal degrees (WGS 84).",
+} as const;
+
 export const NassCodeType = builder.prismaNode("NassCode", {
   id: { field: "id" },
   description: "A USPS facility (NASS code): where loads are picked up and delivered.",
@@ -16,22 +36,22 @@ export const NassCodeType = builder.prismaNode("NassCode", {
   // NASS is for operators: the type carries the rule, so node(id:) and every other path obey it.
   authScopes: { admin: true },
   fields: (t) => ({
-    code: t.exposeString("code"),
-    region: t.exposeString("region", { nullable: true }),
-    division: t.exposeString("division", { nullable: true }),
-    fdbid: t.exposeString("fdbid", { nullable: true }),
-    facilityName: t.exposeString("facilityName", { nullable: true }),
-    street: t.exposeString("street", { nullable: true }),
-    city: t.exposeString("city", { nullable: true }),
-    state: t.exposeString("state", { nullable: true }),
-    zip: t.exposeString("zip", { nullable: true }),
-    typeCode: t.exposeString("typeCode", { nullable: true }),
-    subType: t.exposeString("subType", { nullable: true }),
-    facType: t.exposeString("facType", { nullable: true }),
-    originating: t.exposeBoolean("originating"),
-    destinating: t.exposeBoolean("destinating"),
-    latitude: t.exposeFloat("latitude", { nullable: true }),
-    longitude: t.exposeFloat("longitude", { nullable: true }),
+    code: t.exposeString("code", { description: NASS_TEXT.code }),
+    region: t.exposeString("region", { nullable: true, description: NASS_TEXT.region }),
+    division: t.exposeString("division", { nullable: true, description: NASS_TEXT.division }),
+    fdbid: t.exposeString("fdbid", { nullable: true, description: NASS_TEXT.fdbid }),
+    facilityName: t.exposeString("facilityName", { nullable: true, description: NASS_TEXT.facilityName }),
+    street: t.exposeString("street", { nullable: true, description: NASS_TEXT.street }),
+    city: t.exposeString("city", { nullable: true, description: NASS_TEXT.city }),
+    state: t.exposeString("state", { nullable: true, description: NASS_TEXT.state }),
+    zip: t.exposeString("zip", { nullable: true, description: NASS_TEXT.zip }),
+    typeCode: t.exposeString("typeCode", { nullable: true, description: NASS_TEXT.typeCode }),
+    subType: t.exposeString("subType", { nullable: true, description: NASS_TEXT.subType }),
+    facType: t.exposeString("facType", { nullable: true, description: NASS_TEXT.facType }),
+    originating: t.exposeBoolean("originating", { description: NASS_TEXT.originating }),
+    destinating: t.exposeBoolean("destinating", { description: NASS_TEXT.destinating }),
+    latitude: t.exposeFloat("latitude", { nullable: true, description: NASS_TEXT.latitude }),
+    longitude: t.exposeFloat("longitude", { nullable: true, description: NASS_TEXT.longitude }),
   }),
 });
 
@@ -39,13 +59,14 @@ export const NassCodeType = builder.prismaNode("NassCode", {
 const NASS_PAGING = { defaultSize: 50, maxSize: 500 };
 
 const NassFilter = builder.inputType("NassFilter", {
+  description: "Criteria of the NASS list (values from `nassFacets`); all given ones must hold.",
   fields: (t) => ({
-    region: t.string(),
-    division: t.string(),
-    state: t.string(),
+    region: t.string({ description: "This region exactly." }),
+    division: t.string({ description: "This division exactly." }),
+    state: t.string({ description: "This state (two-letter code)." }),
     facType: t.string({ description: "The facility type." }),
-    originating: t.boolean(),
-    destinating: t.boolean(),
+    originating: t.boolean({ description: "Originating facilities only (true) or none of them (false)." }),
+    destinating: t.boolean({ description: "Destinating facilities only (true) or none of them (false)." }),
   }),
 });
 
@@ -69,6 +90,16 @@ pagedListField("nassCodes", {
   searchDescription: "Text in the code, facility name, city, state or zip (any case).",
   filter: NassFilter,
   sortFields: SORT_FIELDS,
+  sortFieldDescriptions: {
+    CODE: "By NASS code.",
+    REGION: "By region.",
+    DIVISION: "By division.",
+    FACILITY_NAME: "By facility name.",
+    CITY: "By city.",
+    STATE: "By state.",
+    ZIP: "By ZIP code.",
+    FACILITY_TYPE: "By facility type.",
+  },
   defaultOrder: DEFAULT_NASS_SORT,
   load: async (ctx, { search, filter, orderBy, paging }, query) => {
     const filters: NassListFilters = { search, ...filter };
@@ -83,16 +114,17 @@ pagedListField("nassCodes", {
 const NassFacetsType = builder.objectRef<Awaited<ReturnType<typeof nassFacets>>>("NassFacets").implement({
   description: "The values the NASS table's filters offer.",
   fields: (t) => ({
-    regions: t.exposeStringList("regions"),
-    divisions: t.exposeStringList("divisions"),
-    states: t.exposeStringList("states"),
-    facilityTypes: t.exposeStringList("facilityTypes"),
+    regions: t.exposeStringList("regions", { description: "Every region in use." }),
+    divisions: t.exposeStringList("divisions", { description: "Every division in use." }),
+    states: t.exposeStringList("states", { description: "Every state in use." }),
+    facilityTypes: t.exposeStringList("facilityTypes", { description: "Every facility type in use." }),
   }),
 });
 
 builder.queryField("nassFacets", (t) =>
   t.field({
     type: NassFacetsType,
+    description: "The values the NASS table's filters offer.",
     authScopes: { admin: true },
     resolve: (_root, _args, ctx) => nassFacets(ctx),
   }),
@@ -101,54 +133,61 @@ builder.queryField("nassFacets", (t) =>
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 const nassFields = (t: PothosSchemaTypes.InputFieldBuilder<Types, "InputObject">) => ({
-  region: t.string(),
-  division: t.string(),
-  fdbid: t.string(),
-  facilityName: t.string(),
-  street: t.string(),
-  city: t.string(),
-  state: t.string(),
-  zip: t.string(),
-  typeCode: t.string(),
-  subType: t.string(),
-  facType: t.string(),
-  originating: t.boolean(),
-  destinating: t.boolean(),
+  region: t.string({ description: NASS_TEXT.region }),
+  division: t.string({ description: NASS_TEXT.division }),
+  fdbid: t.string({ description: NASS_TEXT.fdbid }),
+  facilityName: t.string({ description: NASS_TEXT.facilityName }),
+  street: t.string({ description: NASS_TEXT.street }),
+  city: t.string({ description: NASS_TEXT.city }),
+  state: t.string({ description: NASS_TEXT.state }),
+  zip: t.string({ description: NASS_TEXT.zip }),
+  typeCode: t.string({ description: NASS_TEXT.typeCode }),
+  subType: t.string({ description: NASS_TEXT.subType }),
+  facType: t.string({ description: NASS_TEXT.facType }),
+  originating: t.boolean({ description: NASS_TEXT.originating }),
+  destinating: t.boolean({ description: NASS_TEXT.destinating }),
   latitude: t.float({ description: "Left out: the ZIP code's centroid." }),
-  longitude: t.float(),
+  longitude: t.float({ description: "Left out: the ZIP code's centroid." }),
 });
 
 const CreateNassCodeInput = builder.inputType("CreateNassCodeInput", {
-  fields: (t) => ({ code: t.string({ required: true }), ...nassFields(t) }),
+  description: "A new NASS record; only the code is required.",
+  fields: (t) => ({ code: t.string({ required: true, description: NASS_TEXT.code }), ...nassFields(t) }),
 });
 
 const UpdateNassCodeInput = builder.inputType("UpdateNassCodeInput", {
   description: "Fields left out stay; null clears.",
   fields: (t) => ({
     id: t.id({ required: true, description: "The NASS record (Relay id, id or code)." }),
-    code: t.string(),
+    code: t.string({ description: NASS_TEXT.code }),
     ...nassFields(t),
   }),
 });
 
 const ImportNassCodesInput = builder.inputType("ImportNassCodesInput", {
   description:
-    "The parsed CSV: `columns` is the header row, each entry of `rows` one line's cells. At most 5 MB of CSV.",
+    "The NASS file, at most 5 MB of CSV: either its text in `csv`, or parsed as `columns` (the header row) and `rows` (each line's cells).",
   fields: (t) => ({
-    columns: t.stringList({ required: true }),
+    csv: t.string({
+      description: "The CSV file's text, header row first (the fastest form for large files).",
+    }),
+    columns: t.stringList({ description: "The header row, when the file is sent parsed." }),
     rows: t.field({
       type: [t.listRef("String", { required: false })],
-      required: { list: true, items: true },
+      required: { list: false, items: true },
+      description: "Each line's cells in the order of `columns`, when the file is sent parsed.",
     }),
-    fileName: t.string(),
+    fileName: t.string({ description: "The uploaded file's name, for the audit log." }),
   }),
 });
 
 const NassCodePayload = (name: string) =>
   builder.objectRef<{ nassId: string }>(name).implement({
+    description: "The NASS record after the change.",
     fields: (p) => ({
       nassCode: p.prismaField({
         type: NassCodeType,
+        description: "The changed record.",
         resolve: (query, payload, _args, ctx) =>
           ctx.db.nassCode.findUniqueOrThrow({ ...query, where: { id: payload.nassId } }),
       }),
@@ -158,26 +197,17 @@ const NassCodePayload = (name: string) =>
 const ImportNassCodesPayload = builder
   .objectRef<{ createdCount: number; updatedCount: number }>("ImportNassCodesPayload")
   .implement({
+    description: "What the import wrote.",
     fields: (p) => ({
-      createdCount: p.exposeInt("createdCount"),
-      updatedCount: p.exposeInt("updatedCount"),
+      createdCount: p.exposeInt("createdCount", { description: "How many new codes it created." }),
+      updatedCount: p.exposeInt("updatedCount", { description: "How many existing codes it updated." }),
     }),
   });
-
-/** A NassCode Relay id, or the database id or code itself. */
-function nassReference(value: string): string {
-  try {
-    const decoded = decodeGlobalID(value);
-    if (decoded.typename === "NassCode") return decoded.id;
-  } catch {
-    // not a global id
-  }
-  return value;
-}
 
 builder.mutationFields((t) => ({
   createNassCode: t.field({
     type: NassCodePayload("CreateNassCodePayload"),
+    description: "Adds a NASS record; a taken code is a ConflictError.",
     authScopes: { admin: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: CreateNassCodeInput, required: true }) },
@@ -185,12 +215,13 @@ builder.mutationFields((t) => ({
   }),
   updateNassCode: t.field({
     type: NassCodePayload("UpdateNassCodePayload"),
+    description: "Edits a NASS record: only the fields sent change.",
     authScopes: { admin: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: UpdateNassCodeInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const { id, ...fields } = input;
-      return { nassId: (await updateNassCode(ctx, nassReference(String(id)), fields)).id };
+      return { nassId: (await updateNassCode(ctx, idOrReference("NassCode", String(id)), fields)).id };
     },
   }),
   importNassCodes: t.field({
@@ -201,6 +232,10 @@ builder.mutationFields((t) => ({
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: ImportNassCodesInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      importNassCodes(ctx, { table: { columns: input.columns, rows: input.rows }, fileName: input.fileName }),
+      importNassCodes(ctx, {
+        csv: input.csv,
+        table: input.columns || input.rows ? { columns: input.columns ?? [], rows: input.rows ?? [] } : null,
+        fileName: input.fileName,
+      }),
   }),
 }));

@@ -2,10 +2,11 @@ import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { providerOf } from "../db/client.ts";
-import { queryRows } from "../db/sql.ts";
+import { toBoolean, toDate } from "../db/reader.ts";
 import type { NassCode, Prisma } from "../generated/sqlite/client.ts";
 import type { OffsetWindow } from "../graphql/offset-paging.ts";
 import { type NassListFilters, type NassSort, nassCountSql, nassPageSql } from "./list.ts";
+import { NASS_VALUE_FIELDS } from "./values.ts";
 
 export interface NassListRequest {
   filters: NassListFilters;
@@ -17,11 +18,7 @@ export interface NassListRequest {
 export async function countNassCodes(ctx: Context, filters: NassListFilters): Promise<number> {
   requireAdmin(ctx);
   const provider = providerOf(ctx.config.databaseUrl);
-  const [row] = await queryRows<{ count: number | bigint }>(
-    ctx.db,
-    provider,
-    nassCountSql(provider, filters),
-  );
+  const [row] = await ctx.sql.all<{ count: number | bigint | string }>(nassCountSql(provider, filters));
   return Number(row.count);
 }
 
@@ -32,9 +29,14 @@ export async function findNassCodePage<Query extends { include?: unknown; select
 ): Promise<NassCode[]> {
   requireAdmin(ctx);
   const provider = providerOf(ctx.config.databaseUrl);
-  const ids = await queryRows<{ id: string }>(
-    ctx.db,
-    provider,
+  const columns = selectedColumns(query);
+  if (columns) {
+    const rows = await ctx.sql.all<Record<string, unknown>>(
+      nassPageSql(provider, filters, sort, window.offset, window.limit + 1, columns),
+    );
+    return rows.map((row) => nassRow(row, columns));
+  }
+  const ids = await ctx.sql.all<{ id: string }>(
     nassPageSql(provider, filters, sort, window.offset, window.limit + 1),
   );
   if (ids.length === 0) return [];
@@ -44,6 +46,41 @@ export async function findNassCodePage<Query extends { include?: unknown; select
   });
   const position = new Map(ids.map((row, index) => [row.id, index]));
   return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
+
+const BOOLEAN_COLUMNS = new Set(["originating", "destinating"]);
+const DATE_COLUMNS = new Set(["createdAt"]);
+const NUMBER_COLUMNS = new Set(["latitude", "longitude"]);
+/** Every column of the NassCode row. */
+const COLUMNS = new Set<string>(["id", "createdAt", ...NASS_VALUE_FIELDS]);
+
+/**
+ * The NassCode columns a Prisma `select` of columns only names (then the page statement reads
+ * them itself, one statement instead of ids + Prisma), else null.
+ */
+function selectedColumns(query: { include?: unknown; select?: unknown }): string[] | null {
+  if (query.include || !query.select) return null;
+  const columns = new Set(["id"]);
+  for (const [key, on] of Object.entries(query.select as Record<string, unknown>)) {
+    if (!on) continue;
+    if (!COLUMNS.has(key) || on !== true) return null;
+    columns.add(key);
+  }
+  return [...columns];
+}
+
+/** A driver row as Prisma gives the same columns (SQLite's 0/1 and ISO text typed). */
+function nassRow(row: Record<string, unknown>, columns: string[]): NassCode {
+  const typed: Record<string, unknown> = {};
+  for (const column of columns) {
+    const value = row[column];
+    if (value === null || value === undefined) typed[column] = null;
+    else if (BOOLEAN_COLUMNS.has(column)) typed[column] = toBoolean(value);
+    else if (DATE_COLUMNS.has(column)) typed[column] = toDate(value);
+    else if (NUMBER_COLUMNS.has(column)) typed[column] = Number(value);
+    else typed[column] = value;
+  }
+  return typed as unknown as NassCode;
 }
 
 /** The values the NASS filters offer (distinct regions, divisions, states and facility types). */

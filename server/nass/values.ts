@@ -43,6 +43,9 @@ export const NASS_LABELS: Record<NassValueField, string> = {
   longitude: "Longitude",
 };
 
+/** Every NASS value field, in the CSV's column order. */
+export const NASS_VALUE_FIELDS = Object.keys(NASS_LABELS) as NassValueField[];
+
 const MAX_LENGTH: Partial<Record<NassValueField, number>> = {
   code: 20,
   facilityName: 200,

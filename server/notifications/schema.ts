@@ -7,12 +7,13 @@ import { markAllRead, markRead } from "./service.ts";
 
 export const NotificationType = builder.prismaNode("Notification", {
   id: { field: "id" },
+  description: "A message to one user (e.g. a bid's outcome); only its owner reads it.",
   authScopes: (notification) => ({ owner: notification.userId }),
   fields: (t) => ({
-    title: t.exposeString("title"),
-    message: t.exposeString("message"),
-    type: t.exposeString("type"),
-    isRead: t.exposeBoolean("isRead"),
+    title: t.exposeString("title", { description: "The headline." }),
+    message: t.exposeString("message", { description: "The text." }),
+    type: t.exposeString("type", { description: "What it is about, e.g. bid." }),
+    isRead: t.exposeBoolean("isRead", { description: "Whether the user opened it." }),
     bidStatus: t.exposeString("bidStatus", { nullable: true, description: "winner, loser or folded" }),
     details: t.expose("details", {
       type: "JSONString",
@@ -20,7 +21,7 @@ export const NotificationType = builder.prismaNode("Notification", {
       description:
         "For a winner: acceptedBy, loadId, origin/destination, dates, distance, equipmentType, bidAmount.",
     }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was sent." }),
   }),
 });
 
@@ -28,27 +29,33 @@ builder.prismaObjectFields("User", (t) => ({
   notifications: t.relatedConnection("notifications", {
     cursor: "id",
     totalCount: true,
+    description: "The user's notifications, newest first (only the user reads them).",
     authScopes: (user) => ({ owner: user.id }),
     query: () => ({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
   }),
   unreadNotificationCount: t.relationCount("notifications", {
+    description: "How many notifications are unread.",
     authScopes: (user) => ({ owner: user.id }),
     where: { isRead: false },
   }),
 }));
 
 const MarkNotificationReadInput = builder.inputType("MarkNotificationReadInput", {
-  fields: (t) => ({ id: t.id({ required: true }) }),
+  description: "The notification to mark read.",
+  fields: (t) => ({ id: t.id({ required: true, description: "The Notification's global id." }) }),
 });
 
 builder.mutationFields((t) => ({
   markNotificationRead: t.field({
+    description: "Marks one of the viewer's notifications read.",
     type: builder
       .objectRef<{ notificationId: string; userId: string }>("MarkNotificationReadPayload")
       .implement({
+        description: "The notification, now read, and the viewer.",
         fields: (p) => ({
           notification: p.prismaField({
             type: NotificationType,
+            description: "The notification, now read.",
             resolve: (query, payload, _args, ctx) =>
               ctx.db.notification.findUniqueOrThrow({ ...query, where: { id: payload.notificationId } }),
           }),

@@ -1,10 +1,10 @@
 import { filter, pipe } from "graphql-yoga";
 import { EQUIPMENT_TYPES, OFFER_STATUSES, roundEnds, TIMES_UP } from "../../common/offers.ts";
-import { policy } from "../auth/policy.ts";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
 import { NotFoundError } from "../errors.ts";
 import type { Bid, Offer } from "../generated/sqlite/client.ts";
+import { describedValues } from "../graphql/described-values.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
@@ -13,7 +13,6 @@ import { BidType } from "./bids/schema.ts";
 import { type ConfirmDetails, getConfirmDetails, saveConfirmDetails } from "./confirm-details.ts";
 import { readOncePerEvent } from "./read-once.ts";
 import {
-  carrierOfferWhere,
   findOfferPage,
   type OfferListScope,
   type OfferSortField,
@@ -22,12 +21,25 @@ import {
   startOffer,
   visibleOfferOrThrow,
 } from "./service.ts";
+import { offerWatchRule } from "./watchers.ts";
 import { confirmWinner } from "./winner.ts";
 
-export const OfferStatusEnum = builder.enumType("OfferStatus", { values: OFFER_STATUSES });
+export const OfferStatusEnum = builder.enumType("OfferStatus", {
+  description: "Where an offer stands.",
+  values: describedValues(OFFER_STATUSES, {
+    active: "Open for bids.",
+    finished: "Bidding is over (a winner confirmed, or closed with every open bid lost).",
+    cancelled: "Called off by an admin.",
+  }),
+});
 export const EquipmentTypeEnum = builder.enumType("EquipmentType", {
+  description:
+    'The trailer or service an offer asks for; the value is the label (e.g. DRY_VAN is "Dry Van").',
   values: Object.fromEntries(
-    EQUIPMENT_TYPES.map((type) => [type.toUpperCase().replace(/[^A-Z]/g, "_"), { value: type }]),
+    EQUIPMENT_TYPES.map((type) => [
+      type.toUpperCase().replace(/[^A-Z]/g, "_"),
+      { value: type, description: `${type}.` },
+    ]),
   ) as Record<string, { value: (typeof EQUIPMENT_TYPES)[number] }>,
 });
 
@@ -37,18 +49,32 @@ export const OfferType = builder.prismaNode("Offer", {
   authScopes: { authenticated: true },
   fields: (t) => ({
     loadId: t.string({
+      description: "The offered load's readable loadId.",
       select: { load: { select: { loadId: true } } },
       resolve: (offer) => offer.load.loadId,
     }),
-    startDateTime: t.expose("startDateTime", { type: "DateTime" }),
-    endDateTime: t.expose("endDateTime", { type: "DateTime", nullable: true }),
-    stops: t.exposeInt("stops"),
-    originCity: t.exposeString("originCity", { nullable: true }),
-    originState: t.exposeString("originState", { nullable: true }),
-    destinationCity: t.exposeString("destinationCity", { nullable: true }),
-    destinationState: t.exposeString("destinationState", { nullable: true }),
+    startDateTime: t.expose("startDateTime", { type: "DateTime", description: "The load's pickup date." }),
+    endDateTime: t.expose("endDateTime", {
+      type: "DateTime",
+      nullable: true,
+      description: "The load's delivery date.",
+    }),
+    stops: t.exposeInt("stops", { description: "How many stops the load makes." }),
+    originCity: t.exposeString("originCity", { nullable: true, description: "The pickup city." }),
+    originState: t.exposeString("originState", {
+      nullable: true,
+      description: "The pickup state (two-letter code).",
+    }),
+    destinationCity: t.exposeString("destinationCity", { nullable: true, description: "The delivery city." }),
+    destinationState: t.exposeString("destinationState", {
+      nullable: true,
+      description: "The delivery state (two-letter code).",
+    }),
     distance: t.exposeFloat("distance", { nullable: true, description: "Road miles (planning estimate)." }),
-    equipmentType: t.exposeString("equipmentType", { nullable: true }),
+    equipmentType: t.exposeString("equipmentType", {
+      nullable: true,
+      description: "The equipment asked for, as its label (e.g. Dry Van).",
+    }),
     bestOffer: t.float({
       nullable: true,
       description: "The lowest active bid, in dollars.",
@@ -59,24 +85,32 @@ export const OfferType = builder.prismaNode("Offer", {
       resolve: (offer) => String(roundEnds(offer.roundEndsAt)),
     }),
     roundEndsAt: t.expose("roundEndsAt", { type: "DateTime", description: "When the round closes." }),
-    roundNumber: t.exposeInt("roundNumber"),
-    roundMinutes: t.exposeInt("roundMinutes"),
-    status: t.exposeString("status"),
-    finishedAt: t.expose("finishedAt", { type: "DateTime", nullable: true }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    roundNumber: t.exposeInt("roundNumber", { description: "The current round, from 1." }),
+    roundMinutes: t.exposeInt("roundMinutes", { description: "How long each round lasts, in minutes." }),
+    status: t.exposeString("status", { description: "active, finished or cancelled (see OfferStatus)." }),
+    finishedAt: t.expose("finishedAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the offer was decided or cancelled.",
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the offer was started." }),
     targetRate: t.float({
       nullable: true,
       authScopes: { admin: true },
       description: "The operator's target, never shown to carriers.",
       resolve: (offer) => (offer.targetRateCents === null ? null : offer.targetRateCents / 100),
     }),
-    bidCount: t.relationCount("bids", { authScopes: { admin: true } }),
+    bidCount: t.relationCount("bids", { authScopes: { admin: true }, description: "How many bids it has." }),
     detailsConfirmed: t.boolean({
       description: "The winner saved the load's confirmation details.",
       select: { load: { select: { confirmation: { select: { id: true } } } } },
       resolve: (offer) => offer.load.confirmation !== null,
     }),
-    winnerBid: t.relation("winnerBid", { nullable: true, authScopes: { admin: true } }),
+    winnerBid: t.relation("winnerBid", {
+      nullable: true,
+      authScopes: { admin: true },
+      description: "The confirmed winning bid.",
+    }),
     myBid: t.field({
       type: BidType,
       nullable: true,
@@ -90,12 +124,21 @@ export const OfferType = builder.prismaNode("Offer", {
 });
 
 const OfferFilter = builder.inputType("OfferFilter", {
+  description: "Criteria of an offer list; all given ones must hold.",
   fields: (t) => ({
     originState: t.string({ description: "Two-letter state code." }),
     destinationState: t.string({ description: "Two-letter state code." }),
-    equipmentType: t.field({ type: EquipmentTypeEnum }),
+    equipmentType: t.field({ type: EquipmentTypeEnum, description: "Only offers asking for this." }),
   }),
 });
+
+const OFFER_SORT_DESCRIPTIONS: Record<string, string> = {
+  START_DATE_TIME: "By the load's pickup date.",
+  ROUND_ENDS_AT: "By when the current round closes.",
+  BEST_OFFER: "By the lowest active bid; offers without bids last.",
+  CREATED_AT: "By when the offer was started.",
+  FINISHED_AT: "By when the offer was decided or cancelled.",
+};
 
 const OFFER_SORTS: Record<string, OfferSortField> = {
   START_DATE_TIME: "startDateTime",
@@ -127,6 +170,7 @@ function offerList(
     searchDescription: "Text in the load id or the origin/destination city.",
     filter: OfferFilter,
     sortFields: OFFER_SORTS,
+    sortFieldDescriptions: OFFER_SORT_DESCRIPTIONS,
     defaultOrder:
       scope === "active"
         ? { field: "roundEndsAt", direction: "asc" }
@@ -174,7 +218,7 @@ builder.queryField("offerByLoadId", (t) =>
     nullable: true,
     description: "The newest offer of a load the viewer may see.",
     authScopes: { authenticated: true },
-    args: { loadId: t.arg.string({ required: true }) },
+    args: { loadId: t.arg.string({ required: true, description: "The load's readable loadId." }) },
     resolve: async (query, _root, { loadId }, ctx) => {
       const offer = await visibleOfferOrThrow(ctx, loadId).catch(() => null);
       return offer ? ctx.db.offer.findUnique({ ...query, where: { id: offer.id } }) : null;
@@ -198,29 +242,37 @@ const ConfirmDetailsRef = builder.objectRef<ConfirmDetails>("ConfirmDetails").im
         | "firstDriverName"
         | "firstDriverPhone"
         | "secondDriverName",
-    ) => t.string({ nullable: true, resolve: (details) => details.confirmation?.[field] ?? null });
+      description: string,
+    ) =>
+      t.string({
+        nullable: true,
+        description,
+        resolve: (details) => details.confirmation?.[field] ?? null,
+      });
     return {
-      loadId: t.exposeString("loadId"),
-      startDateTime: t.expose("startDateTime", { type: "DateTime" }),
+      loadId: t.exposeString("loadId", { description: "The won load's readable loadId." }),
+      startDateTime: t.expose("startDateTime", { type: "DateTime", description: "The load's pickup date." }),
       editable: t.exposeBoolean("editable", { description: "False within 12 hours of the start." }),
-      carrier: text("carrier"),
-      tier: text("tier"),
-      trackBy: text("trackBy"),
-      dispatcher: text("dispatcher"),
-      dispatcherEmail: text("dispatcherEmail"),
-      dispatcherPhone: text("dispatcherPhone"),
+      carrier: text("carrier", "The carrier's name as the winner states it."),
+      tier: text("tier", "The carrier's tier."),
+      trackBy: text("trackBy", "How the load will be tracked."),
+      dispatcher: text("dispatcher", "The dispatcher's name."),
+      dispatcherEmail: text("dispatcherEmail", "The dispatcher's e-mail."),
+      dispatcherPhone: text("dispatcherPhone", "The dispatcher's phone, E.164."),
       carrierRate: t.float({
         nullable: true,
+        description: "The carrier rate, a percentage from 0 to 100.",
         resolve: (details) => details.confirmation?.carrierRate ?? null,
       }),
-      truckNumber: text("truckNumber"),
-      trailerNumber: text("trailerNumber"),
-      firstDriverName: text("firstDriverName"),
-      firstDriverPhone: text("firstDriverPhone"),
-      secondDriverName: text("secondDriverName"),
+      truckNumber: text("truckNumber", "The truck's number."),
+      trailerNumber: text("trailerNumber", "The trailer's number."),
+      firstDriverName: text("firstDriverName", "The first driver's name."),
+      firstDriverPhone: text("firstDriverPhone", "The first driver's phone, E.164."),
+      secondDriverName: text("secondDriverName", "The second driver's name, for a team."),
       updatedAt: t.field({
         type: "DateTime",
         nullable: true,
+        description: "When the details were last saved; null before the first save.",
         resolve: (details) => details.confirmation?.updatedAt ?? null,
       }),
     };
@@ -233,7 +285,7 @@ builder.queryField("confirmDetails", (t) =>
     nullable: true,
     description: "A won load's confirmation: its winning carrier or an admin; null for anyone else.",
     authScopes: { authenticated: true },
-    args: { loadId: t.arg.string({ required: true }) },
+    args: { loadId: t.arg.string({ required: true, description: "The load's readable loadId." }) },
     resolve: (_root, { loadId }, ctx) =>
       getConfirmDetails(ctx, loadId).catch((error: unknown) => {
         if (error instanceof NotFoundError) return null;
@@ -243,9 +295,11 @@ builder.queryField("confirmDetails", (t) =>
 );
 
 const offerPayload = builder.objectRef<{ offerId: string }>("OfferPayload").implement({
+  description: "The offer after the change.",
   fields: (t) => ({
     offer: t.prismaField({
       type: OfferType,
+      description: "The changed offer.",
       resolve: (query, payload, _args, ctx) =>
         ctx.db.offer.findUniqueOrThrow({ ...query, where: { id: payload.offerId } }),
     }),
@@ -253,40 +307,53 @@ const offerPayload = builder.objectRef<{ offerId: string }>("OfferPayload").impl
 });
 
 const StartOfferInput = builder.inputType("StartOfferInput", {
+  description: "The load to put out for bids and the round's terms.",
   fields: (t) => ({
     loadId: t.string({ required: true, description: "The load's loadId." }),
     roundMinutes: t.int({ description: "Round length in minutes (default 30)." }),
-    targetRate: t.float(),
-    equipmentType: t.field({ type: EquipmentTypeEnum }),
+    targetRate: t.float({
+      description: "The operator's target in US dollars, at most two decimals; never shown to carriers.",
+    }),
+    equipmentType: t.field({ type: EquipmentTypeEnum, description: "The equipment asked for." }),
   }),
 });
 const OfferRoundInput = builder.inputType("StartOfferRoundInput", {
-  fields: (t) => ({ offerId: t.id({ required: true }), roundMinutes: t.int() }),
+  description: "The offer to reopen for another round.",
+  fields: (t) => ({
+    offerId: t.id({ required: true, description: "The Offer's global id." }),
+    roundMinutes: t.int({ description: "Round length in minutes (default 30)." }),
+  }),
 });
 const OfferStatusInput = builder.inputType("SetOfferStatusInput", {
+  description: "The offer and its new status.",
   fields: (t) => ({
-    offerId: t.id({ required: true }),
-    status: t.field({ type: OfferStatusEnum, required: true }),
+    offerId: t.id({ required: true, description: "The Offer's global id." }),
+    status: t.field({ type: OfferStatusEnum, required: true, description: "The new status." }),
   }),
 });
 const ConfirmWinnerInput = builder.inputType("ConfirmWinnerInput", {
-  fields: (t) => ({ offerId: t.id({ required: true }), bidId: t.id({ required: true }) }),
+  description: "The offer and the bid that wins it.",
+  fields: (t) => ({
+    offerId: t.id({ required: true, description: "The Offer's global id." }),
+    bidId: t.id({ required: true, description: "The winning Bid's global id." }),
+  }),
 });
 const SaveConfirmDetailsInput = builder.inputType("SaveConfirmDetailsInput", {
+  description: "A won load's confirmation details; every field is optional, an empty text clears it.",
   fields: (t) => ({
-    loadId: t.string({ required: true }),
-    carrier: t.string(),
-    tier: t.string(),
-    trackBy: t.string(),
-    dispatcher: t.string(),
-    dispatcherEmail: t.string(),
-    dispatcherPhone: t.string(),
-    carrierRate: t.float(),
-    truckNumber: t.string(),
-    trailerNumber: t.string(),
-    firstDriverName: t.string(),
-    firstDriverPhone: t.string(),
-    secondDriverName: t.string(),
+    loadId: t.string({ required: true, description: "The won load's readable loadId." }),
+    carrier: t.string({ description: "The carrier's name, at most 120 characters." }),
+    tier: t.string({ description: "The carrier's tier, at most 120 characters." }),
+    trackBy: t.string({ description: "How the load will be tracked, at most 120 characters." }),
+    dispatcher: t.string({ description: "The dispatcher's name, at most 120 characters." }),
+    dispatcherEmail: t.string({ description: "The dispatcher's e-mail." }),
+    dispatcherPhone: t.string({ description: "The dispatcher's US or Canadian phone; stored as E.164." }),
+    carrierRate: t.float({ description: "The carrier rate, a percentage from 0 to 100." }),
+    truckNumber: t.string({ description: "The truck's number, at most 120 characters." }),
+    trailerNumber: t.string({ description: "The trailer's number, at most 120 characters." }),
+    firstDriverName: t.string({ description: "The first driver's name, at most 120 characters." }),
+    firstDriverPhone: t.string({ description: "The first driver's US or Canadian phone; stored as E.164." }),
+    secondDriverName: t.string({ description: "The second driver's name, at most 120 characters." }),
   }),
 });
 
@@ -315,6 +382,7 @@ builder.mutationFields((t) => ({
   }),
   setOfferStatus: t.field({
     type: offerPayload,
+    description: "Closes an active offer as finished (its open bids lose) or cancelled.",
     authScopes: { admin: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: OfferStatusInput, required: true }) },
@@ -337,6 +405,8 @@ builder.mutationFields((t) => ({
   }),
   saveConfirmDetails: t.field({
     type: ConfirmDetailsRef,
+    description:
+      "Saves a won load's confirmation details: its winning carrier or an admin, until 12 hours before the start.",
     authScopes: { authenticated: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: SaveConfirmDetailsInput, required: true }) },
@@ -353,31 +423,28 @@ builder.subscriptionField("offerChanged", (t) =>
     description:
       "An offer the viewer may see, each time it opens, gets a bid, closes a round or is decided; optionally one offer only.",
     authScopes: { authenticated: true },
-    args: { offerId: t.arg.id() },
+    args: {
+      offerId: t.arg.id({ description: "Only this offer (its global id); all visible offers when omitted." }),
+    },
     subscribe: async (_root, args, ctx) => {
       const only = args.offerId ? offerId(args.offerId) : null;
       // A carrier still waiting for approval (or rejected) gets no live offers either.
       const viewer = await requireMarketplaceAccess(ctx);
-      // Whether a carrier may see an offer does not change while it is open: ask once per offer.
-      const visibility = new Map<string, Promise<boolean>>();
-      let carrierWhere: ReturnType<typeof carrierOfferWhere> | undefined;
-      const visible = (id: string) => {
-        let known = visibility.get(id);
-        if (!known) {
-          carrierWhere ??= carrierOfferWhere(ctx, viewer);
-          known = carrierWhere.then(
-            async (where) => (await ctx.db.offer.count({ where: { AND: [{ id }, where] } })) > 0,
-          );
-          visibility.set(id, known);
-        }
-        return known;
-      };
+      const mayWatch = await offerWatchRule(ctx, viewer);
+      if (only) {
+        // One offer only: its own topic, and the right to it decided once, now, so no event
+        // costs a check (an offer the carrier may not see stays silent, as in the list).
+        const topic = ctx.pubsub.subscribe(`offer:${only}`);
+        return (await mayWatch(only))
+          ? topic
+          : pipe(
+              topic,
+              filter(() => false),
+            );
+      }
       return pipe(
         ctx.pubsub.subscribe("offers"),
-        filter(async (event: { offerId: string }) => {
-          if (only && event.offerId !== only) return false;
-          return policy.isAdmin(viewer) || visible(event.offerId);
-        }),
+        filter((event: { offerId: string }) => mayWatch(event.offerId, event)),
       );
     },
     resolve: (query, event: { offerId: string }, _args, ctx) =>

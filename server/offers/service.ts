@@ -45,10 +45,7 @@ export async function findOfferRef(
   }) as Promise<Offer | null>;
 }
 
-/**
- * Which offers a carrier may see: the offers whose origin or destination state its areas of
- * operation name (all offers when it set none), and any offer it bid on.
- */
+/** `carrierMaySeeOffer` (visibility.ts) as a where clause, for the lists. */
 export async function carrierOfferWhere(ctx: Context, viewer: Viewer): Promise<Prisma.OfferWhereInput> {
   const user = await findUser(ctx.db, viewer.id);
   const states = statesNamedIn(user?.areasOfOperation);

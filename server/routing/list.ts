@@ -72,21 +72,26 @@ function whereOf(provider: DbProvider, filters: RouteListFilters): SqlFragment {
   return { sql: ` WHERE ${joined.sql}`, params: joined.params };
 }
 
-/** The ids of one page, in order; ties break on the id so pages never overlap. */
+/** One page's ids (or `select`'s columns), in order; ties break on the id so pages never overlap. */
 export function routePageSql(
   provider: DbProvider,
   filters: RouteListFilters,
   sort: RouteSort,
   offset: number,
   limit: number,
+  select?: { columns: string; joins: string },
 ): SqlFragment {
   const where = whereOf(provider, filters);
   const { column, nullable } = SORT_COLUMNS[sort.field];
   const direction = sort.direction === "asc" ? "ASC" : "DESC";
   const order = [`${column} ${direction}${nullable ? " NULLS LAST" : ""}`];
   if (sort.field !== "routeNumber") order.push(`r."id" ${direction}`);
+  const ids = `SELECT r."id" AS "id" FROM "Route" r${CARRIER_JOIN}${where.sql} ORDER BY ${order.join(", ")} LIMIT ? OFFSET ?`;
+  if (!select) return { sql: ids, params: [...where.params, limit, offset] };
+  // The page's own columns are read for its rows only: a sort the index does not serve would
+  // otherwise compute the counted columns for every route before keeping 50.
   return {
-    sql: `SELECT r."id" AS "id" FROM "Route" r${CARRIER_JOIN}${where.sql} ORDER BY ${order.join(", ")} LIMIT ? OFFSET ?`,
+    sql: `SELECT ${select.columns} FROM "Route" r${CARRIER_JOIN}${select.joins} WHERE r."id" IN (${ids}) ORDER BY ${order.join(", ")}`,
     params: [...where.params, limit, offset],
   };
 }

@@ -1,8 +1,8 @@
-import { decodeGlobalID } from "@pothos/plugin-relay";
 import type { StopType } from "../../common/loads/values.ts";
 import { builder } from "../builder.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
+import { idOrReference } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { StopTypeEnum } from "../loads/schema.ts";
 import { routeDeliveryDate, routeDeliveryNass, routePickupDate, routePickupNass } from "./derived.ts";
@@ -23,8 +23,13 @@ export const RouteStopType = builder.prismaNode("RouteStop", {
   select: { id: true },
   authScopes: { admin: true },
   fields: (t) => ({
-    sequence: t.exposeInt("sequence"),
-    type: t.field({ type: StopTypeEnum, select: { type: true }, resolve: (stop) => stop.type as StopType }),
+    sequence: t.exposeInt("sequence", { description: "The stop's place in the route's order." }),
+    type: t.field({
+      type: StopTypeEnum,
+      description: "Pickup, intermediate stop or delivery.",
+      select: { type: true },
+      resolve: (stop) => stop.type as StopType,
+    }),
     nass: t.relation("nassCode", { nullable: true, description: "The facility of this stop." }),
   }),
 });
@@ -54,7 +59,7 @@ export const RouteType = builder.prismaNode("Route", {
   select: { id: true },
   authScopes: { admin: true },
   fields: (t) => ({
-    routeNumber: t.exposeString("routeNumber"),
+    routeNumber: t.exposeString("routeNumber", { description: "The route's unique number, upper case." }),
     assignedUser: t.relation("assignedUser", { nullable: true, description: "The driver." }),
     assignedUserKey: t.string({
       nullable: true,
@@ -72,9 +77,9 @@ export const RouteType = builder.prismaNode("Route", {
       description: "The assigned loads, earliest pickup first.",
       query: { orderBy: LOAD_ORDER },
     }),
-    loadCount: t.relationCount("loads"),
-    stops: t.relation("stops", { query: { orderBy: STOP_ORDER } }),
-    stopCount: t.relationCount("stops"),
+    loadCount: t.relationCount("loads", { description: "How many loads are on the route." }),
+    stops: t.relation("stops", { query: { orderBy: STOP_ORDER }, description: "The stops, by sequence." }),
+    stopCount: t.relationCount("stops", { description: "How many stops the route has." }),
     pickupDate: t.field({
       type: "DateTime",
       nullable: true,
@@ -101,8 +106,8 @@ export const RouteType = builder.prismaNode("Route", {
       select: STOP_CODES,
       resolve: (route) => routeDeliveryNass(route.stops)?.code ?? null,
     }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the route was created." }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When it last changed." }),
   }),
 });
 
@@ -111,24 +116,20 @@ builder.prismaObjectField("Load", "route", (t) =>
 );
 
 const RouteFilter = builder.inputType("RouteFilter", {
+  description: "Criteria of the route list; all given ones must hold.",
   fields: (t) => ({
     carrier: t.id({ description: "A carrier (Relay id or database id)." }),
     driverAssigned: t.boolean({ description: "true: routes with a driver; false: routes waiting for one." }),
-    pickupFrom: t.field({ type: "DateTime" }),
-    pickupTo: t.field({ type: "DateTime" }),
+    pickupFrom: t.field({
+      type: "DateTime",
+      description: "Route pickup date (first load's) at or after this.",
+    }),
+    pickupTo: t.field({
+      type: "DateTime",
+      description: "Route pickup date (first load's) at or before this.",
+    }),
   }),
 });
-
-/** A Relay id of `typename`, or the text itself (a database id, a userId). */
-function databaseIdOrReference(typename: string, value: string): string {
-  try {
-    const decoded = decodeGlobalID(value);
-    if (decoded.typename === typename) return decoded.id;
-  } catch {
-    // not a global id
-  }
-  return value;
-}
 
 pagedListField("routes", {
   name: "Route",
@@ -147,6 +148,15 @@ pagedListField("routes", {
     DELIVERY_DATE: "deliveryDate",
     CREATED_AT: "createdAt",
   } satisfies Record<string, RouteSortField>,
+  sortFieldDescriptions: {
+    ROUTE_NUMBER: "By route number.",
+    CARRIER: "By the assigned driver's carrier name; routes without one last.",
+    LOAD_COUNT: "By the number of loads.",
+    STOP_COUNT: "By the number of stops.",
+    PICKUP_DATE: "By the first load's pickup date.",
+    DELIVERY_DATE: "By the last load's delivery date.",
+    CREATED_AT: "By when the route was created.",
+  },
   defaultOrder: DEFAULT_ROUTE_SORT,
   load: (ctx, { search, filter, orderBy, paging }, query) =>
     findRoutePage(
@@ -154,7 +164,7 @@ pagedListField("routes", {
       {
         filters: {
           search,
-          carrierId: filter?.carrier ? databaseIdOrReference("Carrier", String(filter.carrier)) : null,
+          carrierId: filter?.carrier ? idOrReference("Carrier", String(filter.carrier)) : null,
           driverAssigned: filter?.driverAssigned,
           pickupFrom: filter?.pickupFrom,
           pickupTo: filter?.pickupTo,
@@ -170,8 +180,9 @@ builder.queryFields((t) => ({
   routeByNumber: t.prismaField({
     type: "Route",
     nullable: true,
+    description: "A route by its number; null when there is none.",
     authScopes: { admin: true },
-    args: { routeNumber: t.arg.string({ required: true }) },
+    args: { routeNumber: t.arg.string({ required: true, description: "The route number." }) },
     resolve: (query, _root, args, ctx) => findRouteByNumber(ctx, args.routeNumber, query),
   }),
   suggestedRouteNumber: t.string({
@@ -184,26 +195,36 @@ builder.queryFields((t) => ({
 const MovedLoadType = builder.objectRef<MovedLoad>("MovedLoad").implement({
   description: "A load that left another route for this one.",
   fields: (t) => ({
-    loadId: t.exposeString("loadId"),
-    fromRouteNumber: t.exposeString("fromRouteNumber"),
+    loadId: t.exposeString("loadId", { description: "The load's readable loadId." }),
+    fromRouteNumber: t.exposeString("fromRouteNumber", { description: "The route it left." }),
   }),
 });
 
 const RoutePayload = (name: string) =>
   builder.objectRef<RouteChange>(name).implement({
+    description: "The route after the change, and which loads joined, moved or left.",
     fields: (p) => ({
       route: p.prismaField({
         type: RouteType,
+        description: "The changed route.",
         resolve: (query, change, _args, ctx) =>
           ctx.db.route.findUniqueOrThrow({ ...query, where: { id: change.route.id } }),
       }),
-      movedLoads: p.field({ type: [MovedLoadType], resolve: (change) => change.moved }),
-      addedLoadIds: p.stringList({ resolve: (change) => change.added }),
-      removedLoadCount: p.exposeInt("removed"),
+      movedLoads: p.field({
+        type: [MovedLoadType],
+        description: "Loads taken from other routes.",
+        resolve: (change) => change.moved,
+      }),
+      addedLoadIds: p.stringList({
+        description: "The loadIds that joined the route.",
+        resolve: (change) => change.added,
+      }),
+      removedLoadCount: p.exposeInt("removed", { description: "How many loads left the route." }),
     }),
   });
 
 const CreateRouteInput = builder.inputType("CreateRouteInput", {
+  description: "The new route's number and its loads.",
   fields: (t) => ({
     routeNumber: t.string({ required: true, description: "Typed or generated; trimmed and upper-cased." }),
     loadIds: t.stringList({ required: true, description: "Load ids (or Load Relay ids)." }),
@@ -211,9 +232,10 @@ const CreateRouteInput = builder.inputType("CreateRouteInput", {
 });
 
 const RouteStopInput = builder.inputType("RouteStopInput", {
+  description: "One stop of a route, as the route editor sends it.",
   fields: (t) => ({
-    sequence: t.int({ required: true }),
-    type: t.field({ type: StopTypeEnum, required: true }),
+    sequence: t.int({ required: true, description: "The stop's place in the route's order." }),
+    type: t.field({ type: StopTypeEnum, required: true, description: "Pickup, stop or delivery." }),
     nass: t.string({ required: true, description: "The NASS record (its id) or its code." }),
   }),
 });
@@ -221,14 +243,14 @@ const RouteStopInput = builder.inputType("RouteStopInput", {
 const UpdateRouteInput = builder.inputType("UpdateRouteInput", {
   description: "Parts left out stay as they are.",
   fields: (t) => ({
-    routeNumber: t.string({ required: true }),
+    routeNumber: t.string({ required: true, description: "The route to change (its number)." }),
     driver: t.id({ description: "A CARRIER user (Relay id, id or userId); null unassigns." }),
     stops: t.field({ type: [RouteStopInput], description: "Replaces every stop, ordered by sequence." }),
     loadIds: t.stringList({ description: "The whole new list of loads; others leave the route." }),
   }),
 });
 
-const loadReference = (value: string) => databaseIdOrReference("Load", value);
+const loadReference = (value: string) => idOrReference("Load", value);
 
 builder.mutationFields((t) => ({
   createRoute: t.field({
@@ -242,6 +264,7 @@ builder.mutationFields((t) => ({
   }),
   updateRoute: t.field({
     type: RoutePayload("UpdateRoutePayload"),
+    description: "Changes a route's driver, stops or loads; loads from other routes move to it.",
     authScopes: { admin: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: UpdateRouteInput, required: true }) },
@@ -250,8 +273,8 @@ builder.mutationFields((t) => ({
         assignedUserKey:
           input.driver === undefined || input.driver === null
             ? input.driver
-            : databaseIdOrReference("User", String(input.driver)),
-        stops: input.stops?.map((stop) => ({ ...stop, nass: databaseIdOrReference("NassCode", stop.nass) })),
+            : idOrReference("User", String(input.driver)),
+        stops: input.stops?.map((stop) => ({ ...stop, nass: idOrReference("NassCode", stop.nass) })),
         loadIds: input.loadIds?.map(loadReference),
       }),
   }),

@@ -9,7 +9,6 @@ import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
-import { queryRows } from "../db/sql.ts";
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Prisma, Route } from "../generated/sqlite/client.ts";
 import {
@@ -34,6 +33,7 @@ import { resolveNassReferences } from "../nass/service.ts";
 import { findUser } from "../users/service.ts";
 import { announceRouteChange } from "./events.ts";
 import { type RouteListFilters, type RouteSort, routeCountSql, routePageSql } from "./list.ts";
+import { type RouteSqlRow, routePageColumns, routeRowPlan, routeRowsBySql } from "./list-rows.ts";
 import { unusedRouteNumber } from "./route-numbers.ts";
 import { createRouteInput, type UpdateRouteInput, updateRouteInput } from "./validation.ts";
 
@@ -362,25 +362,28 @@ export async function findRoutePage(
   let knownTotal: number | null = null;
   const totalCount = memoize(async () => {
     if (knownTotal !== null) return knownTotal;
-    const [row] = await queryRows<{ count: number | bigint }>(
-      ctx.db,
-      provider,
-      routeCountSql(provider, filters),
-    );
+    const [row] = await ctx.sql.all<{ count: number | bigint | string }>(routeCountSql(provider, filters));
     return Number(row.count);
   });
   const window = await offsetWindow(paging, ROUTE_PAGING, totalCount);
   if (window.limit === 0) return offsetConnection([], window, totalCount);
-  const ids = (
-    await queryRows<{ id: string }>(
-      ctx.db,
+  const plan = routeRowPlan(query as Parameters<typeof routeRowPlan>[0]);
+  const pageRows = await ctx.sql.all<RouteSqlRow>(
+    routePageSql(
       provider,
-      routePageSql(provider, filters, sort, window.offset, window.limit + 1),
-    )
-  ).map((row) => row.id);
+      filters,
+      sort,
+      window.offset,
+      window.limit + 1,
+      plan ? routePageColumns(plan) : undefined,
+    ),
+  );
+  const ids = pageRows.map((row) => row.id);
   if (ids.length <= window.limit && (ids.length > 0 || window.offset === 0))
     knownTotal = window.offset + ids.length;
   if (ids.length === 0) return offsetConnection([], window, totalCount);
+  if (plan)
+    return offsetConnection((await routeRowsBySql(ctx, plan, pageRows)) as Route[], window, totalCount);
   const rows = (await ctx.db.route.findMany({ ...(query as object), where: { id: { in: ids } } })) as Route[];
   const position = new Map(ids.map((id, index) => [id, index]));
   rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);

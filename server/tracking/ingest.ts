@@ -1,66 +1,34 @@
 import { randomBytes } from "node:crypto";
 import { TRACKING_TEXTS } from "../../common/tracking.ts";
 import { recordAudit } from "../audit/service.ts";
-import { requireViewer, type Viewer } from "../auth/policy.ts";
+import { requireViewer } from "../auth/policy.ts";
 import { announceCreated, type CreatedOnce } from "../billing/operations.ts";
 import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
+import { createGroupCommit, type Outcome } from "../db/group-commit.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { createRowId } from "../lib/ids.ts";
 import { parseInput } from "../lib/validate.ts";
 import { advanceLoadStatusFromTracking, loadPartiesOnRoute } from "../loads/service.ts";
-import { type RouteReportState, routeReportState } from "../routing/tracked-reads.ts";
+import { routeReportState } from "../routing/tracked-reads.ts";
 import { writeRouteTrackingState, writeStopVisit } from "../routing/tracking-state.ts";
 import { carrierIdOfUser } from "../users/marketplace-reads.ts";
 import { etaModel } from "./eta.ts";
 import { announceTrackingChange } from "./events.ts";
-import { createGroupCommit } from "./group-commit.ts";
-import { advance, milestoneStops, type ProgressStop, type TrackPoint } from "./progress.ts";
+import { DEFERRED, type FastOutcome, FORBIDDEN_REPORT, fastIngestSql } from "./fast-ingest.ts";
+import { inOneTransaction } from "./jobs-in-one-transaction.ts";
+import { advance, milestoneStops, type TrackPoint } from "./progress.ts";
+import {
+  type BatchResult,
+  type IngestJob,
+  lastPointOf,
+  mayReport,
+  progressStops,
+  type ReportResult,
+  type RouteParty,
+  reportAllowedOutright,
+} from "./report.ts";
 import { FUTURE_MESSAGE, futurePoints, positionBatchInput } from "./validation.ts";
-
-export interface ReportResult {
-  routeId: string;
-  /** Points stored by this call. */
-  accepted: number;
-  /** Points already stored for the same route and time (or repeated in the batch): ignored. */
-  duplicates: number;
-  /** Stored points older than the route's last position: history only. */
-  late: number;
-  etaMinutes: number | null;
-  nextStopEtaMinutes: number | null;
-}
-
-type RouteState = RouteReportState;
-type RouteLoad = Awaited<ReturnType<typeof loadPartiesOnRoute>>[number];
-
-/**
- * Who may report for a route: an admin, the route's driver (or the driver of one of its loads),
- * or any user of the route's carrier (or of a carrier its loads are with): a telematics account.
- */
-async function mayReport(ctx: Context, viewer: Viewer, route: RouteState, loads: () => Promise<RouteLoad[]>) {
-  if (viewer.role === "ADMIN") return true;
-  if (route.assignedUserId === viewer.id) return true;
-  const routeLoads = await loads();
-  if (routeLoads.some((load) => load.assignedUserId === viewer.id)) return true;
-  const carriers = new Set([route.carrierId, ...routeLoads.map((load) => load.carrierId)].filter(Boolean));
-  if (carriers.size === 0) return false;
-  const carrierId = await carrierIdOfUser(ctx.db, viewer.id);
-  return carrierId ? carriers.has(carrierId) : false;
-}
-
-function progressStops(route: RouteState): ProgressStop[] {
-  return route.stops.map((stop) => ({
-    id: stop.id,
-    sequence: stop.sequence,
-    type: stop.type,
-    location:
-      stop.nassCode?.latitude != null && stop.nassCode.longitude != null
-        ? { lat: stop.nassCode.latitude, lng: stop.nassCode.longitude }
-        : null,
-    arrivedAt: stop.arrivedAt,
-    departedAt: stop.departedAt,
-  }));
-}
 
 /** 24 random bytes: an unguessable public tracking token. */
 export function newTrackingToken(): string {
@@ -101,18 +69,7 @@ export async function reportPositions(
   return result;
 }
 
-interface IngestJob {
-  ctx: Context;
-  viewer: Viewer;
-  routeNumber: string;
-  points: Map<number, TrackPoint>;
-  repeatedInBatch: number;
-}
-
 type Tx = Parameters<Parameters<Context["db"]["$transaction"]>[0]>[0];
-
-/** A batch's answer, with the invoices its deliveries drafted (announced once committed). */
-type BatchResult = ReportResult & { invoices: CreatedOnce[] };
 
 /** One batch inside a transaction: state read, insert, progress, route/stop/load writes. */
 async function applyBatch(tx: Tx, job: IngestJob): Promise<BatchResult> {
@@ -126,13 +83,16 @@ async function applyBatch(tx: Tx, job: IngestJob): Promise<BatchResult> {
   const route = await routeReportState(tx, routeNumber);
   if (!route) throw new NotFoundError(TRACKING_TEXTS.routeNotFound);
   // The route's loads are read only when needed (authorizing a carrier user, milestones).
-  let routeLoads: Promise<RouteLoad[]> | null = null;
+  let routeLoads: Promise<(RouteParty & { id: string })[]> | null = null;
   const loads = () => {
     routeLoads ??= loadPartiesOnRoute(tx, route.id);
     return routeLoads;
   };
-  if (!(await mayReport(ctx, viewer, route, loads))) {
-    throw new ForbiddenError("Only the route's driver, its carrier or an operator may report positions.");
+  if (
+    !reportAllowedOutright(viewer, route) &&
+    !mayReport(viewer, route, await loads(), await carrierIdOfUser(tx, viewer.id))
+  ) {
+    throw new ForbiddenError(FORBIDDEN_REPORT);
   }
 
   // Every stored point is at or before the last position: only older points can be repeats.
@@ -165,16 +125,7 @@ async function applyBatch(tx: Tx, job: IngestJob): Promise<BatchResult> {
   }
 
   const before = progressStops(route);
-  const last =
-    route.lastPositionAt && route.lastLat !== null && route.lastLng !== null
-      ? {
-          lat: route.lastLat,
-          lng: route.lastLng,
-          recordedAt: route.lastPositionAt,
-          speedMph: null,
-          heading: route.lastHeading,
-        }
-      : null;
+  const last = lastPointOf(route);
   const progress = advance(
     { last, speedMph: route.lastSpeedMph },
     before,
@@ -286,10 +237,33 @@ async function issueShipmentLinks(tx: Pick<Context["db"], "shipmentTrackingLink"
 const MAX_BATCHES_PER_COMMIT = 64;
 const queues = new WeakMap<Context["db"], ReturnType<typeof createGroupCommit<IngestJob, BatchResult>>>();
 
+/**
+ * A group runs through the driver's SQL (fast-ingest.ts); the batches it defers (stop events, a
+ * route's first position) then run through the services in one Prisma transaction. Any failure of
+ * the SQL transaction other than a job's own domain error sends its whole group that way.
+ */
+export async function ingestGroup(jobs: IngestJob[]): Promise<Outcome<BatchResult>[]> {
+  const { ctx } = jobs[0];
+  let fast: FastOutcome[];
+  try {
+    fast = await ctx.writer.transaction(() =>
+      fastIngestSql(ctx.writer.provider, ctx.config.trackingGeofenceMeters, jobs, new Date()),
+    );
+  } catch (error) {
+    console.error("[tracking] a position group fell back to the full path", error);
+    fast = jobs.map(() => DEFERRED);
+  }
+  const deferred = jobs.filter((_, index) => fast[index] === DEFERRED);
+  if (deferred.length === 0) return fast as Outcome<BatchResult>[];
+  const full = await inOneTransaction(ctx.db, applyBatch, deferred);
+  let next = 0;
+  return fast.map((outcome) => (outcome === DEFERRED ? full[next++] : outcome));
+}
+
 function ingestQueue(ctx: Context) {
   let queue = queues.get(ctx.db);
   if (!queue) {
-    queue = createGroupCommit(ctx.db, applyBatch, {
+    queue = createGroupCommit(ingestGroup, {
       maxJobs: MAX_BATCHES_PER_COMMIT,
       parallel: providerOf(ctx.config.databaseUrl) === "sqlite" ? 1 : 4,
       key: (job) => job.routeNumber,

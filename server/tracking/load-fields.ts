@@ -69,6 +69,7 @@ builder.prismaObjectField("Load", "trackedRouteNumber", (t) =>
 builder.prismaObjectField("Load", "shipperTrackingLink", (t) =>
   t.string({
     nullable: true,
+    description: "The link to send a shipper: the load's trackingLink, else its public /track/{token} path.",
     select: {
       trackingLink: true,
       trackingLinks: {

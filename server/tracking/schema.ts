@@ -32,11 +32,19 @@ const BREADCRUMB_MAX = 2000;
 
 const TrackingStopKindEnum = builder.enumType("TrackingStopKind", {
   description: "pickup, delivery, or other (the spec's name for intermediate stops).",
-  values: ["pickup", "delivery", "other"] as const,
+  values: {
+    pickup: { value: "pickup", description: "Freight is loaded." },
+    delivery: { value: "delivery", description: "Freight is unloaded." },
+    other: { value: "other", description: "An intermediate stop." },
+  } as const,
 });
 
 const GeoPoint = builder.objectRef<{ lat: number; lng: number }>("GeoPoint").implement({
-  fields: (t) => ({ lat: t.exposeFloat("lat"), lng: t.exposeFloat("lng") }),
+  description: "A point on the map (WGS 84 decimal degrees).",
+  fields: (t) => ({
+    lat: t.exposeFloat("lat", { description: "Latitude." }),
+    lng: t.exposeFloat("lng", { description: "Longitude." }),
+  }),
 });
 
 const TrackingPoint = builder
@@ -44,38 +52,72 @@ const TrackingPoint = builder
   .implement({
     description: "One reported position.",
     fields: (t) => ({
-      lat: t.exposeFloat("lat"),
-      lng: t.exposeFloat("lng"),
-      recordedAt: t.expose("recordedAt", { type: "DateTime" }),
-      speedMph: t.exposeFloat("speedMph", { nullable: true }),
+      lat: t.exposeFloat("lat", { description: "Latitude (WGS 84 decimal degrees)." }),
+      lng: t.exposeFloat("lng", { description: "Longitude (WGS 84 decimal degrees)." }),
+      recordedAt: t.expose("recordedAt", { type: "DateTime", description: "When the device recorded it." }),
+      speedMph: t.exposeFloat("speedMph", { nullable: true, description: "Reported speed, miles per hour." }),
     }),
   });
 
 const TrackingStop = builder.objectRef<TrackedStop>("TrackingStop").implement({
   description: "A stop of a tracked route with its facility's location and the truck's visit.",
   fields: (t) => ({
-    stopId: t.exposeID("id"),
-    sequence: t.exposeInt("sequence"),
+    stopId: t.exposeID("id", { description: "The route stop's database id." }),
+    sequence: t.exposeInt("sequence", { description: "The stop's place in the route's order." }),
     type: t.field({
       type: TrackingStopKindEnum,
+      description: "Pickup, delivery or other.",
       resolve: (stop) => trackingStopKind(stop.type) as TrackingStopKind,
     }),
     label: t.string({
       description: "The marker text: P, D or the sequence number.",
       resolve: (stop) => stopMarkerLabel(stop.type, stop.sequence),
     }),
-    nassCode: t.string({ nullable: true, resolve: (stop) => stop.nassCode?.code ?? null }),
-    facilityName: t.string({ nullable: true, resolve: (stop) => stop.nassCode?.facilityName ?? null }),
-    city: t.string({ nullable: true, resolve: (stop) => stop.nassCode?.city ?? null }),
-    state: t.string({ nullable: true, resolve: (stop) => stop.nassCode?.state ?? null }),
-    location: t.field({ type: GeoPoint, nullable: true, resolve: stopLocation }),
-    arrivedAt: t.expose("arrivedAt", { type: "DateTime", nullable: true }),
-    departedAt: t.expose("departedAt", { type: "DateTime", nullable: true }),
+    nassCode: t.string({
+      nullable: true,
+      description: "The facility's NASS code.",
+      resolve: (stop) => stop.nassCode?.code ?? null,
+    }),
+    facilityName: t.string({
+      nullable: true,
+      description: "The facility's name.",
+      resolve: (stop) => stop.nassCode?.facilityName ?? null,
+    }),
+    city: t.string({
+      nullable: true,
+      description: "The facility's city.",
+      resolve: (stop) => stop.nassCode?.city ?? null,
+    }),
+    state: t.string({
+      nullable: true,
+      description: "The facility's state (two-letter code).",
+      resolve: (stop) => stop.nassCode?.state ?? null,
+    }),
+    location: t.field({
+      type: GeoPoint,
+      nullable: true,
+      description: "The facility's coordinates; null when it has none.",
+      resolve: stopLocation,
+    }),
+    arrivedAt: t.expose("arrivedAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the truck arrived; null until it does.",
+    }),
+    departedAt: t.expose("departedAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the truck left; null until it does.",
+    }),
   }),
 });
 
 const TrackedLoad = builder.objectRef<TrackedRoute["loads"][number]>("TrackedLoad").implement({
-  fields: (t) => ({ loadId: t.exposeString("loadId"), status: t.exposeString("status") }),
+  description: "A load on a tracked route.",
+  fields: (t) => ({
+    loadId: t.exposeString("loadId", { description: "The load's readable loadId." }),
+    status: t.exposeString("status", { description: "pending, in_transit, delivered or cancelled." }),
+  }),
 });
 
 export const TrackedRouteRef = builder.objectRef<TrackedRoute>("TrackedRoute");
@@ -88,21 +130,48 @@ builder.node(TrackedRouteRef, {
   isTypeOf: (value) =>
     typeof value === "object" && value !== null && "routeNumber" in value && "stops" in value,
   fields: (t) => ({
-    routeNumber: t.exposeString("routeNumber"),
-    carrierName: t.string({ nullable: true, resolve: carrierNameOf }),
+    routeNumber: t.exposeString("routeNumber", { description: "The route's number." }),
+    carrierName: t.string({
+      nullable: true,
+      description: "The carrier of the route's driver.",
+      resolve: carrierNameOf,
+    }),
     driverUserId: t.string({ nullable: true, description: "The driver's userId.", resolve: driverUserIdOf }),
-    loads: t.field({ type: [TrackedLoad], resolve: (route) => route.loads }),
+    loads: t.field({
+      type: [TrackedLoad],
+      description: "The route's loads.",
+      resolve: (route) => route.loads,
+    }),
     etaMinutes: t.exposeInt("etaMinutes", { nullable: true, description: "Minutes to the final delivery." }),
-    nextStopEtaMinutes: t.exposeInt("nextStopEtaMinutes", { nullable: true }),
-    lastPosition: t.field({ type: GeoPoint, nullable: true, resolve: lastPositionOf }),
-    lastPositionAt: t.expose("lastPositionAt", { type: "DateTime", nullable: true }),
+    nextStopEtaMinutes: t.exposeInt("nextStopEtaMinutes", {
+      nullable: true,
+      description: "Minutes to the next stop not yet reached.",
+    }),
+    lastPosition: t.field({
+      type: GeoPoint,
+      nullable: true,
+      description: "The truck's latest reported position.",
+      resolve: lastPositionOf,
+    }),
+    lastPositionAt: t.expose("lastPositionAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When that position was recorded.",
+    }),
     speedMph: t.exposeFloat("lastSpeedMph", { nullable: true, description: "Smoothed observed speed." }),
-    heading: t.exposeFloat("lastHeading", { nullable: true }),
-    stops: t.field({ type: [TrackingStop], resolve: (route) => route.stops }),
+    heading: t.exposeFloat("lastHeading", {
+      nullable: true,
+      description: "The latest reported heading, degrees clockwise from north (0-360).",
+    }),
+    stops: t.field({
+      type: [TrackingStop],
+      description: "The stops, by sequence.",
+      resolve: (route) => route.stops,
+    }),
     breadcrumb: t.field({
       type: [TrackingPoint],
       description: `The latest positions, oldest first (default ${BREADCRUMB_DEFAULT}, at most ${BREADCRUMB_MAX}).`,
-      args: { last: t.arg.int() },
+      args: { last: t.arg.int({ description: `How many positions (1 to ${BREADCRUMB_MAX}).` }) },
       resolve: (route, args, ctx) =>
         recentPositions(
           ctx,
@@ -120,8 +189,9 @@ pagedListField("trackedRoutes", {
   authScopes: { admin: true },
   searchDescription: "Route number, carrier, driver userId or load id (contains, any case).",
   sortFields: { ROUTE_NUMBER: "routeNumber" },
+  sortFieldDescriptions: { ROUTE_NUMBER: "By route number." },
   defaultOrder: { field: "routeNumber", direction: "asc" },
-  load: async (ctx, request) => {
+  load: async (ctx, request, _query, nodeFields) => {
     let known: number | null = null;
     const totalCount = memoize(async () => known ?? countTrackedRoutes(ctx, request.search));
     const window = await offsetWindow(request.paging, TRACKING_PAGING, totalCount);
@@ -130,6 +200,11 @@ pagedListField("trackedRoutes", {
       offset: window.offset,
       limit: window.limit + 1,
       direction: request.orderBy.direction,
+      // Carrier and driver fall back to the loads' when the route has none.
+      parts: {
+        stops: nodeFields.has("stops"),
+        loads: ["loads", "carrierName", "driverUserId"].some((field) => nodeFields.has(field)),
+      },
     });
     known = page.totalCount;
     return offsetConnection(page.routes, window, totalCount);
@@ -137,25 +212,52 @@ pagedListField("trackedRoutes", {
 });
 
 const ShipmentStop = builder.objectRef<ShipmentTracking["stops"][number]>("ShipmentStop").implement({
+  description: "A stop as the shipper sees it: the town, not the facility.",
   fields: (t) => ({
-    sequence: t.exposeInt("sequence"),
-    type: t.field({ type: TrackingStopKindEnum, resolve: (stop) => stop.type as TrackingStopKind }),
-    city: t.exposeString("city", { nullable: true }),
-    state: t.exposeString("state", { nullable: true }),
-    arrivedAt: t.expose("arrivedAt", { type: "DateTime", nullable: true }),
-    departedAt: t.expose("departedAt", { type: "DateTime", nullable: true }),
+    sequence: t.exposeInt("sequence", { description: "The stop's place in the route's order." }),
+    type: t.field({
+      type: TrackingStopKindEnum,
+      description: "Pickup, delivery or other.",
+      resolve: (stop) => stop.type as TrackingStopKind,
+    }),
+    city: t.exposeString("city", { nullable: true, description: "The stop's city." }),
+    state: t.exposeString("state", { nullable: true, description: "The stop's state (two-letter code)." }),
+    arrivedAt: t.expose("arrivedAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the truck arrived; null until it does.",
+    }),
+    departedAt: t.expose("departedAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the truck left; null until it does.",
+    }),
   }),
 });
 
 const ShipmentTrackingType = builder.objectRef<ShipmentTracking>("ShipmentTracking").implement({
   description: "What a shipper sees from a public tracking link: no driver, no exact position.",
   fields: (t) => ({
-    loadId: t.exposeString("loadId"),
-    status: t.exposeString("status"),
-    etaMinutes: t.exposeInt("etaMinutes", { nullable: true }),
-    lastPositionAt: t.expose("lastPositionAt", { type: "DateTime", nullable: true }),
-    lastKnownCity: t.exposeString("lastKnownCity", { nullable: true }),
-    stops: t.field({ type: [ShipmentStop], resolve: (shipment) => shipment.stops }),
+    loadId: t.exposeString("loadId", { description: "The load's readable loadId." }),
+    status: t.exposeString("status", { description: "pending, in_transit, delivered or cancelled." }),
+    etaMinutes: t.exposeInt("etaMinutes", {
+      nullable: true,
+      description: "Minutes to delivery (0 once delivered); null when unknown.",
+    }),
+    lastPositionAt: t.expose("lastPositionAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the truck last reported.",
+    }),
+    lastKnownCity: t.exposeString("lastKnownCity", {
+      nullable: true,
+      description: '"City, ST" of the facility nearest the truck\'s last position.',
+    }),
+    stops: t.field({
+      type: [ShipmentStop],
+      description: "The route's stops, by sequence.",
+      resolve: (shipment) => shipment.stops,
+    }),
   }),
 });
 
@@ -164,8 +266,14 @@ const MapSettings = builder
   .implement({
     description: "Optional raster tiles under the offline basemap (MAP_TILE_URL, MAP_TILE_ATTRIBUTION).",
     fields: (t) => ({
-      tileUrl: t.exposeString("tileUrl", { nullable: true }),
-      attribution: t.exposeString("attribution", { nullable: true }),
+      tileUrl: t.exposeString("tileUrl", {
+        nullable: true,
+        description: "A Leaflet tile URL template ({z}/{x}/{y}); null: the offline basemap only.",
+      }),
+      attribution: t.exposeString("attribution", {
+        nullable: true,
+        description: "The tiles' attribution text.",
+      }),
     }),
   });
 
@@ -178,10 +286,13 @@ const FleetPosition = builder
         description: "The TrackedRoute's global id.",
         resolve: (row) => encodeGlobalID("TrackedRoute", row.routeId),
       }),
-      routeNumber: t.exposeString("routeNumber"),
-      lat: t.exposeFloat("lat"),
-      lng: t.exposeFloat("lng"),
-      recordedAt: t.expose("recordedAt", { type: "DateTime" }),
+      routeNumber: t.exposeString("routeNumber", { description: "The route's number." }),
+      lat: t.exposeFloat("lat", { description: "Latitude (WGS 84 decimal degrees)." }),
+      lng: t.exposeFloat("lng", { description: "Longitude (WGS 84 decimal degrees)." }),
+      recordedAt: t.expose("recordedAt", {
+        type: "DateTime",
+        description: "When the position was recorded.",
+      }),
     }),
   });
 
@@ -190,14 +301,17 @@ builder.queryFields((t) => ({
     type: [FleetPosition],
     description: `Every tracked truck's last position, newest first (at most ${MAX_FLEET_POSITIONS}).`,
     authScopes: { admin: true },
-    args: { limit: t.arg.int({ defaultValue: 5000 }) },
+    args: {
+      limit: t.arg.int({ defaultValue: 5000, description: `How many trucks, 1 to ${MAX_FLEET_POSITIONS}.` }),
+    },
     resolve: (_root, args, ctx) => fleetPositions(ctx, args.limit ?? 5000),
   }),
   trackedRoute: t.field({
     type: TrackedRouteRef,
     nullable: true,
+    description: "A route's tracking by its number; null when there is no such route.",
     authScopes: { admin: true },
-    args: { routeNumber: t.arg.string({ required: true }) },
+    args: { routeNumber: t.arg.string({ required: true, description: "The route number." }) },
     resolve: async (_root, args, ctx) => {
       try {
         return await getTrackedRoute(ctx, args.routeNumber);
@@ -212,7 +326,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: "The public tracking page of a load, by its link's token (anyone with the link).",
     authScopes: { public: true },
-    args: { token: t.arg.string({ required: true }) },
+    args: { token: t.arg.string({ required: true, description: "The token from /track/{token}." }) },
     resolve: async (_root, args, ctx) => {
       try {
         return await shipmentByToken(ctx, args.token);
@@ -224,6 +338,7 @@ builder.queryFields((t) => ({
   }),
   mapSettings: t.field({
     type: MapSettings,
+    description: "The optional map tiles configured on the server.",
     authScopes: { public: true },
     resolve: (_root, _args, ctx) => ({
       tileUrl: ctx.config.mapTileUrl ?? null,
@@ -233,18 +348,20 @@ builder.queryFields((t) => ({
 }));
 
 const PositionInput = builder.inputType("PositionInput", {
+  description: "One position report.",
   fields: (t) => ({
-    lat: t.float({ required: true }),
-    lng: t.float({ required: true }),
+    lat: t.float({ required: true, description: "Latitude (WGS 84 decimal degrees)." }),
+    lng: t.float({ required: true, description: "Longitude (WGS 84 decimal degrees)." }),
     recordedAt: t.string({ required: true, description: "ISO-8601; at most 5 minutes ahead of the server." }),
-    speedMph: t.float(),
-    heading: t.float(),
+    speedMph: t.float({ description: "Speed in miles per hour, 0 to 200." }),
+    heading: t.float({ description: "Heading in degrees clockwise from north, 0 to 360." }),
   }),
 });
 
 const ReportPositionsInput = builder.inputType("ReportPositionsInput", {
+  description: "A batch of positions of one route's truck.",
   fields: (t) => ({
-    routeNumber: t.string({ required: true }),
+    routeNumber: t.string({ required: true, description: "The route the truck runs." }),
     positions: t.field({ type: [PositionInput], required: true, description: "1 to 500 points." }),
   }),
 });
@@ -252,27 +369,36 @@ const ReportPositionsInput = builder.inputType("ReportPositionsInput", {
 const ReportPositionsPayload = builder
   .objectRef<Awaited<ReturnType<typeof reportPositions>> & { routeNumber: string }>("ReportPositionsPayload")
   .implement({
+    description: "What was stored, and the route's new ETAs.",
     fields: (t) => ({
-      routeNumber: t.exposeString("routeNumber"),
+      routeNumber: t.exposeString("routeNumber", { description: "The route reported on." }),
       accepted: t.exposeInt("accepted", { description: "Points stored." }),
       duplicates: t.exposeInt("duplicates", { description: "Points already stored for that time: ignored." }),
       late: t.exposeInt("late", {
         description: "Stored points older than the last position (history only).",
       }),
-      etaMinutes: t.exposeInt("etaMinutes", { nullable: true }),
-      nextStopEtaMinutes: t.exposeInt("nextStopEtaMinutes", { nullable: true }),
+      etaMinutes: t.exposeInt("etaMinutes", {
+        nullable: true,
+        description: "Minutes to the final delivery.",
+      }),
+      nextStopEtaMinutes: t.exposeInt("nextStopEtaMinutes", {
+        nullable: true,
+        description: "Minutes to the next stop not yet reached.",
+      }),
     }),
   });
 
 const ShipmentLinkInput = builder.inputType("ShipmentLinkInput", {
+  description: "The load whose public tracking link to change.",
   fields: (t) => ({ loadId: t.string({ required: true, description: "The loadId (or database id)." }) }),
 });
 
 const ShipmentLinkPayload = builder
   .objectRef<{ loadId: string; path: string | null; revoked: number }>("ShipmentLinkPayload")
   .implement({
+    description: "The load's public tracking link after the change.",
     fields: (t) => ({
-      loadId: t.exposeString("loadId"),
+      loadId: t.exposeString("loadId", { description: "The load, as given in the input." }),
       path: t.exposeString("path", { nullable: true, description: "The new public path, /track/{token}." }),
       revoked: t.exposeInt("revoked", { description: "How many live links stopped working." }),
     }),
@@ -292,6 +418,7 @@ builder.mutationFields((t) => ({
   }),
   renewShipmentTrackingLink: t.field({
     type: ShipmentLinkPayload,
+    description: "Issues a new public tracking link for a load (/track/{token}); older links stop working.",
     authScopes: { admin: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: ShipmentLinkInput, required: true }) },
@@ -303,6 +430,7 @@ builder.mutationFields((t) => ({
   }),
   revokeShipmentTrackingLink: t.field({
     type: ShipmentLinkPayload,
+    description: "Stops every live public tracking link of a load.",
     authScopes: { admin: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: ShipmentLinkInput, required: true }) },
@@ -319,7 +447,7 @@ builder.subscriptionFields((t) => ({
     type: TrackedRouteRef,
     description: "The route after each batch of positions (position, ETA, stop arrivals and departures).",
     authScopes: { admin: true },
-    args: { routeNumber: t.arg.string({ required: true }) },
+    args: { routeNumber: t.arg.string({ required: true, description: "The route number." }) },
     subscribe: async (_root, args, ctx) =>
       ctx.pubsub.subscribe(`tracking:${await routeIdOfNumber(ctx, args.routeNumber)}`),
     resolve: (event: { routeId: string }, _args, ctx) => trackedRouteOfEvent(ctx, event),

@@ -2,14 +2,13 @@ import { greatCircleMiles, type LatLng } from "../../common/geo.ts";
 import { TRACKING_TEXTS } from "../../common/tracking.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
-import { providerOf } from "../db/client.ts";
 import { NotFoundError } from "../errors.ts";
-import type { Prisma } from "../generated/sqlite/client.ts";
 import { facilityCitiesIn } from "../nass/service.ts";
 import {
-  countRoutes,
+  countTrackedRoutesSql,
   lastPositions,
   routeIdByNumber,
+  type TrackedParts,
   type TrackedRoute,
   trackedRouteById,
   trackedRouteByNumber,
@@ -44,64 +43,28 @@ export function lastPositionOf(route: Pick<TrackedRoute, "lastLat" | "lastLng">)
 
 export async function getTrackedRoute(ctx: Context, routeNumber: string): Promise<TrackedRoute> {
   requireAdmin(ctx);
-  const route = await trackedRouteByNumber(ctx.db, routeNumber);
+  const route = await trackedRouteByNumber(ctx.sql, routeNumber);
   if (!route) throw new NotFoundError(TRACKING_TEXTS.routeNotFound);
   return route;
 }
 
 export async function findTrackedRoutesById(ctx: Context, ids: readonly string[]): Promise<TrackedRoute[]> {
   requireAdmin(ctx);
-  const rows = await trackedRoutesByIds(ctx.db, ids);
+  const rows = await trackedRoutesByIds(ctx.sql, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/**
- * The tracking list: routes whose truck has reported, by route number. The search matches the
- * route number, carrier, driver (userId) or a load id, contained and in any case.
- */
-export function trackedRouteWhere(
-  ctx: Context,
-  search: string | null | undefined,
-  scope: TrackingScope = "tracked",
-): Prisma.RouteWhereInput {
-  const text = search?.trim();
-  const tracked: Prisma.RouteWhereInput =
-    scope === "tracked"
-      ? { lastPositionAt: { not: null } }
-      : { stops: { some: { nassCode: { latitude: { not: null }, longitude: { not: null } } } } };
-  if (!text) return tracked;
-  const contains =
-    providerOf(ctx.config.databaseUrl) === "postgresql"
-      ? { contains: text, mode: "insensitive" as const }
-      : { contains: text };
-  return {
-    ...tracked,
-    OR: [
-      { routeNumber: contains },
-      { carrier: { carrierName: contains } },
-      { assignedUser: { userId: contains } },
-      {
-        loads: {
-          some: {
-            OR: [
-              { loadId: contains },
-              { carrier: { carrierName: contains } },
-              { assignedUser: { userId: contains } },
-            ],
-          },
-        },
-      },
-    ],
-  };
 }
 
 /** `tracked`: the truck has reported; `trackable`: the route has a located stop (simulator, planning). */
 export type TrackingScope = "tracked" | "trackable";
 
+/**
+ * The tracking list counts routes whose truck has reported; the search matches the route number,
+ * carrier, driver (userId) or a load id, contained and in any case.
+ */
 export async function countTrackedRoutes(ctx: Context, search: string | null | undefined): Promise<number> {
   requireAdmin(ctx);
-  return countRoutes(ctx.db, trackedRouteWhere(ctx, search));
+  return countTrackedRoutesSql(ctx.sql, { scope: "tracked", search: search ?? null });
 }
 
 export interface TrackedRoutePage {
@@ -109,6 +72,7 @@ export interface TrackedRoutePage {
   totalCount: number;
 }
 
+/** One page of the tracking list by route number; `parts` leaves out stops or loads nobody shows. */
 export async function listTrackedRoutes(
   ctx: Context,
   {
@@ -117,19 +81,21 @@ export async function listTrackedRoutes(
     limit,
     scope = "tracked",
     direction = "asc",
+    parts,
   }: {
     search?: string | null;
     offset: number;
     limit: number;
     scope?: TrackingScope;
     direction?: "asc" | "desc";
+    parts?: TrackedParts;
   },
 ): Promise<TrackedRoutePage> {
   requireAdmin(ctx);
-  const where = trackedRouteWhere(ctx, search, scope);
+  const filter = { scope, search: search ?? null };
   const [routes, totalCount] = await Promise.all([
-    trackedRoutePage(ctx.db, where, { offset, limit, direction }),
-    countRoutes(ctx.db, where),
+    trackedRoutePage(ctx.sql, filter, { offset, limit, direction }, parts),
+    countTrackedRoutesSql(ctx.sql, filter),
   ]);
   return { routes, totalCount };
 }
@@ -182,7 +148,7 @@ export function trackedRouteOfEvent(ctx: Context, event: { routeId: string }): P
   requireAdmin(ctx);
   let read = eventReads.get(event);
   if (!read) {
-    read = trackedRouteById(ctx.db, event.routeId);
+    read = trackedRouteById(ctx.sql, event.routeId);
     eventReads.set(event, read);
   }
   return read;

@@ -1,4 +1,5 @@
-import type { Db } from "../db/client.ts";
+import { selectWhereIn } from "../db/bulk-statements.ts";
+import type { Db, DbProvider } from "../db/client.ts";
 import type { User } from "../generated/sqlite/client.ts";
 
 /** The users table as the marketplace reads it, inside the caller's transaction when there is one. */
@@ -13,6 +14,16 @@ export function userByIdOrThrow(db: UserReader, id: string): Promise<User> {
 export async function carrierIdOfUser(db: UserReader, id: string): Promise<string | null> {
   const user = await db.user.findUnique({ where: { id }, select: { carrierId: true } });
   return user?.carrierId ?? null;
+}
+
+/** The carrier companies of these users, as SQL for a driver's write transaction. */
+export function* carrierIdsOfUsersSql(provider: DbProvider, ids: string[]) {
+  return yield* selectWhereIn<{ id: string; carrierId: string | null }>(
+    provider,
+    `SELECT "id", "carrierId" FROM "User"`,
+    "id",
+    ids,
+  );
 }
 
 /** The e-mail addresses of those among `ids` who opted in to offer e-mails on My Account. */

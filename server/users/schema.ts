@@ -53,10 +53,11 @@ export const UserType = builder.prismaNode("User", {
 });
 
 const UserRatingType = builder.objectRef<UserRating>("UserRating").implement({
+  description: "A carrier's bidding record, from its bids.",
   fields: (t) => ({
-    wins: t.exposeInt("wins"),
-    losses: t.exposeInt("losses"),
-    totalBids: t.exposeInt("totalBids"),
+    wins: t.exposeInt("wins", { description: "Bids that won." }),
+    losses: t.exposeInt("losses", { description: "Bids that lost." }),
+    totalBids: t.exposeInt("totalBids", { description: "Every bid placed, open and folded ones included." }),
     rating: t.exposeFloat("rating", { nullable: true, description: "0 to 5; null until a bid was decided." }),
   }),
 });

@@ -37,6 +37,11 @@ interface Case {
  * still catches the class of stalls this corpus is about (seconds, before the fixes).
  */
 const CPU_BUDGET_MS = 100;
+/**
+ * What a body refused before it is parsed may cost (about 1 ms on a quiet machine; parsing and
+ * walking one took 10-45 ms).
+ */
+const PARSE_FREE_BUDGET_MS = 10;
 
 const gqlBody = (query: string, variables?: unknown) => JSON.stringify({ query, variables });
 const aliases = (count: number, field: string) =>
@@ -262,11 +267,22 @@ describe("the hostile-input corpus", () => {
     })();
     const failures: string[] = [];
     const cpu: [string, number][] = [];
+    const measured = async (item: Case) => {
+      const before = await server.cpuMs();
+      const answer = await send(item);
+      return { ...answer, ms: (await server.cpuMs()) - before };
+    };
     try {
+      // The first requests of a fresh process pay for compiling its code paths; that is not
+      // what this corpus measures.
+      await send({ name: "warm-up", body: gqlBody(doublingFragments(3)) });
+      await send({ name: "warm-up", body: gqlBody("{ viewer { email } }"), token: true });
       for (const item of [...GRAPHQL, ...REST]) {
-        const before = await server.cpuMs();
-        const { status, text } = await send(item);
-        cpu.push([item.name, (await server.cpuMs()) - before]);
+        const { status, text, ms } = await measured(item);
+        // A stall of the class this corpus is about costs seconds on every try; a garbage
+        // collection or a neighbour's burst lands on one try only, so an over-budget request
+        // is measured once more and keeps its lower figure.
+        cpu.push([item.name, ms > CPU_BUDGET_MS ? Math.min(ms, (await measured(item)).ms) : ms]);
         if (status < 400 || status >= 500) failures.push(`${item.name}: ${status} ${text.slice(0, 160)}`);
         if (LEAK.test(text)) failures.push(`${item.name}: leaks ${text.slice(0, 160)}`);
       }
@@ -292,6 +308,54 @@ describe("the hostile-input corpus", () => {
     expect(after.status).toBe(200);
     expect(after.text).toContain("corpus-carrier@example.com");
   }, 120_000);
+
+  it("refuses bodies nested deep or holding thousands of keys before parsing them: a few ms of CPU", async () => {
+    const deepArray = deep(100_000, "[", "]", "1");
+    const deepObject = deep(50_000, '{"a":', "}", "1");
+    const cases: Case[] = [
+      {
+        name: "GraphQL: 100,000-deep variables",
+        body: `{"query":"query ($v: [Int]) { __typename }","variables":{"v":${deepArray}}}`,
+      },
+      {
+        name: "GraphQL: 50,000-deep input object",
+        body: `{"query":"query ($v: LoadFilter) { __typename }","variables":{"v":${deepObject}}}`,
+        token: true,
+      },
+      { name: "login: 100,000-deep body", path: "/api/auth/login", body: `{"email":${deepArray}}` },
+      {
+        name: "login: 10,000 keys",
+        path: "/api/auth/login",
+        body: JSON.stringify(Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i]))),
+      },
+      {
+        name: "register: 10,000 keys",
+        path: "/api/auth/register",
+        body: JSON.stringify(Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i]))),
+      },
+      {
+        name: "signed in: 50,000-deep body",
+        path: "/api/auth/change-password",
+        body: `{"currentPassword":${deepObject}}`,
+        token: true,
+      },
+    ];
+    const costly: string[] = [];
+    for (const item of cases) {
+      const costs: number[] = [];
+      // The median of five: the first of a kind also pays for warming up the code it runs.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const before = await server.cpuMs();
+        const { status, text } = await send(item);
+        costs.push((await server.cpuMs()) - before);
+        expect([400, 413], `${item.name}: ${status} ${text.slice(0, 160)}`).toContain(status);
+        expect(text).not.toMatch(LEAK);
+      }
+      const median = [...costs].sort((a, b) => a - b)[2];
+      if (median > PARSE_FREE_BUDGET_MS) costly.push(`${item.name}: ${median.toFixed(1)} ms`);
+    }
+    expect(costly).toEqual([]);
+  });
 
   it("refuses hostile documents and frames over WebSocket, and keeps serving", async () => {
     const fragments = await overWebSocket(base, doublingFragments(40));

@@ -342,7 +342,8 @@ describe("GET /api/loads and /api/loads/{id}", () => {
       origin: { address: null },
       destination: { address: null },
       stops: [],
-      pickupDate: "2026-11-01T00:00:00.000Z",
+      // Uploaded as '2026-11-01': midnight in the uploader's zone (none chosen: Eastern, still EDT).
+      pickupDate: "2026-11-01T04:00:00.000Z",
       appointmentsRequired: false,
       createdAt: expect.any(String),
     });

@@ -5,12 +5,14 @@ import { createNassCodes } from "../support/loads.ts";
 let t: TestApp;
 let adminToken: string;
 let carrierToken: string;
+let adminId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   const world = await adminAndCarrier(t.app);
   adminToken = world.adminSession.token;
   carrierToken = world.carrierSession.token;
+  adminId = world.admin.id;
   await createNassCodes(t.app, ["CHI01", "DAL02"]);
 });
 afterAll(() => t.close());
@@ -70,7 +72,8 @@ describe("POST /api/loads (bulk upload)", () => {
       customer: "USPS",
       origin: { address: "Chicago NDC" },
       destination: { address: "Dallas NDC" },
-      pickupDate: "2026-11-21T08:00:00.000Z",
+      // No zone chosen on My Account: 08:00 is Eastern (EST, UTC-5); the written Z stays UTC.
+      pickupDate: "2026-11-21T13:00:00.000Z",
       deliveryDate: "2026-11-22T10:30:00.000Z",
       weight: 12500,
       volume: 900,
@@ -210,6 +213,41 @@ describe("POST /api/loads (bulk upload)", () => {
     expect(noLoadIdColumn.body.message).toBe("The file has no Load ID column.");
   });
 
+  it("holds the body to the JSON rules though a worker parses it: 400, 415, lone surrogates", async () => {
+    const post = (body: BodyInit, contentType = "application/json") =>
+      t.app.fetch(
+        new Request("http://localhost/api/loads", {
+          method: "POST",
+          headers: { "content-type": contentType, authorization: `Bearer ${adminToken}` },
+          body,
+        }),
+        { ip: "10.0.0.1" },
+      );
+    const badJson = await post('{"stream": "USPS", "loads": [');
+    expect(badJson.status).toBe(400);
+    expect(((await badJson.json()) as { message: string }).message).toBe(
+      "The request body is not valid JSON.",
+    );
+    const badUtf8 = await post(new Uint8Array([0x7b, 0xff, 0x7d]));
+    expect(badUtf8.status).toBe(400);
+    expect(((await badUtf8.json()) as { message: string }).message).toBe(
+      "The request body is not valid UTF-8.",
+    );
+    const notJson = await post(
+      JSON.stringify({ stream: "USPS", loads: [{ "Load ID": "RB-1" }] }),
+      "text/plain",
+    );
+    expect(notJson.status).toBe(415);
+    const surrogate = await post('{"stream": "USPS", "loads": [{"Load ID": "RB-2\\ud800"}]}');
+    expect(surrogate.status).toBe(400);
+    expect(((await surrogate.json()) as { errors: { field: string }[] }).errors).toEqual([
+      expect.objectContaining({ field: "$.loads[0].Load ID" }),
+    ]);
+    expect(await loadCount()).toBe(
+      await t.app.deps.db.load.count({ where: { NOT: { loadId: { startsWith: "RB-" } } } }),
+    );
+  });
+
   it("refuses more than 5 MB of CSV with 413 and writes nothing", async () => {
     const before = await loadCount();
     const filler = "x".repeat(1000);
@@ -346,6 +384,25 @@ describe("uploadLoads (GraphQL)", () => {
     expect(await t.app.deps.db.load.count({ where: { loadId: "GQ-9" } })).toBe(0);
   });
 
+  it("refuses rows that are not lists of strings or nulls, naming the line and cell", async () => {
+    for (const [rows, message] of [
+      [[["GQ-7", 5]], "line 0, cell 1 must be a string or null"],
+      [[["GQ-7"], "GQ-8"], "line 1 must be a list of cells"],
+      ["GQ-7", "must be a list of lines"],
+    ] as const) {
+      const result = await gql(
+        t.app,
+        UPLOAD,
+        { input: { stream: "USPS", columns: ["Load ID"], rows } },
+        {
+          token: adminToken,
+        },
+      );
+      expect(result.errors?.[0]?.message).toContain(message);
+    }
+    expect(await t.app.deps.db.load.count({ where: { loadId: { in: ["GQ-7", "GQ-8"] } } })).toBe(0);
+  });
+
   it("refuses more than 5 MB of CSV with PAYLOAD_TOO_LARGE", async () => {
     const filler = "z".repeat(1000);
     const rows = Array.from({ length: 5400 }, (_, index) => [`GQBIG-${index}`, filler]);
@@ -374,5 +431,49 @@ describe("uploadLoads (GraphQL)", () => {
       },
     );
     expect(result.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+  });
+});
+
+const pickupOf = async (loadId: string) =>
+  (await t.app.deps.db.load.findUniqueOrThrow({ where: { loadId } })).pickupDate?.toISOString();
+
+describe("upload dates without a zone", () => {
+  const upload = (loads: Record<string, string>[], extra: Record<string, unknown> = {}) =>
+    rest(t.app, "POST", "/loads", { stream: "USPS", loads, ...extra }, { token: adminToken });
+
+  it("are read in the uploader's chosen zone; written offsets and Z are kept", async () => {
+    await t.app.deps.db.user.update({ where: { id: adminId }, data: { timeZone: "America/Chicago" } });
+    try {
+      const result = await upload([
+        { "Load ID": "TZ-1", "Pickup Date": "07/04/2026 08:00" },
+        { "Load ID": "TZ-2", "Pickup Date": "2026-12-01T08:00" },
+        { "Load ID": "TZ-3", "Pickup Date": "2026-12-01T08:00:00Z" },
+        { "Load ID": "TZ-4", "Pickup Date": "2026-12-01T08:00:00-08:00" },
+      ]);
+      expect(result.status).toBe(201);
+      expect(await pickupOf("TZ-1")).toBe("2026-07-04T13:00:00.000Z");
+      expect(await pickupOf("TZ-2")).toBe("2026-12-01T14:00:00.000Z");
+      expect(await pickupOf("TZ-3")).toBe("2026-12-01T08:00:00.000Z");
+      expect(await pickupOf("TZ-4")).toBe("2026-12-01T16:00:00.000Z");
+    } finally {
+      await t.app.deps.db.user.update({ where: { id: adminId }, data: { timeZone: null } });
+    }
+  });
+
+  it("are read in the zone the request names (the screen's), over the stored one", async () => {
+    const result = await upload([{ "Load ID": "TZ-5", "Pickup Date": "12/01/2026 8:00 AM" }], {
+      timeZone: "America/Los_Angeles",
+    });
+    expect(result.status).toBe(201);
+    expect(await pickupOf("TZ-5")).toBe("2026-12-01T16:00:00.000Z");
+  });
+
+  it("refuses a zone that is not one of the four, writing nothing", async () => {
+    const result = await upload([{ "Load ID": "TZ-6", "Pickup Date": "2026-12-01" }], { timeZone: "UTC" });
+    expect(result.status).toBe(400);
+    expect(result.body.message).toBe(
+      "Time zone must be one of America/New_York, America/Chicago, America/Denver, America/Los_Angeles",
+    );
+    expect(await t.app.deps.db.load.count({ where: { loadId: "TZ-6" } })).toBe(0);
   });
 });

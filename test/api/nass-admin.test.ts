@@ -231,6 +231,57 @@ describe("NASS CSV import", () => {
     });
   });
 
+  it("takes the file's CSV text over GraphQL and REST, read like the dialog reads a picked file", async () => {
+    const csv = 'Code,Facility Name,State,Zip\r\nTXT01,"Annex, North",il,60601\r\n\r\nTXT02,Depot,TX,\r\n';
+    const result = await gql<{ importNassCodes: { data?: { createdCount: number } } }>(
+      t.app,
+      `mutation ($input: ImportNassCodesInput!) { importNassCodes(input: $input) {
+        ... on MutationImportNassCodesSuccess { data { createdCount updatedCount } } ... on Error { message } } }`,
+      { input: { csv, fileName: "nass.csv" } },
+      admin(),
+    );
+    expect(result.data?.importNassCodes.data?.createdCount).toBe(2);
+    expect(await t.app.deps.db.nassCode.findUniqueOrThrow({ where: { code: "TXT01" } })).toMatchObject({
+      facilityName: "Annex, North",
+      state: "IL",
+    });
+    const again = await rest(
+      t.app,
+      "POST",
+      "/routing/nass/import",
+      { csv: "Code,City\nTXT02,Dallas\n" },
+      admin(),
+    );
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ createdCount: 0, updatedCount: 1 });
+    expect(await t.app.deps.db.nassCode.findUniqueOrThrow({ where: { code: "TXT02" } })).toMatchObject({
+      city: "Dallas",
+    });
+  });
+
+  it("refuses CSV text and parsed rows together, and CSV text over 5 MB, changing nothing", async () => {
+    const before = await t.app.deps.db.nassCode.count();
+    const both = await rest(
+      t.app,
+      "POST",
+      "/routing/nass/import",
+      { csv: "Code\nBOTH1\n", columns: ["Code"], rows: [["BOTH2"]] },
+      admin(),
+    );
+    expect(both.status).toBe(400);
+    expect(both.body.message).toBe("Send the file either as csv or as columns and rows, not both.");
+    const big = `Code,Facility Name\n${"BIG,".concat("x".repeat(200), "\n").repeat(27_000)}`;
+    const result = await gql(
+      t.app,
+      `mutation ($input: ImportNassCodesInput!) { importNassCodes(input: $input) { __typename } }`,
+      { input: { csv: big } },
+      admin(),
+    );
+    expect(result.status).toBe(413);
+    expect(result.errors?.[0]?.message).toBe(NASS_IMPORT_TOO_LARGE);
+    expect(await t.app.deps.db.nassCode.count()).toBe(before);
+  });
+
   it("refuses a file with bad rows, naming each, and imports nothing", async () => {
     const before = await t.app.deps.db.nassCode.count();
     const result = await rest(

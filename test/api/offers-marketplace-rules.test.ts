@@ -12,6 +12,11 @@ beforeAll(async () => {
   world = await adminAndCarrier(t.app);
 });
 afterAll(() => t.close());
+let listening: string | undefined;
+const serverUrl = async () => {
+  listening ??= await t.app.start(0);
+  return listening;
+};
 
 describe("marketplace vetting (workspace control)", () => {
   it.each([
@@ -83,7 +88,7 @@ describe("marketplace vetting over graphql-ws", () => {
   it("refuses a pending carrier live offers, and still serves a vetted one", async () => {
     const [vetted, waiting] = await bidders(t.app, 2);
     await t.app.deps.db.user.update({ where: { id: waiting.user.id }, data: { approvalStatus: "pending" } });
-    const url = await t.app.start(0);
+    const url = await serverUrl();
     const query = "subscription { offerChanged { loadId } }";
     const refused = subscribeOverWs(url, waiting.session.token, query);
     const served = subscribeOverWs<{ offerChanged: { loadId: string } }>(url, vetted.session.token, query);
@@ -135,5 +140,37 @@ describe("winner confirmation and billing", () => {
       winnerUserId: winner.user.id,
       sourceKey: `winner:${load.id}`,
     });
+  });
+});
+
+describe("the bidders' live feed (offerBidChanged, admins)", () => {
+  it("refuses carriers, vetted or not, and unknown offers; an operator hears each bid", async () => {
+    const [vetted, waiting] = await bidders(t.app, 2);
+    await t.app.deps.db.user.update({ where: { id: waiting.user.id }, data: { approvalStatus: "pending" } });
+    const offer = await openOffer(t.app, world.adminSession.token, (await biddableLoad(t.app)).loadId);
+    const url = await serverUrl();
+    const feed = (id: string) =>
+      `subscription { offerBidChanged(offerId: "${encodeGlobalID("Offer", id)}") { amount status } }`;
+    const carriers = [vetted, waiting].map((bidder) =>
+      subscribeOverWs(url, bidder.session.token, feed(offer._id)),
+    );
+    const unknown = subscribeOverWs(url, world.adminSession.token, feed("no-such-offer"));
+    const admin = subscribeOverWs<{ offerBidChanged: { amount: number; status: string } }>(
+      url,
+      world.adminSession.token,
+      feed(offer._id),
+    );
+    try {
+      await Promise.all([...carriers, unknown, admin].map((subscription) => subscription.ready));
+      await waitFor(() => [...carriers, unknown].every((subscription) => subscription.errors.length > 0));
+      expect(JSON.stringify(unknown.errors)).toContain("not found");
+      expect(admin.errors).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await bid(t.app, vetted.session.token, offer._id, 1234.5)).status).toBe(201);
+      await waitFor(() => admin.received.some((event) => event.offerBidChanged.amount === 1234.5));
+      expect(carriers.flatMap((subscription) => subscription.received)).toEqual([]);
+    } finally {
+      await Promise.all([...carriers, unknown, admin].map((subscription) => subscription.close()));
+    }
   });
 });

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_RECEIVED } from "../../common/contact.ts";
+import { createUser } from "../support/app.ts";
 import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   horizontalOverflow,
+  loginThroughForm,
   openTab,
   PHONE,
   startBrowserWorld,
@@ -79,6 +81,44 @@ describe("landing page", () => {
     await footer.getByRole("link", { name: "Services", exact: true }).click();
     await page.waitForFunction(() => window.location.hash === "#services");
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("is in the served HTML before any script runs, then hydrates within 150 kB of JavaScript", async () => {
+    const scriptless = await world.browser.newContext({ baseURL: world.baseUrl, javaScriptEnabled: false });
+    const bare = await scriptless.newPage();
+    await bare.goto("/");
+    await expect(bare.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(
+      /keeping the country moving/i,
+    );
+    await expect(bare.locator("#carrier").textContent()).resolves.toMatch(/marketplace of opportunity/i);
+    await expect(bare.getByTestId("testimonial").count()).resolves.toBe(2);
+    await scriptless.close();
+
+    const { page, errors, context } = await openTab(world);
+    const transfers: Promise<number>[] = [];
+    page.on("requestfinished", (request) => {
+      if (request.resourceType() !== "script") return;
+      transfers.push(request.sizes().then((sizes) => sizes.responseBodySize + sizes.responseHeadersSize));
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    const bytes = (await Promise.all(transfers)).reduce((sum, size) => sum + size, 0);
+    expect(bytes).toBeGreaterThan(0);
+    expect(bytes).toBeLessThanOrEqual(150 * 1024);
+    // Hydrated: the phone menu and the footer's dialogs answer clicks; no hydration mismatch was logged.
+    await page.locator("footer").getByRole("button", { name: "FAQ" }).click();
+    await page.getByRole("dialog", { name: "FAQ" }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("sends a signed-in visitor of / to their area", async () => {
+    const { page, context } = await openTab(world);
+    const admin = await createUser(world.app, { email: "landing-admin@example.com", role: "ADMIN" });
+    await loginThroughForm(page, admin.email);
+    await page.waitForURL("**/admin/**");
+    await page.goto("/");
+    await page.waitForURL("**/admin/ila/load");
     await context.close();
   });
 

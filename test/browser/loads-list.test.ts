@@ -312,7 +312,8 @@ describe("upload dialog", () => {
 
     const stored = await world.app.deps.db.load.findUniqueOrThrow({ where: { loadId: "UP-0002" } });
     expect(stored).toMatchObject({ customer: "USPS", status: "in_transit", mode: "RAIL", stream: "USPS" });
-    expect(stored.pickupDate?.toISOString()).toBe("2026-03-05T09:30:00.000Z");
+    // The file's zone-less 09:30 is the viewer's (none chosen on a UTC machine: Eastern, EST).
+    expect(stored.pickupDate?.toISOString()).toBe("2026-03-05T14:30:00.000Z");
     const batch = await world.app.deps.db.uploadBatch.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
     expect(batch).toMatchObject({
       rowCount: 3,

@@ -69,6 +69,7 @@ describe("load manual assignment", () => {
     await field(page, "Load ID").fill("L-5001");
     await expect(form(page).getByText("Load ID es requerido").count()).resolves.toBe(0);
     await expect(form(page).getByText("Customer es requerido").count()).resolves.toBe(1);
+    await expectAccessible(page, "manual assignment with field errors");
 
     await field(page, "Customer").fill("Acme Foods");
     await form(page).getByRole("combobox", { name: "Driver" }).click();
@@ -149,6 +150,7 @@ describe("load manual assignment", () => {
     await page.goto(`/admin/ila/load/manual-assignment/${withoutDrivers.carrierId}`);
     const notice = page.getByTestId("no-drivers");
     await notice.waitFor();
+    await expectAccessible(page, "manual assignment of a carrier without drivers");
     await notice.getByRole("link", { name: "Attach drivers on the carrier's detail page" }).click();
     await page.waitForURL(`**/admin/ila/carriers/${withoutDrivers.carrierId}`);
     await page.getByRole("heading", { name: `Carrier Detail #${withoutDrivers.carrierId}` }).waitFor();
@@ -158,6 +160,7 @@ describe("load manual assignment", () => {
     const { page } = admin;
     await page.goto("/admin/ila/load/manual-assignment/CAR-999999");
     await page.getByText("No se pudo obtener el carrier", { exact: true }).waitFor();
+    await expectAccessible(page, "manual assignment of an unknown carrier");
   });
 
   it("fits a phone", async () => {
@@ -167,6 +170,7 @@ describe("load manual assignment", () => {
     await phone.page.goto(`/admin/ila/load/manual-assignment/${withDriver.carrierId}`);
     await field(phone.page, "Load ID").waitFor();
     await expect(horizontalOverflow(phone.page)).resolves.toBeLessThanOrEqual(0);
+    await expectAccessible(phone.page, "manual assignment on a phone");
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });

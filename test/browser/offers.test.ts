@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BID_MESSAGES, OFFER_MESSAGES } from "../../common/offers.ts";
 import { closeDueRounds } from "../../server/offers/service.ts";
 import { createUser, loginAs, rest } from "../support/app.ts";
 import { expectAccessible } from "../support/axe.ts";
@@ -117,6 +118,63 @@ describe("a whole bidding round in the browser", () => {
     await dialog.getByLabel("Your bid").fill("1350");
     await dialog.getByRole("button", { name: "Submit Bid" }).click();
     await offerRow.getByRole("button", { name: /My bid \$1,350\.00/ }).waitFor();
+  });
+
+  it("shows a bid and a fold at once, and takes them back with a snackbar when the server refuses", async () => {
+    const { page } = carrier;
+    const offerRow = row(page, loadId);
+    // Requests are held until the test lets them go, so the optimistic state can be seen; then
+    // they reach the real server altered so that it refuses them.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/graphql", async (route) => {
+      const body = route.request().postData() ?? "";
+      if (body.includes("useBidMutationsPlaceMutation")) {
+        await held;
+        const sent = JSON.parse(body) as { variables: { input: { amount: number } } };
+        sent.variables.input.amount = 12.345; // the server's 'Please enter a valid bid.'
+        await route.continue({ postData: JSON.stringify(sent) });
+      } else {
+        await route.continue();
+      }
+    });
+    try {
+      await offerRow.getByRole("button", { name: /My bid \$1,350\.00/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Place Your Bid" });
+      await dialog.getByLabel("Your bid").fill("1300");
+      await dialog.getByRole("button", { name: "Submit Bid" }).click();
+      await offerRow.getByRole("button", { name: /My bid \$1,300\.00/ }).waitFor(); // before any answer
+      release();
+      await page.getByText(`${BID_MESSAGES.unexpected} ${BID_MESSAGES.invalid}`).waitFor();
+      await offerRow.getByRole("button", { name: /My bid \$1,350\.00/ }).waitFor();
+
+      const heldFold = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.unroute("**/graphql");
+      await page.route("**/graphql", async (route) => {
+        const body = route.request().postData() ?? "";
+        if (!body.includes("useBidMutationsFoldMutation")) return route.continue();
+        await heldFold;
+        const sent = JSON.parse(body) as { variables: { input: { offerId: string } } };
+        sent.variables.input.offerId = Buffer.from("Offer:no-such-offer").toString("base64");
+        await route.continue({ postData: JSON.stringify(sent) });
+      });
+      const foldButton = offerRow.getByRole("button", { name: "Fold" });
+      await foldButton.click();
+      await page.getByRole("dialog").getByRole("button", { name: "Fold" }).click();
+      await expect.poll(() => foldButton.isDisabled()).toBe(true); // folded at once
+      release();
+      await page.getByText(OFFER_MESSAGES.notFound).waitFor();
+      await expect.poll(() => foldButton.isDisabled()).toBe(false);
+      expect(
+        await world.app.deps.db.bid.count({ where: { offer: { load: { loadId } }, status: "active" } }),
+      ).toBe(2);
+    } finally {
+      await page.unroute("**/graphql");
+    }
   });
 
   it("closes the round on the server's clock: Time's up in red on both screens", async () => {

@@ -80,6 +80,9 @@ describe("/admin/ila/tracking", () => {
     await page.locator(".leaflet-overlay-pane path").first().waitFor();
     expect(await page.locator(".leaflet-tile").count()).toBe(0);
     await page.getByTestId("fleet-map").getByTestId("truck-marker").waitFor();
+    // The whole country at zoom 4: no county lines (nor their data) yet.
+    expect(await mapZoom(page)).toBe("4");
+    expect(await page.locator("path.fw-county-lines").count()).toBe(0);
 
     await page.getByRole("searchbox").fill("no-such-route");
     await page.getByText("No tracking data available.").waitFor();
@@ -103,6 +106,9 @@ describe("/admin/ila/tracking/{routeNumber}", () => {
     );
     const mapBox = await page.locator(".leaflet-container").first().boundingBox();
     expect(Math.round(mapBox!.height)).toBe(510);
+    // Zoomed in to a truck, the county lines come from the bundled data set too.
+    await page.locator("path.fw-county-lines").waitFor({ state: "attached" });
+    expect(await page.locator("path.fw-county-lines").count()).toBe(1);
 
     const look = (testId: string) =>
       page.getByTestId(testId).evaluate((element) => ({

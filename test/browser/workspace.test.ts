@@ -179,6 +179,10 @@ describe("Workspace Control", () => {
         await phone.page.waitForLoadState("networkidle");
         expect(await horizontalOverflow(phone.page), tab).toBeLessThanOrEqual(0);
       }
+      // Under 600 px the users are cards (the one table's phone layout), with their count.
+      await openWorkspace(phone.page, "");
+      await phone.page.getByRole("list", { name: "Users" }).getByRole("listitem").first().waitFor();
+      await phone.page.getByTestId("page-range").waitFor();
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.context.close();

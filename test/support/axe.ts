@@ -44,6 +44,16 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
  * minor ones are not failures). `where` names the screen in the failure message.
  */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
+  // A dialog still fading in is half transparent: its colours would be measured mid-way.
+  // Endless ones (spinners) are left alone; a cancelled one rejects, which is as good as finished.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const findings = (await axeViolations(page)).filter(
     (finding) => finding.impact === "serious" || finding.impact === "critical",
   );

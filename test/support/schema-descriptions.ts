@@ -12,8 +12,7 @@ import {
 /**
  * GraphiQL documents the API for integrators and support staff: every type, field, argument and
  * enum value carries a one-line description (Pothos `description:`), and a deprecation says why
- * (`deprecationReason`). What was undescribed when this check landed is listed in
- * schema-descriptions.known.txt; that list may only shrink: anything new fails with its path.
+ * (`deprecationReason`). Anything undescribed fails with its path.
  */
 export function undescribed(target: GraphQLSchema): string[] {
   const missing: string[] = [];
@@ -40,17 +39,31 @@ export function undescribed(target: GraphQLSchema): string[] {
   return missing.sort();
 }
 
+/** Deprecated without saying why: graphql-js' default text counts as no reason. */
+function lacksReason(reason: string | null | undefined): boolean {
+  return reason !== undefined && reason !== null && (!reason.trim() || reason === "No longer supported");
+}
+
+/** Every deprecated field, argument, input field and enum value, wherever it sits, needs a reason. */
 export function deprecatedWithoutReason(target: GraphQLSchema): string[] {
   const found: string[] = [];
   for (const type of Object.values(target.getTypeMap())) {
     if (isIntrospectionType(type)) continue;
-    if (isObjectType(type) || isInterfaceType(type)) {
+    if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
       for (const field of Object.values(type.getFields())) {
-        if (field.deprecationReason !== undefined && field.deprecationReason !== null) {
-          if (!field.deprecationReason.trim() || field.deprecationReason === "No longer supported") {
-            found.push(`field ${type.name}.${field.name}`);
+        if (lacksReason(field.deprecationReason)) found.push(`field ${type.name}.${field.name}`);
+        if ("args" in field) {
+          for (const arg of field.args) {
+            if (lacksReason(arg.deprecationReason)) {
+              found.push(`argument ${type.name}.${field.name}(${arg.name})`);
+            }
           }
         }
+      }
+    }
+    if (isEnumType(type)) {
+      for (const value of type.getValues()) {
+        if (lacksReason(value.deprecationReason)) found.push(`enum value ${type.name}.${value.name}`);
       }
     }
   }

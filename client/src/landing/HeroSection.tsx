@@ -3,7 +3,6 @@ import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { Link as RouterLink } from "react-router-dom";
 import { CLAIMS, HERO_TEXT, TAGLINE } from "./content.ts";
 import { HeroSteps } from "./HeroSteps.tsx";
 
@@ -42,10 +41,10 @@ export function HeroSection() {
             {HERO_TEXT}
           </Typography>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 6 }}>
-            <Button component={RouterLink} to="/login" variant="outlined" color="inherit" size="large">
+            <Button href="/login" variant="outlined" color="inherit" size="large">
               Learn More
             </Button>
-            <Button component={RouterLink} to="/login" variant="contained" color="secondary" size="large">
+            <Button href="/login" variant="contained" color="secondary" size="large">
               Ride With Us
             </Button>
           </Stack>

@@ -1,23 +1,25 @@
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import Grid from "@mui/material/Grid";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { BrandMark } from "../ui/BrandMark.tsx";
 import { CONTACT_DETAILS, POLICY_LINKS, SECTION_LINKS } from "./content.ts";
 
 type PolicyTitle = (typeof POLICY_LINKS)[number];
 
+const PolicyDialog = lazy(() => import("./PolicyDialog.tsx"));
+
 export function LandingFooter() {
   const [policy, setPolicy] = useState<PolicyTitle | null>(null);
+  // Mounted from the first click on, so the dialog can animate closed.
+  const [policyWanted, setPolicyWanted] = useState(false);
+  const handlePolicyOpen = (title: PolicyTitle) => {
+    setPolicyWanted(true);
+    setPolicy(title);
+  };
   return (
     <Box component="footer" sx={{ bgcolor: "#0c2340", color: "grey.300", py: 6 }}>
       <Container maxWidth="lg">
@@ -54,7 +56,7 @@ export function LandingFooter() {
                   type="button"
                   color="inherit"
                   underline="hover"
-                  onClick={() => setPolicy(title)}
+                  onClick={() => handlePolicyOpen(title)}
                   sx={{ textAlign: "left", font: "inherit" }}
                 >
                   {title}
@@ -63,27 +65,20 @@ export function LandingFooter() {
             </Stack>
           </Grid>
         </Grid>
-        <Typography variant="caption" sx={{ display: "block", mt: 4, opacity: 0.7 }}>
+        <Typography
+          variant="caption"
+          sx={{ display: "block", mt: 4, opacity: 0.7 }}
+          // The page is rendered at build time; the year may have turned since.
+          suppressHydrationWarning
+        >
           © {new Date().getFullYear()} Freightway. All rights reserved.
         </Typography>
       </Container>
-      <Dialog open={policy !== null} onClose={() => setPolicy(null)} aria-labelledby="policy-title">
-        <DialogTitle id="policy-title">{policy}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            We are preparing this page. Until it is published, write to {CONTACT_DETAILS.email} or use the
-            contact form and we will answer your questions.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button href="#contact" onClick={() => setPolicy(null)}>
-            Contact us
-          </Button>
-          <Button onClick={() => setPolicy(null)} variant="contained" autoFocus>
-            Close
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {policyWanted ? (
+        <Suspense fallback={null}>
+          <PolicyDialog title={policy} onClose={() => setPolicy(null)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

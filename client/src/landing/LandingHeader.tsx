@@ -2,19 +2,22 @@ import MenuIcon from "@mui/icons-material/Menu";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
-import List from "@mui/material/List";
-import ListItemButton from "@mui/material/ListItemButton";
-import ListItemText from "@mui/material/ListItemText";
 import Toolbar from "@mui/material/Toolbar";
-import { useState } from "react";
-import { Link as RouterLink } from "react-router-dom";
+import { lazy, Suspense, useState } from "react";
 import { BrandMark } from "../ui/BrandMark.tsx";
 import { SECTION_LINKS } from "./content.ts";
 
+const SectionsMenu = lazy(() => import("./SectionsMenu.tsx"));
+
 export function LandingHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first tap on, so the drawer can animate closed.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const handleMenuOpen = () => {
+    setMenuWanted(true);
+    setMenuOpen(true);
+  };
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider" }}>
       <Toolbar sx={{ gap: 1 }}>
@@ -41,37 +44,25 @@ export function LandingHeader() {
           </Button>
         </Box>
         <Box sx={{ flex: { xs: 1, md: 0 } }} />
-        <Button
-          component={RouterLink}
-          to="/login"
-          color="primary"
-          sx={{ display: { xs: "none", sm: "inline-flex" } }}
-        >
+        <Button href="/login" color="primary" sx={{ display: { xs: "none", sm: "inline-flex" } }}>
           Log in
         </Button>
-        <Button component={RouterLink} to="/signup" variant="contained" color="secondary">
+        <Button href="/signup" variant="contained" color="secondary">
           Sign up
         </Button>
         <IconButton
           aria-label="Open sections menu"
-          onClick={() => setMenuOpen(true)}
+          onClick={handleMenuOpen}
           sx={{ display: { xs: "inline-flex", md: "none" } }}
         >
           <MenuIcon />
         </IconButton>
       </Toolbar>
-      <Drawer anchor="right" open={menuOpen} onClose={() => setMenuOpen(false)}>
-        <List sx={{ width: 240 }} aria-label="Sections">
-          {[...SECTION_LINKS, { label: "Testimonials", href: "#testimonials" }].map((link) => (
-            <ListItemButton key={link.href} component="a" href={link.href} onClick={() => setMenuOpen(false)}>
-              <ListItemText primary={link.label} />
-            </ListItemButton>
-          ))}
-          <ListItemButton component={RouterLink} to="/login">
-            <ListItemText primary="Log in" />
-          </ListItemButton>
-        </List>
-      </Drawer>
+      {menuWanted ? (
+        <Suspense fallback={null}>
+          <SectionsMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      ) : null}
     </AppBar>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useLocation } from "react-router-dom";
 import { MAIN_CONTENT_ID, SkipLink } from "../ui/SkipLink.tsx";
 import { useDocumentTitle } from "../ui/useDocumentTitle.ts";
 import { AboutSection } from "./AboutSection.tsx";
@@ -11,14 +10,19 @@ import { LandingHeader } from "./LandingHeader.tsx";
 import { ServicesSection } from "./ServicesSection.tsx";
 import { TestimonialsSection } from "./TestimonialsSection.tsx";
 
-/** The public landing page (spec section 1), anchored #top … #testimonials. */
+/**
+ * The public landing page (spec section 1), anchored #top … #testimonials. It is rendered to HTML at
+ * build time (landing.html) and hydrated by its own small entry, without the router or Relay; inside
+ * the app (after logging out) the router shows it as any other screen.
+ */
 export default function LandingPage() {
   useDocumentTitle("Freight brokerage");
-  const { hash } = useLocation();
-  // The page renders after the browser tried to jump to the anchor of a deep link: jump now.
+  // Where the page is drawn by the client (not the built HTML), the browser tried to jump to the
+  // anchor of a deep link before the sections existed: jump now.
   useEffect(() => {
+    const { hash } = window.location;
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-  }, [hash]);
+  }, []);
   return (
     <>
       <SkipLink />

@@ -220,6 +220,8 @@ export function ManualAssignmentForm({ carrier }: ManualAssignmentFormProps) {
               helperText={
                 problems.assignedUserKey ?? (hasDrivers ? undefined : "This carrier has no drivers yet")
               }
+              // The reason the field is disabled must stay readable (4.5:1), not greyed out with it.
+              slotProps={{ formHelperText: { sx: { "&.Mui-disabled": { color: "text.secondary" } } } }}
               inputRef={(element: Focusable | null) => {
                 inputs.current.assignedUserKey = element;
               }}

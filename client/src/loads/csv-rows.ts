@@ -1,10 +1,10 @@
 import type Papa from "papaparse";
+import { type CsvParse, csvTableOf } from "../../../common/csv-table.ts";
 import type { ParsedFile } from "./upload-table.ts";
 
-const MAX_WARNINGS = 5;
+export { CSV_PARSE_CONFIG } from "../../../common/csv-table.ts";
 
-/** The settings every load file is read with: a header row; blank lines skipped. */
-export const CSV_PARSE_CONFIG = { header: true, skipEmptyLines: "greedy" } as const;
+const MAX_WARNINGS = 5;
 
 function warningsOf(name: string, errors: Papa.ParseError[]): string[] {
   const listed = errors
@@ -14,21 +14,7 @@ function warningsOf(name: string, errors: Papa.ParseError[]): string[] {
   return listed;
 }
 
-/**
- * papaparse's rows (objects keyed by header) as cell lists in header order: the compact form the
- * upload sends, and much cheaper to hand from a Web Worker to the page.
- */
-export function parsedFileOf(
-  name: string,
-  result: Pick<Papa.ParseResult<Record<string, string | undefined>>, "data" | "errors" | "meta">,
-): ParsedFile {
-  const columns = result.meta.fields ?? [];
-  const rows = new Array<(string | null)[]>(result.data.length);
-  for (let index = 0; index < result.data.length; index++) {
-    const object = result.data[index];
-    const cells = new Array<string | null>(columns.length);
-    for (let column = 0; column < columns.length; column++) cells[column] = object[columns[column]] ?? null;
-    rows[index] = cells;
-  }
-  return { name, columns, rows, warnings: warningsOf(name, result.errors) };
+/** A parsed file as the upload dialogs show and send it, with papaparse's problems as warnings. */
+export function parsedFileOf(name: string, result: CsvParse): ParsedFile {
+  return { name, ...csvTableOf(result), warnings: warningsOf(name, result.errors) };
 }

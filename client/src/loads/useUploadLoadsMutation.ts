@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { graphql } from "react-relay";
+import { viewerZone } from "../lib/viewer-zone.ts";
 import type { FieldProblem } from "../relay/mutation-failure.ts";
 import { useAppMutation } from "../relay/mutation-result.ts";
 import { UPLOAD_PROGRESS } from "../relay/network.ts";
@@ -60,6 +61,8 @@ export function useUploadLoadsMutation() {
                 row.map((cell) => (cell === null || cell === undefined ? null : String(cell))),
               ),
               fileNames: upload.files.map((file) => file.name),
+              // The file's dates without an offset mean the zone the screens show.
+              timeZone: viewerZone(),
             },
           },
           {

@@ -1,23 +1,16 @@
-import { useCallback, useMemo, useState } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
-import { usePagedList } from "../ui/list/usePagedList.ts";
+import { graphql } from "react-relay";
 import type { AdminActiveOffersPageQuery } from "./__generated__/AdminActiveOffersPageQuery.graphql";
-import { ActiveOffersList } from "./ActiveOffersList.tsx";
 import { ADMIN_OFFER_COLUMNS, AdminOfferRow } from "./AdminOfferRow.tsx";
-import { ACTIVE_OFFER_LIST, activeOfferVariables } from "./active-offer-list.ts";
-import { useOfferChangedSubscription } from "./useOfferChangedSubscription.ts";
+import { OfferList, OpenOfferCount } from "./OfferList.tsx";
+import { ACTIVE_OFFER_SORTS } from "./offer-lists.ts";
+import { useLiveActiveOffers } from "./useLiveActiveOffers.ts";
 
 interface AdminActiveOffersPageProps {
   fetchKey: number;
 }
 
 export function AdminActiveOffersPage({ fetchKey }: AdminActiveOffersPageProps) {
-  const [liveKey, setLiveKey] = useState(0);
-  const [pageCount, setPageCount] = useState(1);
-  // The query follows the address: a change re-renders with new variables (a router transition).
-  const list = usePagedList(ACTIVE_OFFER_LIST, { refetch: () => {}, pageCount });
-  const { criteria } = list;
-  const data = useLazyLoadQuery<AdminActiveOffersPageQuery>(
+  const { list, offers } = useLiveActiveOffers<AdminActiveOffersPageQuery>(
     graphql`
       query AdminActiveOffersPageQuery(
         $search: String
@@ -44,32 +37,22 @@ export function AdminActiveOffersPage({ fetchKey }: AdminActiveOffersPageProps) 
         }
       }
     `,
-    activeOfferVariables(criteria),
-    { fetchPolicy: "store-and-network", fetchKey: `${fetchKey}-${liveKey}` },
+    fetchKey,
   );
-  const edges = data.activeOffers.edges;
-  const shown = useMemo(() => new Set(edges.map((edge) => edge.node.id)), [edges]);
-  // A new offer, or one leaving the list (decided, cancelled): fetch the page again.
-  const handleChanged = useCallback(
-    (id: string, status: string) => {
-      if (!shown.has(id) || status !== "active") setLiveKey((key) => key + 1);
-    },
-    [shown],
-  );
-  useOfferChangedSubscription(null, handleChanged);
-  if (data.activeOffers.pageCount !== pageCount) setPageCount(data.activeOffers.pageCount);
   return (
-    <>
-      <ActiveOffersList
-        list={list}
-        answer={data.activeOffers}
-        columns={ADMIN_OFFER_COLUMNS}
-        empty="No active offers."
-      >
-        {edges.map((edge) => (
-          <AdminOfferRow key={edge.node.id} offer={edge.node} />
-        ))}
-      </ActiveOffersList>
-    </>
+    <OfferList
+      label="Active offers"
+      list={list}
+      answer={offers}
+      sorts={ACTIVE_OFFER_SORTS}
+      columns={ADMIN_OFFER_COLUMNS}
+      empty="No active offers."
+      filtered
+      summary={<OpenOfferCount count={offers.totalCount} />}
+    >
+      {offers.edges.map((edge) => (
+        <AdminOfferRow key={edge.node.id} offer={edge.node} />
+      ))}
+    </OfferList>
   );
 }

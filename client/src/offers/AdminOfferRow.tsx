@@ -7,8 +7,8 @@ import type {
   AdminOfferRow_offer$data,
   AdminOfferRow_offer$key,
 } from "./__generated__/AdminOfferRow_offer.graphql";
-import type { ActiveOfferSortField } from "./active-offer-list.ts";
 import { dateTimeText, usd } from "./money.ts";
+import type { ActiveOfferSortField } from "./offer-lists.ts";
 import { RoundEnds } from "./RoundEnds.tsx";
 
 export const biddersPath = (loadId: string) =>
@@ -16,9 +16,12 @@ export const biddersPath = (loadId: string) =>
 
 const DASH = "—";
 
-/** Spec section 2: the admin Active Offers columns, in order. */
-export const ADMIN_OFFER_COLUMNS: readonly Column<AdminOfferRow_offer$data, ActiveOfferSortField>[] = [
-  {
+/** The Load ID column of the operator's offer lists: a link to the offer's bidders. */
+export function biddersLinkColumn<Row extends { readonly loadId: string }, Field extends string>(): Column<
+  Row,
+  Field
+> {
+  return {
     id: "loadId",
     header: "Load ID",
     key: true,
@@ -27,7 +30,12 @@ export const ADMIN_OFFER_COLUMNS: readonly Column<AdminOfferRow_offer$data, Acti
         {offer.loadId}
       </Link>
     ),
-  },
+  };
+}
+
+/** Spec section 2: the admin Active Offers columns, in order. */
+export const ADMIN_OFFER_COLUMNS: readonly Column<AdminOfferRow_offer$data, ActiveOfferSortField>[] = [
+  biddersLinkColumn(),
   {
     id: "start",
     header: "Start Date/Time",

@@ -8,23 +8,22 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useCallback, useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { useSearchParams } from "react-router-dom";
 import { roundEnds, TIMES_UP } from "../../../common/offers.ts";
-import { PageNumbers } from "../ui/PageNumbers.tsx";
+import { useAddressList } from "../ui/list/useAddressList.ts";
+import { DataTable } from "../ui/table/DataTable.tsx";
 import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { BidderRow_bid$data } from "./__generated__/BidderRow_bid.graphql";
 import type { BiddersPageQuery } from "./__generated__/BiddersPageQuery.graphql";
-import { BidderRow } from "./BidderRow.tsx";
+import { BidderRow, bidderColumns } from "./BidderRow.tsx";
 import { ConfirmWinnerDialog } from "./ConfirmWinnerDialog.tsx";
 import { failureText } from "./failure-text.ts";
+import { laneText } from "./lane.ts";
 import { dateTimeText, usd } from "./money.ts";
-import { OffersTable } from "./OffersTable.tsx";
+import { BIDDER_LIST } from "./offer-lists.ts";
 import { RoundEnds } from "./RoundEnds.tsx";
 import { useConfirmWinnerMutation } from "./useConfirmWinnerMutation.ts";
 import { useSetOfferStatusMutation, useStartOfferRoundMutation } from "./useOfferAdminMutations.ts";
 import { OfferLiveUpdates } from "./useOfferBidChangedSubscription.ts";
-
-export const BIDDER_COLUMNS = ["User ID", "Carrier Name", "Rate", "Bids Won/Lost", "Bid", "Action"] as const;
 
 interface BiddersPageProps {
   loadId: string;
@@ -32,12 +31,11 @@ interface BiddersPageProps {
 }
 
 export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get("page")) || 1);
   const [liveKey, setLiveKey] = useState(0);
+  const list = useAddressList(BIDDER_LIST);
   const data = useLazyLoadQuery<BiddersPageQuery>(
     graphql`
-      query BiddersPageQuery($loadId: String!, $page: Int) {
+      query BiddersPageQuery($loadId: String!, $orderBy: BidderOrder, $page: Int) {
         offerByLoadId(loadId: $loadId) {
           id
           loadId
@@ -55,7 +53,7 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
           roundNumber
           roundMinutes
         }
-        offerBidders(filter: { loadId: $loadId }, page: $page, pageSize: 50) {
+        offerBidders(filter: { loadId: $loadId }, orderBy: $orderBy, page: $page, pageSize: 50) {
           totalCount
           pageCount
           page
@@ -68,7 +66,7 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
         }
       }
     `,
-    { loadId, page },
+    { loadId, orderBy: list.criteria.sort, page: list.criteria.page },
     { fetchPolicy: "store-and-network", fetchKey: `${fetchKey}-${liveKey}` },
   );
   const offer = data.offerByLoadId;
@@ -90,6 +88,10 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
   const [startRound, roundInFlight] = useStartOfferRoundMutation();
   const [setStatus, statusInFlight] = useSetOfferStatusMutation();
   const busy = roundInFlight || statusInFlight;
+  const open = offer?.status === "active";
+  const columns = useMemo(() => bidderColumns({ open, onNotify: setChosen }), [open]);
+  const bidders = data.offerBidders;
+  list.answered(bidders.pageCount);
 
   if (!offer) {
     return (
@@ -98,7 +100,6 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
       </Alert>
     );
   }
-  const open = offer.status === "active";
   const live = <OfferLiveUpdates offerId={offer.id} onBid={handleBid} />;
   const roundOver = roundEnds(offer.roundEndsAt) === TIMES_UP;
   const handleConfirm = (bid: BidderRow_bid$data) => {
@@ -115,9 +116,7 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
       },
     );
   };
-  const route = `${[offer.originCity, offer.originState].filter(Boolean).join(", ") || "—"} → ${
-    [offer.destinationCity, offer.destinationState].filter(Boolean).join(", ") || "—"
-  }`;
+  const route = laneText(offer);
   return (
     <>
       {live}
@@ -204,19 +203,19 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
           </Button>
         ) : null}
       </Paper>
-      <OffersTable label="Bidders" columns={BIDDER_COLUMNS} empty="No bidders found." minWidth={720}>
-        {data.offerBidders.edges.map((edge) => (
-          <BidderRow key={edge.node.id} bid={edge.node} open={open} onNotify={setChosen} />
+      <DataTable
+        label="Bidders"
+        columns={columns}
+        empty="No bidders found."
+        rowCount={bidders.edges.length}
+        {...list.table}
+        minWidth={720}
+        paging={list.paging({ ...bidders, pageSize: 50 }, { label: "Bidders pages" })}
+      >
+        {bidders.edges.map((edge) => (
+          <BidderRow key={edge.node.id} bid={edge.node} columns={columns} />
         ))}
-      </OffersTable>
-      <Box sx={{ mt: 2 }}>
-        <PageNumbers
-          page={data.offerBidders.page}
-          pageCount={data.offerBidders.pageCount}
-          label="Bidders pages"
-          onPage={(next) => setParams(next === 1 ? {} : { page: String(next) }, { replace: true })}
-        />
-      </Box>
+      </DataTable>
       <HistoryPanel
         key={`${offer.id}-${offer.status}-${offer.roundNumber}`}
         entityType="Offer"

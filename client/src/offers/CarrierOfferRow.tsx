@@ -8,8 +8,8 @@ import type {
   CarrierOfferRow_offer$data,
   CarrierOfferRow_offer$key,
 } from "./__generated__/CarrierOfferRow_offer.graphql";
-import type { ActiveOfferSortField } from "./active-offer-list.ts";
 import { dateTimeText, usd } from "./money.ts";
+import type { ActiveOfferSortField } from "./offer-lists.ts";
 import { RoundEnds, useRoundClock } from "./RoundEnds.tsx";
 
 type Offer = CarrierOfferRow_offer$data;

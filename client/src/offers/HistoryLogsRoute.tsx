@@ -1,40 +1,51 @@
-import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
-import Link from "@mui/material/Link";
-import TableCell from "@mui/material/TableCell";
-import TableRow from "@mui/material/TableRow";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { Link as RouterLink } from "react-router-dom";
-import { PageNumbers } from "../ui/PageNumbers.tsx";
+import { useAddressList } from "../ui/list/useAddressList.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
+import type { Column } from "../ui/table/columns.ts";
+import { DataRow } from "../ui/table/DataRow.tsx";
 import type { HistoryLogsRouteQuery } from "./__generated__/HistoryLogsRouteQuery.graphql";
-import { biddersPath } from "./AdminOfferRow.tsx";
+import { biddersLinkColumn, biddersPath } from "./AdminOfferRow.tsx";
+import { laneText } from "./lane.ts";
 import { dateTimeText, usd } from "./money.ts";
-import { equipmentEnumOf, OfferListToolbar } from "./OfferListToolbar.tsx";
-import { OffersTable } from "./OffersTable.tsx";
+import { OfferList } from "./OfferList.tsx";
+import { HISTORY_LIST, HISTORY_SORTS, type HistorySortField, offerListVariables } from "./offer-lists.ts";
 import { ScreenBoundary } from "./ScreenBoundary.tsx";
-import { orderByOf, useListCriteria } from "./useListCriteria.ts";
 
-export const HISTORY_COLUMNS = [
-  "Load ID",
-  "Route",
-  "Status",
-  "Winner",
-  "Winning Bid",
-  "Bidders",
-  "Rounds",
-  "Opened",
-  "Closed",
-] as const;
+type HistoryOffer = HistoryLogsRouteQuery["response"]["offerHistory"]["edges"][number]["node"];
 
-const HISTORY_SORTS = [
-  { value: "FINISHED_AT:desc", label: "Closed, newest first" },
-  { value: "FINISHED_AT:asc", label: "Closed, oldest first" },
-  { value: "START_DATE_TIME:desc", label: "Start date, latest" },
-] as const;
+const HISTORY_COLUMNS: readonly Column<HistoryOffer, HistorySortField>[] = [
+  biddersLinkColumn(),
+  { id: "route", header: "Route", cell: laneText },
+  {
+    id: "status",
+    header: "Status",
+    cell: (offer) => (
+      <Chip size="small" label={offer.status} color={offer.winnerBid ? "success" : "default"} />
+    ),
+  },
+  { id: "winner", header: "Winner", cell: (offer) => offer.winnerBid?.carrierName ?? "—" },
+  { id: "winningBid", header: "Winning Bid", cell: (offer) => usd(offer.winnerBid?.amount) },
+  { id: "bidders", header: "Bidders", cell: (offer) => offer.bidCount },
+  { id: "rounds", header: "Rounds", cell: (offer) => offer.roundNumber },
+  {
+    id: "opened",
+    header: "Opened",
+    sortField: "CREATED_AT",
+    nowrap: true,
+    cell: (offer) => dateTimeText(offer.createdAt),
+  },
+  {
+    id: "closed",
+    header: "Closed",
+    sortField: "FINISHED_AT",
+    nowrap: true,
+    cell: (offer) => dateTimeText(offer.finishedAt),
+  },
+];
 
 function HistoryLogsPage({ fetchKey }: { fetchKey: number }) {
-  const [criteria, update] = useListCriteria("FINISHED_AT:desc");
+  const list = useAddressList(HISTORY_LIST);
   const data = useLazyLoadQuery<HistoryLogsRouteQuery>(
     graphql`
       query HistoryLogsRouteQuery(
@@ -75,55 +86,25 @@ function HistoryLogsPage({ fetchKey }: { fetchKey: number }) {
         }
       }
     `,
-    {
-      search: criteria.search || null,
-      filter: {
-        originState: criteria.originState || null,
-        destinationState: criteria.destinationState || null,
-        equipmentType: equipmentEnumOf(criteria.equipmentType),
-      },
-      orderBy: orderByOf(criteria.sort),
-      page: criteria.page,
-    },
+    offerListVariables(HISTORY_LIST, list.criteria),
     { fetchPolicy: "store-and-network", fetchKey },
   );
   const history = data.offerHistory;
+  list.answered(history.pageCount);
   return (
-    <>
-      <OfferListToolbar criteria={criteria} sorts={HISTORY_SORTS} onChange={update} />
-      <OffersTable label="History logs" columns={HISTORY_COLUMNS} empty="No finished offers yet.">
-        {history.edges.map(({ node: offer }) => (
-          <TableRow key={offer.id} hover>
-            <TableCell>
-              <Link component={RouterLink} to={biddersPath(offer.loadId)} sx={{ fontWeight: 600 }}>
-                {offer.loadId}
-              </Link>
-            </TableCell>
-            <TableCell>
-              {[offer.originCity, offer.originState].filter(Boolean).join(", ") || "—"} →{" "}
-              {[offer.destinationCity, offer.destinationState].filter(Boolean).join(", ") || "—"}
-            </TableCell>
-            <TableCell>
-              <Chip size="small" label={offer.status} color={offer.winnerBid ? "success" : "default"} />
-            </TableCell>
-            <TableCell>{offer.winnerBid?.carrierName ?? "—"}</TableCell>
-            <TableCell>{usd(offer.winnerBid?.amount)}</TableCell>
-            <TableCell>{offer.bidCount}</TableCell>
-            <TableCell>{offer.roundNumber}</TableCell>
-            <TableCell sx={{ whiteSpace: "nowrap" }}>{dateTimeText(offer.createdAt)}</TableCell>
-            <TableCell sx={{ whiteSpace: "nowrap" }}>{dateTimeText(offer.finishedAt)}</TableCell>
-          </TableRow>
-        ))}
-      </OffersTable>
-      <Box sx={{ mt: 2 }}>
-        <PageNumbers
-          page={history.page}
-          pageCount={history.pageCount}
-          label="History pages"
-          onPage={(page) => update({ page })}
-        />
-      </Box>
-    </>
+    <OfferList
+      label="History logs"
+      list={list}
+      answer={history}
+      sorts={HISTORY_SORTS}
+      columns={HISTORY_COLUMNS}
+      empty="No finished offers yet."
+      filtered
+    >
+      {history.edges.map(({ node: offer }) => (
+        <DataRow key={offer.id} columns={HISTORY_COLUMNS} row={offer} href={biddersPath(offer.loadId)} />
+      ))}
+    </OfferList>
   );
 }
 

@@ -1,38 +1,65 @@
-import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
-import TableCell from "@mui/material/TableCell";
-import TableRow from "@mui/material/TableRow";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { confirmDetailsPath } from "../lib/paths.ts";
-import { PageNumbers } from "../ui/PageNumbers.tsx";
+import { useAddressList } from "../ui/list/useAddressList.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
+import type { Column } from "../ui/table/columns.ts";
+import { DataRow } from "../ui/table/DataRow.tsx";
 import type { HistoryWinsRouteQuery } from "./__generated__/HistoryWinsRouteQuery.graphql";
 import { confirmEditableAt } from "./confirm-window.ts";
+import { laneText } from "./lane.ts";
 import { dateTimeText, usd } from "./money.ts";
-import { OfferListToolbar } from "./OfferListToolbar.tsx";
-import { OffersTable } from "./OffersTable.tsx";
+import { OfferList } from "./OfferList.tsx";
+import { offerListVariables, WINS_LIST, WINS_SORTS, type WinsSortField } from "./offer-lists.ts";
 import { ScreenBoundary } from "./ScreenBoundary.tsx";
-import { orderByOf, useListCriteria } from "./useListCriteria.ts";
 
-export const WINS_COLUMNS = [
-  "Load ID",
-  "Route",
-  "Start Date/Time",
-  "End Date/Time",
-  "My bid",
-  "Won",
-  "Details",
-] as const;
+type WonOffer = HistoryWinsRouteQuery["response"]["wonOffers"]["edges"][number]["node"];
 
-const WINS_SORTS = [
-  { value: "FINISHED_AT:desc", label: "Won, newest first" },
-  { value: "START_DATE_TIME:asc", label: "Start date, earliest" },
-] as const;
+function ConfirmationState({ offer }: { offer: WonOffer }) {
+  const editable = confirmEditableAt(offer.startDateTime);
+  const state = offer.detailsConfirmed ? "Confirmed" : editable ? "To confirm" : "Not confirmed";
+  return (
+    <>
+      <Chip
+        size="small"
+        label={state}
+        color={offer.detailsConfirmed ? "success" : editable ? "warning" : "default"}
+        sx={{ mr: 1 }}
+      />
+      <Link component={RouterLink} to={confirmDetailsPath(offer.loadId)}>
+        {editable ? "Confirm details" : "View"}
+      </Link>
+    </>
+  );
+}
+
+const WINS_COLUMNS: readonly Column<WonOffer, WinsSortField>[] = [
+  { id: "loadId", header: "Load ID", key: true, cell: (offer) => offer.loadId },
+  { id: "route", header: "Route", cell: laneText },
+  {
+    id: "start",
+    header: "Start Date/Time",
+    sortField: "START_DATE_TIME",
+    nowrap: true,
+    cell: (offer) => dateTimeText(offer.startDateTime),
+  },
+  { id: "end", header: "End Date/Time", nowrap: true, cell: (offer) => dateTimeText(offer.endDateTime) },
+  { id: "myBid", header: "My bid", cell: (offer) => usd(offer.myBid?.amount) },
+  {
+    id: "won",
+    header: "Won",
+    sortField: "FINISHED_AT",
+    nowrap: true,
+    cell: (offer) => dateTimeText(offer.finishedAt),
+  },
+  { id: "details", header: "Details", cell: (offer) => <ConfirmationState offer={offer} /> },
+];
 
 function HistoryWinsPage({ fetchKey }: { fetchKey: number }) {
-  const [criteria, update] = useListCriteria("FINISHED_AT:desc");
+  const list = useAddressList(WINS_LIST);
+  const { search, orderBy, page } = offerListVariables(WINS_LIST, list.criteria);
   const data = useLazyLoadQuery<HistoryWinsRouteQuery>(
     graphql`
       query HistoryWinsRouteQuery($search: String, $orderBy: WonOfferOrder, $page: Int) {
@@ -60,56 +87,24 @@ function HistoryWinsPage({ fetchKey }: { fetchKey: number }) {
         }
       }
     `,
-    {
-      search: criteria.search || null,
-      orderBy: orderByOf(criteria.sort, "FINISHED_AT"),
-      page: criteria.page,
-    },
+    { search, orderBy, page },
     { fetchPolicy: "store-and-network", fetchKey },
   );
   const wins = data.wonOffers;
+  list.answered(wins.pageCount);
   return (
-    <>
-      <OfferListToolbar criteria={criteria} sorts={WINS_SORTS} showStates={false} onChange={update} />
-      <OffersTable label="History wins" columns={WINS_COLUMNS} empty="You have not won a load yet.">
-        {wins.edges.map(({ node: offer }) => {
-          const editable = confirmEditableAt(offer.startDateTime);
-          const state = offer.detailsConfirmed ? "Confirmed" : editable ? "To confirm" : "Not confirmed";
-          return (
-            <TableRow key={offer.id} hover>
-              <TableCell sx={{ fontWeight: 600 }}>{offer.loadId}</TableCell>
-              <TableCell>
-                {[offer.originCity, offer.originState].filter(Boolean).join(", ") || "—"} →{" "}
-                {[offer.destinationCity, offer.destinationState].filter(Boolean).join(", ") || "—"}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{dateTimeText(offer.startDateTime)}</TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{dateTimeText(offer.endDateTime)}</TableCell>
-              <TableCell>{usd(offer.myBid?.amount)}</TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{dateTimeText(offer.finishedAt)}</TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  label={state}
-                  color={offer.detailsConfirmed ? "success" : editable ? "warning" : "default"}
-                  sx={{ mr: 1 }}
-                />
-                <Link component={RouterLink} to={confirmDetailsPath(offer.loadId)}>
-                  {editable ? "Confirm details" : "View"}
-                </Link>
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </OffersTable>
-      <Box sx={{ mt: 2 }}>
-        <PageNumbers
-          page={wins.page}
-          pageCount={wins.pageCount}
-          label="History wins pages"
-          onPage={(page) => update({ page })}
-        />
-      </Box>
-    </>
+    <OfferList
+      label="History wins"
+      list={list}
+      answer={wins}
+      sorts={WINS_SORTS}
+      columns={WINS_COLUMNS}
+      empty="You have not won a load yet."
+    >
+      {wins.edges.map(({ node: offer }) => (
+        <DataRow key={offer.id} columns={WINS_COLUMNS} row={offer} href={confirmDetailsPath(offer.loadId)} />
+      ))}
+    </OfferList>
   );
 }
 

@@ -1,7 +1,7 @@
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { EQUIPMENT_TYPES, US_STATES } from "../../../common/offers.ts";
-import type { OfferFilters } from "./active-offer-list.ts";
+import type { OfferFilters } from "./offer-lists.ts";
 
 interface OfferFilterFieldsProps {
   filters: OfferFilters;

@@ -1,4 +1,3 @@
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -17,7 +16,6 @@ interface PlaceBidDialogProps {
   bestOffer: number | null;
   myBid: number | null;
   busy: boolean;
-  error: string | null;
   onCancel(): void;
   onSubmit(amount: number): void;
 }
@@ -36,7 +34,6 @@ export function PlaceBidDialog({
   bestOffer,
   myBid,
   busy,
-  error,
   onCancel,
   onSubmit,
 }: PlaceBidDialogProps) {
@@ -89,11 +86,6 @@ export function PlaceBidDialog({
               input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
             }}
           />
-          {error ? (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          ) : null}
         </DialogContent>
         <DialogActions>
           <Button onClick={onCancel} disabled={busy}>

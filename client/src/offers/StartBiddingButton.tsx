@@ -13,7 +13,7 @@ import { useNavigate } from "react-router-dom";
 import { DEFAULT_EQUIPMENT_TYPE, DEFAULT_ROUND_MINUTES, EQUIPMENT_TYPES } from "../../../common/offers.ts";
 import { biddersPath } from "./AdminOfferRow.tsx";
 import { failureText } from "./failure-text.ts";
-import { equipmentEnumOf } from "./OfferListToolbar.tsx";
+import { equipmentEnumOf } from "./offer-lists.ts";
 import { useStartOfferMutation } from "./useStartOfferMutation.ts";
 
 interface StartBiddingButtonProps {

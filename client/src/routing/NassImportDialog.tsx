@@ -34,7 +34,8 @@ interface NassImportDialogProps {
  * upload; the server checks every row and imports all of them or none.
  */
 export function NassImportDialog({ open, onClose, onImported }: NassImportDialogProps) {
-  const [file, setFile] = useState<ParsedFile | null>(null);
+  // The parse gives the preview; the file's text is what is sent (the server reads it the same way).
+  const [file, setFile] = useState<(ParsedFile & { text: string }) | null>(null);
   const [pickProblem, setPickProblem] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -64,7 +65,8 @@ export function NassImportDialog({ open, onClose, onImported }: NassImportDialog
     }
     setReading(true);
     try {
-      setFile(await parseCsvFile(picked));
+      const [parsed, text] = await Promise.all([parseCsvFile(picked), picked.text()]);
+      setFile({ ...parsed, text });
     } catch {
       setPickProblem(`${picked.name} could not be read.`);
     } finally {
@@ -77,13 +79,7 @@ export function NassImportDialog({ open, onClose, onImported }: NassImportDialog
     setProgress(0);
     importCodes(
       {
-        input: {
-          columns: file.columns,
-          rows: file.rows.map((row) =>
-            row.map((cell) => (cell === null || cell === undefined ? null : String(cell))),
-          ),
-          fileName: file.name,
-        },
+        input: { csv: file.text, fileName: file.name },
       },
       {
         onSuccess: ({ createdCount, updatedCount }) => {

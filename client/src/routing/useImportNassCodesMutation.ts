@@ -19,7 +19,7 @@ const mutation = graphql`
 
 const pick = (response: ImportMutation["response"]) => response.importNassCodes;
 
-/** Sends the parsed NASS file (columns once, rows as cell lists); progress through `metadata`. */
+/** Sends the NASS file as its CSV text; progress through `metadata`. */
 export function useImportNassCodesMutation() {
   return useAppMutation<ImportMutation, ReturnType<typeof pick>>(mutation, pick);
 }

@@ -2,20 +2,21 @@ import DownloadIcon from "@mui/icons-material/Download";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { formatDateTime } from "../lib/dates.ts";
-import { PAGE_SIZE } from "../lib/pagination.ts";
+import { ChoiceFilter } from "../ui/list/ChoiceFilter.tsx";
+import { ListToolbar } from "../ui/list/ListToolbar.tsx";
+import { useAddressList } from "../ui/list/useAddressList.ts";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import { DataTable } from "../ui/table/DataTable.tsx";
 import type { AuditTabQuery } from "./__generated__/AuditTabQuery.graphql";
 import { AuditChanges } from "./AuditChanges.tsx";
-import { auditCriteria, auditFilterOf, withChanges } from "./criteria.ts";
+import { AUDIT_LIST, type AuditFilter, auditFilterOf } from "./criteria.ts";
 import { downloadAuditCsv } from "./download-audit-csv.ts";
 import { SearchField } from "./SearchField.tsx";
 import type { TabProps } from "./tab-props.ts";
@@ -30,6 +31,8 @@ const query = graphql`
     auditLog(search: $search, filter: $filter, page: $page, pageSize: $pageSize) {
       totalCount
       pageCount
+      page
+      pageSize
       edges {
         node {
           id
@@ -88,24 +91,26 @@ const AUDIT_COLUMNS: readonly Column<Entry>[] = [
   { id: "ip", header: "From address", nowrap: true, cell: (entry) => entry.ip ?? "—" },
 ];
 
-export function AuditTab({ params, onNavigate, retryKey }: TabProps) {
-  const criteria = auditCriteria(params);
-  const [isPending] = useTransition();
+export function AuditTab({ retryKey }: TabProps) {
+  const list = useAddressList(AUDIT_LIST);
+  const { criteria } = list;
   const [exporting, setExporting] = useState(false);
   const { notify, snackbar } = useFeedback();
-  const filter = auditFilterOf(criteria);
+  const filter = auditFilterOf(criteria.filter);
+  const search = criteria.search.trim() || null;
   const data = useLazyLoadQuery<AuditTabQuery>(
     query,
-    { search: criteria.search || null, filter, page: criteria.page, pageSize: PAGE_SIZE },
+    { search, filter, page: criteria.page, pageSize: criteria.pageSize },
     { fetchPolicy: "store-and-network", fetchKey: retryKey },
   );
-  const change = (changes: Record<string, string | number | null>) =>
-    onNavigate(withChanges(params, changes));
-  const { totalCount, pageCount, edges } = data.auditLog;
+  const entries = data.auditLog;
+  list.answered(entries.pageCount);
+  const setFilter = (changes: Partial<AuditFilter>) =>
+    list.change({ filter: { ...criteria.filter, ...changes } });
 
   const handleExport = async () => {
     const exportQuery = new URLSearchParams();
-    if (criteria.search) exportQuery.set("search", criteria.search);
+    if (search) exportQuery.set("search", search);
     for (const [name, value] of Object.entries(filter)) if (value) exportQuery.set(name, value);
     setExporting(true);
     try {
@@ -119,88 +124,62 @@ export function AuditTab({ params, onNavigate, retryKey }: TabProps) {
 
   return (
     <>
-      <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "center", mb: 2 }}>
-        <SearchField
-          label="Search the log"
-          placeholder="Action, record id, text or address…"
-          value={criteria.search}
-          onSearch={(search) => change({ search })}
-        />
-        <SearchField
-          label="Who"
-          placeholder="E-mail or name"
-          value={criteria.actor}
-          onSearch={(actor) => change({ actor })}
-        />
-        <TextField
-          select
-          size="small"
-          label="Entity"
-          value={criteria.entityType}
-          onChange={(event) => change({ entityType: event.target.value })}
-          sx={{ minWidth: 150 }}
-        >
-          <MenuItem value="">All entities</MenuItem>
-          {data.auditVocabulary.entityTypes.map((type) => (
-            <MenuItem key={type} value={type}>
-              {type}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Action"
-          value={criteria.action}
-          onChange={(event) => change({ action: event.target.value })}
-          sx={{ minWidth: 190 }}
-        >
-          <MenuItem value="">All actions</MenuItem>
-          {data.auditVocabulary.actions.map((action) => (
-            <MenuItem key={action} value={action}>
-              {action}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          size="small"
-          type="date"
-          label="From"
-          value={criteria.from}
-          onChange={(event) => change({ from: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="To"
-          value={criteria.to}
-          onChange={(event) => change({ to: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <Box sx={{ flexGrow: 1 }} />
+      <ListToolbar
+        label="Audit log"
+        searchLabel="Search the log"
+        placeholder="Action, record id, text or address…"
+        {...list.search}
+        filter={
+          <>
+            <SearchField
+              label="Who"
+              placeholder="E-mail or name"
+              value={criteria.filter.actor}
+              onSearch={(actor) => setFilter({ actor })}
+            />
+            <ChoiceFilter
+              label="Entity"
+              anyLabel="All entities"
+              value={criteria.filter.entityType}
+              choices={data.auditVocabulary.entityTypes.map((type) => [type, type] as const)}
+              onChange={(entityType) => setFilter({ entityType: entityType ?? "" })}
+            />
+            <ChoiceFilter
+              label="Action"
+              anyLabel="All actions"
+              value={criteria.filter.action}
+              choices={data.auditVocabulary.actions.map((action) => [action, action] as const)}
+              minWidth={190}
+              onChange={(action) => setFilter({ action: action ?? "" })}
+            />
+            {(["from", "to"] as const).map((bound) => (
+              <TextField
+                key={bound}
+                size="small"
+                type="date"
+                label={bound === "from" ? "From" : "To"}
+                value={criteria.filter[bound]}
+                onChange={(event) => setFilter({ [bound]: event.target.value })}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            ))}
+          </>
+        }
+      >
         <Button variant="outlined" startIcon={<DownloadIcon />} disabled={exporting} onClick={handleExport}>
           {exporting ? "Exporting…" : "Export CSV"}
         </Button>
-      </Box>
+      </ListToolbar>
       <DataTable
         label="Audit log"
         columns={AUDIT_COLUMNS}
         empty="No audit entries found."
-        rowCount={edges.length}
-        loading={isPending}
+        rowCount={entries.edges.length}
+        loading={list.isPending}
         minWidth={900}
-        paging={{
-          page: criteria.page,
-          pageCount,
-          pageSize: PAGE_SIZE,
-          totalCount,
-          onPage: (page) => change({ page }),
-          label: "Audit log pages",
-          countTestId: "page-range",
-        }}
+        paging={list.paging(entries, { label: "Audit log pages", countTestId: "page-range" })}
       >
-        {edges.map(({ node }) => (
+        {entries.edges.map(({ node }) => (
           <DataRow key={node.id} columns={AUDIT_COLUMNS} row={node} data-testid="audit-row" />
         ))}
       </DataTable>

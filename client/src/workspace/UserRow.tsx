@@ -18,6 +18,7 @@ import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import type { UserRow_user$data, UserRow_user$key } from "./__generated__/UserRow_user.graphql";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
+import type { UserSortField } from "./criteria.ts";
 import { useChangeUserRoleMutation } from "./useChangeUserRoleMutation.ts";
 import { useEndUserSessionsMutation } from "./useEndUserSessionsMutation.ts";
 import { useSetUserDisabledMutation } from "./useSetUserDisabledMutation.ts";
@@ -33,11 +34,12 @@ type User = UserRow_user$data;
 const NONE = () => null;
 
 /** The Users table's columns; Role and Actions are drawn by each row (they hold its own state). */
-export const USER_COLUMNS: readonly Column<User>[] = [
+export const USER_COLUMNS: readonly Column<User, UserSortField>[] = [
   {
     id: "user",
     header: "User",
     key: true,
+    sortField: "EMAIL",
     cell: (user) => (
       <>
         <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: "break-all" }}>
@@ -49,7 +51,7 @@ export const USER_COLUMNS: readonly Column<User>[] = [
       </>
     ),
   },
-  { id: "role", header: "Role", cell: NONE },
+  { id: "role", header: "Role", sortField: "ROLE", cell: NONE },
   {
     id: "carrier",
     header: "Carrier",
@@ -67,10 +69,17 @@ export const USER_COLUMNS: readonly Column<User>[] = [
       />
     ),
   },
-  { id: "created", header: "Created", nowrap: true, cell: (user) => formatDateTime(user.createdAt) },
+  {
+    id: "created",
+    header: "Created",
+    sortField: "CREATED_AT",
+    nowrap: true,
+    cell: (user) => formatDateTime(user.createdAt),
+  },
   {
     id: "lastSignIn",
     header: "Last sign-in",
+    sortField: "LAST_SIGN_IN_AT",
     nowrap: true,
     cell: (user) => formatDateTime(user.lastSignInAt) ?? "Never",
   },

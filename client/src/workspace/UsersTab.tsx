@@ -1,8 +1,5 @@
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import { useState, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import {
@@ -11,13 +8,14 @@ import {
   USER_ROLE_LABELS,
   USER_ROLES,
 } from "../../../common/workspace.ts";
-import { PAGE_SIZE } from "../lib/pagination.ts";
+import { ChoiceFilter } from "../ui/list/ChoiceFilter.tsx";
+import { ListToolbar } from "../ui/list/ListToolbar.tsx";
+import { useAddressList } from "../ui/list/useAddressList.ts";
 import { DataTable } from "../ui/table/DataTable.tsx";
 import type { UsersTabQuery } from "./__generated__/UsersTabQuery.graphql";
-import { USER_SORTS, type UserSort, userCriteria, withChanges } from "./criteria.ts";
+import { USER_LIST, USER_SORTS, type UserSortField } from "./criteria.ts";
 import { InviteUserDialog } from "./InviteUserDialog.tsx";
 import { PendingInvitations } from "./PendingInvitations.tsx";
-import { SearchField } from "./SearchField.tsx";
 import type { TabProps } from "./tab-props.ts";
 import { USER_COLUMNS, UserRow } from "./UserRow.tsx";
 import { useFeedback } from "./useFeedback.tsx";
@@ -31,6 +29,8 @@ const query = graphql`
     users(search: $search, filter: $filter, orderBy: $orderBy, page: $page, pageSize: $pageSize) {
       totalCount
       pageCount
+      page
+      pageSize
       edges {
         node {
           id
@@ -41,85 +41,59 @@ const query = graphql`
   }
 `;
 
-export function UsersTab({ params, onNavigate, retryKey }: TabProps) {
-  const criteria = userCriteria(params);
+const ROLE_CHOICES = USER_ROLES.map((role) => [role, USER_ROLE_LABELS[role]] as const);
+const STATUS_CHOICES = ACCOUNT_STATUSES.map((status) => [status, ACCOUNT_STATUS_LABELS[status]] as const);
+
+export function UsersTab({ retryKey }: TabProps) {
+  const list = useAddressList(USER_LIST);
+  const { criteria, change } = list;
   const [refreshKey, setRefreshKey] = useState(0);
-  const [isPending, startTransition] = useTransition();
+  const [isRefreshing, startTransition] = useTransition();
   const [inviting, setInviting] = useState(false);
   const { notify, snackbar } = useFeedback();
-  const sort = USER_SORTS[criteria.sort];
   const data = useLazyLoadQuery<UsersTabQuery>(
     query,
     {
-      search: criteria.search || null,
-      filter: { role: criteria.role, status: criteria.status },
-      orderBy: { field: sort.field, direction: sort.direction },
+      search: criteria.search.trim() || null,
+      filter: criteria.filter,
+      orderBy: criteria.sort,
       page: criteria.page,
-      pageSize: PAGE_SIZE,
+      pageSize: criteria.pageSize,
     },
     { fetchPolicy: "store-and-network", fetchKey: `${retryKey}-${refreshKey}` },
   );
-  const change = (changes: Record<string, string | number | null>) =>
-    onNavigate(withChanges(params, changes));
   const refresh = () => startTransition(() => setRefreshKey((key) => key + 1));
-  const { totalCount, pageCount, edges } = data.users;
+  const users = data.users;
+  list.answered(users.pageCount);
 
   return (
     <>
-      <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "center", mb: 2 }}>
-        <SearchField
-          label="Search users"
-          placeholder="E-mail, name, user id or company…"
-          value={criteria.search}
-          onSearch={(search) => change({ search })}
-        />
-        <TextField
-          select
-          size="small"
-          label="Role"
-          value={criteria.role ?? ""}
-          onChange={(event) => change({ role: event.target.value })}
-          sx={{ minWidth: 150 }}
-        >
-          <MenuItem value="">All roles</MenuItem>
-          {USER_ROLES.map((role) => (
-            <MenuItem key={role} value={role}>
-              {USER_ROLE_LABELS[role]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Status"
-          value={criteria.status ?? ""}
-          onChange={(event) => change({ status: event.target.value })}
-          sx={{ minWidth: 170 }}
-        >
-          <MenuItem value="">All statuses</MenuItem>
-          {ACCOUNT_STATUSES.map((status) => (
-            <MenuItem key={status} value={status}>
-              {ACCOUNT_STATUS_LABELS[status]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Sort"
-          value={criteria.sort}
-          onChange={(event) =>
-            change({ sort: event.target.value === "newest" ? null : (event.target.value as UserSort) })
-          }
-          sx={{ minWidth: 150 }}
-        >
-          {Object.entries(USER_SORTS).map(([value, option]) => (
-            <MenuItem key={value} value={value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Box sx={{ flexGrow: 1 }} />
+      <ListToolbar<UserSortField>
+        label="Users"
+        searchLabel="Search users"
+        placeholder="E-mail, name, user id or company…"
+        {...list.search}
+        filter={
+          <>
+            <ChoiceFilter
+              label="Role"
+              anyLabel="All roles"
+              value={criteria.filter.role}
+              choices={ROLE_CHOICES}
+              onChange={(role) => change({ filter: { ...criteria.filter, role } })}
+            />
+            <ChoiceFilter
+              label="Status"
+              anyLabel="All statuses"
+              value={criteria.filter.status}
+              choices={STATUS_CHOICES}
+              minWidth={170}
+              onChange={(status) => change({ filter: { ...criteria.filter, status } })}
+            />
+          </>
+        }
+        sort={list.sortMenu(USER_SORTS)}
+      >
         <Button
           variant="contained"
           color="secondary"
@@ -128,7 +102,7 @@ export function UsersTab({ params, onNavigate, retryKey }: TabProps) {
         >
           Invite user
         </Button>
-      </Box>
+      </ListToolbar>
       <PendingInvitations
         query={data}
         onChanged={(message) => {
@@ -141,20 +115,13 @@ export function UsersTab({ params, onNavigate, retryKey }: TabProps) {
         label="Users"
         columns={USER_COLUMNS}
         empty="No users found."
-        rowCount={edges.length}
-        loading={isPending}
+        rowCount={users.edges.length}
+        {...list.table}
+        loading={list.isPending || isRefreshing}
         minWidth={1000}
-        paging={{
-          page: criteria.page,
-          pageCount,
-          pageSize: PAGE_SIZE,
-          totalCount,
-          onPage: (page) => change({ page }),
-          label: "Users pages",
-          countTestId: "page-range",
-        }}
+        paging={list.paging(users, { label: "Users pages", countTestId: "page-range" })}
       >
-        {edges.map(({ node }) => (
+        {users.edges.map(({ node }) => (
           <UserRow key={node.id} user={node} isViewer={node.id === data.viewer?.id} onNotify={notify} />
         ))}
       </DataTable>

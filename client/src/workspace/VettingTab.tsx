@@ -1,22 +1,22 @@
 import Alert from "@mui/material/Alert";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import ToggleButton from "@mui/material/ToggleButton";
-import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { useState, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { PAGE_SIZE } from "../lib/pagination.ts";
+import { ListToolbar } from "../ui/list/ListToolbar.tsx";
+import { useAddressList } from "../ui/list/useAddressList.ts";
+import { ViewToggle } from "../ui/list/ViewToggle.tsx";
 import type { VettingTabQuery } from "./__generated__/VettingTabQuery.graphql";
-import { pageOf, withChanges } from "./criteria.ts";
+import { VETTING_LIST, VETTING_VIEWS, type VettingView } from "./criteria.ts";
 import { ListFooter } from "./ListFooter.tsx";
 import type { TabProps } from "./tab-props.ts";
 import { useFeedback } from "./useFeedback.tsx";
 import { VettingCard } from "./VettingCard.tsx";
 
 const query = graphql`
-  query VettingTabQuery($status: AccountStatus!, $page: Int, $pageSize: Int) {
-    users(filter: { role: CARRIER, status: $status }, orderBy: { field: CREATED_AT, direction: ASC }, page: $page, pageSize: $pageSize) {
+  query VettingTabQuery($search: String, $status: AccountStatus!, $page: Int, $pageSize: Int) {
+    users(search: $search, filter: { role: CARRIER, status: $status }, orderBy: { field: CREATED_AT, direction: ASC }, page: $page, pageSize: $pageSize) {
       totalCount
       pageCount
       edges {
@@ -29,44 +29,50 @@ const query = graphql`
   }
 `;
 
-const VIEWS = { pending: "Waiting for approval", rejected: "Rejected" } as const;
-type VettingView = keyof typeof VIEWS;
+const VIEWS: Record<VettingView, string> = { pending: "Waiting for approval", rejected: "Rejected" };
 
-export function VettingTab({ params, onNavigate, retryKey }: TabProps) {
-  const view: VettingView = params.get("view") === "rejected" ? "rejected" : "pending";
-  const page = pageOf(params);
+export function VettingTab({ retryKey }: TabProps) {
+  const list = useAddressList(VETTING_LIST);
+  const { criteria } = list;
+  const view = criteria.filter.view ?? "pending";
   const [refreshKey, setRefreshKey] = useState(0);
   const [isPending, startTransition] = useTransition();
   const { notify, snackbar } = useFeedback();
   const data = useLazyLoadQuery<VettingTabQuery>(
     query,
-    { status: view, page, pageSize: PAGE_SIZE },
+    {
+      search: criteria.search.trim() || null,
+      status: view,
+      page: criteria.page,
+      pageSize: criteria.pageSize,
+    },
     { fetchPolicy: "store-and-network", fetchKey: `${retryKey}-${refreshKey}` },
   );
-  const { totalCount, pageCount, edges } = data.users;
+  const { totalCount, edges } = data.users;
+  list.answered(data.users.pageCount);
 
   return (
     <>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={view}
-          onChange={(_event, next: VettingView | null) =>
-            next && onNavigate(withChanges(params, { view: next === "pending" ? null : next }))
-          }
-          aria-label="Which carriers"
-        >
-          {Object.entries(VIEWS).map(([value, label]) => (
-            <ToggleButton key={value} value={value}>
-              {label}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        <Typography variant="body2" color="text.secondary">
-          {totalCount} carrier{totalCount === 1 ? "" : "s"}
-        </Typography>
-      </Stack>
+      <ListToolbar
+        label="Carrier vetting"
+        searchLabel="Search carriers"
+        placeholder="E-mail, name, user id or company…"
+        {...list.search}
+        after={
+          <Typography variant="body2" color="text.secondary">
+            {totalCount} carrier{totalCount === 1 ? "" : "s"}
+          </Typography>
+        }
+        filter={
+          <ViewToggle
+            label="Which carriers"
+            views={VETTING_VIEWS}
+            labels={VIEWS}
+            value={criteria.filter.view}
+            onChange={(view) => list.change({ filter: { view } })}
+          />
+        }
+      />
       <Alert severity="info" sx={{ mb: 2 }}>
         With CARRIER_APPROVAL=required, new carrier sign-ups wait here. They can sign in and complete their
         profile, but offers and bidding open only once approved. The carrier is told by notification and
@@ -79,7 +85,7 @@ export function VettingTab({ params, onNavigate, retryKey }: TabProps) {
           </Typography>
         </Paper>
       ) : (
-        <Stack spacing={2} sx={{ opacity: isPending ? 0.6 : 1 }}>
+        <Stack spacing={2} sx={{ opacity: isPending || list.isPending ? 0.6 : 1 }}>
           {edges.map(({ node }) => (
             <VettingCard
               key={node.id}
@@ -95,11 +101,11 @@ export function VettingTab({ params, onNavigate, retryKey }: TabProps) {
       )}
       <ListFooter
         label="Carrier vetting pages"
-        page={page}
-        pageCount={pageCount}
+        page={criteria.page}
+        pageCount={data.users.pageCount}
         totalCount={totalCount}
-        busy={isPending}
-        onPage={(next) => onNavigate(withChanges(params, { page: next }))}
+        busy={isPending || list.isPending}
+        onPage={list.setPage}
       />
       {snackbar}
     </>

@@ -1,18 +1,17 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import ToggleButton from "@mui/material/ToggleButton";
-import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import { useState, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { formatDateTime } from "../lib/dates.ts";
-import { PAGE_SIZE } from "../lib/pagination.ts";
+import { ListToolbar } from "../ui/list/ListToolbar.tsx";
+import { useAddressList } from "../ui/list/useAddressList.ts";
+import { ViewToggle } from "../ui/list/ViewToggle.tsx";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import { DataTable } from "../ui/table/DataTable.tsx";
 import type { WaitlistTabQuery } from "./__generated__/WaitlistTabQuery.graphql";
-import { pageOf, WAITLIST_VIEWS, type WaitlistView, withChanges } from "./criteria.ts";
-import { SearchField } from "./SearchField.tsx";
+import { WAITLIST_LIST, WAITLIST_VIEWS, type WaitlistView } from "./criteria.ts";
 import type { TabProps } from "./tab-props.ts";
 import { useDismissWaitlistEntryMutation } from "./useDismissWaitlistEntryMutation.ts";
 import { useFeedback } from "./useFeedback.tsx";
@@ -23,6 +22,8 @@ const query = graphql`
     waitlist(search: $search, filter: { view: $view }, page: $page, pageSize: $pageSize) {
       totalCount
       pageCount
+      page
+      pageSize
       edges {
         node {
           id
@@ -46,23 +47,22 @@ const VIEW_LABELS: Record<WaitlistView, string> = {
   all: "All",
 };
 
-export function WaitlistTab({ params, onNavigate, retryKey }: TabProps) {
-  const view = (WAITLIST_VIEWS as readonly string[]).includes(params.get("view") ?? "")
-    ? (params.get("view") as WaitlistView)
-    : "open";
-  const search = params.get("search") ?? "";
-  const page = pageOf(params);
+export function WaitlistTab({ retryKey }: TabProps) {
+  const list = useAddressList(WAITLIST_LIST);
+  const { criteria } = list;
+  const view = criteria.filter.view ?? "open";
   const [refreshKey, setRefreshKey] = useState(0);
-  const [isPending, startTransition] = useTransition();
+  const [isRefreshing, startTransition] = useTransition();
   const { notify, snackbar } = useFeedback();
   const [invite, inviting] = useInviteFromWaitlistMutation();
   const [dismiss, dismissing] = useDismissWaitlistEntryMutation();
   const data = useLazyLoadQuery<WaitlistTabQuery>(
     query,
-    { search: search || null, view, page, pageSize: PAGE_SIZE },
+    { search: criteria.search.trim() || null, view, page: criteria.page, pageSize: criteria.pageSize },
     { fetchPolicy: "store-and-network", fetchKey: `${retryKey}-${refreshKey}` },
   );
-  const { totalCount, pageCount, edges } = data.waitlist;
+  const entries = data.waitlist;
+  list.answered(entries.pageCount);
   const refresh = () => startTransition(() => setRefreshKey((key) => key + 1));
   const failed = (message: string | null) => notify(message ?? "The change could not be saved.", "error");
 
@@ -138,47 +138,31 @@ export function WaitlistTab({ params, onNavigate, retryKey }: TabProps) {
 
   return (
     <>
-      <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "center", mb: 2 }}>
-        <SearchField
-          label="Search addresses"
-          placeholder="E-mail or domain…"
-          value={search}
-          onSearch={(term) => onNavigate(withChanges(params, { search: term }))}
-        />
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={view}
-          onChange={(_event, next: WaitlistView | null) =>
-            next && onNavigate(withChanges(params, { view: next === "open" ? null : next }))
-          }
-          aria-label="Which addresses"
-        >
-          {WAITLIST_VIEWS.map((value) => (
-            <ToggleButton key={value} value={value}>
-              {VIEW_LABELS[value]}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-      </Box>
+      <ListToolbar
+        label="Waitlist"
+        searchLabel="Search addresses"
+        placeholder="E-mail or domain…"
+        {...list.search}
+        filter={
+          <ViewToggle
+            label="Which addresses"
+            views={WAITLIST_VIEWS}
+            labels={VIEW_LABELS}
+            value={criteria.filter.view}
+            onChange={(view) => list.change({ filter: { view } })}
+          />
+        }
+      />
       <DataTable
         label="Waitlist"
         columns={columns}
         empty="No addresses on the waitlist."
-        rowCount={edges.length}
-        loading={isPending}
+        rowCount={entries.edges.length}
+        loading={list.isPending || isRefreshing}
         minWidth={760}
-        paging={{
-          page,
-          pageCount,
-          pageSize: PAGE_SIZE,
-          totalCount,
-          onPage: (next) => onNavigate(withChanges(params, { page: next })),
-          label: "Waitlist pages",
-          countTestId: "page-range",
-        }}
+        paging={list.paging(entries, { label: "Waitlist pages", countTestId: "page-range" })}
       >
-        {edges.map(({ node }) => (
+        {entries.edges.map(({ node }) => (
           <DataRow key={node.id} columns={columns} row={node} data-testid={`waitlist-${node.email}`} />
         ))}
       </DataTable>

@@ -54,14 +54,10 @@ export default function WorkspaceControlRoute() {
           onRetry={() => setRetries((count) => count + 1)}
         >
           <Suspense fallback={<Loading />}>
-            {tab === "users" ? <UsersTab params={params} onNavigate={navigate} retryKey={retries} /> : null}
-            {tab === "vetting" ? (
-              <VettingTab params={params} onNavigate={navigate} retryKey={retries} />
-            ) : null}
-            {tab === "waitlist" ? (
-              <WaitlistTab params={params} onNavigate={navigate} retryKey={retries} />
-            ) : null}
-            {tab === "audit" ? <AuditTab params={params} onNavigate={navigate} retryKey={retries} /> : null}
+            {tab === "users" ? <UsersTab retryKey={retries} /> : null}
+            {tab === "vetting" ? <VettingTab retryKey={retries} /> : null}
+            {tab === "waitlist" ? <WaitlistTab retryKey={retries} /> : null}
+            {tab === "audit" ? <AuditTab retryKey={retries} /> : null}
           </Suspense>
         </ErrorBoundary>
       </Box>

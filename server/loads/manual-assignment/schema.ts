@@ -8,7 +8,8 @@ import { UserType } from "../../users/schema.ts";
 import { createManualAssignment } from "./service.ts";
 
 const ManualAssignmentPlaceInput = builder.inputType("ManualAssignmentPlaceInput", {
-  fields: (t) => ({ address: t.string() }),
+  description: "Where a load starts or ends.",
+  fields: (t) => ({ address: t.string({ description: "The free-text address." }) }),
 });
 
 const CreateManualAssignmentInput = builder.inputType("CreateManualAssignmentInput", {
@@ -17,27 +18,27 @@ const CreateManualAssignmentInput = builder.inputType("CreateManualAssignmentInp
     "dates are optional ISO strings; stops is the planned stop count.",
   fields: (t) => ({
     carrierId: t.id({ description: "The Carrier id or carrierId; the driver's carrier when omitted." }),
-    loadId: t.string(),
-    customer: t.string(),
+    loadId: t.string({ description: "The new load's readable id; required and unique." }),
+    customer: t.string({ description: "The shipper the load is for; required." }),
     assignedUserKey: t.id({ description: "The driver: a User id or userId." }),
-    bolNumber: t.string(),
+    bolNumber: t.string({ description: "The bill of lading number." }),
     status: t.string({ description: "pending (default), in_transit, delivered or cancelled" }),
     mode: t.string({ description: "TRUCK (default), RAIL, SHIP or AIR" }),
-    referenceNumber: t.string(),
-    weight: t.float(),
-    volume: t.float(),
-    freightClass: t.string(),
-    commodity: t.string(),
-    orderInfo: t.string(),
+    referenceNumber: t.string({ description: "The customer's reference (PO) number." }),
+    weight: t.float({ description: "Weight in pounds." }),
+    volume: t.float({ description: "Volume in cubic feet." }),
+    freightClass: t.string({ description: "The NMFC freight class." }),
+    commodity: t.string({ description: "What is shipped." }),
+    orderInfo: t.string({ description: "Free-text order notes." }),
     additionalData: t.string({ description: "Free text or a JSON object." }),
-    stops: t.int(),
+    stops: t.int({ description: "The planned number of stops." }),
     routeNumber: t.string({ description: "Links the load to this route, creating the route if it is new." }),
-    origin: t.field({ type: ManualAssignmentPlaceInput }),
-    destination: t.field({ type: ManualAssignmentPlaceInput }),
-    pickupDate: t.string(),
-    deliveryDate: t.string(),
-    appointmentsRequired: t.boolean(),
-    appointmentsConfirmed: t.boolean(),
+    origin: t.field({ type: ManualAssignmentPlaceInput, description: "Where it is picked up." }),
+    destination: t.field({ type: ManualAssignmentPlaceInput, description: "Where it is delivered." }),
+    pickupDate: t.string({ description: "When it is picked up: ISO 8601 or US MM/DD/YYYY, time optional." }),
+    deliveryDate: t.string({ description: "When it is delivered, as pickupDate; not before the pickup." }),
+    appointmentsRequired: t.boolean({ description: "Whether the facilities need appointments." }),
+    appointmentsConfirmed: t.boolean({ description: "Whether those appointments are confirmed." }),
     customerRate: t.string({
       description:
         "What the shipper pays, dollars with at most two decimals; a delivered load drafts its invoice.",
@@ -63,13 +64,18 @@ const ManualAssignmentPayload = builder
         description: "The created Load's global id (node(id:) / Load.id).",
         resolve: (result) => encodeGlobalID("Load", result.loadDbId),
       }),
-      routeNumber: t.exposeString("routeNumber", { nullable: true }),
+      routeNumber: t.exposeString("routeNumber", {
+        nullable: true,
+        description: "The load's route, if any.",
+      }),
       carrier: t.prismaField({
         type: CarrierNode,
+        description: "The carrier the load went to.",
         resolve: (query, result, _args, ctx) => carrierForQuery(ctx.db, result.carrierId, query),
       }),
       driver: t.prismaField({
         type: UserType,
+        description: "The driver the load is assigned to.",
         resolve: (query, result, _args, ctx) => userForQuery(ctx.db, result.driverId, query),
       }),
     }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_TIME_ZONE } from "../../../common/date-time.ts";
 import { headerKey, planColumns } from "../../../common/loads/upload-columns.ts";
 import { tableFromObjects } from "./input.ts";
 import { parseUploadRows, unknownNassErrors } from "./rows.ts";
@@ -47,16 +48,20 @@ describe("parseUploadRows", () => {
   const plan = planColumns(["Load ID", "Pickup Date", "Status", "Weight", "Trailer", "Origin NASS"]);
 
   it("parses valid rows; unmapped columns go to additionalData, empty cells are left out", () => {
-    const parsed = parseUploadRows(plan, [
-      ["L-1", "11/21/2026 08:00", "In Transit", "12,000", "53' Dry Van", "NASS1"],
-      ["L-2", "", "", "", "", ""],
-    ]);
+    const parsed = parseUploadRows(
+      plan,
+      [
+        ["L-1", "11/21/2026 08:00", "In Transit", "12,000", "53' Dry Van", "NASS1"],
+        ["L-2", "", "", "", "", ""],
+      ],
+      "America/Chicago",
+    );
     expect(parsed.errors).toEqual([]);
     expect(parsed.rows).toEqual([
       {
         rowNumber: 1,
         loadId: "L-1",
-        values: { pickupDate: new Date("2026-11-21T08:00:00Z"), status: "in_transit", weight: 12000 },
+        values: { pickupDate: new Date("2026-11-21T14:00:00Z"), status: "in_transit", weight: 12000 },
         additionalData: { Trailer: "53' Dry Van" },
         originNass: "NASS1",
       },
@@ -66,13 +71,17 @@ describe("parseUploadRows", () => {
   });
 
   it("reports every problem with its row number and field, and skips blank rows", () => {
-    const parsed = parseUploadRows(plan, [
-      ["L-1", "not a date", "lost", "-5", "", ""],
-      ["", "", "", "", "", ""],
-      ["", "11/21/2026", "", "", "", ""],
-      ["L-1", "", "", "", "", ""],
-      ["L-3", { nested: true } as unknown as string, "", "", "", ""],
-    ]);
+    const parsed = parseUploadRows(
+      plan,
+      [
+        ["L-1", "not a date", "lost", "-5", "", ""],
+        ["", "", "", "", "", ""],
+        ["", "11/21/2026", "", "", "", ""],
+        ["L-1", "", "", "", "", ""],
+        ["L-3", { nested: true } as unknown as string, "", "", "", ""],
+      ],
+      DEFAULT_TIME_ZONE,
+    );
     expect(parsed.errors).toEqual([
       { field: "rows.1.pickupDate", message: "Row 1: Pickup Date 'not a date' is not a valid date" },
       {
@@ -87,7 +96,7 @@ describe("parseUploadRows", () => {
   });
 
   it("flags NASS codes that do not exist", () => {
-    const parsed = parseUploadRows(plan, [["L-1", "", "", "", "", "GHOST"]]);
+    const parsed = parseUploadRows(plan, [["L-1", "", "", "", "", "GHOST"]], DEFAULT_TIME_ZONE);
     expect(unknownNassErrors(parsed.rows, new Set(["REAL"]))).toEqual([
       { field: "rows.1.originNass", message: "Row 1: Unknown NASS code 'GHOST' in Origin NASS" },
     ]);

@@ -8,6 +8,7 @@ import {
 import { type ColumnPlan, FIELD_LABELS, type UploadField } from "../../../common/loads/upload-columns.ts";
 import type { Cell } from "../../../common/loads/upload-size.ts";
 import {
+  type DateReadZone,
   parseDateValue,
   parseMode,
   parseNonNegativeNumber,
@@ -63,15 +64,19 @@ export interface ParsedUpload {
 /** Columns no field claims (kept in additionalData). */
 const MAX_LONG_TEXT = 2000;
 
-type Setter = (row: UploadRow, text: string) => Problem | undefined;
+/** `zone`: the zone a date without an offset is read in (the uploader's). */
+type Setter = (row: UploadRow, text: string, zone: DateReadZone) => Problem | undefined;
 
 function text(field: keyof LoadValues & LoadTextField): Setter {
   return parsed(field, (value) => loadText(field, value));
 }
 
-function parsed<T>(field: keyof LoadValues & UploadField, parse: (value: string) => T | Problem): Setter {
-  return (row, value) => {
-    const result = parse(value);
+function parsed<T>(
+  field: keyof LoadValues & UploadField,
+  parse: (value: string, zone: DateReadZone) => T | Problem,
+): Setter {
+  return (row, value, zone) => {
+    const result = parse(value, zone);
     if (isProblem(result)) return result;
     (row.values as Record<string, unknown>)[field] = result;
   };
@@ -101,8 +106,8 @@ const SETTERS: Record<Exclude<UploadField, "loadId">, Setter> = {
   stopCount: parsed("stopCount", parseStopNumber),
   originAddress: text("originAddress"),
   destinationAddress: text("destinationAddress"),
-  pickupDate: parsed("pickupDate", (value) => parseDateValue(value, "Pickup Date")),
-  deliveryDate: parsed("deliveryDate", (value) => parseDateValue(value, "Delivery Date")),
+  pickupDate: parsed("pickupDate", (value, zone) => parseDateValue(value, "Pickup Date", zone)),
+  deliveryDate: parsed("deliveryDate", (value, zone) => parseDateValue(value, "Delivery Date", zone)),
   appointmentsRequired: parsed("appointmentsRequired", (value) => parseYesNo(value, "Appointments Required")),
   appointmentsConfirmed: parsed("appointmentsConfirmed", (value) =>
     parseYesNo(value, "Appointments Confirmed"),
@@ -126,9 +131,9 @@ function rowError(rowNumber: number, field: string, message: string): FieldError
 
 /**
  * Validates every row before anything is written. Blank rows are skipped; a Load ID is
- * required and may appear only once per upload.
+ * required and may appear only once per upload. Dates without an offset are read in `zone`.
  */
-export function parseUploadRows(plan: ColumnPlan, rows: Cell[][]): ParsedUpload {
+export function parseUploadRows(plan: ColumnPlan, rows: Cell[][], zone: DateReadZone): ParsedUpload {
   const loadIdColumn = plan.fields.indexOf("loadId");
   const result: ParsedUpload = { rows: [], errors: [], nassCodes: new Set() };
   const firstRowOfLoad = new Map<string, number>();
@@ -178,7 +183,7 @@ export function parseUploadRows(plan: ColumnPlan, rows: Cell[][]): ParsedUpload 
       if (value === "") continue;
       const setter = setters[column];
       if (setter) {
-        const problem = setter(row, value);
+        const problem = setter(row, value, zone);
         if (problem) result.errors.push(rowError(rowNumber, plan.fields[column]!, problem.problem));
       } else if (column !== loadIdColumn) {
         if (value.length > MAX_LONG_TEXT) {

@@ -7,20 +7,25 @@ const UploadLoadsInput = builder.inputType("UploadLoadsInput", {
   description:
     "The parsed CSV: `columns` is the header row, each entry of `rows` one line's cells in that order. At most 5 MB of CSV.",
   fields: (t) => ({
-    stream: t.string({ required: true }),
-    columns: t.stringList({ required: true }),
+    stream: t.string({ required: true, description: "The stream the rows are for (e.g. USPS)." }),
+    columns: t.stringList({ required: true, description: "The CSV header row." }),
     rows: t.field({
-      type: [t.listRef("String", { required: false })],
-      required: { list: true, items: true },
+      type: "CsvRows",
+      required: true,
       description: "One list of cells per CSV line, in the order of `columns`.",
     }),
-    fileNames: t.stringList(),
+    fileNames: t.stringList({ description: "The uploaded files' names, kept with the upload." }),
+    timeZone: t.string({
+      description:
+        "The zone (America/New_York, America/Chicago, America/Denver or America/Los_Angeles) dates without an offset are read in; absent: the uploader's chosen zone, else Eastern.",
+    }),
   }),
 });
 
 const UploadLoadsPayload = builder
   .objectRef<{ batchId: string; createdCount: number; updatedCount: number }>("UploadLoadsPayload")
   .implement({
+    description: "The recorded upload and what it wrote.",
     fields: (p) => ({
       batch: p.prismaField({
         type: UploadBatchType,
@@ -28,8 +33,8 @@ const UploadLoadsPayload = builder
         resolve: (query, payload, _args, ctx) =>
           ctx.db.uploadBatch.findUniqueOrThrow({ ...query, where: { id: payload.batchId } }),
       }),
-      createdCount: p.exposeInt("createdCount"),
-      updatedCount: p.exposeInt("updatedCount"),
+      createdCount: p.exposeInt("createdCount", { description: "How many loads the upload created." }),
+      updatedCount: p.exposeInt("updatedCount", { description: "How many existing loads it updated." }),
     }),
   });
 
@@ -46,6 +51,7 @@ builder.mutationFields((t) => ({
         stream: input.stream,
         table: { columns: input.columns, rows: input.rows },
         fileNames: input.fileNames,
+        timeZone: input.timeZone,
       });
       return {
         batchId: result.batch.id,

@@ -4,27 +4,36 @@
  * The server's event loop only hands the table over and reads the answer.
  */
 
+import type { UsTimeZone } from "../../../common/date-time.ts";
 import { planColumns } from "../../../common/loads/upload-columns.ts";
-import { NO_DATA, type UploadTable } from "../../../common/loads/upload-size.ts";
+import { NO_DATA } from "../../../common/loads/upload-size.ts";
 import { runWriteTransaction, type SqlWork } from "../../db/bulk.ts";
 import { selectWhereIn } from "../../db/bulk-statements.ts";
 import { providerOf } from "../../db/url.ts";
-import type { FieldError } from "../../errors.ts";
+import { DomainError, type ErrorCode, type FieldError } from "../../errors.ts";
+import { parseJsonBytes } from "../../http/body.ts";
+import { type UploadRequest, uploadRequestFromRestBody } from "./input.ts";
 import { parseUploadRows, unknownNassErrors } from "./rows.ts";
 import { type UploadOutcome, writeUpload } from "./write.ts";
 
-export interface UploadTask {
+/** Checked rows (GraphQL), or REST's JSON body still as bytes, parsed here off the event loop. */
+export type UploadSource =
+  | { request: UploadRequest }
+  | { restBody: { bytes: Uint8Array; contentType: string } };
+
+export type UploadTask = UploadSource & {
   databaseUrl: string;
-  table: UploadTable;
-  stream: string;
-  fileNames: string[];
   actorId: string;
+  /** The uploader's chosen zone: dates without an offset are read in it unless the request names one. */
+  storedTimeZone: UsTimeZone;
   ip?: string | null;
   batchId: string;
   now: Date;
-}
+};
 
 export type UploadTaskResult =
+  /** A domain error the server raises as is (bad JSON 400, 413, stream missing...). */
+  | { kind: "refused"; code: ErrorCode; message: string; fields: FieldError[] }
   | { kind: "invalid"; message: string; fields: FieldError[] }
   | { kind: "rowErrors"; errors: FieldError[] }
   | { kind: "conflict" }
@@ -39,10 +48,24 @@ function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+function requestOf(source: UploadSource): UploadRequest {
+  if ("request" in source) return source.request;
+  return uploadRequestFromRestBody(parseJsonBytes(source.restBody.bytes, source.restBody.contentType));
+}
+
 export default async function uploadTask(task: UploadTask): Promise<UploadTaskResult> {
+  let request: UploadRequest;
+  try {
+    request = requestOf(task);
+  } catch (error) {
+    if (error instanceof DomainError) {
+      return { kind: "refused", code: error.code, message: error.message, fields: error.fields };
+    }
+    throw error;
+  }
   const provider = providerOf(task.databaseUrl);
-  const plan = planColumns(task.table.columns);
-  const parsed = parseUploadRows(plan, task.table.rows);
+  const plan = planColumns(request.table.columns);
+  const parsed = parseUploadRows(plan, request.table.rows, request.timeZone ?? task.storedTimeZone);
   if (parsed.rows.length === 0 && parsed.errors.length === 0) {
     return { kind: "invalid", message: NO_DATA, fields: [{ field: "rows", message: NO_DATA }] };
   }
@@ -74,8 +97,8 @@ export default async function uploadTask(task: UploadTask): Promise<UploadTaskRe
       batchId: task.batchId,
       actorId: task.actorId,
       ip: task.ip,
-      stream: task.stream,
-      fileNames: task.fileNames,
+      stream: request.stream,
+      fileNames: request.fileNames,
       rows: parsed.rows,
       now: task.now,
     });

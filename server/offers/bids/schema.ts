@@ -4,14 +4,18 @@ import type { Bid } from "../../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../../graphql/ids.ts";
 import { pagedListField } from "../../graphql/paged-list.ts";
+import { visibleOfferOrThrow } from "../service.ts";
 import { type BidderStats, bidderStats, findBidderPage, foldBid, placeBid } from "./service.ts";
 
 const BidderStatsRef = builder.objectRef<BidderStats>("BidderStats").implement({
   description: "A carrier's record: decided bids won and lost, and a 0-5 rating from the share won.",
   fields: (t) => ({
-    wins: t.exposeInt("wins"),
-    losses: t.exposeInt("losses"),
-    rating: t.exposeFloat("rating", { nullable: true }),
+    wins: t.exposeInt("wins", { description: "Decided bids this carrier won." }),
+    losses: t.exposeInt("losses", { description: "Decided bids this carrier lost." }),
+    rating: t.exposeFloat("rating", {
+      nullable: true,
+      description: "0-5 from the share won; null before any decided bid.",
+    }),
   }),
 });
 
@@ -22,10 +26,16 @@ export const BidType = builder.prismaNode("Bid", {
   fields: (t) => ({
     amount: t.float({ description: "Dollars.", resolve: (bid) => bid.amountCents / 100 }),
     status: t.exposeString("status", { description: "active, winner, loser or folded" }),
-    userName: t.exposeString("userName", { nullable: true }),
-    companyName: t.exposeString("companyName", { nullable: true }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    userName: t.exposeString("userName", {
+      nullable: true,
+      description: "The bidder's name as given with the bid (else their full name or e-mail).",
+    }),
+    companyName: t.exposeString("companyName", {
+      nullable: true,
+      description: "The company as given with the bid (else the profile's company).",
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the bid was first placed." }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the bid last changed." }),
     bidderUserId: t.string({
       description: "The bidder's readable user id.",
       select: { user: { select: { userId: true } } },
@@ -46,11 +56,13 @@ export const BidType = builder.prismaNode("Bid", {
     bidderPhone: t.string({
       nullable: true,
       authScopes: { admin: true },
+      description: "The bidder's contact phone, else the sign-up phone.",
       select: { user: { select: { phoneNumber: true, contactPhone: true } } },
       resolve: (bid) => bid.user.contactPhone ?? bid.user.phoneNumber,
     }),
     bidderEmail: t.string({
       authScopes: { admin: true },
+      description: "The bidder's sign-in e-mail.",
       select: { user: { select: { email: true } } },
       resolve: (bid) => bid.user.email,
     }),
@@ -65,6 +77,7 @@ export const BidType = builder.prismaNode("Bid", {
 });
 
 const BidderFilter = builder.inputType("BidderFilter", {
+  description: "Which offer's bids to list.",
   fields: (t) => ({
     loadId: t.string({ required: true, description: "The load's loadId, or the offer's database id." }),
   }),
@@ -79,6 +92,7 @@ pagedListField<Bid, { loadId: string }, "amount">("offerBidders", {
   searchDescription: "Not used: an offer has few bidders.",
   filter: BidderFilter,
   sortFields: { AMOUNT: "amount" },
+  sortFieldDescriptions: { AMOUNT: "By the bid amount." },
   defaultOrder: { field: "amount", direction: "asc" },
   load: (ctx, request, query) => {
     if (!request.filter?.loadId) {
@@ -96,17 +110,20 @@ pagedListField<Bid, { loadId: string }, "amount">("offerBidders", {
 const BidPayload = builder
   .objectRef<{ bidId: string; offerId: string; message: string }>("BidPayload")
   .implement({
+    description: "The bid after the change, its offer, and the message to show.",
     fields: (t) => ({
       message: t.exposeString("message", {
         description: "'Puja creada exitosamente.' or 'Puja actualizada exitosamente.'",
       }),
       bid: t.prismaField({
         type: BidType,
+        description: "The viewer's bid.",
         resolve: (query, payload, _args, ctx) =>
           ctx.db.bid.findUniqueOrThrow({ ...query, where: { id: payload.bidId } }),
       }),
       offer: t.prismaField({
         type: "Offer",
+        description: "The offer bid on, with its new best offer.",
         resolve: (query, payload, _args, ctx) =>
           ctx.db.offer.findUniqueOrThrow({ ...query, where: { id: payload.offerId } }),
       }),
@@ -114,15 +131,17 @@ const BidPayload = builder
   });
 
 const PlaceBidInput = builder.inputType("PlaceBidInput", {
+  description: "The offer and the viewer's amount.",
   fields: (t) => ({
-    offerId: t.id({ required: true }),
+    offerId: t.id({ required: true, description: "The Offer's global id." }),
     amount: t.float({ required: true, description: "Dollars, more than 0, at most two decimals." }),
-    userName: t.string(),
-    companyName: t.string(),
+    userName: t.string({ description: "The name to show with the bid; the viewer's name by default." }),
+    companyName: t.string({ description: "The company to show with the bid; the profile's by default." }),
   }),
 });
 const FoldBidInput = builder.inputType("FoldBidInput", {
-  fields: (t) => ({ offerId: t.id({ required: true }) }),
+  description: "The offer to fold on.",
+  fields: (t) => ({ offerId: t.id({ required: true, description: "The Offer's global id." }) }),
 });
 
 builder.mutationFields((t) => ({
@@ -155,9 +174,12 @@ builder.subscriptionField("offerBidChanged", (t) =>
     type: BidType,
     description: "Each bid of one offer as it is placed, improved, folded or decided (admins).",
     authScopes: { admin: true },
-    args: { offerId: t.arg.id({ required: true }) },
-    subscribe: (_root, args, ctx) =>
-      ctx.pubsub.subscribe(`offer-bids:${decodeGlobalIdOf("Offer", args.offerId)}`),
+    args: { offerId: t.arg.id({ required: true, description: "The Offer's global id." }) },
+    // Vetted like every bidding path (the marketplace rule, then the offer must exist), not only by scope.
+    subscribe: async (_root, args, ctx) => {
+      const offer = await visibleOfferOrThrow(ctx, decodeGlobalIdOf("Offer", args.offerId));
+      return ctx.pubsub.subscribe(`offer-bids:${offer.id}`);
+    },
     resolve: (query, event: { bidId: string }, _args, ctx) =>
       ctx.db.bid.findUniqueOrThrow({ ...query, where: { id: event.bidId } }),
   }),

@@ -1,7 +1,8 @@
-import { BID_MESSAGES, bidderRating, OFFER_MESSAGES } from "../../../common/offers.ts";
+import { BID_MESSAGES, bidderRating, OFFER_MESSAGES, statesNamedIn } from "../../../common/offers.ts";
 import { requireAdmin, requireViewer } from "../../auth/policy.ts";
 import type { Context } from "../../context.ts";
 import { runWriteTransaction } from "../../db/bulk.ts";
+import { createSqlGroupCommit, type SqlGroupCommit } from "../../db/group-commit.ts";
 import type { Deps } from "../../deps.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../errors.ts";
 import type { Bid, Prisma } from "../../generated/sqlite/client.ts";
@@ -14,12 +15,12 @@ import {
 } from "../../graphql/offset-paging.ts";
 import { parseInput } from "../../lib/validate.ts";
 import { announceNotifications, insertNotifications } from "../../notifications/service.ts";
-import { requireMarketplaceAccess } from "../../users/marketplace-access.ts";
+import { requireMarketplaceAccess, requireMarketplaceBidder } from "../../users/marketplace-access.ts";
 import { findUser } from "../../users/service.ts";
-import { announceOffer } from "../events.ts";
+import { announceBids, announceOffer } from "../events.ts";
 import { visibleOfferOrThrow } from "../service.ts";
 import { confirmWinner } from "../winner.ts";
-import { type BidWriteOutcome, foldBidWork, placeBidWork } from "./place.ts";
+import { type BidJob, type BidOutcome, foldBidWork, placeBidsWork } from "./place.ts";
 import { bidStatusInput, placeBidInput } from "./validation.ts";
 
 export const BIDDER_PAGING = { defaultSize: 50, maxSize: 200 };
@@ -36,31 +37,59 @@ export interface PlacedBid {
   message: string;
 }
 
+/** Bids sharing one transaction at most; a group of 128 bids holds the write lock a few milliseconds. */
+const MAX_BIDS_PER_COMMIT = 128;
+const bidQueues = new WeakMap<Deps["writer"], SqlGroupCommit<BidJob, BidOutcome>>();
+
+function bidQueue(deps: Pick<Deps, "writer" | "pubsub">): SqlGroupCommit<BidJob, BidOutcome> {
+  let queue = bidQueues.get(deps.writer);
+  if (!queue) {
+    queue = createSqlGroupCommit<BidJob, BidOutcome>(deps.writer, {
+      maxJobs: MAX_BIDS_PER_COMMIT,
+      work: (jobs) => placeBidsWork(jobs),
+      afterCommit: (_jobs, outcomes) => {
+        const byOffer = new Map<string, string[]>();
+        for (const outcome of outcomes) {
+          if (outcome.kind !== "placed") continue;
+          const bids = byOffer.get(outcome.bid.offerId) ?? [];
+          bids.push(outcome.bid.id);
+          byOffer.set(outcome.bid.offerId, bids);
+        }
+        for (const [offerId, bidIds] of byOffer) announceBids(deps, offerId, bidIds);
+      },
+    });
+    bidQueues.set(deps.writer, queue);
+  }
+  return queue;
+}
+
 /**
  * A carrier places its bid on an offer or improves it (one bid per carrier per offer). The
  * server's clock decides whether the round is open; the best offer is recomputed in the same
- * transaction.
+ * transaction. Concurrent bids share one transaction (group commit) on a connection kept open,
+ * and the offer's watchers hear once per group.
  */
 export async function placeBid(ctx: Context, rawInput: unknown): Promise<PlacedBid> {
-  const viewer = await requireMarketplaceAccess(ctx);
+  const viewer = requireViewer(ctx);
   if (viewer.role === "ADMIN") throw new ForbiddenError(BID_MESSAGES.adminCannotBid);
+  const bidder = await requireMarketplaceBidder(ctx, viewer);
   const input = parseInput(placeBidInput, rawInput);
-  const offer = await visibleOfferOrThrow(ctx, input.offerId);
-  const user = await findUser(ctx.db, viewer.id);
-  const outcome: BidWriteOutcome = await runWriteTransaction(ctx.db, ctx.config.databaseUrl, () =>
-    placeBidWork({
-      offerId: offer.id,
-      userId: viewer.id,
-      amountCents: input.amount,
-      userName: input.userName ?? user?.fullName ?? user?.email ?? null,
-      companyName: input.companyName ?? user?.companyName ?? null,
-    }),
-  );
-  if (outcome.kind !== "written") return refuseClosed(ctx, offer.id);
-  announceOffer(ctx, offer.id, "bid", outcome.bidId);
-  const bid = await ctx.db.bid.findUniqueOrThrow({ where: { id: outcome.bidId } });
+  const outcome = await bidQueue(ctx).submit({
+    offerReference: input.offerId,
+    userId: viewer.id,
+    states: statesNamedIn(bidder.areasOfOperation),
+    amountCents: input.amount,
+    userName: input.userName ?? bidder.fullName ?? bidder.email,
+    companyName: input.companyName ?? bidder.companyName,
+  });
+  if (outcome.kind === "notFound") throw new NotFoundError(OFFER_MESSAGES.notFound);
+  if (outcome.kind === "closed") {
+    throw new ConflictError(
+      outcome.offerStatus === "active" ? BID_MESSAGES.roundClosed : BID_MESSAGES.offerClosed,
+    );
+  }
   return {
-    bid,
+    bid: outcome.bid,
     created: outcome.created,
     message: outcome.created ? BID_MESSAGES.created : BID_MESSAGES.updated,
   };

@@ -5,6 +5,7 @@ import type { LatLngExpression } from "leaflet";
 import { type ReactNode, useEffect, useState } from "react";
 import { GeoJSON, MapContainer, TileLayer, useMap } from "react-leaflet";
 import { type Basemap, loadBasemap } from "./basemap.ts";
+import { CountyLines } from "./CountyLines.tsx";
 
 export interface TileSettings {
   readonly tileUrl?: string | null;
@@ -46,8 +47,8 @@ function ViewProbe() {
 }
 
 /**
- * A dark map that works with no internet: US states from the bundled us-atlas data as vector
- * layers; raster tiles are drawn under them only when a tile server is configured (MAP_TILE_URL).
+ * A dark map that works with no internet: US states (and, zoomed in, counties) from the bundled
+ * us-atlas data as vector layers; raster tiles are drawn under them only when a tile server is configured (MAP_TILE_URL).
  */
 export function OfflineMap({
   center,
@@ -110,6 +111,7 @@ export function OfflineMap({
           style={withTiles ? { ...LAND, fillOpacity: 0.15 } : LAND}
           interactive={false}
         />
+        <CountyLines />
         <GeoJSON data={basemap.borders} style={BORDERS} interactive={false} />
         <ViewProbe />
         {children}

@@ -1,0 +1,100 @@
+import Database from "better-sqlite3";
+import pg from "pg";
+import { beginImmediate, drivePostgres, driveSync, type SqlWork, utcTypes } from "./bulk.ts";
+import { type DbProvider, providerOf, sqliteFilePath } from "./url.ts";
+
+/**
+ * Write transactions for the few hot write paths (bids, position reports) through the driver, on
+ * connections kept open with their prepared statements: Prisma's per-query cost there was many
+ * times the database work. The work is a `SqlWork` generator written once for both databases.
+ * SQLite runs it synchronously between BEGIN IMMEDIATE and COMMIT, so nothing interleaves with it;
+ * PostgreSQL awaits each statement on a pooled connection of its own.
+ */
+export interface SqlWriter {
+  provider: DbProvider;
+  /** How many transactions may usefully run at once (SQLite has one writer). */
+  parallel: number;
+  transaction<Result>(work: () => SqlWork<Result>): Promise<Result>;
+  close(): Promise<void>;
+}
+
+/** `connections`: PostgreSQL transactions that may run at once. */
+export function createSqlWriter(databaseUrl: string, connections = 4): SqlWriter {
+  return providerOf(databaseUrl) === "postgresql"
+    ? postgresWriter(databaseUrl, connections)
+    : sqliteWriter(sqliteFilePath(databaseUrl));
+}
+
+/** A lock held by another connection is waited for without blocking the event loop. */
+const SQLITE_LOCK_TIMEOUT_MS = 30_000;
+
+function sqliteWriter(file: string): SqlWriter {
+  let connection: Database.Database | null = null;
+  const statements = new Map<string, Database.Statement>();
+  const open = () => {
+    if (!connection) {
+      connection = new Database(file, { fileMustExist: true });
+      connection.pragma("busy_timeout = 0");
+    }
+    return connection;
+  };
+  return {
+    provider: "sqlite",
+    parallel: 1,
+    async transaction<Result>(work: () => SqlWork<Result>): Promise<Result> {
+      const db = open();
+      await beginImmediate(db, SQLITE_LOCK_TIMEOUT_MS);
+      try {
+        const result = driveSync(db, work(), statements);
+        db.exec("COMMIT");
+        return result;
+      } catch (error) {
+        if (db.inTransaction) db.exec("ROLLBACK");
+        throw error;
+      }
+    },
+    async close() {
+      connection?.close();
+      connection = null;
+    },
+  };
+}
+
+function postgresWriter(databaseUrl: string, connections: number): SqlWriter {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: connections,
+    types: utcTypes,
+    allowExitOnIdle: true,
+  });
+  // An idle connection dropped by the server must not crash the process; the next use reconnects.
+  pool.on("error", () => undefined);
+  const named = new Map<string, string>();
+  return {
+    provider: "postgresql",
+    // Half the pool: group commit keeps the other connections for the rest of the hot paths.
+    parallel: Math.max(1, Math.floor(connections / 2)),
+    async transaction<Result>(work: () => SqlWork<Result>): Promise<Result> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query("BEGIN");
+        try {
+          const result = await drivePostgres(client, work(), named);
+          await client.query("COMMIT");
+          return result;
+        } catch (error) {
+          await client.query("ROLLBACK").catch((rollback: Error) => {
+            broken = rollback;
+          });
+          throw error;
+        }
+      } finally {
+        client.release(broken);
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

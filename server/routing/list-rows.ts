@@ -1,0 +1,207 @@
+import type { Context } from "../context.ts";
+import { toDate, toDateOrNull } from "../db/reader.ts";
+
+/**
+ * A route list page read through the driver in at most three statements (the page statement with
+ * the routes' joined and counted fields, the dated loads, the stops' facilities) instead of Prisma's query per
+ * relation, when the page selects only what the list screens show. Rows come back shaped as
+ * Prisma would answer the same `select`, so the Route type's fields read them unchanged.
+ */
+
+type Select = Record<string, unknown>;
+
+const SCALARS = new Set(["id", "routeNumber", "carrierId", "assignedUserId", "createdAt", "updatedAt"]);
+const DATES = new Set(["createdAt", "updatedAt"]);
+
+/** Exactly `{select: {<field>: true}}`. */
+function selectsOnly(value: unknown, field: string): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const { select, ...rest } = value as { select?: Select };
+  if (Object.keys(rest).length > 0 || !select) return false;
+  const keys = Object.keys(select);
+  return keys.length === 1 && keys[0] === field && select[field] === true;
+}
+
+/** The Route type's `loads` as the derived dates read them: loadId, pickupDate, deliveryDate in running order. */
+function isDatedLoads(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const { select, orderBy, ...rest } = value as { select?: Select; orderBy?: unknown };
+  if (Object.keys(rest).length > 0 || !select) return false;
+  const order = JSON.stringify(orderBy);
+  const keys = Object.keys(select).sort().join(",");
+  return (
+    order === `[{"pickupDate":{"sort":"asc","nulls":"last"}},{"loadId":"asc"}]` &&
+    keys === "deliveryDate,loadId,pickupDate" &&
+    Object.values(select).every((on) => on === true)
+  );
+}
+
+/** The Route type's `stops` as the pickup/delivery NASS fields read them. */
+function isStopCodes(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const { select, orderBy, ...rest } = value as { select?: Select; orderBy?: unknown };
+  if (Object.keys(rest).length > 0 || !select) return false;
+  const { nassCode, sequence, type, ...others } = select;
+  return (
+    JSON.stringify(orderBy) === `[{"sequence":"asc"},{"id":"asc"}]` &&
+    Object.keys(others).length === 0 &&
+    sequence === true &&
+    type === true &&
+    selectsOnly(nassCode, "code")
+  );
+}
+
+/** What the page statement must read, or null when the selection is not one this module answers. */
+export interface RouteRowPlan {
+  scalars: string[];
+  carrierName: boolean;
+  assignedUserKey: boolean;
+  loadCount: boolean;
+  stopCount: boolean;
+  datedLoads: boolean;
+  stopCodes: boolean;
+}
+
+export function routeRowPlan(query: { select?: Select; include?: unknown }): RouteRowPlan | null {
+  if (query.include || !query.select) return null;
+  const plan: RouteRowPlan = {
+    scalars: ["id"],
+    carrierName: false,
+    assignedUserKey: false,
+    loadCount: false,
+    stopCount: false,
+    datedLoads: false,
+    stopCodes: false,
+  };
+  for (const [key, value] of Object.entries(query.select)) {
+    if (!value) continue;
+    if (SCALARS.has(key) && value === true) {
+      if (key !== "id") plan.scalars.push(key);
+    } else if (key === "carrier" && selectsOnly(value, "carrierName")) plan.carrierName = true;
+    else if (key === "assignedUser" && selectsOnly(value, "userId")) plan.assignedUserKey = true;
+    else if (key === "loads" && isDatedLoads(value)) plan.datedLoads = true;
+    else if (key === "stops" && isStopCodes(value)) plan.stopCodes = true;
+    else if (key === "_count") {
+      const counted = (value as { select?: Select }).select ?? {};
+      for (const [relation, on] of Object.entries(counted)) {
+        if (relation === "loads" && on === true) plan.loadCount = true;
+        else if (relation === "stops" && on === true) plan.stopCount = true;
+        else return null;
+      }
+    } else return null;
+  }
+  return plan;
+}
+
+const inList = (ids: string[]) => ids.map(() => "?").join(", ");
+
+/**
+ * The page statement's columns and extra joins for `plan` (it always joins the carrier as `c`),
+ * so one statement answers the page's ids and their own and counted fields.
+ */
+export function routePageColumns(plan: RouteRowPlan): { columns: string; joins: string } {
+  const columns = plan.scalars.map((column) => `r."${column}" AS "${column}"`);
+  let joins = "";
+  if (plan.carrierName) columns.push(`c."carrierName" AS "joinedCarrierName"`);
+  if (plan.assignedUserKey) {
+    columns.push(`u."userId" AS "joinedUserKey"`);
+    joins += ` LEFT JOIN "User" u ON u."id" = r."assignedUserId"`;
+  }
+  if (plan.loadCount)
+    columns.push(`(SELECT COUNT(*) FROM "Load" l WHERE l."routeId" = r."id") AS "loadCount"`);
+  if (plan.stopCount) {
+    columns.push(`(SELECT COUNT(*) FROM "RouteStop" s WHERE s."routeId" = r."id") AS "stopCount"`);
+  }
+  return { columns: columns.join(", "), joins };
+}
+
+export interface RouteSqlRow extends Record<string, unknown> {
+  id: string;
+  joinedCarrierName?: string | null;
+  joinedUserKey?: string | null;
+  loadCount?: number | bigint | string;
+  stopCount?: number | bigint | string;
+}
+
+interface DatedLoadRow {
+  routeId: string;
+  loadId: string;
+  pickupDate: unknown;
+  deliveryDate: unknown;
+}
+
+interface StopCodeRow {
+  routeId: string;
+  sequence: number | string;
+  type: string;
+  code: string | null;
+}
+
+function grouped<Row extends { routeId: string }>(rows: Row[]): Map<string, Row[]> {
+  const byRoute = new Map<string, Row[]>();
+  for (const row of rows) {
+    const list = byRoute.get(row.routeId);
+    if (list) list.push(row);
+    else byRoute.set(row.routeId, [row]);
+  }
+  return byRoute;
+}
+
+/** The page statement's rows (in page order) shaped as Prisma answers `plan`'s selection. */
+export async function routeRowsBySql(
+  ctx: Context,
+  plan: RouteRowPlan,
+  routes: RouteSqlRow[],
+): Promise<object[]> {
+  const ids = routes.map((route) => route.id);
+  const [loads, stops] = await Promise.all([
+    plan.datedLoads
+      ? ctx.sql.all<DatedLoadRow>({
+          sql: `SELECT l."routeId", l."loadId", l."pickupDate", l."deliveryDate" FROM "Load" l WHERE l."routeId" IN (${inList(ids)}) ORDER BY l."pickupDate" ASC NULLS LAST, l."loadId" ASC`,
+          params: ids,
+        })
+      : [],
+    plan.stopCodes
+      ? ctx.sql.all<StopCodeRow>({
+          sql: `SELECT s."routeId", s."sequence", s."type", n."code" FROM "RouteStop" s LEFT JOIN "NassCode" n ON n."id" = s."nassCodeId" WHERE s."routeId" IN (${inList(ids)}) ORDER BY s."sequence" ASC, s."id" ASC`,
+          params: ids,
+        })
+      : [],
+  ]);
+  const loadsByRoute = grouped(loads);
+  const stopsByRoute = grouped(stops);
+  return routes.map((row) => {
+    const route: Record<string, unknown> = {};
+    for (const column of plan.scalars) {
+      const value = row[column];
+      route[column] = DATES.has(column) ? toDate(value) : (value ?? null);
+    }
+    if (plan.carrierName) {
+      route.carrier = row.joinedCarrierName == null ? null : { carrierName: row.joinedCarrierName };
+    }
+    if (plan.assignedUserKey) {
+      route.assignedUser = row.joinedUserKey == null ? null : { userId: row.joinedUserKey };
+    }
+    if (plan.loadCount || plan.stopCount) {
+      route._count = {
+        ...(plan.loadCount ? { loads: Number(row.loadCount) } : {}),
+        ...(plan.stopCount ? { stops: Number(row.stopCount) } : {}),
+      };
+    }
+    if (plan.datedLoads) {
+      route.loads = (loadsByRoute.get(row.id) ?? []).map((load) => ({
+        loadId: load.loadId,
+        pickupDate: toDateOrNull(load.pickupDate),
+        deliveryDate: toDateOrNull(load.deliveryDate),
+      }));
+    }
+    if (plan.stopCodes) {
+      route.stops = (stopsByRoute.get(row.id) ?? []).map((stop) => ({
+        sequence: Number(stop.sequence),
+        type: stop.type,
+        nassCode: stop.code === null ? null : { code: stop.code },
+      }));
+    }
+    return route;
+  });
+}
