@@ -39,7 +39,9 @@ describe("start-up", () => {
     } finally {
       await t.close();
     }
-  });
+    // Seeding the demo twice over (once, then a restart that must not seed again) took up to
+    // 15 s on PostgreSQL on a loaded 2-core box.
+  }, 60_000);
 
   it("applies migrations once and reports healthy", async () => {
     const t = await createTestApp();
