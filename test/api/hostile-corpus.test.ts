@@ -253,16 +253,26 @@ describe("the hostile-input corpus", () => {
   });
 
   it("answers each with a clear 4xx and no internals, while /healthz keeps answering within 100 ms", async () => {
+    const probeHealth = async () => {
+      const started = performance.now();
+      const response = await fetch(`${base}/healthz`);
+      await response.text();
+      expect(response.status).toBe(200);
+      return performance.now() - started;
+    };
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
+    // The same probe on the idle server first: what this machine's load alone costs it.
+    const idleTimes: number[] = [];
+    for (let index = 0; index < 30; index++) {
+      idleTimes.push(await probeHealth());
+      await pause();
+    }
     const healthTimes: number[] = [];
     let running = true;
     const probe = (async () => {
       while (running) {
-        const started = performance.now();
-        const response = await fetch(`${base}/healthz`);
-        await response.text();
-        healthTimes.push(performance.now() - started);
-        expect(response.status).toBe(200);
-        await new Promise((resolve) => setTimeout(resolve, 10));
+        healthTimes.push(await probeHealth());
+        await pause();
       }
     })();
     const failures: string[] = [];
@@ -299,10 +309,11 @@ describe("the hostile-input corpus", () => {
       .map(([name, ms]) => `${name}: ${ms.toFixed(0)} ms`);
     expect(costly).toEqual([]);
     // Wall-clock time also counts what else the machine runs (CI shares 2 cores): the probes
-    // answer within 100 ms save an odd one on a busy machine.
-    const sorted = [...healthTimes].sort((a, b) => a - b);
-    const times = JSON.stringify(healthTimes.map(Math.round));
-    expect(sorted[Math.floor(sorted.length * 0.9)], times).toBeLessThan(100);
+    // answer within 100 ms save an odd one, or, on a machine so busy that the idle server's own
+    // probes were slower, within twice what they took then.
+    const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)];
+    const times = JSON.stringify({ idle: idleTimes.map(Math.round), corpus: healthTimes.map(Math.round) });
+    expect(p90(healthTimes), times).toBeLessThan(Math.max(100, 2 * p90(idleTimes)));
     // Healthy afterwards: an ordinary query still works.
     const after = await send({ name: "after", body: gqlBody("{ viewer { email } }"), token: true });
     expect(after.status).toBe(200);
