@@ -53,6 +53,29 @@ export function containsInsensitive(provider: DbProvider, column: string, value:
     : sql(`instr(lower(${column}), ?) > 0`, asciiLower(value));
 }
 
+/**
+ * PostgreSQL "contains, any case" through a pg_trgm GIN index, asked only for the search's longest
+ * word (run of letters and digits): each word boundary adds padded trigrams that ids sharing a
+ * prefix all have ("bench-0000777": "  b", "ch ", " 00"...), and the index then walks posting
+ * lists as long as the table for a single match. The whole text is checked on the rows the word
+ * finds, in an expression the index cannot take.
+ */
+export function trigramContains(column: string, search: string): SqlFragment {
+  const whole = containsInsensitive("postgresql", column, search);
+  const longest = (search.match(/[\p{L}\p{N}]+/gu) ?? []).reduce(
+    (best, word) => (word.length > best.length ? word : best),
+    "",
+  );
+  if (longest === search || [...longest].length < TRIGRAM) return whole;
+  return joinFragments(
+    [
+      containsInsensitive("postgresql", column, longest),
+      containsInsensitive("postgresql", `(${column} || '')`, search),
+    ],
+    " AND ",
+  );
+}
+
 /** PostgreSQL numbers its placeholders. */
 export function numberedPlaceholders(text: string): string {
   let index = 0;
