@@ -5,7 +5,7 @@ describe("copyChunks", () => {
   it("writes COPY text: escapes, \\N, numbers, booleans and UTC timestamps, a chunk per n rows", () => {
     const created = new Date("2026-11-21T08:30:00.250Z");
     const rows = [
-      ["tab\there", "line\nbreak\r", "back\\slash", null, undefined, 1.5, true, false, created],
+      ["tab\there", "line\nbreak\r", "back\\slash", null, null, 1.5, true, false, created],
       ["plain", "", "\\N", null, null, 0, false, true, new Date(created.getTime())],
       ["third", "x", "y", null, null, 2, true, true, new Date("2026-03-08T07:30:00Z")],
     ];
