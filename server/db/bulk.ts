@@ -16,8 +16,11 @@ export type SqlOp =
       sql: string;
       params: SqlValue[];
     }
-  /** PostgreSQL only: rows streamed into `table` with COPY. */
-  | { kind: "copy"; table: string; columns: string[]; rows: SqlValue[][] };
+  /**
+   * PostgreSQL only: rows streamed into `table` with COPY, read from `rows` as they are sent (a
+   * generator's rows are made while the database takes the ones before). Answers the row count.
+   */
+  | { kind: "copy"; table: string; columns: string[]; rows: Iterable<SqlValue[]> };
 
 /**
  * A write transaction written once for both databases: a generator that yields SQL operations and
@@ -38,7 +41,7 @@ export function* all<Row>(sql: string, params: SqlValue[] = []): Generator<SqlOp
 export function* copy(
   table: string,
   columns: string[],
-  rows: SqlValue[][],
+  rows: Iterable<SqlValue[]>,
 ): Generator<SqlOp, number, unknown> {
   return (yield { kind: "copy", table, columns, rows }) as number;
 }
@@ -177,7 +180,7 @@ function copyEscaped(text: string): string {
  * The rows in COPY's text format, a few hundred rows per chunk. Bulk rows repeat Date objects
  * (createdAt, updatedAt) and instants (hourly pickup times): each is formatted once.
  */
-export function* copyChunks(rows: SqlValue[][], rowsPerChunk = 500): Generator<string> {
+export function* copyChunks(rows: Iterable<SqlValue[]>, rowsPerChunk = 500): Generator<string> {
   const dates = new Map<number, string>();
   const dateText = (date: Date): string => {
     const time = date.getTime();
@@ -190,8 +193,8 @@ export function* copyChunks(rows: SqlValue[][], rowsPerChunk = 500): Generator<s
     return text;
   };
   let chunk = "";
-  for (let index = 0; index < rows.length; index++) {
-    const row = rows[index];
+  let count = 0;
+  for (const row of rows) {
     for (let position = 0; position < row.length; position++) {
       const value = row[position];
       if (position > 0) chunk += "\t";
@@ -202,7 +205,7 @@ export function* copyChunks(rows: SqlValue[][], rowsPerChunk = 500): Generator<s
       else chunk += dateText(value);
     }
     chunk += "\n";
-    if ((index + 1) % rowsPerChunk === 0) {
+    if (++count % rowsPerChunk === 0) {
       yield chunk;
       chunk = "";
     }
@@ -214,13 +217,13 @@ async function copyRows(
   client: pg.ClientBase,
   table: string,
   columns: string[],
-  rows: SqlValue[][],
+  rows: Iterable<SqlValue[]>,
 ): Promise<number> {
   const stream = client.query(
     copyFrom(`COPY "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) FROM STDIN`),
   );
   await pipeline(Readable.from(copyChunks(rows)), stream);
-  return rows.length;
+  return stream.rowCount;
 }
 
 /**
