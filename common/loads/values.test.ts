@@ -54,9 +54,9 @@ describe("parseDateValue", () => {
         // Hours out of order, so a day's cached offset is asked for before its own first hour.
         for (const hour of [12, 2, 1, 3, 0, 23, 22, 4, 11]) {
           const wall = { year, month, day: dayOfMonth, hour, minute: 0, second: 0 };
-          expect(Date.UTC(year, month - 1, dayOfMonth, hour) - zoneOffsetAt(year, month, dayOfMonth, hour, zone)).toBe(
-            instantOf(wall, zone).getTime(),
-          );
+          expect(
+            Date.UTC(year, month - 1, dayOfMonth, hour) - zoneOffsetAt(year, month, dayOfMonth, hour, zone),
+          ).toBe(instantOf(wall, zone).getTime());
         }
       }
     }

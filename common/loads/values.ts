@@ -163,7 +163,13 @@ function hourOffset(year: number, month: number, day: number, hour: number, zone
   return offset;
 }
 
-export function zoneOffsetAt(year: number, month: number, day: number, hour: number, zone: UsTimeZone): number {
+export function zoneOffsetAt(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  zone: UsTimeZone,
+): number {
   const key = `${zone}|${year}-${month}-${day}`;
   let offset = dayOffsets.get(key);
   if (offset === undefined) {
