@@ -8,7 +8,7 @@ import { planColumns } from "../common/loads/upload-columns.ts";
 import { runWriteTransaction } from "../server/db/bulk.ts";
 import { providerOf } from "../server/db/client.ts";
 import { parseUploadRows } from "../server/loads/upload/rows.ts";
-import { writeUpload } from "../server/loads/upload/write.ts";
+import { sourceOfRows, writeUpload } from "../server/loads/upload/write.ts";
 import { createUser } from "../test/support/app.ts";
 import { loginThroughForm, openTab, startBrowserWorld } from "../test/support/browser.ts";
 import { CSV_HEADERS, loadRows, ms } from "./fixtures.ts";
@@ -30,7 +30,7 @@ try {
       actorId: admin.id,
       stream: "USPS",
       fileNames: [],
-      rows: parsed.rows,
+      source: sourceOfRows(parsed.rows),
       now: new Date(),
     }),
   );

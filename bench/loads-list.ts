@@ -11,7 +11,7 @@ import { planColumns } from "../common/loads/upload-columns.ts";
 import { runWriteTransaction } from "../server/db/bulk.ts";
 import { providerOf } from "../server/db/client.ts";
 import { parseUploadRows } from "../server/loads/upload/rows.ts";
-import { writeUpload } from "../server/loads/upload/write.ts";
+import { sourceOfRows, writeUpload } from "../server/loads/upload/write.ts";
 import { CSV_HEADERS, loadRows, ms, summary } from "./fixtures.ts";
 import { benchApp, graphqlRequest, timed } from "./support.ts";
 
@@ -53,7 +53,7 @@ try {
       actorId: admin.id,
       stream: "USPS",
       fileNames: [],
-      rows: parsed.rows,
+      source: sourceOfRows(parsed.rows),
       now: new Date(),
     }),
   );

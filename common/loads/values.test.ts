@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { instantOf, US_TIME_ZONES } from "../date-time.ts";
 import { isProblem } from "../fields.ts";
 import {
   parseDateValue,
@@ -9,6 +10,7 @@ import {
   parseTrackingLink,
   parseYesNo,
   STOPS_MESSAGE,
+  zoneOffsetAt,
 } from "./values.ts";
 
 const iso = (value: Date | { problem: string }) => (isProblem(value) ? value.problem : value.toISOString());
@@ -42,6 +44,22 @@ describe("parseDateValue", () => {
       "2026-11-22T04:30:00.000Z",
     );
     expect(chicago("2026-02-30T08:00")).toBe("Pickup Date '2026-02-30T08:00' is not a valid date");
+  });
+
+  it("reads every hour of a year in every US zone as the zone's own clock does (the offset cache)", () => {
+    for (const { zone } of US_TIME_ZONES) {
+      for (let day = 0; day < 366; day++) {
+        const date = new Date(Date.UTC(2026, 0, 1 + day));
+        const [year, month, dayOfMonth] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+        // Hours out of order, so a day's cached offset is asked for before its own first hour.
+        for (const hour of [12, 2, 1, 3, 0, 23, 22, 4, 11]) {
+          const wall = { year, month, day: dayOfMonth, hour, minute: 0, second: 0 };
+          expect(
+            Date.UTC(year, month - 1, dayOfMonth, hour) - zoneOffsetAt(year, month, dayOfMonth, hour, zone),
+          ).toBe(instantOf(wall, zone).getTime());
+        }
+      }
+    }
   });
 
   it("refuses impossible or unreadable dates, naming the field", () => {

@@ -141,21 +141,44 @@ function buildDate(
 }
 
 /**
- * How far the zone's wall clock runs ahead of UTC during this wall-clock hour, in ms. US zones
- * change offset only on whole hours, so one lookup per zone and hour serves a whole upload's
- * dates (tens of thousands of cells) instead of two Intl calls per cell.
+ * How far the zone's wall clock runs ahead of UTC during this wall-clock hour, in ms. A US zone
+ * changes its offset at most once a day, on a whole hour: a day whose first and last hours have
+ * the same offset has it all day. So one pair of lookups per zone and day serves a whole upload's
+ * dates (tens of thousands of cells) instead of two Intl calls per cell; only the two changeover
+ * days of a year are looked up hour by hour.
  */
+const dayOffsets = new Map<string, number | null>();
 const hourOffsets = new Map<string, number>();
-function zoneOffsetAt(year: number, month: number, day: number, hour: number, zone: UsTimeZone): number {
+const CACHE_LIMIT = 50_000;
+
+function hourOffset(year: number, month: number, day: number, hour: number, zone: UsTimeZone): number {
   const hourStart = Date.UTC(year, month - 1, day, hour);
   const key = `${zone}|${hourStart}`;
   let offset = hourOffsets.get(key);
   if (offset === undefined) {
     offset = hourStart - instantOf({ year, month, day, hour, minute: 0, second: 0 }, zone).getTime();
-    if (hourOffsets.size >= 50_000) hourOffsets.clear();
+    if (hourOffsets.size >= CACHE_LIMIT) hourOffsets.clear();
     hourOffsets.set(key, offset);
   }
   return offset;
+}
+
+export function zoneOffsetAt(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  zone: UsTimeZone,
+): number {
+  const key = `${zone}|${year}-${month}-${day}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    const first = hourOffset(year, month, day, 0, zone);
+    offset = first === hourOffset(year, month, day, 23, zone) ? first : null;
+    if (dayOffsets.size >= CACHE_LIMIT) dayOffsets.clear();
+    dayOffsets.set(key, offset);
+  }
+  return offset ?? hourOffset(year, month, day, hour, zone);
 }
 
 function offsetMinutes(offset: string): number {

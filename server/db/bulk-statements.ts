@@ -122,6 +122,45 @@ export function* insertRows(
   }
 }
 
+/**
+ * Inserts the rows `rows` yields (each in `columns` order), reading them while it writes:
+ * PostgreSQL streams them through COPY, so a generator's rows are made while the database takes
+ * the ones before; SQLite sends them in small multi-row statements. Answers the row count.
+ */
+export function* insertRowStream(
+  provider: DbProvider,
+  table: string,
+  columns: readonly Column[],
+  rows: Iterable<SqlValue[]>,
+): SqlWork<number> {
+  if (provider === "postgresql") {
+    return yield* copy(
+      table,
+      columns.map((column) => column.name),
+      rows,
+    );
+  }
+  const head = `INSERT INTO "${table}" (${columns.map((column) => `"${column.name}"`).join(", ")})`;
+  const rowsPerStatement = Math.min(
+    SQLITE_ROWS_PER_INSERT,
+    Math.floor(MAX_PARAMS_PER_STATEMENT / columns.length),
+  );
+  let params: SqlValue[] = [];
+  let pending = 0;
+  let count = 0;
+  for (const row of rows) {
+    for (const value of row) params.push(value);
+    count++;
+    if (++pending === rowsPerStatement) {
+      yield* run(`${head} VALUES ${placeholders(pending, columns.length)}`, params);
+      params = [];
+      pending = 0;
+    }
+  }
+  if (pending > 0) yield* run(`${head} VALUES ${placeholders(pending, columns.length)}`, params);
+  return count;
+}
+
 export interface RowChange {
   key: string;
   /** One value per column; undefined leaves the column as it is. */

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import Database from "better-sqlite3";
 import pg from "pg";
@@ -15,8 +16,11 @@ export type SqlOp =
       sql: string;
       params: SqlValue[];
     }
-  /** PostgreSQL only: rows streamed into `table` with COPY. */
-  | { kind: "copy"; table: string; columns: string[]; rows: SqlValue[][] };
+  /**
+   * PostgreSQL only: rows streamed into `table` with COPY, read from `rows` as they are sent (a
+   * generator's rows are made while the database takes the ones before). Answers the row count.
+   */
+  | { kind: "copy"; table: string; columns: string[]; rows: Iterable<SqlValue[]> };
 
 /**
  * A write transaction written once for both databases: a generator that yields SQL operations and
@@ -37,7 +41,7 @@ export function* all<Row>(sql: string, params: SqlValue[] = []): Generator<SqlOp
 export function* copy(
   table: string,
   columns: string[],
-  rows: SqlValue[][],
+  rows: Iterable<SqlValue[]>,
 ): Generator<SqlOp, number, unknown> {
   return (yield { kind: "copy", table, columns, rows }) as number;
 }
@@ -164,36 +168,62 @@ function postgresParam(value: SqlValue): string | number | boolean | null {
   return value instanceof Date ? value.toISOString().replace("T", " ").replace("Z", "") : value;
 }
 
-/** A value in COPY's text format. */
-function copyText(value: SqlValue): string {
-  if (value === null || value === undefined) return "\\N";
-  if (typeof value === "boolean") return value ? "t" : "f";
-  if (typeof value === "number") return String(value);
-  const text = value instanceof Date ? postgresParam(value) : value;
-  return (text as string).replace(/[\\\n\r\t]/g, (character) =>
-    character === "\\" ? "\\\\" : character === "\n" ? "\\n" : character === "\r" ? "\\r" : "\\t",
-  );
+const COPY_SPECIAL = /[\\\n\r\t]/;
+const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/** A text value in COPY's text format: backslash, newline, return and tab escaped. */
+function copyEscaped(text: string): string {
+  return COPY_SPECIAL.test(text) ? text.replace(/[\\\n\r\t]/g, (character) => COPY_ESCAPES[character]) : text;
+}
+
+/**
+ * The rows in COPY's text format, a few hundred rows per chunk. Bulk rows repeat Date objects
+ * (createdAt, updatedAt) and instants (hourly pickup times): each is formatted once.
+ */
+export function* copyChunks(rows: Iterable<SqlValue[]>, rowsPerChunk = 500): Generator<string> {
+  const dates = new Map<number, string>();
+  const dateText = (date: Date): string => {
+    const time = date.getTime();
+    let text = dates.get(time);
+    if (text === undefined) {
+      text = postgresParam(date) as string;
+      if (dates.size >= 10_000) dates.clear();
+      dates.set(time, text);
+    }
+    return text;
+  };
+  let chunk = "";
+  let count = 0;
+  for (const row of rows) {
+    for (let position = 0; position < row.length; position++) {
+      const value = row[position];
+      if (position > 0) chunk += "\t";
+      if (value === null || value === undefined) chunk += "\\N";
+      else if (typeof value === "string") chunk += copyEscaped(value);
+      else if (typeof value === "number") chunk += String(value);
+      else if (typeof value === "boolean") chunk += value ? "t" : "f";
+      else chunk += dateText(value);
+    }
+    chunk += "\n";
+    if (++count % rowsPerChunk === 0) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  if (chunk) yield chunk;
 }
 
 async function copyRows(
   client: pg.ClientBase,
   table: string,
   columns: string[],
-  rows: SqlValue[][],
+  rows: Iterable<SqlValue[]>,
 ): Promise<number> {
   const stream = client.query(
     copyFrom(`COPY "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) FROM STDIN`),
   );
-  async function* lines() {
-    const CHUNK = 500;
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      let chunk = "";
-      for (const row of rows.slice(start, start + CHUNK)) chunk += `${row.map(copyText).join("\t")}\n`;
-      yield chunk;
-    }
-  }
-  await pipeline(lines, stream);
-  return rows.length;
+  await pipeline(Readable.from(copyChunks(rows)), stream);
+  return stream.rowCount;
 }
 
 /**

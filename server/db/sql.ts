@@ -53,6 +53,62 @@ export function containsInsensitive(provider: DbProvider, column: string, value:
     : sql(`instr(lower(${column}), ?) > 0`, asciiLower(value));
 }
 
+/** The text's longest run of letters and digits ("" when it has none). */
+function longestWord(text: string): string {
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).reduce(
+    (best, word) => (word.length > best.length ? word : best),
+    "",
+  );
+}
+
+/**
+ * The part of a "contains" search to ask a trigram index for: its longest word, when the text has
+ * more than one. Each word boundary adds trigrams that ids sharing a prefix all have
+ * ("bench-0000777": "ben", "ch-", "-00"... or pg_trgm's padded "  b", "ch ", " 00"), and the index
+ * then reads lists as long as the table for a single match: 77 ms on PostgreSQL and 25 ms on
+ * SQLite at a million loads, 1 ms for "0000777". The whole text is then checked on the rows found.
+ */
+function indexedPart(search: string): string | null {
+  const word = longestWord(search);
+  return word !== search && [...word].length >= TRIGRAM ? word : null;
+}
+
+/**
+ * PostgreSQL "contains, any case" through a pg_trgm GIN index on `column` (see indexedPart); the
+ * whole text is checked in an expression the index cannot take.
+ */
+export function trigramContains(column: string, search: string): SqlFragment {
+  const part = indexedPart(search);
+  const whole = containsInsensitive("postgresql", column, search);
+  if (!part) return whole;
+  return joinFragments(
+    [
+      containsInsensitive("postgresql", column, part),
+      containsInsensitive("postgresql", `(${column} || '')`, search),
+    ],
+    " AND ",
+  );
+}
+
+/**
+ * SQLite "contains, any case" through the FTS5 trigram table that mirrors `column` (see
+ * trigramMatch and indexedPart); an ASCII text's whole is then checked with instr(lower()), which
+ * folds the same letters (other texts keep the FTS5 phrase, which folds more).
+ */
+export function trigramTableContains(
+  rowid: string,
+  table: string,
+  column: string,
+  search: string,
+): SqlFragment {
+  const part = /^[\x20-\x7e]*$/.test(search) ? indexedPart(search) : null;
+  if (!part) return trigramMatch(rowid, table, search);
+  return joinFragments(
+    [trigramMatch(rowid, table, part), containsInsensitive("sqlite", column, search)],
+    " AND ",
+  );
+}
+
 /** PostgreSQL numbers its placeholders. */
 export function numberedPlaceholders(text: string): string {
   let index = 0;

@@ -7,7 +7,8 @@ import {
   type SqlFragment,
   sql,
   TRIGRAM,
-  trigramMatch,
+  trigramContains,
+  trigramTableContains,
 } from "../db/sql.ts";
 import type { PageSelection, PrefilledRelation } from "./list-rows.ts";
 
@@ -65,12 +66,13 @@ function inFilter(column: string, values: readonly string[]): SqlFragment {
 /**
  * "Load id contains", any case. SQLite: the FTS5 trigram table LoadSearch (kept by triggers) for
  * 3 characters or more, else the index on lower(loadId). PostgreSQL: ILIKE, which the trigram GIN
- * index serves.
+ * index serves. Both ask the index for the search's longest word only (see db/sql.ts).
  */
 function searchSql(provider: DbProvider, search: string): SqlFragment {
   if (provider === "sqlite" && [...search].length >= TRIGRAM) {
-    return trigramMatch(`l."rowid"`, "LoadSearch", search);
+    return trigramTableContains(`l."rowid"`, "LoadSearch", `l."loadId"`, search);
   }
+  if (provider === "postgresql") return trigramContains(`l."loadId"`, search);
   return containsInsensitive(provider, `l."loadId"`, search);
 }
 

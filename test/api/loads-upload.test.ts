@@ -186,6 +186,64 @@ describe("POST /api/loads (bulk upload)", () => {
     expect(await t.app.deps.db.uploadBatch.count()).toBe(batches);
   });
 
+  it("writes nothing when only the last of many rows is invalid, though the rows before were already sent", async () => {
+    const count = async () => ({
+      loads: await loadCount(),
+      routes: await t.app.deps.db.route.count(),
+      batches: await t.app.deps.db.uploadBatch.count(),
+      touches: await t.app.deps.db.loadUploadTouch.count(),
+    });
+    await rest(
+      t.app,
+      "POST",
+      "/loads",
+      { stream: "USPS", loads: [{ "Load ID": "MANY-OLD" }] },
+      { token: adminToken },
+    );
+    const before = await count();
+    const loads = Array.from({ length: 1_500 }, (_, index) => ({
+      "Load ID": `MANY-${index}`,
+      "Route Number": `RMANY-${index % 7}`,
+      "Origin NASS": "CHI01",
+    }));
+    loads.push({ "Load ID": "MANY-LAST", "Route Number": "RMANY-X", "Origin NASS": "NOPE" });
+    const refused = await rest<{ message: string; errors: { field: string; message: string }[] }>(
+      t.app,
+      "POST",
+      "/loads",
+      { stream: "USPS", loads },
+      { token: adminToken },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      { field: "rows.1501.originNass", message: "Row 1501: Unknown NASS code 'NOPE' in Origin NASS" },
+    ]);
+    expect(await count()).toEqual(before);
+
+    loads.pop();
+    const written = await rest<{ createdCount: number; updatedCount: number }>(
+      t.app,
+      "POST",
+      "/loads",
+      { stream: "USPS", loads: [...loads, { "Load ID": "MANY-OLD", Customer: "Again" }] },
+      { token: adminToken },
+    );
+    expect(written.status).toBe(201);
+    expect(written.body).toMatchObject({ createdCount: 1_500, updatedCount: 1 });
+    const after = await count();
+    expect(after).toEqual({
+      loads: before.loads + 1_500,
+      routes: before.routes + 7,
+      batches: before.batches + 1,
+      touches: before.touches + 1_501,
+    });
+    const batch = await t.app.deps.db.uploadBatch.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
+    expect(batch).toMatchObject({ rowCount: 1_501, createdCount: 1_500, updatedCount: 1 });
+    expect(await t.app.deps.db.loadStop.count({ where: { load: { loadId: { startsWith: "MANY-" } } } })).toBe(
+      1_500,
+    );
+  });
+
   it("requires the stream, then rows", async () => {
     const noStream = await rest(
       t.app,

@@ -236,6 +236,27 @@ describe("a load's bulk uploads in its History", () => {
     ]);
   });
 
+  it("records a touch for every load a multi-row insert writes with a batch, and none without", async () => {
+    const { db } = t.app.deps;
+    const batch = await db.uploadBatch.create({
+      data: { stream: "USPS", rowCount: 3, createdCount: 3, updatedCount: 0 },
+    });
+    await db.load.createMany({
+      data: [
+        { loadId: "H-M1", uploadBatchId: batch.id },
+        { loadId: "H-M2" },
+        { loadId: "H-M3", uploadBatchId: batch.id },
+      ],
+    });
+    const loads = await db.load.findMany({ where: { loadId: { startsWith: "H-M" } } });
+    const touches = await db.loadUploadTouch.findMany({ where: { batchId: batch.id } });
+    const written = loads.filter((load) => load.uploadBatchId).map((load) => [load.id, load.updatedAt]);
+    expect(touches.map((touch) => [touch.loadId, touch.createdAt]).sort()).toEqual(written.sort());
+    expect(touches).toHaveLength(2);
+    await db.load.createMany({ data: [{ loadId: "H-M4" }] });
+    expect(await db.loadUploadTouch.count({ where: { batchId: batch.id } })).toBe(2);
+  });
+
   it("is empty for a load no upload wrote, and for admins only", async () => {
     const load = await biddableLoad(t.app);
     const none = await uploadHistory(load.id);

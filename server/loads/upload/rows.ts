@@ -129,28 +129,39 @@ function rowError(rowNumber: number, field: string, message: string): FieldError
   return { field: `rows.${rowNumber}.${field}`, message: `Row ${rowNumber}: ${message}` };
 }
 
+/** Where a row reader leaves what it finds besides the rows. */
+export interface RowProblems {
+  errors: FieldError[];
+  /** Every NASS code the rows name, to check against the NassCode table. */
+  nassCodes: Set<string>;
+}
+
 /**
- * Validates every row before anything is written. Blank rows are skipped; a Load ID is
+ * Reads an upload line by line, in order: each call checks one line and returns its row, or null
+ * for a blank line (skipped) or a line that is not a list. Problems go to `into`; a Load ID is
  * required and may appear only once per upload. Dates without an offset are read in `zone`.
  */
-export function parseUploadRows(plan: ColumnPlan, rows: Cell[][], zone: DateReadZone): ParsedUpload {
+export function uploadRowReader(
+  plan: ColumnPlan,
+  zone: DateReadZone,
+  into: RowProblems,
+): (cells: unknown, index: number) => UploadRow | null {
   const loadIdColumn = plan.fields.indexOf("loadId");
-  const result: ParsedUpload = { rows: [], errors: [], nassCodes: new Set() };
   const firstRowOfLoad = new Map<string, number>();
   const setters = plan.fields.map((field) => (field && field !== "loadId" ? SETTERS[field] : null));
 
-  rows.forEach((cells, index) => {
+  return (cells, index) => {
     const rowNumber = index + 1;
     if (!Array.isArray(cells)) {
-      result.errors.push(rowError(rowNumber, "row", "is not a list of cells"));
-      return;
+      into.errors.push(rowError(rowNumber, "row", "is not a list of cells"));
+      return null;
     }
     const texts: string[] = [];
     let blank = true;
     for (let column = 0; column < plan.fields.length; column++) {
       const value = cellText(cells[column]);
       if (isProblem(value)) {
-        result.errors.push(
+        into.errors.push(
           rowError(rowNumber, plan.headers[column], `${plan.headers[column]} ${value.problem}`),
         );
         texts.push("");
@@ -159,20 +170,18 @@ export function parseUploadRows(plan: ColumnPlan, rows: Cell[][], zone: DateRead
       if (value !== "") blank = false;
       texts.push(value);
     }
-    if (blank) return;
+    if (blank) return null;
 
     const loadId = loadIdColumn >= 0 ? texts[loadIdColumn] : "";
     const row: UploadRow = { rowNumber, loadId, values: {} };
     if (loadId === "") {
-      result.errors.push(rowError(rowNumber, "loadId", "Load ID is required"));
+      into.errors.push(rowError(rowNumber, "loadId", "Load ID is required"));
     } else if (isProblem(loadText("loadId", loadId))) {
-      result.errors.push(
-        rowError(rowNumber, "loadId", tooLongMessage("Load ID", LOAD_TEXT_FIELDS.loadId.max)),
-      );
+      into.errors.push(rowError(rowNumber, "loadId", tooLongMessage("Load ID", LOAD_TEXT_FIELDS.loadId.max)));
     } else {
       const first = firstRowOfLoad.get(loadId);
       if (first !== undefined) {
-        result.errors.push(rowError(rowNumber, "loadId", `Load ID '${loadId}' is already on row ${first}`));
+        into.errors.push(rowError(rowNumber, "loadId", `Load ID '${loadId}' is already on row ${first}`));
       } else {
         firstRowOfLoad.set(loadId, rowNumber);
       }
@@ -184,10 +193,10 @@ export function parseUploadRows(plan: ColumnPlan, rows: Cell[][], zone: DateRead
       const setter = setters[column];
       if (setter) {
         const problem = setter(row, value, zone);
-        if (problem) result.errors.push(rowError(rowNumber, plan.fields[column]!, problem.problem));
+        if (problem) into.errors.push(rowError(rowNumber, plan.fields[column]!, problem.problem));
       } else if (column !== loadIdColumn) {
         if (value.length > MAX_LONG_TEXT) {
-          result.errors.push(
+          into.errors.push(
             rowError(
               rowNumber,
               plan.headers[column],
@@ -200,12 +209,89 @@ export function parseUploadRows(plan: ColumnPlan, rows: Cell[][], zone: DateRead
       }
     }
     const outOfOrder = datesInOrder(row.values.pickupDate, row.values.deliveryDate);
-    if (outOfOrder) result.errors.push(rowError(rowNumber, "deliveryDate", outOfOrder.problem));
-    if (row.originNass) result.nassCodes.add(row.originNass);
-    if (row.destinationNass) result.nassCodes.add(row.destinationNass);
-    result.rows.push(row);
-  });
+    if (outOfOrder) into.errors.push(rowError(rowNumber, "deliveryDate", outOfOrder.problem));
+    if (row.originNass) into.nassCodes.add(row.originNass);
+    if (row.destinationNass) into.nassCodes.add(row.destinationNass);
+    return row;
+  };
+}
+
+/** Validates every row before anything is written (see uploadRowReader). */
+export function parseUploadRows(plan: ColumnPlan, rows: Cell[][], zone: DateReadZone): ParsedUpload {
+  const result: ParsedUpload = { rows: [], errors: [], nassCodes: new Set() };
+  const read = uploadRowReader(plan, zone, result);
+  for (let index = 0; index < rows.length; index++) {
+    const row = read(rows[index], index);
+    if (row) result.rows.push(row);
+  }
   return result;
+}
+
+/** The rows, each read (see uploadRowReader) only when the iteration reaches it. */
+export function readRowsLazily(
+  plan: ColumnPlan,
+  rows: Cell[][],
+  zone: DateReadZone,
+  into: RowProblems,
+): Iterable<UploadRow> {
+  return {
+    *[Symbol.iterator]() {
+      const read = uploadRowReader(plan, zone, into);
+      for (let index = 0; index < rows.length; index++) {
+        const row = read(rows[index], index);
+        if (row) yield row;
+      }
+    },
+  };
+}
+
+/** What the write looks up before the rows themselves are read. */
+export interface UploadKeys {
+  loadIds: string[];
+  routeNumbers: string[];
+  nassCodes: string[];
+}
+
+/**
+ * The keys of an upload's rows, from their cells alone (a fraction of reading the rows): the load
+ * ids, route numbers and NASS codes the rows name. When the upload is valid they are exactly
+ * those of its rows; when it is not, nothing is written anyway.
+ */
+export function uploadKeys(plan: ColumnPlan, rows: Cell[][]): UploadKeys {
+  const column = (field: UploadField) => plan.fields.indexOf(field);
+  const keys: UploadKeys = { loadIds: [], routeNumbers: [], nassCodes: [] };
+  const read = (cells: Cell[], position: number, rule: LoadTextField, into: string[]) => {
+    if (position < 0) return;
+    const text = cellText(cells[position]);
+    if (isProblem(text) || text === "") return;
+    const checked = loadText(rule, text);
+    if (!isProblem(checked)) into.push(checked);
+  };
+  const [loadId, route, origin, destination] = [
+    column("loadId"),
+    column("routeNumber"),
+    column("originNass"),
+    column("destinationNass"),
+  ];
+  for (const cells of rows) {
+    if (!Array.isArray(cells)) continue;
+    read(cells, loadId, "loadId", keys.loadIds);
+    read(cells, route, "routeNumber", keys.routeNumbers);
+    read(cells, origin, "nassCode", keys.nassCodes);
+    read(cells, destination, "nassCode", keys.nassCodes);
+  }
+  return keys;
+}
+
+/** The keys of rows already read. */
+export function keysOfRows(rows: UploadRow[]): UploadKeys {
+  return {
+    loadIds: rows.map((row) => row.loadId),
+    routeNumbers: rows.flatMap((row) => (row.routeNumber ? [row.routeNumber] : [])),
+    nassCodes: rows.flatMap((row) =>
+      [row.originNass, row.destinationNass].filter((code) => code !== undefined),
+    ),
+  };
 }
 
 /** Rows naming a NASS code that does not exist. */

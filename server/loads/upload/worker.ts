@@ -7,14 +7,19 @@
 import type { UsTimeZone } from "../../../common/date-time.ts";
 import { planColumns } from "../../../common/loads/upload-columns.ts";
 import { NO_DATA } from "../../../common/loads/upload-size.ts";
-import { runWriteTransaction, type SqlWork } from "../../db/bulk.ts";
-import { selectWhereIn } from "../../db/bulk-statements.ts";
+import { runWriteTransaction } from "../../db/bulk.ts";
 import { providerOf } from "../../db/url.ts";
 import { DomainError, type ErrorCode, type FieldError } from "../../errors.ts";
 import { parseJsonBytes } from "../../http/body.ts";
 import { type UploadRequest, uploadRequestFromRestBody } from "./input.ts";
-import { parseUploadRows, unknownNassErrors } from "./rows.ts";
-import { type UploadOutcome, writeUpload } from "./write.ts";
+import { parseUploadRows, type RowProblems, readRowsLazily, uploadKeys } from "./rows.ts";
+import {
+  sourceOfRows,
+  type UploadOutcome,
+  UploadRowProblems,
+  type UploadRowSource,
+  writeUpload,
+} from "./write.ts";
 
 /** Checked rows (GraphQL), or REST's JSON body still as bytes, parsed here off the event loop. */
 export type UploadSource =
@@ -65,48 +70,53 @@ export default async function uploadTask(task: UploadTask): Promise<UploadTaskRe
   }
   const provider = providerOf(task.databaseUrl);
   const plan = planColumns(request.table.columns);
-  const parsed = parseUploadRows(plan, request.table.rows, request.timeZone ?? task.storedTimeZone);
-  if (parsed.rows.length === 0 && parsed.errors.length === 0) {
-    return { kind: "invalid", message: NO_DATA, fields: [{ field: "rows", message: NO_DATA }] };
-  }
-  if (!plan.fields.includes("loadId")) {
-    return {
-      kind: "invalid",
-      message: NO_LOAD_ID_COLUMN,
-      fields: [{ field: "columns", message: NO_LOAD_ID_COLUMN }],
+  const zone = request.timeZone ?? task.storedTimeZone;
+  let source: UploadRowSource;
+  const keys = provider === "postgresql" ? uploadKeys(plan, request.table.rows) : null;
+  if (keys && keys.loadIds.length > 0) {
+    // PostgreSQL: the rows are read while the new loads stream through COPY, on this thread while
+    // the database takes the rows before; a problem rolls the write back (writeUpload).
+    const problems: RowProblems = { errors: [], nassCodes: new Set() };
+    source = {
+      keys,
+      rows: readRowsLazily(plan, request.table.rows, zone, problems),
+      errors: problems.errors,
     };
-  }
-  // Row problems found without the database refuse the upload before it takes the write lock.
-  const codes = [...parsed.nassCodes];
-  if (parsed.errors.length > 0 && codes.length === 0) return { kind: "rowErrors", errors: parsed.errors };
-
-  function* work(): SqlWork<UploadTaskResult> {
-    const errors = [...parsed.errors];
-    if (codes.length > 0) {
-      const known = yield* selectWhereIn<{ code: string }>(
-        provider,
-        `SELECT "code" FROM "NassCode"`,
-        "code",
-        codes,
-      );
-      errors.push(...unknownNassErrors(parsed.rows, new Set(known.map((row) => row.code))));
+  } else {
+    const parsed = parseUploadRows(plan, request.table.rows, zone);
+    if (parsed.rows.length === 0 && parsed.errors.length === 0) {
+      return { kind: "invalid", message: NO_DATA, fields: [{ field: "rows", message: NO_DATA }] };
     }
-    if (errors.length > 0) return { kind: "rowErrors", errors };
-    const outcome = yield* writeUpload({
-      provider,
-      batchId: task.batchId,
-      actorId: task.actorId,
-      ip: task.ip,
-      stream: request.stream,
-      fileNames: request.fileNames,
-      rows: parsed.rows,
-      now: task.now,
-    });
-    return { kind: "written", outcome };
+    if (!plan.fields.includes("loadId")) {
+      return {
+        kind: "invalid",
+        message: NO_LOAD_ID_COLUMN,
+        fields: [{ field: "columns", message: NO_LOAD_ID_COLUMN }],
+      };
+    }
+    // Row problems found without the database refuse the upload before it takes the write lock.
+    if (parsed.errors.length > 0 && parsed.nassCodes.size === 0) {
+      return { kind: "rowErrors", errors: parsed.errors };
+    }
+    source = sourceOfRows(parsed.rows, parsed.errors);
   }
+
   try {
-    return await runWriteTransaction(null, task.databaseUrl, work);
+    const outcome = await runWriteTransaction(null, task.databaseUrl, () =>
+      writeUpload({
+        provider,
+        batchId: task.batchId,
+        actorId: task.actorId,
+        ip: task.ip,
+        stream: request.stream,
+        fileNames: request.fileNames,
+        source,
+        now: task.now,
+      }),
+    );
+    return { kind: "written", outcome };
   } catch (error) {
+    if (error instanceof UploadRowProblems) return { kind: "rowErrors", errors: error.errors };
     // PostgreSQL: another upload created one of these loads after this one looked.
     if (isUniqueViolation(error)) return { kind: "conflict" };
     throw error;

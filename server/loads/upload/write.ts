@@ -3,6 +3,7 @@ import { run, type SqlWork } from "../../db/bulk.ts";
 import {
   type Column,
   deleteWhereIn,
+  insertRowStream,
   insertRows,
   type RowChange,
   selectWhereIn,
@@ -10,9 +11,20 @@ import {
 } from "../../db/bulk-statements.ts";
 import type { SqlValue } from "../../db/sql.ts";
 import type { DbProvider } from "../../db/url.ts";
+import type { FieldError } from "../../errors.ts";
 import { createRowId } from "../../lib/ids.ts";
 import { ensureRoutes } from "../../routing/route-numbers.ts";
-import type { LoadValues, UploadRow } from "./rows.ts";
+import { keysOfRows, type LoadValues, type UploadKeys, type UploadRow, unknownNassErrors } from "./rows.ts";
+
+/**
+ * An upload's rows for the write: their keys first, then the rows themselves, which may be read
+ * (parsed and checked) only as the write reaches them; problems found meanwhile land in `errors`.
+ */
+export interface UploadRowSource {
+  keys: UploadKeys;
+  rows: Iterable<UploadRow>;
+  errors: FieldError[];
+}
 
 export interface UploadWrite {
   provider: DbProvider;
@@ -22,8 +34,20 @@ export interface UploadWrite {
   ip?: string | null;
   stream: string;
   fileNames: string[];
-  rows: UploadRow[];
+  source: UploadRowSource;
   now: Date;
+}
+
+/** Rows read already (and the problems found reading them). */
+export function sourceOfRows(rows: UploadRow[], errors: FieldError[] = []): UploadRowSource {
+  return { keys: keysOfRows(rows), rows, errors };
+}
+
+/** The upload's rows had problems: the write stops and its transaction rolls back. */
+export class UploadRowProblems extends Error {
+  constructor(readonly errors: FieldError[]) {
+    super(`${errors.length} problems in the upload's rows`);
+  }
 }
 
 export interface UploadOutcome {
@@ -125,52 +149,60 @@ function rowValues(
 }
 
 /** The load fields some row of the upload gives (an empty cell leaves an existing load's value). */
-function fieldsWritten(rows: UploadRow[]): string[] {
-  const fields = VALUE_COLUMNS.map((column) => column.name).filter((name) =>
-    rows.some((row) => row.values[name] !== undefined),
-  ) as string[];
-  if (rows.some((row) => row.routeNumber)) fields.push("routeNumber");
-  if (rows.some((row) => row.originNass || row.destinationNass)) fields.push("stops");
-  if (rows.some((row) => row.additionalData)) fields.push("additionalData");
-  return fields;
+class FieldsWritten {
+  private readonly values = new Set<string>();
+  private routeNumber = false;
+  private stops = false;
+  private additionalData = false;
+
+  add(row: UploadRow): void {
+    for (const name in row.values) {
+      if (row.values[name as keyof LoadValues] !== undefined) this.values.add(name);
+    }
+    this.routeNumber ||= Boolean(row.routeNumber);
+    this.stops ||= Boolean(row.originNass || row.destinationNass);
+    this.additionalData ||= Boolean(row.additionalData);
+  }
+
+  list(): string[] {
+    const fields: string[] = VALUE_COLUMNS.map((column) => column.name).filter((name) =>
+      this.values.has(name),
+    );
+    if (this.routeNumber) fields.push("routeNumber");
+    if (this.stops) fields.push("stops");
+    if (this.additionalData) fields.push("additionalData");
+    return fields;
+  }
 }
 
 /**
  * The write of one upload, as one transaction: new routes, new loads inserted in bulk, existing
  * loads (same loadId) updated with the row's non-empty cells, the stops named by NASS columns
- * replaced, the batch and its audit entry recorded.
+ * replaced, the batch and its audit entry recorded. The rows are read while the new loads stream
+ * to the database; any problem in them (or an unknown NASS code) stops writing rows, the rest are
+ * still read so every problem is listed, and UploadRowProblems rolls the transaction back.
  */
 export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
-  const { provider, rows, now, batchId, stream } = upload;
+  const { provider, now, batchId, stream } = upload;
+  const { keys, errors } = upload.source;
   const existing = yield* selectWhereIn<{
     id: string;
     loadId: string;
     status: string;
     customerRateCents: number | null;
-  }>(
-    provider,
-    `SELECT "id", "loadId", "status", "customerRateCents" FROM "Load"`,
-    "loadId",
-    rows.map((row) => row.loadId),
-  );
-  const existingIds = new Map(existing.map((row) => [row.loadId, row.id]));
+  }>(provider, `SELECT "id", "loadId", "status", "customerRateCents" FROM "Load"`, "loadId", keys.loadIds);
   const existingByLoadId = new Map(existing.map((row) => [row.loadId, row]));
-  const routeIds = yield* ensureRoutes(
-    provider,
-    rows.flatMap((row) => (row.routeNumber ? [row.routeNumber] : [])),
-    now,
-  );
-  const nassCodes = [...new Set(rows.flatMap((row) => plannedStops(row).map((stop) => stop.code)))];
+  const routeIds = yield* ensureRoutes(provider, keys.routeNumbers, now);
   const nassRows = yield* selectWhereIn<{ id: string; code: string }>(
     provider,
     `SELECT "id", "code" FROM "NassCode"`,
     "code",
-    nassCodes,
+    [...new Set(keys.nassCodes)],
   );
   const nassIds = new Map(nassRows.map((row) => [row.code, row.id]));
+  const knownCodes = new Set(nassIds.keys());
 
-  const newRows = rows.filter((row) => !existingIds.has(row.loadId));
-  const updatedRows = rows.filter((row) => existingIds.has(row.loadId));
+  // The keys are the rows' own when the upload is valid (see uploadKeys); otherwise it rolls back.
   yield* run(
     `INSERT INTO "UploadBatch" ("id", "userId", "stream", "fileNames", "rowCount", "createdCount", "updatedCount", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     [
@@ -178,9 +210,9 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
       upload.actorId,
       stream,
       upload.fileNames.length ? upload.fileNames.join(", ") : null,
-      rows.length,
-      newRows.length,
-      updatedRows.length,
+      keys.loadIds.length,
+      keys.loadIds.length - existing.length,
+      existing.length,
       now,
     ],
   );
@@ -195,29 +227,45 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
   ];
   const loadIdByRow = new Map<UploadRow, string>();
   const defaults = defaultsFor(upload);
-  yield* insertRows(provider, "Load", INSERT_COLUMNS, newRows.length, (index, out) => {
-    const row = newRows[index];
-    const id = createRowId(now.getTime());
-    loadIdByRow.set(row, id);
-    out.push(id, row.loadId);
-    for (const value of rowValues(row, defaults)) out.push(value ?? null);
-    for (const value of uploadValues(row)) out.push(value ?? null);
-    out.push(now);
-  });
+  const updatedRows: UploadRow[] = [];
+  const withStops: UploadRow[] = [];
+  const fields = new FieldsWritten();
+  function* newLoads(): Generator<SqlValue[]> {
+    for (const row of upload.source.rows) {
+      if (row.originNass || row.destinationNass) errors.push(...unknownNassErrors([row], knownCodes));
+      // After a problem nothing more is written, but every row is still read for the full list.
+      if (errors.length > 0) continue;
+      fields.add(row);
+      if (row.originNass || row.destinationNass) withStops.push(row);
+      const before = existingByLoadId.get(row.loadId);
+      if (before) {
+        loadIdByRow.set(row, before.id);
+        updatedRows.push(row);
+        continue;
+      }
+      const id = createRowId(now.getTime());
+      loadIdByRow.set(row, id);
+      const values: SqlValue[] = [id, row.loadId];
+      for (const value of rowValues(row, defaults)) values.push(value ?? null);
+      for (const value of uploadValues(row)) values.push(value ?? null);
+      values.push(now);
+      yield values;
+    }
+  }
+  const createdCount = yield* insertRowStream(provider, "Load", INSERT_COLUMNS, newLoads());
+  if (errors.length > 0) throw new UploadRowProblems(errors);
 
-  const changes: RowChange[] = updatedRows.map((row) => {
-    const id = existingIds.get(row.loadId)!;
-    loadIdByRow.set(row, id);
-    return { key: id, values: [...rowValues(row), ...uploadValues(row)] };
-  });
+  const changes: RowChange[] = updatedRows.map((row) => ({
+    key: loadIdByRow.get(row)!,
+    values: [...rowValues(row), ...uploadValues(row)],
+  }));
   yield* updateRows(provider, "Load", [...VALUE_COLUMNS, ...UPLOAD_COLUMNS], changes);
 
-  const withStops = rows.filter((row) => row.originNass || row.destinationNass);
   yield* deleteWhereIn(
     provider,
     "LoadStop",
     "loadId",
-    withStops.filter((row) => existingIds.has(row.loadId)).map((row) => loadIdByRow.get(row)!),
+    withStops.filter((row) => existingByLoadId.has(row.loadId)).map((row) => loadIdByRow.get(row)!),
   );
   const stops = withStops.flatMap((row) =>
     plannedStops(row).map((stop, index) => ({ row, stop, sequence: index + 1 })),
@@ -237,10 +285,10 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
       details: {
         stream,
         fileNames: upload.fileNames,
-        rowCount: rows.length,
-        createdCount: newRows.length,
+        rowCount: createdCount + updatedRows.length,
+        createdCount,
         updatedCount: updatedRows.length,
-        fields: fieldsWritten(rows),
+        fields: fields.list(),
       },
     },
     now,
@@ -255,5 +303,5 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
       ? [before.id]
       : [];
   });
-  return { batchId, createdCount: newRows.length, updatedCount: updatedRows.length, deliveredLoadIds };
+  return { batchId, createdCount, updatedCount: updatedRows.length, deliveredLoadIds };
 }
