@@ -108,16 +108,16 @@ async function seedPostgres(url: string, count: number, first: number): Promise<
     await client.query(
       `INSERT INTO "Load" ("id", "loadId", "customer", "status", "mode", "carrierId", "carrierName", "routeId", "routeNumber", "weight", "originAddress", "destinationAddress", "pickupDate", "deliveryDate", "stopCount", "appointmentsRequired", "appointmentsConfirmed", "stream", "createdAt", "updatedAt")
        SELECT 'bench' || lpad(n::text, 12, '0'), 'BENCH-' || lpad(n::text, 7, '0'),
-              'Customer ' || lpad(floor(random() * $3)::text, 3, '0'),
+              'Customer ' || lpad(floor(random() * $3::int)::text, 3, '0'),
               (ARRAY['pending','pending','in_transit','delivered','cancelled'])[1 + floor(random() * 5)::int], 'TRUCK',
-              'benchcarrier' || k.carrier, 'Carrier ' || lpad(((k.carrier * 7919) % $4)::text, 3, '0') || ' Freight',
+              'benchcarrier' || k.carrier, 'Carrier ' || lpad(((k.carrier * 7919) % $4::int)::text, 3, '0') || ' Freight',
               'benchroute' || k.route, 'R' || lpad(k.route::text, 5, '0'),
               1000 + floor(random() * 40000), 'Chicago NDC IL', 'Dallas NDC TX', k.pickup, k.pickup + interval '36 hours', 2, false, false, 'BENCH',
-              to_timestamp($6 / 1000.0 + n), now()
+              to_timestamp($6::bigint / 1000.0 + n), now()
        FROM generate_series($1::int, $2::int) n,
-            LATERAL (SELECT CASE WHEN random() + n * 0 < 0.6 THEN 1 + floor(random() * $4)::int END AS carrier,
-                            CASE WHEN random() + n * 0 < 0.9 THEN 1 + floor(random() * $5)::int END AS route,
-                            to_timestamp($6 / 1000.0) + floor(random() * 600 * 24 + n * 0) * interval '1 hour' AS pickup) k`,
+            LATERAL (SELECT CASE WHEN random() + n * 0 < 0.6 THEN 1 + floor(random() * $4::int)::int END AS carrier,
+                            CASE WHEN random() + n * 0 < 0.9 THEN 1 + floor(random() * $5::int)::int END AS route,
+                            to_timestamp($6::bigint / 1000.0) + floor(random() * 600 * 24 + n * 0) * interval '1 hour' AS pickup) k`,
       [first, first + count - 1, CUSTOMERS, CARRIERS, ROUTES, BASE_TIME],
     );
     await client.query("COMMIT");
