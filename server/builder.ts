@@ -10,6 +10,7 @@ import { ForbiddenError } from "./errors.ts";
 import type PrismaTypes from "./generated/pothos-types.ts";
 import { getDatamodel } from "./generated/pothos-types.ts";
 import DefaultDescriptionsPlugin from "./graphql/default-descriptions.ts";
+import SyncGlobalIdsPlugin from "./graphql/sync-global-ids.ts";
 
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -39,6 +40,8 @@ export const builder = new SchemaBuilder<{
     PrismaPlugin,
     DataloaderPlugin,
     DefaultDescriptionsPlugin,
+    // Last: innermost, so the other plugins wrap its resolvers as they would the relay ones.
+    SyncGlobalIdsPlugin,
   ],
   defaultFieldNullability: false,
   relay: {
