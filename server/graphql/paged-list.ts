@@ -52,6 +52,11 @@ export interface PagedListOptions<Node, Filter, Field extends string> {
    * node that is not a Prisma object type (its service reads a fixed shape).
    */
   model?: string;
+  /**
+   * Node fields answered from the row itself (no relation, no `select`): when the document selects
+   * only these, the Prisma query would be empty and is not planned (it costs more than the page).
+   */
+  rowFields?: ReadonlySet<string>;
   description: string;
   authScopes: Partial<Types["AuthScopes"]>;
   searchDescription: string;
@@ -75,6 +80,11 @@ interface RawListArgs<Filter, Field extends string> extends OffsetPageArgs {
   search?: string | null;
   filter?: Filter | null;
   orderBy?: { field: Field; direction?: SortDirection | null } | null;
+}
+
+function isSubsetOf(names: Set<string>, allowed: ReadonlySet<string>): boolean {
+  for (const name of names) if (!allowed.has(name)) return false;
+  return true;
 }
 
 type Paged = Pick<OffsetConnection<unknown>, "totalCount" | "page" | "pageSize">;
@@ -132,6 +142,8 @@ export function pagedListField<Node, Filter, Field extends string>(
         },
         resolve: (_root, args, ctx, info) => {
           const { search, filter, orderBy, ...paging } = args as unknown as RawListArgs<Filter, Field>;
+          const nodeFields = selectedFieldNames(info, NODE_PATH);
+          const planned = options.model && !(options.rowFields && isSubsetOf(nodeFields, options.rowFields));
           return options.load(
             ctx,
             {
@@ -142,15 +154,15 @@ export function pagedListField<Node, Filter, Field extends string>(
                 : options.defaultOrder,
               paging,
             },
-            options.model
+            planned
               ? (queryFromInfo({
                   context: ctx,
                   info,
                   path: [...NODE_PATH],
-                  typeName: options.model,
+                  typeName: options.model as string,
                 }) as NodeQuery)
               : {},
-            selectedFieldNames(info, NODE_PATH),
+            nodeFields,
           ) as never;
         },
       },

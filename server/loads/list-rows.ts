@@ -173,6 +173,9 @@ const FIELD_COLUMNS: Record<string, readonly (keyof Load)[]> = {
   trackedRouteNumber: ["routeId"],
 };
 
+/** The Load fields a list row answers by itself: the Prisma query of a page selecting only these is empty. */
+export const LOAD_ROW_FIELDS: ReadonlySet<string> = new Set(Object.keys(FIELD_COLUMNS));
+
 /** Fields answered through the query's include (prefilled joins or Prisma), no column of their own. */
 const INCLUDED_FIELDS = new Set(["assignedUser", "assignedUserKey", "route", "stops"]);
 
