@@ -23,7 +23,8 @@ export class SyncGlobalIdsPlugin<Types extends SchemaTypes> extends BasePlugin<T
   ): GraphQLFieldResolver<unknown, Types["Context"], object> {
     const idField = this.builder.options.relay?.idFieldName ?? "id";
     if (fieldConfig.name !== idField || fieldConfig.kind !== "Object") return resolver;
-    if (fieldConfig.type.kind !== "Scalar" || fieldConfig.type.ref.name !== "ID") return resolver;
+    const { type } = fieldConfig;
+    if (type.kind !== "Scalar" || this.buildCache.getTypeConfig(type.ref).name !== "ID") return resolver;
     const typeConfig = this.buildCache.getTypeConfig(fieldConfig.parentType);
     if (typeConfig.kind !== "Object") return resolver;
     const nodeInterface = this.builder.nodeInterfaceRef().name;

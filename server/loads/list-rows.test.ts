@@ -11,7 +11,7 @@ function plannedQuery(field: string): unknown {
   let planned: unknown;
   const original = loads.resolve;
   loads.resolve = ((_root, _args, context, info) => {
-    planned = queryFromInfo({ context, info, path: ["edges", "node"], typeName: "Load" });
+    planned = queryFromInfo({ context: context as object, info, path: ["edges", "node"], typeName: "Load" });
     return null;
   }) as GraphQLFieldResolver<unknown, unknown>;
   try {
