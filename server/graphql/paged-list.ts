@@ -2,6 +2,7 @@ import type { InputObjectRef, ObjectRef } from "@pothos/core";
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
+import { isSubsetOf } from "../lib/sets.ts";
 import type { OffsetConnection, OffsetPageArgs, PagingLimits } from "./offset-paging.ts";
 import { selectedFieldNames } from "./selected-fields.ts";
 
@@ -80,11 +81,6 @@ interface RawListArgs<Filter, Field extends string> extends OffsetPageArgs {
   search?: string | null;
   filter?: Filter | null;
   orderBy?: { field: Field; direction?: SortDirection | null } | null;
-}
-
-function isSubsetOf(names: Set<string>, allowed: ReadonlySet<string>): boolean {
-  for (const name of names) if (!allowed.has(name)) return false;
-  return true;
 }
 
 type Paged = Pick<OffsetConnection<unknown>, "totalCount" | "page" | "pageSize">;

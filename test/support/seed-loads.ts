@@ -92,6 +92,8 @@ async function seedPostgres(url: string, count: number, first: number): Promise<
   try {
     await client.query("SET TIME ZONE 'UTC'");
     await client.query("BEGIN");
+    // The same rows on every run, as the SQLite seeding gives.
+    await client.query("SELECT setseed($1)", [first / (first + count)]);
     await client.query(
       `INSERT INTO "Route" ("id", "routeNumber", "createdAt", "updatedAt")
        SELECT 'benchroute' || n, 'R' || lpad(n::text, 5, '0'), now(), now() FROM generate_series(1, $1) n
