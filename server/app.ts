@@ -125,18 +125,18 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     const contentType = request.headers.get("content-type") ?? "";
     if (contentType.includes("json")) assertJsonDepth(text);
     // A JSON POST (every client's) hands Yoga the text; any other body goes in a request again.
+    // Either way Yoga gets a request of its own, without the client connection's abort signal:
+    // an operation runs to its end even when the caller hangs up, as it always has.
     const bodyText = request.method === "POST" && isYogaJsonBody(contentType) ? text : undefined;
     const forward = (context: typeof appContext) =>
-      bodyText !== undefined
-        ? yoga.fetch(request, { transport, appContext: context, bodyText })
-        : yoga.fetch(
-            new yoga.fetchAPI.Request(request.url, {
-              method: request.method,
-              headers: request.headers,
-              body: text,
-            }),
-            { transport, appContext: context },
-          );
+      yoga.fetch(
+        new yoga.fetchAPI.Request(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: bodyText === undefined ? text : null,
+        }),
+        { transport, appContext: context, bodyText },
+      );
     const key = responseCache.keyOf(request, appContext.viewer, text);
     if (key === null) return forward(appContext);
     return responseCache.lookup(key) ?? responseCache.fill(key, appContext, forward);
