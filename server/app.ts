@@ -47,6 +47,14 @@ export const GRAPHQL_BODY_LIMIT = 16 * 1024 * 1024;
  */
 export const GRAPHQL_BODY_LIMIT_NON_ADMIN = 256 * 1024;
 
+/** Whether Yoga's JSON request parser takes this content type (its own rule, exactly). */
+function isYogaJsonBody(contentType: string): boolean {
+  const first = contentType.split(",")[0];
+  return ["application/json", "application/graphql+json"].some(
+    (type) => first === type || first.startsWith(`${type};`),
+  );
+}
+
 export interface App {
   deps: Deps;
   fetch(request: Request, transport?: Partial<TransportInfo>): Promise<Response>;
@@ -114,15 +122,20 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     // Yoga reads the body itself; refuse oversized ones before it does.
     const limit = appContext.viewer?.role === "ADMIN" ? GRAPHQL_BODY_LIMIT : GRAPHQL_BODY_LIMIT_NON_ADMIN;
     const text = await readBodyText(request, limit);
-    if ((request.headers.get("content-type") ?? "").includes("json")) assertJsonDepth(text);
+    const contentType = request.headers.get("content-type") ?? "";
+    if (contentType.includes("json")) assertJsonDepth(text);
+    // A JSON POST (every client's) hands Yoga the text; any other body goes in a request again.
+    // Either way Yoga gets a request of its own, without the client connection's abort signal:
+    // an operation runs to its end even when the caller hangs up, as it always has.
+    const bodyText = request.method === "POST" && isYogaJsonBody(contentType) ? text : undefined;
     const forward = (context: typeof appContext) =>
       yoga.fetch(
         new yoga.fetchAPI.Request(request.url, {
           method: request.method,
           headers: request.headers,
-          body: text,
+          body: bodyText === undefined ? text : null,
         }),
-        { transport, appContext: context },
+        { transport, appContext: context, bodyText },
       );
     const key = responseCache.keyOf(request, appContext.viewer, text);
     if (key === null) return forward(appContext);

@@ -10,6 +10,8 @@ import { ForbiddenError } from "./errors.ts";
 import type PrismaTypes from "./generated/pothos-types.ts";
 import { getDatamodel } from "./generated/pothos-types.ts";
 import DefaultDescriptionsPlugin from "./graphql/default-descriptions.ts";
+import SyncGlobalIdsPlugin from "./graphql/sync-global-ids.ts";
+import { isoTextOf } from "./lib/iso-time.ts";
 
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -39,6 +41,8 @@ export const builder = new SchemaBuilder<{
     PrismaPlugin,
     DataloaderPlugin,
     DefaultDescriptionsPlugin,
+    // Last: innermost, so the other plugins wrap its resolvers as they would the relay ones.
+    SyncGlobalIdsPlugin,
   ],
   defaultFieldNullability: false,
   relay: {
@@ -96,8 +100,11 @@ export const builder = new SchemaBuilder<{
 builder.scalarType("DateTime", {
   description:
     "An instant as ISO 8601 text, answered in UTC (2026-11-22T19:00:00.000Z); input may carry any offset.",
-  // Raw-SQL reads may hand over the driver's text or epoch form; answer ISO-8601 either way.
-  serialize: (value) => (value instanceof Date ? value : new Date(value as string | number)).toISOString(),
+  // Raw-SQL reads may hand over the driver's text or epoch form; answer ISO-8601 either way (the
+  // drivers' usual text without a Date: list pages answer a hundred of them).
+  serialize: (value) =>
+    (typeof value === "string" && isoTextOf(value)) ||
+    (value instanceof Date ? value : new Date(value as string | number)).toISOString(),
   parseValue: (value) => {
     const date = typeof value === "string" || typeof value === "number" ? new Date(value) : null;
     if (!date || Number.isNaN(date.getTime())) throw new TypeError("DateTime must be an ISO-8601 string");

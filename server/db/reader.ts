@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { isoTextOf } from "../lib/iso-time.ts";
 import { type DbProvider, providerOf, sqliteFilePath } from "./client.ts";
 import type { SqlValue } from "./sql.ts";
 import { numberedPlaceholders, type SqlFragment } from "./sql.ts";
@@ -17,6 +18,12 @@ import { numberedPlaceholders, type SqlFragment } from "./sql.ts";
 export interface SqlReader {
   provider: DbProvider;
   all<Row>(fragment: SqlFragment): Promise<Row[]>;
+  /**
+   * The same rows as arrays of values in the statement's column order (no object per row: for
+   * pages read on every request), with DateTime columns as text: SQLite's as stored, PostgreSQL's
+   * as ISO-8601 (`isoTextOf` reads both).
+   */
+  rows(fragment: SqlFragment): Promise<unknown[][]>;
   /**
    * SQLite: a number that changes whenever another connection (this process's Prisma, a worker,
    * another process) commits to the database; null on PostgreSQL, which has no such cheap signal.
@@ -46,17 +53,25 @@ function sqliteReader(file: string): SqlReader {
   const connection = new Database(file, { fileMustExist: true });
   connection.pragma("busy_timeout = 5000");
   const statements = new Map<string, Database.Statement>();
+  const rawStatements = new Map<string, Database.Statement>();
   const version = connection.prepare("PRAGMA data_version").pluck();
+  const prepared = (cache: Map<string, Database.Statement>, sql: string, raw: boolean) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = connection.prepare(sql);
+      if (raw) statement.raw(true);
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
   return {
     provider: "sqlite",
     dataVersion: () => version.get() as number,
     async all<Row>({ sql, params }: SqlFragment): Promise<Row[]> {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = connection.prepare(sql);
-        statements.set(sql, statement);
-      }
-      return statement.all(params.map(sqliteParam)) as Row[];
+      return prepared(statements, sql, false).all(params.map(sqliteParam)) as Row[];
+    },
+    async rows({ sql, params }: SqlFragment): Promise<unknown[][]> {
+      return prepared(rawStatements, sql, true).all(params.map(sqliteParam)) as unknown[][];
     },
     async close() {
       connection.close();
@@ -68,12 +83,22 @@ const TIMESTAMP = 1114;
 const INT8 = 20;
 const NUMERIC = 1700;
 
+const utcDate = (value: string) => new Date(`${value.replace(" ", "T")}Z`);
+
 /** Prisma writes timestamp(3) without time zone in UTC; pg would read it as local time. */
 const types = {
   getTypeParser(oid: number, format?: "text" | "binary") {
-    if (oid === TIMESTAMP) return (value: string) => new Date(`${value.replace(" ", "T")}Z`);
+    if (oid === TIMESTAMP) return utcDate;
     if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
     return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+/** `types`, with timestamps kept as ISO-8601 text (see `rows`). */
+const textTimestamps = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === TIMESTAMP) return (value: string) => isoTextOf(value) ?? utcDate(value);
+    return types.getTypeParser(oid, format);
   },
 } as pg.CustomTypesConfig;
 
@@ -87,20 +112,32 @@ function postgresReader(databaseUrl: string): SqlReader {
   // An idle connection dropped by the server must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
   const names = new Map<string, { name: string; text: string }>();
+  const named = (sql: string) => {
+    let prepared = names.get(sql);
+    if (!prepared) {
+      prepared = {
+        name: `fw_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`,
+        text: numberedPlaceholders(sql),
+      };
+      names.set(sql, prepared);
+    }
+    return prepared;
+  };
   return {
     provider: "postgresql",
     dataVersion: null,
     async all<Row>({ sql, params }: SqlFragment): Promise<Row[]> {
-      let prepared = names.get(sql);
-      if (!prepared) {
-        prepared = {
-          name: `fw_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`,
-          text: numberedPlaceholders(sql),
-        };
-        names.set(sql, prepared);
-      }
-      const result = await pool.query({ ...prepared, values: params.map(postgresParam) });
+      const result = await pool.query({ ...named(sql), values: params.map(postgresParam) });
       return result.rows as Row[];
+    },
+    async rows({ sql, params }: SqlFragment): Promise<unknown[][]> {
+      const result = await pool.query({
+        ...named(sql),
+        values: params.map(postgresParam),
+        rowMode: "array",
+        types: textTimestamps,
+      });
+      return result.rows as unknown[][];
     },
     async close() {
       await pool.end();

@@ -13,6 +13,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
   type ValueNode,
+  visit,
 } from "graphql";
 
 /**
@@ -68,8 +69,62 @@ function declaredSize(field: FieldNode, variables: Variables): number | null {
   return size;
 }
 
-/** The cost of the operation that would run (the named one, or the only one). */
+interface KnownCosts {
+  schema: GraphQLSchema;
+  /** The variables a size argument reads: the cost depends on nothing else but the document. */
+  sizeVariables: string[];
+  costs: Map<string, number>;
+}
+
+/** Documents come from Yoga's parser cache, the same object for the same text. */
+const knownCosts = new WeakMap<DocumentNode, KnownCosts>();
+const MAX_COSTS_PER_DOCUMENT = 64;
+
+function sizeVariablesOf(document: DocumentNode): string[] {
+  const names = new Set<string>();
+  visit(document, {
+    Argument(argument) {
+      const name = argument.name.value;
+      if ((SIZE_ARGUMENTS.has(name) || name === "ids") && argument.value.kind === Kind.VARIABLE) {
+        names.add(argument.value.name.value);
+      }
+    },
+  });
+  return [...names];
+}
+
+/** What of a variable's value the cost reads: a finite number, or a list's length. */
+function sizeKey(value: unknown): string {
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return Array.isArray(value) ? `#${value.length}` : "-";
+}
+
+/**
+ * The cost of the operation that would run (the named one, or the only one), remembered per
+ * document and size variables: a screen sends the same document with the same page size.
+ */
 export function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Variables,
+): number {
+  let known = knownCosts.get(document);
+  if (!known || known.schema !== schema) {
+    known = { schema, sizeVariables: sizeVariablesOf(document), costs: new Map() };
+    knownCosts.set(document, known);
+  }
+  const key = `${operationName ?? ""}|${known.sizeVariables.map((name) => sizeKey(variables?.[name])).join("|")}`;
+  let cost = known.costs.get(key);
+  if (cost === undefined) {
+    cost = computeOperationCost(schema, document, operationName, variables);
+    if (known.costs.size >= MAX_COSTS_PER_DOCUMENT) known.costs.clear();
+    known.costs.set(key, cost);
+  }
+  return cost;
+}
+
+function computeOperationCost(
   schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,

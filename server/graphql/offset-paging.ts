@@ -110,6 +110,18 @@ export interface OffsetConnection<Node> {
   pageSize: number;
 }
 
+/** An edge whose cursor is encoded only when a document asks for it (the list screens do not). */
+class OffsetEdge<Node> {
+  constructor(
+    private readonly offset: number,
+    readonly node: Node,
+  ) {}
+
+  get cursor(): string {
+    return offsetCursor(this.offset);
+  }
+}
+
 /**
  * The connection for rows fetched with `limit + 1` (the extra row only says a next page exists).
  */
@@ -119,7 +131,7 @@ export function offsetConnection<Node>(
   totalCount: () => Promise<number>,
 ): OffsetConnection<Node> {
   const nodes = rows.slice(0, window.limit);
-  const edges = nodes.map((node, index) => ({ cursor: offsetCursor(window.offset + index), node }));
+  const edges = nodes.map((node, index) => new OffsetEdge(window.offset + index, node));
   return {
     edges,
     pageInfo: {

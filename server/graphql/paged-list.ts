@@ -2,6 +2,7 @@ import type { InputObjectRef, ObjectRef } from "@pothos/core";
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
+import { isSubsetOf } from "../lib/sets.ts";
 import type { OffsetConnection, OffsetPageArgs, PagingLimits } from "./offset-paging.ts";
 import { selectedFieldNames } from "./selected-fields.ts";
 
@@ -52,6 +53,11 @@ export interface PagedListOptions<Node, Filter, Field extends string> {
    * node that is not a Prisma object type (its service reads a fixed shape).
    */
   model?: string;
+  /**
+   * Node fields answered from the row itself (no relation, no `select`): when the document selects
+   * only these, the Prisma query would be empty and is not planned (it costs more than the page).
+   */
+  rowFields?: ReadonlySet<string>;
   description: string;
   authScopes: Partial<Types["AuthScopes"]>;
   searchDescription: string;
@@ -132,6 +138,8 @@ export function pagedListField<Node, Filter, Field extends string>(
         },
         resolve: (_root, args, ctx, info) => {
           const { search, filter, orderBy, ...paging } = args as unknown as RawListArgs<Filter, Field>;
+          const nodeFields = selectedFieldNames(info, NODE_PATH);
+          const planned = options.model && !(options.rowFields && isSubsetOf(nodeFields, options.rowFields));
           return options.load(
             ctx,
             {
@@ -142,15 +150,15 @@ export function pagedListField<Node, Filter, Field extends string>(
                 : options.defaultOrder,
               paging,
             },
-            options.model
+            planned
               ? (queryFromInfo({
                   context: ctx,
                   info,
                   path: [...NODE_PATH],
-                  typeName: options.model,
+                  typeName: options.model as string,
                 }) as NodeQuery)
               : {},
-            selectedFieldNames(info, NODE_PATH),
+            nodeFields,
           ) as never;
         },
       },

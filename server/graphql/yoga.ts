@@ -36,7 +36,32 @@ export interface ServerContext {
    * connectionParams) so that validation already knows the viewer.
    */
   appContext?: Context;
+  /**
+   * The body of a POST sent as JSON, already read by app.ts (within the viewer's size limit):
+   * Yoga's JSON request parser reads this text instead of the request's stream.
+   */
+  bodyText?: string;
 }
+
+/** JSON.parse, with the message Yoga's Request gives for a body that is not JSON. */
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (error instanceof SyntaxError) error.message += `, "${text}" is not valid JSON`;
+    throw error;
+  }
+}
+
+/** A JSON body app.ts has read: Yoga's own parser gets it without a stream. */
+const useBodyReadByApp: Plugin<object, ServerContext> = {
+  onRequestParse({ serverContext, requestParser, setRequestParser }) {
+    const text = serverContext.bodyText;
+    if (text === undefined || !requestParser) return;
+    const read = { json: () => parseBody(text), text: () => text } as unknown as Request;
+    setRequestParser(() => requestParser(read));
+  },
+};
 
 export const CSRF_HEADER = "x-graphql-yoga-csrf";
 
@@ -171,6 +196,9 @@ export function createGraphQLServer(deps: Deps) {
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
+    // app.ts reads every body first, within the viewer's limit (GRAPHQL_BODY_LIMIT*): Yoga's own
+    // limit would pipe each body through a second stream.
+    maxRequestBodySize: false,
     // Expected failures are answers, not incidents; maskError logs the unexpected ones.
     logging: false,
     context: async ({ request, appContext, transport }) =>
@@ -223,6 +251,7 @@ export function createGraphQLServer(deps: Deps) {
       };
     },
     plugins: [
+      useBodyReadByApp,
       useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }),
       useWellFormedParams,
       useNestingGuard,

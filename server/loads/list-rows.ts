@@ -1,16 +1,12 @@
 import { toBoolean, toDate } from "../db/reader.ts";
 import type { Load, Prisma } from "../generated/sqlite/client.ts";
 
-/** A row of loadPageSql: the Load's columns as the driver returns them, and the joined ones. */
-export type LoadPageRow = Record<keyof Load, unknown> & {
-  joinedRouteNumber: string | null;
-  /** The route number when its truck reports positions (tracking's Actions link). */
-  joinedTrackedRouteNumber: string | null;
-  joinedCarrierName: string | null;
-  joinedAssignedUserKey: string | null;
-};
-
-/** A list row with what the list's fields select from the load's relations. */
+/**
+ * A list row with what the list's fields select from the load's relations. When the page selects
+ * row fields only (LOAD_ROW_FIELDS), its DateTime columns are the driver's text (see
+ * `SqlReader.rows`): only the Load's own DateTime fields read them then, and the DateTime scalar
+ * answers that text as ISO-8601 without building a Date.
+ */
 export type ListedLoad = Load & {
   route: { routeNumber: string } | null;
   /** Present on list rows: the route number when the load's truck reports positions. */
@@ -23,32 +19,66 @@ const DATE_COLUMNS = new Set(["pickupDate", "deliveryDate", "createdAt", "update
 const NUMBER_COLUMNS = new Set(["weight", "volume", "stopCount"]);
 const BOOLEAN_COLUMNS = new Set(["appointmentsRequired", "appointmentsConfirmed"]);
 
+type Convert = "as-is" | "number" | "boolean" | "date";
+
+/** How the value of each of the page statement's columns becomes a property of the row. */
+type Layout = { key: string; convert: Convert; relation?: { name: string; field: string } }[];
+
+/** The joined columns of loadPageSql and the relation field each one fills. */
+const JOINED_COLUMNS: Record<string, { name: string; field: string } | "tracked"> = {
+  joinedRouteNumber: { name: "route", field: "routeNumber" },
+  joinedTrackedRouteNumber: "tracked",
+  joinedCarrierName: { name: "carrier", field: "carrierName" },
+  joinedAssignedUserKey: { name: "assignedUser", field: "userId" },
+};
+
+function layoutOf(columns: readonly string[], selection: PageSelection, datesAsText: boolean): Layout {
+  const wanted = new Set(selection.columns);
+  const layout: Layout = [];
+  for (const column of columns) {
+    const joined = JOINED_COLUMNS[column];
+    if (joined === "tracked") layout.push({ key: "trackedRouteNumber", convert: "as-is" });
+    else if (joined) layout.push({ key: joined.name, convert: "as-is", relation: joined });
+    else if (!wanted.has(column)) layout.push({ key: "", convert: "as-is" });
+    else {
+      let convert: Convert = "as-is";
+      if (NUMBER_COLUMNS.has(column)) convert = "number";
+      else if (BOOLEAN_COLUMNS.has(column)) convert = "boolean";
+      else if (DATE_COLUMNS.has(column) && !datesAsText) convert = "date";
+      layout.push({ key: column, convert });
+    }
+  }
+  return layout;
+}
+
 /**
- * A page row as Prisma would give it for the selection: the selected columns with their types,
- * and the selected relation fields. Columns the selection does not name are absent (as with a
- * Prisma `select`).
+ * The page statement's rows (arrays in `columns` order, see loadPageSql) as Prisma would give
+ * them for the selection: the selected columns with their types (DateTime as the driver's text
+ * with `datesAsText`, see ListedLoad), and the selected relation fields. Columns the selection
+ * does not name (join keys) are left out, as with a Prisma `select`.
  */
-export function listedLoad(row: LoadPageRow, selection: PageSelection): ListedLoad {
-  const load: Record<string, unknown> = {};
-  for (const column of selection.columns) {
-    const value = row[column as keyof Load];
-    if (value === null || value === undefined) load[column] = null;
-    else if (DATE_COLUMNS.has(column)) load[column] = toDate(value);
-    else if (NUMBER_COLUMNS.has(column)) load[column] = Number(value);
-    else if (BOOLEAN_COLUMNS.has(column)) load[column] = toBoolean(value);
-    else load[column] = value;
-  }
-  if (selection.relations.has("route")) {
-    load.route = row.joinedRouteNumber === null ? null : { routeNumber: row.joinedRouteNumber };
-  }
-  if (selection.relations.has("tracked")) load.trackedRouteNumber = row.joinedTrackedRouteNumber;
-  if (selection.relations.has("carrier")) {
-    load.carrier = row.joinedCarrierName === null ? null : { carrierName: row.joinedCarrierName };
-  }
-  if (selection.relations.has("assignedUser")) {
-    load.assignedUser = row.joinedAssignedUserKey === null ? null : { userId: row.joinedAssignedUserKey };
-  }
-  return load as ListedLoad;
+export function listedLoads(
+  rows: unknown[][],
+  columns: readonly string[],
+  selection: PageSelection,
+  datesAsText: boolean,
+): ListedLoad[] {
+  const layout = layoutOf(columns, selection, datesAsText);
+  return rows.map((row) => {
+    const load: Record<string, unknown> = {};
+    for (let index = 0; index < layout.length; index++) {
+      const { key, convert, relation } = layout[index];
+      if (key === "") continue;
+      const value = row[index];
+      if (relation) load[key] = value === null || value === undefined ? null : { [relation.field]: value };
+      else if (value === null || value === undefined) load[key] = null;
+      else if (convert === "number") load[key] = Number(value);
+      else if (convert === "boolean") load[key] = toBoolean(value);
+      else if (convert === "date") load[key] = toDate(value);
+      else load[key] = value;
+    }
+    return load as ListedLoad;
+  });
 }
 
 export type PrefilledRelation = "route" | "carrier" | "assignedUser" | "tracked";
@@ -172,6 +202,9 @@ const FIELD_COLUMNS: Record<string, readonly (keyof Load)[]> = {
   updatedAt: ["updatedAt"],
   trackedRouteNumber: ["routeId"],
 };
+
+/** The Load fields a list row answers by itself: the Prisma query of a page selecting only these is empty. */
+export const LOAD_ROW_FIELDS: ReadonlySet<string> = new Set(Object.keys(FIELD_COLUMNS));
 
 /** Fields answered through the query's include (prefilled joins or Prisma), no column of their own. */
 const INCLUDED_FIELDS = new Set(["assignedUser", "assignedUserKey", "route", "stops"]);

@@ -131,10 +131,16 @@ function segments(sort: LoadSort, reversed: boolean): Segment[] {
 
 /** Where each prefilled relation field comes from, for the page's rows `p`. */
 const JOINED: Record<PrefilledRelation, string> = {
-  route: `(SELECT r."routeNumber" FROM "Route" r WHERE r."id" = p."routeId") AS "joinedRouteNumber"`,
-  tracked: `(SELECT r."routeNumber" FROM "Route" r WHERE r."id" = p."routeId" AND r."lastPositionAt" IS NOT NULL) AS "joinedTrackedRouteNumber"`,
-  carrier: `(SELECT c."carrierName" FROM "Carrier" c WHERE c."id" = p."carrierId") AS "joinedCarrierName"`,
-  assignedUser: `(SELECT u."userId" FROM "User" u WHERE u."id" = p."assignedUserId") AS "joinedAssignedUserKey"`,
+  route: `(SELECT r."routeNumber" FROM "Route" r WHERE r."id" = p."routeId")`,
+  tracked: `(SELECT r."routeNumber" FROM "Route" r WHERE r."id" = p."routeId" AND r."lastPositionAt" IS NOT NULL)`,
+  carrier: `(SELECT c."carrierName" FROM "Carrier" c WHERE c."id" = p."carrierId")`,
+  assignedUser: `(SELECT u."userId" FROM "User" u WHERE u."id" = p."assignedUserId")`,
+};
+const JOINED_AS: Record<PrefilledRelation, string> = {
+  route: "joinedRouteNumber",
+  tracked: "joinedTrackedRouteNumber",
+  carrier: "joinedCarrierName",
+  assignedUser: "joinedAssignedUserKey",
 };
 const JOIN_KEYS: Record<PrefilledRelation, string> = {
   route: "routeId",
@@ -158,7 +164,7 @@ export function loadPageSql(
   limit: number,
   selection: PageSelection,
   reversed = false,
-): SqlFragment {
+): SqlFragment & { columns: string[] } {
   const conditions = filterConditions(provider, filters);
   const relations = [...selection.relations].sort();
   const inner = [...new Set([...selection.columns, ...relations.map((relation) => JOIN_KEYS[relation])])];
@@ -170,6 +176,8 @@ export function loadPageSql(
       params: filter.params,
     };
   });
+  // The statement's columns in order: the Load's, then one per joined relation.
+  const columns = [...inner, ...relations.map((relation) => JOINED_AS[relation])];
   let page: SqlFragment;
   if (parts.length === 1) {
     page = { sql: `${parts[0].sql} LIMIT ? OFFSET ?`, params: [...parts[0].params, limit, offset] };
@@ -180,9 +188,9 @@ export function loadPageSql(
       params: [...parts[0].params, offset + limit, ...parts[1].params, offset + limit, limit, offset],
     };
   }
-  if (relations.length === 0) return page;
-  const joined = relations.map((relation) => JOINED[relation]).join(", ");
-  return { sql: `SELECT p.*, ${joined} FROM (${page.sql}) p`, params: page.params };
+  if (relations.length === 0) return { ...page, columns };
+  const joined = relations.map((relation) => `${JOINED[relation]} AS "${JOINED_AS[relation]}"`).join(", ");
+  return { sql: `SELECT p.*, ${joined} FROM (${page.sql}) p`, params: page.params, columns };
 }
 
 export function loadCountSql(provider: DbProvider, filters: LoadListFilters): SqlFragment {

@@ -12,6 +12,7 @@ import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf, idOrReference } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { DEFAULT_LOAD_SORT } from "./list.ts";
+import { LOAD_ROW_FIELDS } from "./list-rows.ts";
 import { assignLoadDriver, findLoadByLoadId, findLoadPage, getLastUpload, updateLoad } from "./service.ts";
 
 export const LoadStatusEnum = builder.enumType("LoadStatus", {
@@ -202,6 +203,7 @@ pagedListField("loads", {
   name: "Load",
   node: LoadType,
   model: "Load",
+  rowFields: LOAD_ROW_FIELDS,
   description: "The load list: 50 a page, newest first unless `orderBy` says otherwise.",
   authScopes: { admin: true },
   searchDescription: "Text contained in the load id (any case).",

@@ -20,6 +20,7 @@ import {
   offsetWindow,
 } from "../graphql/offset-paging.ts";
 import { createRowId } from "../lib/ids.ts";
+import { isSubsetOf } from "../lib/sets.ts";
 import { parseInput } from "../lib/validate.ts";
 import { resolveNassReferences } from "../nass/service.ts";
 import { ensureRouteId } from "../routing/route-numbers.ts";
@@ -27,7 +28,7 @@ import { carrierIdOfUser } from "../users/marketplace-reads.ts";
 import { findUser } from "../users/service.ts";
 import { type LoadListFilters, type LoadSort, loadCountSql, loadPageSql } from "./list.ts";
 import { countLoads, loadsChanged } from "./list-count.ts";
-import { IDS_ONLY, type ListedLoad, type LoadPageRow, listedLoad, pageSelection } from "./list-rows.ts";
+import { IDS_ONLY, type ListedLoad, LOAD_ROW_FIELDS, listedLoads, pageSelection } from "./list-rows.ts";
 import {
   assignDriverInput,
   DRIVER_MUST_BE_CARRIER,
@@ -106,6 +107,11 @@ export async function findLoadPage(
 
   const selection = pageSelection(query, nodeFields);
   const read = selection ?? IDS_ONLY;
+  // Only the Load's own fields read the rows: DateTime columns may stay the driver's text.
+  const datesAsText =
+    selection !== null && nodeFields !== undefined && isSubsetOf(nodeFields, LOAD_ROW_FIELDS);
+  const readPage = async (statement: ReturnType<typeof loadPageSql>) =>
+    listedLoads(await ctx.sql.rows(statement), statement.columns, read, datesAsText);
   let rows: ListedLoad[];
   const total = window.offset > REVERSE_AFTER ? await totalCount() : null;
   if (total !== null && window.offset > total / 2) {
@@ -113,17 +119,11 @@ export async function findLoadPage(
     const end = Math.min(total, window.offset + window.limit);
     const fromEnd = Math.max(0, total - end);
     const count = Math.max(0, end - window.offset);
-    const page = await ctx.sql.all<LoadPageRow>(
-      loadPageSql(provider, filters, sort, fromEnd, count, read, true),
-    );
-    rows = page.map((row) => listedLoad(row, read)).reverse();
+    rows = (await readPage(loadPageSql(provider, filters, sort, fromEnd, count, read, true))).reverse();
     // The extra row that says a next page exists.
     if (end < total) rows.push(rows.at(-1)!);
   } else {
-    const page = await ctx.sql.all<LoadPageRow>(
-      loadPageSql(provider, filters, sort, window.offset, window.limit + 1, read),
-    );
-    rows = page.map((row) => listedLoad(row, read));
+    rows = await readPage(loadPageSql(provider, filters, sort, window.offset, window.limit + 1, read));
     if (rows.length <= window.limit && (rows.length > 0 || window.offset === 0)) {
       knownTotal = window.offset + rows.length;
     }
