@@ -86,44 +86,71 @@ function walkOperation(
   return walk(root, operation.selectionSet);
 }
 
-const documentIds = new WeakMap<DocumentNode, number>();
+const documentIds = new WeakMap<DocumentNode, string>();
 let nextDocumentId = 1;
+
+/** The document's text when the parser kept it, else one id per document object. */
+function documentKey(document: DocumentNode): string {
+  const text = document.loc?.source.body;
+  if (text !== undefined) return text;
+  let id = documentIds.get(document);
+  if (id === undefined) {
+    id = `#${nextDocumentId++}`;
+    documentIds.set(document, id);
+  }
+  return id;
+}
 
 /**
  * What a subscriber's answer to an event depends on when it selects only SAME_FOR_ROLE fields:
- * the document (the parser cache hands one object per text), operation, variables and role.
- * Null when it may depend on more: it is then executed for this subscriber alone.
+ * the document, operation, variables and the viewer's role. Null when it may depend on more
+ * (or there is no viewer): it is then executed for this subscriber alone.
  */
 export function sharedAnswerKey(args: ExecutionArgs): string | null {
   const viewer = (args.contextValue as Partial<Context> | undefined)?.viewer;
   if (!viewer || !selectsOnlySameForRole(args.schema, args.document, args.operationName)) return null;
-  let documentId = documentIds.get(args.document);
-  if (documentId === undefined) {
-    documentId = nextDocumentId++;
-    documentIds.set(args.document, documentId);
-  }
-  return JSON.stringify([documentId, args.operationName ?? null, viewer.role, args.variableValues ?? null]);
+  return JSON.stringify([
+    documentKey(args.document),
+    args.operationName ?? null,
+    viewer.role,
+    args.variableValues ?? null,
+  ]);
 }
 
-/** Answers by event object (one per published event, shared by every listener) and key. */
-const answers = new WeakMap<object, Map<string, MaybePromise<ExecutionResult>>>();
+type Step = IteratorResult<ExecutionResult, void>;
 
-function answerOnce(
-  event: object,
-  key: string,
-  run: () => MaybePromise<ExecutionResult>,
-): MaybePromise<ExecutionResult> {
+function isPromiseLike<T>(value: MaybePromise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown }).then === "function";
+}
+
+function stepOf(result: MaybePromise<ExecutionResult>): MaybePromise<Step> {
+  return isPromiseLike(result)
+    ? Promise.resolve(result).then((value) => ({ done: false, value }))
+    : { done: false, value: result };
+}
+
+/**
+ * Answers by event object (one per published event, shared by every listener) and key; a settled
+ * answer is kept as a plain step, which the later subscribers take without awaiting anything.
+ */
+const answers = new WeakMap<object, Map<string, MaybePromise<Step>>>();
+
+function sharedStep(event: object, key: string, args: ExecutionArgs): MaybePromise<Step> {
   let byKey = answers.get(event);
   if (!byKey) {
     byKey = new Map();
     answers.set(event, byKey);
   }
-  let answer = byKey.get(key);
-  if (answer === undefined) {
-    answer = run();
-    byKey.set(key, answer);
+  let step = byKey.get(key);
+  if (step === undefined) {
+    step = stepOf(execute({ ...args, rootValue: event }));
+    byKey.set(key, step);
+    if (isPromiseLike(step)) {
+      const shared = byKey;
+      void step.then((settled) => shared.set(key, settled));
+    }
   }
-  return answer;
+  return step;
 }
 
 /**
@@ -140,19 +167,17 @@ export async function subscribeSharingAnswers(
   if (!(Symbol.asyncIterator in stream)) return stream as ExecutionResult;
   const events = (stream as AsyncIterable<unknown>)[Symbol.asyncIterator]();
   const key = sharedAnswerKey(args);
-  const answer = (event: unknown): MaybePromise<ExecutionResult> => {
-    const run = () => execute({ ...args, rootValue: event });
-    return key !== null && typeof event === "object" && event !== null ? answerOnce(event, key, run) : run();
-  };
-  const finish = async (): Promise<IteratorResult<ExecutionResult, void>> => {
+  // Created once per subscriber: nothing but the step itself is allocated per event.
+  const answer = (event: unknown): MaybePromise<Step> =>
+    key !== null && typeof event === "object" && event !== null
+      ? sharedStep(event, key, args)
+      : stepOf(execute({ ...args, rootValue: event }));
+  const finish = async (): Promise<Step> => {
     await events.return?.();
     return { done: true, value: undefined };
   };
   const iterator: AsyncGenerator<ExecutionResult, void, void> = {
-    next: () =>
-      events
-        .next()
-        .then(async (step) => (step.done ? finish() : { done: false, value: await answer(step.value) })),
+    next: () => events.next().then((step) => (step.done ? finish() : answer(step.value))),
     return: finish,
     throw: async (error: unknown) => {
       await events.return?.();

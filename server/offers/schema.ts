@@ -1,4 +1,3 @@
-import { filter, pipe } from "graphql-yoga";
 import { EQUIPMENT_TYPES, OFFER_STATUSES, roundEnds, TIMES_UP } from "../../common/offers.ts";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
@@ -9,6 +8,8 @@ import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { SAME_FOR_ROLE } from "../graphql/shared-subscriptions.ts";
+import { filterEvents, silentStream } from "../lib/event-stream.ts";
+import type { Topics } from "../pubsub.ts";
 import { requireMarketplaceAccess } from "../users/marketplace-access.ts";
 import { BidType } from "./bids/schema.ts";
 import { type ConfirmDetails, getConfirmDetails, saveConfirmDetails } from "./confirm-details.ts";
@@ -484,18 +485,11 @@ builder.subscriptionField("offerChanged", (t) =>
       if (only) {
         // One offer only: its own topic, and the right to it decided once, now, so no event
         // costs a check (an offer the carrier may not see stays silent, as in the list).
-        const topic = ctx.pubsub.subscribe(`offer:${only}`);
         return (await mayWatch(only))
-          ? topic
-          : pipe(
-              topic,
-              filter(() => false),
-            );
+          ? ctx.pubsub.subscribe(`offer:${only}`)
+          : silentStream<Topics["offers"][0]>();
       }
-      return pipe(
-        ctx.pubsub.subscribe("offers"),
-        filter((event: { offerId: string }) => mayWatch(event.offerId, event)),
-      );
+      return filterEvents(ctx.pubsub.subscribe("offers"), (event) => mayWatch(event.offerId, event));
     },
     resolve: (query, event: { offerId: string }, _args, ctx) =>
       readOncePerEvent(event, query, () =>
