@@ -29,7 +29,7 @@ async function run(loadId: string, subscribers: number): Promise<number[]> {
   // The bid being timed: how many subscribers still wait for it, and who to wake when none do.
   let expected = -1;
   let missing = 0;
-  let allArrived = () => undefined as void;
+  let allArrived: () => void = () => undefined;
   const clients: ReturnType<typeof createClient>[] = [];
   let acknowledged = 0;
   const connect = (index: number) =>
