@@ -38,14 +38,46 @@ export interface PubSub {
 }
 
 /**
+ * Subscribers of one topic handed an event per turn of the event loop: the first ones' frames
+ * leave (and their clients read them) while the next are served, and a fan-out to thousands does
+ * not hold the loop for its whole length.
+ */
+export const DELIVERY_CHUNK = 128;
+
+/**
  * One listener per topic and instance, which hands each event to the topic's subscribers in a
  * plain loop: 2,000 watchers of one offer cost 2,000 queue pushes per event, not 2,000 event
  * dispatches each feeding a Repeater.
  */
 export function createAppPubSub(redisUrl: string | undefined): PubSub {
   const subscribers = new Map<string, Set<(payload: unknown) => void>>();
+  // Events of a topic waiting while an earlier one is still being handed out (kept in order).
+  const backlog = new Map<string, unknown[]>();
   const deliver = (topic: string, payload: unknown) => {
-    for (const push of subscribers.get(topic) ?? []) push(payload);
+    const waiting = backlog.get(topic);
+    if (waiting) {
+      waiting.push(payload);
+      return;
+    }
+    const pushes = subscribers.get(topic);
+    if (!pushes) return;
+    if (pushes.size <= DELIVERY_CHUNK) {
+      for (const push of pushes) push(payload);
+      return;
+    }
+    backlog.set(topic, []);
+    handOut(topic, [...pushes], payload, 0);
+  };
+  const handOut = (topic: string, pushes: ((payload: unknown) => void)[], payload: unknown, from: number) => {
+    const end = Math.min(pushes.length, from + DELIVERY_CHUNK);
+    for (let index = from; index < end; index++) pushes[index](payload);
+    if (end < pushes.length) {
+      setImmediate(handOut, topic, pushes, payload, end);
+      return;
+    }
+    const waiting = backlog.get(topic) ?? [];
+    backlog.delete(topic);
+    for (const following of waiting) deliver(topic, following);
   };
   const redis = redisUrl ? redisTransport(redisUrl, deliver) : null;
   return {
