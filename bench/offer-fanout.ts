@@ -1,6 +1,7 @@
 /**
- * Live fan-out of one offer: `npx tsx bench/offer-fanout.ts [subscribers] [bids]` (default 2,000
- * and 10; TEST_DATABASE=postgres for PostgreSQL). The server runs in its own process; this
+ * Live fan-out of one offer: `npx tsx bench/offer-fanout.ts [subscribers] [bids] [fields]`
+ * (default 2,000, 10 and "bestOffer"; "screen" selects what the carrier screens' subscription
+ * does; TEST_DATABASE=postgres for PostgreSQL). The server runs in its own process; this
  * process opens that many graphql-ws connections subscribed to offerChanged for one offer (as
  * the bench's carriers), then places bids one after another and times, for each subscriber, from
  * the moment the bid was sent (an upper bound of its commit) to the moment the new best offer
@@ -15,6 +16,8 @@ import { percentile } from "./fixtures.ts";
 
 const subscriberCount = Number(process.argv[2] ?? 2000);
 const bidCount = Number(process.argv[3] ?? 10);
+const SCREEN_FIELDS = "id status bestOffer roundEnds roundEndsAt roundNumber"; // useOfferChangedSubscription
+const fields = process.argv[4] === "screen" ? SCREEN_FIELDS : (process.argv[4] ?? "bestOffer");
 const server = await startBiddingServer({ CARRIERS: "50", LOADS: "2" });
 const database = process.env.TEST_DATABASE === "postgres" ? "PostgreSQL" : "SQLite";
 
@@ -52,7 +55,7 @@ async function run(loadId: string, subscribers: number): Promise<number[]> {
         resolve();
       });
       client.subscribe<{ offerChanged: { bestOffer: number | null } }>(
-        { query: `subscription { offerChanged(offerId: "${globalId}") { bestOffer } }` },
+        { query: `subscription { offerChanged(offerId: "${globalId}") { ${fields} } }` },
         {
           next: (value) => {
             const best = value.data?.offerChanged.bestOffer;
@@ -127,7 +130,7 @@ const line = (label: string, sorted: number[]) =>
 try {
   const baseline = await run(server.loadIds[0], 1);
   const many = await run(server.loadIds[1], subscriberCount);
-  console.log(`offer fan-out on ${database}, ${bidCount} bids`);
+  console.log(`offer fan-out on ${database}, ${bidCount} bids, offerChanged { ${fields} }`);
   console.log(line("1 subscriber (baseline)", baseline));
   console.log(line(`${subscriberCount} subscribers`, many));
   console.log(
