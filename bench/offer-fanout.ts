@@ -1,6 +1,7 @@
 /**
- * Live fan-out of one offer: `npx tsx bench/offer-fanout.ts [subscribers] [bids]` (default 2,000
- * and 10; TEST_DATABASE=postgres for PostgreSQL). The server runs in its own process; this
+ * Live fan-out of one offer: `npx tsx bench/offer-fanout.ts [subscribers] [bids] [fields]`
+ * (default 2,000, 10 and "bestOffer"; "screen" selects what the carrier screens' subscription
+ * does; TEST_DATABASE=postgres for PostgreSQL). The server runs in its own process; this
  * process opens that many graphql-ws connections subscribed to offerChanged for one offer (as
  * the bench's carriers), then places bids one after another and times, for each subscriber, from
  * the moment the bid was sent (an upper bound of its commit) to the moment the new best offer
@@ -15,6 +16,8 @@ import { percentile } from "./fixtures.ts";
 
 const subscriberCount = Number(process.argv[2] ?? 2000);
 const bidCount = Number(process.argv[3] ?? 10);
+const SCREEN_FIELDS = "id status bestOffer roundEnds roundEndsAt roundNumber"; // useOfferChangedSubscription
+const fields = process.argv[4] === "screen" ? SCREEN_FIELDS : (process.argv[4] ?? "bestOffer");
 const server = await startBiddingServer({ CARRIERS: "50", LOADS: "2" });
 const database = process.env.TEST_DATABASE === "postgres" ? "PostgreSQL" : "SQLite";
 
@@ -25,8 +28,11 @@ async function run(loadId: string, subscribers: number): Promise<number[]> {
   });
   const offerId = (opened.body as { _id: string })._id;
   const globalId = Buffer.from(`Offer:${offerId}`).toString("base64");
-  const waiting = new Map<number, (at: number) => void>();
   const arrivals: Map<number, number>[] = [];
+  // The bid being timed: how many subscribers still wait for it, and who to wake when none do.
+  let expected = -1;
+  let missing = 0;
+  let allArrived: () => void = () => undefined;
   const clients: ReturnType<typeof createClient>[] = [];
   let acknowledged = 0;
   const connect = (index: number) =>
@@ -49,14 +55,15 @@ async function run(loadId: string, subscribers: number): Promise<number[]> {
         resolve();
       });
       client.subscribe<{ offerChanged: { bestOffer: number | null } }>(
-        { query: `subscription { offerChanged(offerId: "${globalId}") { bestOffer } }` },
+        { query: `subscription { offerChanged(offerId: "${globalId}") { ${fields} } }` },
         {
           next: (value) => {
             const best = value.data?.offerChanged.bestOffer;
             if (typeof best === "number") {
               const cents = Math.round(best * 100);
+              if (arrivals[index].has(cents)) return;
               arrivals[index].set(cents, performance.now());
-              waiting.get(cents)?.(performance.now());
+              if (cents === expected && --missing === 0) allArrived();
             }
           },
           error: () => resolve(),
@@ -74,8 +81,17 @@ async function run(loadId: string, subscribers: number): Promise<number[]> {
   await new Promise((resolve) => setTimeout(resolve, 1000 + subscribers));
   const latencies: number[] = [];
   const cpuBefore = server.cpuMs();
+  const ownCpuBefore = process.cpuUsage();
+  const windowStart = process.hrtime.bigint();
   for (let bid = 0; bid < bidCount; bid++) {
     const cents = 500_000 - bid * 1000; // each bid lowers the best offer
+    expected = cents;
+    missing = arrivals.filter((seen) => !seen.has(cents)).length;
+    // Woken by the last arrival (no polling on this event loop, which also receives the frames).
+    const arrived = new Promise<void>((resolve) => {
+      allArrived = resolve;
+      if (missing === 0) resolve();
+    });
     const sent = performance.now();
     const answer = await call(
       server.url,
@@ -88,18 +104,20 @@ async function run(loadId: string, subscribers: number): Promise<number[]> {
       },
     );
     if (answer.status >= 300) throw new Error(`bid: ${answer.status} ${JSON.stringify(answer.body)}`);
-    const deadline = Date.now() + 30_000;
-    while (arrivals.some((seen) => !seen.has(cents)) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([arrived, new Promise((resolve) => (timer = setTimeout(resolve, 30_000)))]);
+    clearTimeout(timer);
     for (const seen of arrivals) {
       const at = seen.get(cents);
       latencies.push(at === undefined ? Number.POSITIVE_INFINITY : at - sent);
     }
   }
+  if (process.env.CPU_PROF === "1") console.log(`profile window ${windowStart}-${process.hrtime.bigint()}`);
+  const ownCpu = process.cpuUsage(ownCpuBefore);
+  const clientCpuPerDelivery = (ownCpu.user + ownCpu.system) / 1000 / (bidCount * subscribers);
   const cpuPerDelivery = (server.cpuMs() - cpuBefore) / (bidCount * subscribers);
   console.log(
-    `${subscribers} subscriber(s): server CPU ${cpuPerDelivery.toFixed(3)} ms per delivery (bid included)`,
+    `${subscribers} subscriber(s): CPU per delivery ${cpuPerDelivery.toFixed(3)} ms in the server (bid included), ${clientCpuPerDelivery.toFixed(3)} ms in this client process`,
   );
   await Promise.all(clients.map((client) => client.dispose()));
   if (acknowledged < subscribers) console.log(`only ${acknowledged}/${subscribers} subscribers connected`);
@@ -112,7 +130,7 @@ const line = (label: string, sorted: number[]) =>
 try {
   const baseline = await run(server.loadIds[0], 1);
   const many = await run(server.loadIds[1], subscriberCount);
-  console.log(`offer fan-out on ${database}, ${bidCount} bids`);
+  console.log(`offer fan-out on ${database}, ${bidCount} bids, offerChanged { ${fields} }`);
   console.log(line("1 subscriber (baseline)", baseline));
   console.log(line(`${subscriberCount} subscribers`, many));
   console.log(

@@ -1,7 +1,8 @@
 /**
- * Where a V8 CPU profile spent its time: `npx tsx bench/profile-summary.ts <file.cpuprofile>`
- * (profiles come from CPU_PROF=1 with bench/throughput.ts). Prints self time by package or source
- * folder, and the share of samples with a given package anywhere on the stack.
+ * Where a V8 CPU profile spent its time: `npx tsx bench/profile-summary.ts <file.cpuprofile>
+ * [last seconds | start-end]` (profiles come from CPU_PROF=1 with the benchmarks; start-end is a
+ * window in process.hrtime nanoseconds, as bench/offer-fanout.ts prints it). Prints self time by
+ * package or source folder, and the share of samples with a given package anywhere on the stack.
  */
 import { readFileSync } from "node:fs";
 
@@ -12,6 +13,8 @@ interface ProfileNode {
 }
 interface Profile {
   nodes: ProfileNode[];
+  /** Microseconds on the monotonic clock process.hrtime reads. */
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
@@ -27,8 +30,19 @@ function area(url: string, name: string): string {
 
 const profile = JSON.parse(readFileSync(process.argv[2], "utf8")) as Profile;
 // An optional second argument: only the last N seconds (the measured load, not the start-up).
-const lastSeconds = Number(process.argv[3] ?? 0);
-if (lastSeconds > 0) {
+const window = /^(\d+)-(\d+)$/.exec(process.argv[3] ?? "");
+const lastSeconds = window ? 0 : Number(process.argv[3] ?? 0);
+if (window) {
+  // Only the samples taken between two instants (the benchmark's measured phase).
+  const [from, to] = [Number(window[1]) / 1000, Number(window[2]) / 1000];
+  let at = profile.startTime;
+  const kept = profile.samples.flatMap((sample, index) => {
+    at += profile.timeDeltas[index];
+    return at >= from && at <= to ? [[sample, profile.timeDeltas[index]]] : [];
+  });
+  profile.samples = kept.map(([sample]) => sample);
+  profile.timeDeltas = kept.map(([, delta]) => delta);
+} else if (lastSeconds > 0) {
   let kept = 0;
   let index = profile.timeDeltas.length;
   while (index > 0 && kept < lastSeconds * 1e6) kept += profile.timeDeltas[--index];

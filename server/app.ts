@@ -193,7 +193,14 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     );
     server = createServer(adapter);
     // Sockets carry subscriptions, never uploads: ws closes the socket (1009) past the small cap.
-    wsServer = new WebSocketServer({ server, path: "/graphql", maxPayload: GRAPHQL_BODY_LIMIT_NON_ADMIN });
+    // Frames are small and one event goes to thousands of sockets: no per-message compression
+    // (ws' default, stated here because compressing each copy would multiply the fan-out's cost).
+    wsServer = new WebSocketServer({
+      server,
+      path: "/graphql",
+      maxPayload: GRAPHQL_BODY_LIMIT_NON_ADMIN,
+      perMessageDeflate: false,
+    });
     useServer(
       {
         execute: (args: unknown) =>

@@ -27,6 +27,7 @@ import { schema } from "../schema.ts";
 import { MAX_COST, operationCost, type Variables } from "./limits.ts";
 import { assertNestingWithinLimit } from "./nesting.ts";
 import { useResponseCacheEligibility } from "./response-cache.ts";
+import { useSharedSubscriptionAnswers } from "./shared-subscriptions.ts";
 
 /** Per-request values the HTTP layer hands to Yoga. */
 export interface ServerContext {
@@ -258,6 +259,7 @@ export function createGraphQLServer(deps: Deps) {
       ...armorPlugins(),
       useDocumentBudget(deps.config.production),
       useResponseCacheEligibility,
+      useSharedSubscriptionAnswers,
     ],
   });
 }

@@ -1,4 +1,3 @@
-import { filter, pipe } from "graphql-yoga";
 import { EQUIPMENT_TYPES, OFFER_STATUSES, roundEnds, TIMES_UP } from "../../common/offers.ts";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
@@ -8,6 +7,9 @@ import { describedValues } from "../graphql/described-values.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
+import { SAME_FOR_ROLE } from "../graphql/shared-subscriptions.ts";
+import { filterEvents, silentStream } from "../lib/event-stream.ts";
+import type { Topics } from "../pubsub.ts";
 import { requireMarketplaceAccess } from "../users/marketplace-access.ts";
 import { BidType } from "./bids/schema.ts";
 import { type ConfirmDetails, getConfirmDetails, saveConfirmDetails } from "./confirm-details.ts";
@@ -44,65 +46,112 @@ export const EquipmentTypeEnum = builder.enumType("EquipmentType", {
 });
 
 export const OfferType = builder.prismaNode("Offer", {
-  id: { field: "id" },
+  id: { field: "id", extensions: SAME_FOR_ROLE },
   description: "A load out for bidding, in timed rounds (spec section 3, Offer).",
   authScopes: { authenticated: true },
   fields: (t) => ({
     loadId: t.string({
       description: "The offered load's readable loadId.",
+      extensions: SAME_FOR_ROLE,
       select: { load: { select: { loadId: true } } },
       resolve: (offer) => offer.load.loadId,
     }),
-    startDateTime: t.expose("startDateTime", { type: "DateTime", description: "The load's pickup date." }),
+    startDateTime: t.expose("startDateTime", {
+      type: "DateTime",
+      description: "The load's pickup date.",
+      extensions: SAME_FOR_ROLE,
+    }),
     endDateTime: t.expose("endDateTime", {
       type: "DateTime",
       nullable: true,
       description: "The load's delivery date.",
+      extensions: SAME_FOR_ROLE,
     }),
-    stops: t.exposeInt("stops", { description: "How many stops the load makes." }),
-    originCity: t.exposeString("originCity", { nullable: true, description: "The pickup city." }),
+    stops: t.exposeInt("stops", { description: "How many stops the load makes.", extensions: SAME_FOR_ROLE }),
+    originCity: t.exposeString("originCity", {
+      nullable: true,
+      description: "The pickup city.",
+      extensions: SAME_FOR_ROLE,
+    }),
     originState: t.exposeString("originState", {
       nullable: true,
       description: "The pickup state (two-letter code).",
+      extensions: SAME_FOR_ROLE,
     }),
-    destinationCity: t.exposeString("destinationCity", { nullable: true, description: "The delivery city." }),
+    destinationCity: t.exposeString("destinationCity", {
+      nullable: true,
+      description: "The delivery city.",
+      extensions: SAME_FOR_ROLE,
+    }),
     destinationState: t.exposeString("destinationState", {
       nullable: true,
       description: "The delivery state (two-letter code).",
+      extensions: SAME_FOR_ROLE,
     }),
-    distance: t.exposeFloat("distance", { nullable: true, description: "Road miles (planning estimate)." }),
+    distance: t.exposeFloat("distance", {
+      nullable: true,
+      description: "Road miles (planning estimate).",
+      extensions: SAME_FOR_ROLE,
+    }),
     equipmentType: t.exposeString("equipmentType", {
       nullable: true,
       description: "The equipment asked for, as its label (e.g. Dry Van).",
+      extensions: SAME_FOR_ROLE,
     }),
     bestOffer: t.float({
       nullable: true,
       description: "The lowest active bid, in dollars.",
+      extensions: SAME_FOR_ROLE,
       resolve: (offer) => (offer.bestBidCents === null ? null : offer.bestBidCents / 100),
     }),
     roundEnds: t.string({
       description: `Whole minutes left in the round, or "${TIMES_UP}", from the server's clock.`,
+      extensions: SAME_FOR_ROLE,
       resolve: (offer) => String(roundEnds(offer.roundEndsAt)),
     }),
-    roundEndsAt: t.expose("roundEndsAt", { type: "DateTime", description: "When the round closes." }),
-    roundNumber: t.exposeInt("roundNumber", { description: "The current round, from 1." }),
-    roundMinutes: t.exposeInt("roundMinutes", { description: "How long each round lasts, in minutes." }),
-    status: t.exposeString("status", { description: "active, finished or cancelled (see OfferStatus)." }),
+    roundEndsAt: t.expose("roundEndsAt", {
+      type: "DateTime",
+      description: "When the round closes.",
+      extensions: SAME_FOR_ROLE,
+    }),
+    roundNumber: t.exposeInt("roundNumber", {
+      description: "The current round, from 1.",
+      extensions: SAME_FOR_ROLE,
+    }),
+    roundMinutes: t.exposeInt("roundMinutes", {
+      description: "How long each round lasts, in minutes.",
+      extensions: SAME_FOR_ROLE,
+    }),
+    status: t.exposeString("status", {
+      description: "active, finished or cancelled (see OfferStatus).",
+      extensions: SAME_FOR_ROLE,
+    }),
     finishedAt: t.expose("finishedAt", {
       type: "DateTime",
       nullable: true,
       description: "When the offer was decided or cancelled.",
+      extensions: SAME_FOR_ROLE,
     }),
-    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the offer was started." }),
+    createdAt: t.expose("createdAt", {
+      type: "DateTime",
+      description: "When the offer was started.",
+      extensions: SAME_FOR_ROLE,
+    }),
     targetRate: t.float({
       nullable: true,
       authScopes: { admin: true },
       description: "The operator's target, never shown to carriers.",
+      extensions: SAME_FOR_ROLE,
       resolve: (offer) => (offer.targetRateCents === null ? null : offer.targetRateCents / 100),
     }),
-    bidCount: t.relationCount("bids", { authScopes: { admin: true }, description: "How many bids it has." }),
+    bidCount: t.relationCount("bids", {
+      authScopes: { admin: true },
+      description: "How many bids it has.",
+      extensions: SAME_FOR_ROLE,
+    }),
     detailsConfirmed: t.boolean({
       description: "The winner saved the load's confirmation details.",
+      extensions: SAME_FOR_ROLE,
       select: { load: { select: { confirmation: { select: { id: true } } } } },
       resolve: (offer) => offer.load.confirmation !== null,
     }),
@@ -423,6 +472,8 @@ builder.subscriptionField("offerChanged", (t) =>
     description:
       "An offer the viewer may see, each time it opens, gets a bid, closes a round or is decided; optionally one offer only.",
     authScopes: { authenticated: true },
+    // Who hears an event is decided per subscriber in subscribe; the offer it reads is the same for all.
+    extensions: SAME_FOR_ROLE,
     args: {
       offerId: t.arg.id({ description: "Only this offer (its global id); all visible offers when omitted." }),
     },
@@ -434,18 +485,11 @@ builder.subscriptionField("offerChanged", (t) =>
       if (only) {
         // One offer only: its own topic, and the right to it decided once, now, so no event
         // costs a check (an offer the carrier may not see stays silent, as in the list).
-        const topic = ctx.pubsub.subscribe(`offer:${only}`);
         return (await mayWatch(only))
-          ? topic
-          : pipe(
-              topic,
-              filter(() => false),
-            );
+          ? ctx.pubsub.subscribe(`offer:${only}`)
+          : silentStream<Topics["offers"][0]>();
       }
-      return pipe(
-        ctx.pubsub.subscribe("offers"),
-        filter((event: { offerId: string }) => mayWatch(event.offerId, event)),
-      );
+      return filterEvents(ctx.pubsub.subscribe("offers"), (event) => mayWatch(event.offerId, event));
     },
     resolve: (query, event: { offerId: string }, _args, ctx) =>
       readOncePerEvent(event, query, () =>
