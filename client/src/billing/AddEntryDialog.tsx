@@ -9,7 +9,8 @@ import Snackbar from "@mui/material/Snackbar";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { type FormEvent, useState } from "react";
 import type { BillingStatus, Ledger } from "../../../common/billing.ts";
-import { inlineFailureText, type RequestFailure, requestFailureText } from "../lib/request-errors.ts";
+import { inlineFailureText, requestFailureText } from "../lib/request-errors.ts";
+import type { MutationFailure } from "../relay/mutation-failure.ts";
 import { focusFirstInvalid } from "../ui/focus.ts";
 import { EntryFields } from "./EntryFields.tsx";
 import {
@@ -48,18 +49,15 @@ export function AddEntryDialog({ ledger, open, onClose, onCreated }: AddEntryDia
     setProblems(({ [field]: _cleared, ...rest }) => rest);
   };
 
-  const handlers = {
-    onCreated,
-    onFailed: (failure: RequestFailure, fields: Record<string, string>) => {
-      const placed: EntryProblems = {};
-      for (const [field, message] of Object.entries(fields)) {
-        const name = entryFieldOf(ledger, field);
-        if (name) placed[name] = message;
-      }
-      setProblems(placed);
-      setInlineError(inlineFailureText(failure, texts.inlineFallback));
-      setAlert(requestFailureText(failure, texts.conflict));
-    },
+  const handleFailure = (failure: MutationFailure) => {
+    const placed: EntryProblems = {};
+    for (const [field, message] of Object.entries(failure.fields)) {
+      const name = entryFieldOf(ledger, field);
+      if (name) placed[name] = message;
+    }
+    setProblems(placed);
+    setInlineError(inlineFailureText(failure, texts.inlineFallback));
+    setAlert(requestFailureText(failure, texts.conflict));
   };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -74,13 +72,13 @@ export function AddEntryDialog({ ledger, open, onClose, onCreated }: AddEntryDia
     const status = values.status as BillingStatus;
     if (ledger === "receivable") {
       createInvoice(
-        { customerPayer: values.party, dueDate: values.date, amountDue: values.amount, status },
-        handlers,
+        { input: { customerPayer: values.party, dueDate: values.date, amountDue: values.amount, status } },
+        { onSuccess: ({ invoice }) => onCreated(invoice.invoiceNumber), onFailure: handleFailure },
       );
     } else {
       createBill(
-        { carrier: values.party, paymentDate: values.date, amount: values.amount, status },
-        handlers,
+        { input: { carrier: values.party, paymentDate: values.date, amount: values.amount, status } },
+        { onSuccess: ({ bill }) => onCreated(bill.billNumber), onFailure: handleFailure },
       );
     }
   };

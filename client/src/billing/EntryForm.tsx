@@ -10,6 +10,7 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { BILLING_TEXTS, type Ledger } from "../../../common/billing.ts";
+import type { MutationHandlers } from "../relay/mutation-failure.ts";
 import { focusFirstInvalid } from "../ui/focus.ts";
 import { ActionsCell } from "./ActionsCell.tsx";
 import { listPath } from "./billing-criteria.ts";
@@ -22,7 +23,6 @@ import {
   entryFieldOf,
   entryProblems,
 } from "./entry-form.ts";
-import type { SaveEntryHandlers } from "./useUpdateBillMutation.ts";
 
 interface EntryFormProps {
   ledger: Ledger;
@@ -32,7 +32,7 @@ interface EntryFormProps {
   trackingLink: string | null;
   rateConfirmationUrl?: string | null;
   saving: boolean;
-  onSave(values: EntryValues, loadId: string, handlers: SaveEntryHandlers): void;
+  onSave(values: EntryValues, loadId: string, handlers: MutationHandlers<unknown>): void;
 }
 
 /** The invoice or bill detail form: read-only number, the four fields, the linked load, 'Save Changes'. */
@@ -70,8 +70,8 @@ export function EntryForm({
       return;
     }
     onSave(values, load, {
-      onSaved: () => setNotice({ severity: "success", text: BILLING_TEXTS.saved }),
-      onFailed: (fields) => {
+      onSuccess: () => setNotice({ severity: "success", text: BILLING_TEXTS.saved }),
+      onFailure: ({ fields }) => {
         const placed: EntryProblems = {};
         for (const [field, message] of Object.entries(fields)) {
           const name = entryFieldOf(ledger, field);
