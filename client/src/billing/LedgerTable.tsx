@@ -37,7 +37,7 @@ interface LedgerTableProps<Row> {
 
 /** One ledger: toolbar, the spec's columns, 'No loads found.', totals and the numbered pager. */
 export function LedgerTable<Row>({ ledger, list, answer, columns, children }: LedgerTableProps<Row>) {
-  const { criteria, change } = list;
+  const { criteria } = list;
   const [addOpen, setAddOpen] = useState(false);
   const [addKey, setAddKey] = useState(0);
   const [exporting, setExporting] = useState(false);

@@ -60,7 +60,6 @@ export function LoadTable({ query }: LoadTableProps) {
     query,
   );
   const list = useRefetchList(LOAD_LIST, { refetch, variablesOf, pageCount: data.loads.pageCount });
-  const { criteria, change } = list;
   const [uploadOpen, setUploadOpen] = useState(false);
   const { notify, toast } = useToast();
 

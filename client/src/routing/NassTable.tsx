@@ -65,7 +65,6 @@ export function NassTable({ query, facets }: NassTableProps) {
     variablesOf: nassVariables,
     pageCount: data.nassCodes.pageCount,
   });
-  const { criteria, change } = list;
   const [importOpen, setImportOpen] = useState(false);
   const [editing, setEditing] = useState<NassRow_nass$data | "new" | null>(null);
   const { notify, toast } = useToast();

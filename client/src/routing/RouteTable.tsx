@@ -60,7 +60,6 @@ export function RouteTable({ query }: RouteTableProps) {
     variablesOf: routeVariables,
     pageCount: data.routes.pageCount,
   });
-  const { criteria, change } = list;
   const [createOpen, setCreateOpen] = useState(false);
   const { notify, toast } = useToast();
   useRouteChangedSubscription();
