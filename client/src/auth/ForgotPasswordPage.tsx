@@ -1,16 +1,13 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
 import { emailProblem } from "../../../common/fields.ts";
 import { withRelay } from "../app/withRelay.tsx";
+import { AuthForm } from "./AuthForm.tsx";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { loginErrorText } from "./auth-messages.ts";
-import { FormError } from "./FormError.tsx";
+import { EmailField } from "./EmailField.tsx";
 import { useSendTemporaryPasswordMutation } from "./useSendTemporaryPasswordMutation.ts";
 
 const TABS = [{ label: "Forgot Password", to: "/forgot-password" }];
@@ -60,26 +57,15 @@ function ForgotPasswordPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Enter the email of your account and we will send you a temporary password.
       </Typography>
-      <FormError message={formError} />
-      <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Forgot password">
-        <Stack spacing={2}>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            autoFocus
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={Boolean(emailError)}
-            helperText={emailError}
-          />
-          <Button type="submit" variant="contained" size="large" disabled={isInFlight}>
-            send temporary passowrd
-          </Button>
-        </Stack>
-      </Box>
+      <AuthForm
+        label="Forgot password"
+        onSubmit={handleSubmit}
+        error={formError}
+        submitLabel="send temporary passowrd"
+        busy={isInFlight}
+      >
+        <EmailField value={email} onChange={setEmail} problem={emailError} />
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,11 +1,8 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { emailProblem } from "../../../common/fields.ts";
@@ -13,11 +10,13 @@ import { withRelay } from "../app/withRelay.tsx";
 import { afterLoginTarget } from "../lib/paths.ts";
 import { session } from "../lib/session.ts";
 import { PLATFORM } from "../relay/graphql-http.ts";
+import { problemProps } from "../ui/form/problem-props.ts";
 import { PasswordField } from "../ui/PasswordField.tsx";
 import type { useLoginMutation$data } from "./__generated__/useLoginMutation.graphql";
+import { AuthForm } from "./AuthForm.tsx";
 import { AuthLayout, LOGIN_TABS } from "./AuthLayout.tsx";
 import { loginErrorText } from "./auth-messages.ts";
-import { FormError } from "./FormError.tsx";
+import { EmailField } from "./EmailField.tsx";
 import { useLoginMutation } from "./useLoginMutation.ts";
 
 type SignedIn = Extract<useLoginMutation$data["login"], { data: unknown }>["data"];
@@ -76,49 +75,38 @@ function LoginPage() {
           {notice}
         </Alert>
       ) : null}
-      <FormError message={formError} />
-      <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Log in">
-        <Stack spacing={2}>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            autoFocus
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={Boolean(fieldErrors.email)}
-            helperText={fieldErrors.email}
+      <AuthForm
+        label="Log in"
+        onSubmit={handleSubmit}
+        error={formError}
+        submitLabel="Log in"
+        busyLabel="Logging in…"
+        busy={isInFlight}
+      >
+        <EmailField value={email} onChange={setEmail} problem={fieldErrors.email} />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          {...problemProps(fieldErrors.password)}
+        />
+        <Box
+          sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}
+        >
+          <FormControlLabel
+            control={
+              <Checkbox checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
+            }
+            label="Remember me"
           />
-          <PasswordField
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={Boolean(fieldErrors.password)}
-            helperText={fieldErrors.password}
-          />
-          <Box
-            sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}
-          >
-            <FormControlLabel
-              control={
-                <Checkbox checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
-              }
-              label="Remember me"
-            />
-            <Link component={RouterLink} to="/forgot-password" state={{ email }} variant="body2">
-              Forgot your password?
-            </Link>
-          </Box>
-          <Button type="submit" variant="contained" size="large" disabled={isInFlight}>
-            {isInFlight ? "Logging in…" : "Log in"}
-          </Button>
-        </Stack>
-      </Box>
+          <Link component={RouterLink} to="/forgot-password" state={{ email }} variant="body2">
+            Forgot your password?
+          </Link>
+        </Box>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,7 +1,3 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import {
@@ -16,10 +12,11 @@ import { CARRIER_HOME } from "../lib/paths.ts";
 import { type PhoneCountry, validPhone } from "../lib/phone.ts";
 import { session } from "../lib/session.ts";
 import { PLATFORM } from "../relay/graphql-http.ts";
-import { PasswordField } from "../ui/PasswordField.tsx";
+import { AuthForm } from "./AuthForm.tsx";
 import { AuthLayout, LOGIN_TABS } from "./AuthLayout.tsx";
 import { registerErrorText } from "./auth-messages.ts";
-import { FormError } from "./FormError.tsx";
+import { EmailField } from "./EmailField.tsx";
+import { NewPasswordFields } from "./NewPasswordFields.tsx";
 import { PhoneField } from "./PhoneField.tsx";
 import { keepSignupDraft, takeSignupDraft } from "./signup-draft.ts";
 import { useRegisterMutation } from "./useRegisterMutation.ts";
@@ -83,53 +80,31 @@ function SignupPage() {
 
   return (
     <AuthLayout tabs={LOGIN_TABS} current="/signup">
-      <FormError message={formError} />
-      <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Sign up">
-        <Stack spacing={2}>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            autoFocus
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={Boolean(fieldErrors.email)}
-            helperText={fieldErrors.email}
-          />
-          <PasswordField
-            label="Password"
-            name="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={Boolean(fieldErrors.password)}
-            helperText={fieldErrors.password ?? `At least ${MIN_PASSWORD_LENGTH} characters`}
-          />
-          <PasswordField
-            label="Confirm password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-            error={Boolean(fieldErrors.confirmPassword)}
-            helperText={fieldErrors.confirmPassword}
-          />
-          <PhoneField
-            country={country}
-            digits={phone}
-            error={fieldErrors.phoneNumber}
-            onCountryChange={setCountry}
-            onDigitsChange={setPhone}
-          />
-          <Button type="submit" variant="contained" size="large" disabled={isInFlight}>
-            {isInFlight ? "Registering…" : "Register"}
-          </Button>
-        </Stack>
-      </Box>
+      <AuthForm
+        label="Sign up"
+        onSubmit={handleSubmit}
+        error={formError}
+        submitLabel="Register"
+        busyLabel="Registering…"
+        busy={isInFlight}
+      >
+        <EmailField value={email} onChange={setEmail} problem={fieldErrors.email} />
+        <NewPasswordFields
+          password={password}
+          confirmPassword={confirmPassword}
+          onPassword={setPassword}
+          onConfirmPassword={setConfirmPassword}
+          problems={fieldErrors}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
+        />
+        <PhoneField
+          country={country}
+          digits={phone}
+          error={fieldErrors.phoneNumber}
+          onCountryChange={setCountry}
+          onDigitsChange={setPhone}
+        />
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,21 +1,15 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
-import Snackbar from "@mui/material/Snackbar";
-import useMediaQuery from "@mui/material/useMediaQuery";
 import { type FormEvent, useState } from "react";
 import type { BillingStatus, Ledger } from "../../../common/billing.ts";
-import { inlineFailureText, type RequestFailure, requestFailureText } from "../lib/request-errors.ts";
+import { inlineFailureText, requestFailureText } from "../lib/request-errors.ts";
+import { type MutationFailure, placeProblems } from "../relay/mutation-failure.ts";
 import { focusFirstInvalid } from "../ui/focus.ts";
+import { FormDialog } from "../ui/form/FormDialog.tsx";
+import { useFormValues } from "../ui/form/useFormValues.ts";
 import { EntryFields } from "./EntryFields.tsx";
 import {
   CREATE_TEXTS,
   EMPTY_ENTRY,
-  type EntryField,
   type EntryProblems,
   type EntryValues,
   entryFieldOf,
@@ -33,33 +27,18 @@ interface AddEntryDialogProps {
 
 /** 'Add Invoice' / 'Add Bill'. The parent remounts it after each close, which resets fields and errors. */
 export function AddEntryDialog({ ledger, open, onClose, onCreated }: AddEntryDialogProps) {
-  const fullScreen = useMediaQuery((theme) => theme.breakpoints.down("sm"), { noSsr: true });
   const [createInvoice, creatingInvoice] = useCreateInvoiceMutation();
   const [createBill, creatingBill] = useCreateBillMutation();
   const isCreating = creatingInvoice || creatingBill;
-  const [values, setValues] = useState<EntryValues>(EMPTY_ENTRY);
-  const [problems, setProblems] = useState<EntryProblems>({});
+  const { values, problems, setProblems, change } = useFormValues<EntryValues, EntryProblems>(EMPTY_ENTRY);
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const texts = CREATE_TEXTS[ledger];
 
-  const handleChange = (field: EntryField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setProblems(({ [field]: _cleared, ...rest }) => rest);
-  };
-
-  const handlers = {
-    onCreated,
-    onFailed: (failure: RequestFailure, fields: Record<string, string>) => {
-      const placed: EntryProblems = {};
-      for (const [field, message] of Object.entries(fields)) {
-        const name = entryFieldOf(ledger, field);
-        if (name) placed[name] = message;
-      }
-      setProblems(placed);
-      setInlineError(inlineFailureText(failure, texts.inlineFallback));
-      setAlert(requestFailureText(failure, texts.conflict));
-    },
+  const handleFailure = (failure: MutationFailure) => {
+    setProblems(placeProblems(failure, (field) => entryFieldOf(ledger, field)));
+    setInlineError(inlineFailureText(failure, texts.inlineFallback));
+    setAlert(requestFailureText(failure, texts.conflict));
   };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -74,65 +53,42 @@ export function AddEntryDialog({ ledger, open, onClose, onCreated }: AddEntryDia
     const status = values.status as BillingStatus;
     if (ledger === "receivable") {
       createInvoice(
-        { customerPayer: values.party, dueDate: values.date, amountDue: values.amount, status },
-        handlers,
+        { input: { customerPayer: values.party, dueDate: values.date, amountDue: values.amount, status } },
+        { onSuccess: ({ invoice }) => onCreated(invoice.invoiceNumber), onFailure: handleFailure },
       );
     } else {
       createBill(
-        { carrier: values.party, paymentDate: values.date, amount: values.amount, status },
-        handlers,
+        { input: { carrier: values.party, paymentDate: values.date, amount: values.amount, status } },
+        { onSuccess: ({ bill }) => onCreated(bill.billNumber), onFailure: handleFailure },
       );
     }
   };
 
-  const titleId = `add-${ledger}-title`;
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={isCreating ? undefined : onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
+      onClose={onClose}
+      titleId={`add-${ledger}-title`}
+      title={texts.title}
+      onSubmit={handleSubmit}
+      busy={isCreating}
+      submitLabel={texts.title}
+      error={inlineError}
+      errorTestId="add-entry-error"
+      alert={alert}
+      onAlertClose={() => setAlert(null)}
+      alertTestId="add-entry-alert"
     >
-      <Box component="form" noValidate onSubmit={handleSubmit} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>{texts.title}</DialogTitle>
-        <DialogContent>
-          {inlineError ? (
-            <Alert severity="error" sx={{ mb: 2 }} data-testid="add-entry-error">
-              {inlineError}
-            </Alert>
-          ) : null}
-          <Box sx={{ pt: 1 }}>
-            <EntryFields
-              ledger={ledger}
-              values={values}
-              problems={problems}
-              disabled={isCreating}
-              autoFocus
-              onChange={handleChange}
-            />
-          </Box>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={isCreating}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isCreating}>
-            {isCreating ? "Saving…" : texts.title}
-          </Button>
-        </DialogActions>
+      <Box sx={{ pt: 1 }}>
+        <EntryFields
+          ledger={ledger}
+          values={values}
+          problems={problems}
+          disabled={isCreating}
+          autoFocus
+          onChange={change}
+        />
       </Box>
-      <Snackbar
-        open={alert !== null}
-        autoHideDuration={8000}
-        onClose={() => setAlert(null)}
-        anchorOrigin={{ vertical: "top", horizontal: "center" }}
-      >
-        <Alert severity="error" variant="filled" onClose={() => setAlert(null)} data-testid="add-entry-alert">
-          {alert}
-        </Alert>
-      </Snackbar>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -75,12 +75,14 @@ function BillEditor({ bill }: { bill: BillDetailPage_bill$key }) {
         onSave={(values, loadId, handlers) =>
           save(
             {
-              billNumber: data.billNumber,
-              carrier: values.party,
-              paymentDate: values.date,
-              amount: values.amount,
-              status: values.status || null,
-              loadId: loadId.trim() || null,
+              input: {
+                billNumber: data.billNumber,
+                carrier: values.party,
+                paymentDate: values.date,
+                amount: values.amount,
+                status: values.status || null,
+                loadId: loadId.trim() || null,
+              },
             },
             handlers,
           )

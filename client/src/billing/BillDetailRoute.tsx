@@ -1,9 +1,7 @@
-import { Suspense, useEffect } from "react";
-import { useQueryLoader } from "react-relay";
 import { useParams } from "react-router-dom";
 import { BILLING_TEXTS } from "../../../common/billing.ts";
-import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
-import { Loading } from "../ui/Loading.tsx";
+import { usePageQuery } from "../relay/usePageQuery.ts";
+import { QueryBoundary } from "../ui/QueryBoundary.tsx";
 import BillDetailPageQueryNode, {
   type BillDetailPageQuery,
 } from "./__generated__/BillDetailPageQuery.graphql";
@@ -12,17 +10,15 @@ import { BillDetailPage } from "./BillDetailPage.tsx";
 /** /admin/ila/billing/accounts-payable/{billNumber}: the bill's edit form. */
 export default function BillDetailRoute() {
   const { billNumber = "" } = useParams();
-  const [queryRef, loadQuery] = useQueryLoader<BillDetailPageQuery>(BillDetailPageQueryNode);
-  useEffect(() => loadQuery({ billNumber }, { fetchPolicy: "store-and-network" }), [loadQuery, billNumber]);
+  const { queryRef, retry } = usePageQuery<BillDetailPageQuery>(BillDetailPageQueryNode, { billNumber });
   return (
-    <ErrorBoundary
-      key={billNumber}
+    <QueryBoundary
+      queryRef={queryRef}
+      resetKey={billNumber}
       message={BILLING_TEXTS.oneFetchFailed}
-      onRetry={() => loadQuery({ billNumber }, { fetchPolicy: "network-only" })}
+      onRetry={retry}
     >
-      <Suspense fallback={<Loading />}>
-        {queryRef ? <BillDetailPage queryRef={queryRef} /> : <Loading />}
-      </Suspense>
-    </ErrorBoundary>
+      {(loaded) => <BillDetailPage queryRef={loaded} />}
+    </QueryBoundary>
   );
 }

@@ -1,12 +1,10 @@
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
-import { Suspense } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { Ledger } from "../../../common/billing.ts";
-import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
-import { Loading } from "../ui/Loading.tsx";
 import { useListQuery } from "../ui/list/useListQuery.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
+import { QueryBoundary } from "../ui/QueryBoundary.tsx";
 import PayablesPageQueryNode, { type PayablesPageQuery } from "./__generated__/PayablesPageQuery.graphql";
 import ReceivablesPageQueryNode, {
   type ReceivablesPageQuery,
@@ -29,11 +27,9 @@ function ReceivablesView() {
     variablesOf,
   );
   return (
-    <ErrorBoundary key={attempt} message={FETCH_FAILED.receivable} onRetry={retry}>
-      <Suspense fallback={<Loading />}>
-        {queryRef ? <ReceivablesPage key={attempt} queryRef={queryRef} /> : <Loading />}
-      </Suspense>
-    </ErrorBoundary>
+    <QueryBoundary queryRef={queryRef} resetKey={attempt} message={FETCH_FAILED.receivable} onRetry={retry}>
+      {(loaded) => <ReceivablesPage queryRef={loaded} />}
+    </QueryBoundary>
   );
 }
 
@@ -44,11 +40,9 @@ function PayablesView() {
     variablesOf,
   );
   return (
-    <ErrorBoundary key={attempt} message={FETCH_FAILED.payable} onRetry={retry}>
-      <Suspense fallback={<Loading />}>
-        {queryRef ? <PayablesPage key={attempt} queryRef={queryRef} /> : <Loading />}
-      </Suspense>
-    </ErrorBoundary>
+    <QueryBoundary queryRef={queryRef} resetKey={attempt} message={FETCH_FAILED.payable} onRetry={retry}>
+      {(loaded) => <PayablesPage queryRef={loaded} />}
+    </QueryBoundary>
   );
 }
 

@@ -3,26 +3,23 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
-import Snackbar from "@mui/material/Snackbar";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { BILLING_TEXTS, type Ledger } from "../../../common/billing.ts";
+import { type MutationHandlers, placeProblems } from "../relay/mutation-failure.ts";
 import { focusFirstInvalid } from "../ui/focus.ts";
+import { problemProps } from "../ui/form/problem-props.ts";
+import { SubmitButton } from "../ui/form/SubmitButton.tsx";
+import { useFormValues } from "../ui/form/useFormValues.ts";
+import { useToast } from "../ui/Toast.tsx";
 import { ActionsCell } from "./ActionsCell.tsx";
 import { listPath } from "./billing-criteria.ts";
 import { downloadFile } from "./download.ts";
 import { EntryFields } from "./EntryFields.tsx";
-import {
-  type EntryField,
-  type EntryProblems,
-  type EntryValues,
-  entryFieldOf,
-  entryProblems,
-} from "./entry-form.ts";
-import type { SaveEntryHandlers } from "./useUpdateBillMutation.ts";
+import { type EntryProblems, type EntryValues, entryFieldOf, entryProblems } from "./entry-form.ts";
 
 interface EntryFormProps {
   ledger: Ledger;
@@ -32,7 +29,7 @@ interface EntryFormProps {
   trackingLink: string | null;
   rateConfirmationUrl?: string | null;
   saving: boolean;
-  onSave(values: EntryValues, loadId: string, handlers: SaveEntryHandlers): void;
+  onSave(values: EntryValues, loadId: string, handlers: MutationHandlers<unknown>): void;
 }
 
 /** The invoice or bill detail form: read-only number, the four fields, the linked load, 'Save Changes'. */
@@ -46,18 +43,12 @@ export function EntryForm({
   saving,
   onSave,
 }: EntryFormProps) {
-  const [values, setValues] = useState(initial);
+  const { values, problems, setProblems, change } = useFormValues<EntryValues, EntryProblems>(initial);
   const [load, setLoad] = useState(loadId ?? "");
-  const [problems, setProblems] = useState<EntryProblems>({});
   const [loadProblem, setLoadProblem] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  const [notice, setNotice] = useState<{ severity: "success" | "error"; text: string } | null>(null);
+  const { notify, toast } = useToast({ "data-testid": "entry-notice" });
   const numberLabel = ledger === "receivable" ? "Invoice Number" : "Bill Number";
-
-  const handleChange = (field: EntryField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setProblems(({ [field]: _cleared, ...rest }) => rest);
-  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -70,17 +61,12 @@ export function EntryForm({
       return;
     }
     onSave(values, load, {
-      onSaved: () => setNotice({ severity: "success", text: BILLING_TEXTS.saved }),
-      onFailed: (fields) => {
-        const placed: EntryProblems = {};
-        for (const [field, message] of Object.entries(fields)) {
-          const name = entryFieldOf(ledger, field);
-          if (name) placed[name] = message;
-          if (field === "loadId") setLoadProblem(message);
-        }
-        setProblems(placed);
+      onSuccess: () => notify(BILLING_TEXTS.saved),
+      onFailure: (failure) => {
+        setProblems(placeProblems(failure, (field) => entryFieldOf(ledger, field)));
+        if (failure.fields.loadId) setLoadProblem(failure.fields.loadId);
         setFailed(true);
-        setNotice({ severity: "error", text: BILLING_TEXTS.saveError });
+        notify(BILLING_TEXTS.saveError, "error");
         focusFirstInvalid(form);
       },
     });
@@ -91,7 +77,7 @@ export function EntryForm({
     try {
       await downloadFile(rateConfirmationUrl, `rate-confirmation-${number}.pdf`);
     } catch {
-      setNotice({ severity: "error", text: "The rate confirmation could not be downloaded." });
+      notify("The rate confirmation could not be downloaded.", "error");
     }
   };
 
@@ -115,7 +101,7 @@ export function EntryForm({
             values={values}
             problems={problems}
             disabled={saving}
-            onChange={handleChange}
+            onChange={change}
           />
           <TextField
             label="Load ID"
@@ -126,8 +112,7 @@ export function EntryForm({
               setLoad(event.target.value);
               setLoadProblem(null);
             }}
-            error={Boolean(loadProblem)}
-            helperText={loadProblem ?? "The load this belongs to (optional)."}
+            {...problemProps(loadProblem, "The load this belongs to (optional).")}
           />
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center" }}>
             {loadId ? (
@@ -153,27 +138,13 @@ export function EntryForm({
             <Button component={RouterLink} to={listPath(ledger)}>
               Back to the list
             </Button>
-            <Button type="submit" variant="contained" disabled={saving}>
-              {saving ? "Saving…" : "Save Changes"}
-            </Button>
+            <SubmitButton busy={saving} busyLabel="Saving…">
+              Save Changes
+            </SubmitButton>
           </Box>
         </Stack>
       </Box>
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={6000}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      >
-        <Alert
-          severity={notice?.severity ?? "success"}
-          variant="filled"
-          onClose={() => setNotice(null)}
-          data-testid="entry-notice"
-        >
-          {notice?.text}
-        </Alert>
-      </Snackbar>
+      {toast}
     </Paper>
   );
 }

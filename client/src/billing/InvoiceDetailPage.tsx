@@ -73,12 +73,14 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetailPage_invoice$key }) 
         onSave={(values, loadId, handlers) =>
           save(
             {
-              invoiceNumber: data.invoiceNumber,
-              customerPayer: values.party,
-              dueDate: values.date,
-              amountDue: values.amount,
-              status: values.status || null,
-              loadId: loadId.trim() || null,
+              input: {
+                invoiceNumber: data.invoiceNumber,
+                customerPayer: values.party,
+                dueDate: values.date,
+                amountDue: values.amount,
+                status: values.status || null,
+                loadId: loadId.trim() || null,
+              },
             },
             handlers,
           )

@@ -1,9 +1,7 @@
-import { Suspense, useEffect } from "react";
-import { useQueryLoader } from "react-relay";
 import { useParams } from "react-router-dom";
 import { BILLING_TEXTS } from "../../../common/billing.ts";
-import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
-import { Loading } from "../ui/Loading.tsx";
+import { usePageQuery } from "../relay/usePageQuery.ts";
+import { QueryBoundary } from "../ui/QueryBoundary.tsx";
 import InvoiceDetailPageQueryNode, {
   type InvoiceDetailPageQuery,
 } from "./__generated__/InvoiceDetailPageQuery.graphql";
@@ -12,20 +10,17 @@ import { InvoiceDetailPage } from "./InvoiceDetailPage.tsx";
 /** /admin/ila/billing/accounts-receivable/{invoiceNumber}: the invoice's edit form. */
 export default function InvoiceDetailRoute() {
   const { invoiceNumber = "" } = useParams();
-  const [queryRef, loadQuery] = useQueryLoader<InvoiceDetailPageQuery>(InvoiceDetailPageQueryNode);
-  useEffect(
-    () => loadQuery({ invoiceNumber }, { fetchPolicy: "store-and-network" }),
-    [loadQuery, invoiceNumber],
-  );
+  const { queryRef, retry } = usePageQuery<InvoiceDetailPageQuery>(InvoiceDetailPageQueryNode, {
+    invoiceNumber,
+  });
   return (
-    <ErrorBoundary
-      key={invoiceNumber}
+    <QueryBoundary
+      queryRef={queryRef}
+      resetKey={invoiceNumber}
       message={BILLING_TEXTS.oneFetchFailed}
-      onRetry={() => loadQuery({ invoiceNumber }, { fetchPolicy: "network-only" })}
+      onRetry={retry}
     >
-      <Suspense fallback={<Loading />}>
-        {queryRef ? <InvoiceDetailPage queryRef={queryRef} /> : <Loading />}
-      </Suspense>
-    </ErrorBoundary>
+      {(loaded) => <InvoiceDetailPage queryRef={loaded} />}
+    </QueryBoundary>
   );
 }

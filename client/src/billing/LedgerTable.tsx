@@ -6,10 +6,11 @@ import Typography from "@mui/material/Typography";
 import { type ReactNode, useState } from "react";
 import { BILLING_TEXTS, type Ledger } from "../../../common/billing.ts";
 import { formatCents } from "../../../common/money.ts";
-import { FilterButton } from "../ui/list/FilterButton.tsx";
+import { FilterDialogButton } from "../ui/list/FilterDialogButton.tsx";
+import { ListAction } from "../ui/list/ListAction.tsx";
 import { ListToolbar } from "../ui/list/ListToolbar.tsx";
-import type { usePagedList } from "../ui/list/usePagedList.ts";
-import { Toast } from "../ui/Toast.tsx";
+import type { PageAnswer, usePagedList } from "../ui/list/usePagedList.ts";
+import { useToast } from "../ui/Toast.tsx";
 import type { Column } from "../ui/table/columns.ts";
 import { DataTable } from "../ui/table/DataTable.tsx";
 import { AddEntryDialog } from "./AddEntryDialog.tsx";
@@ -28,31 +29,19 @@ import { CREATE_TEXTS } from "./entry-form.ts";
 interface LedgerTableProps<Row> {
   ledger: Ledger;
   list: ReturnType<typeof usePagedList<BillingFilters, SortField>>;
+  /** The page the server answered, with the total of its amounts. */
+  answer: PageAnswer & { totalAmountCents: number };
   columns: readonly Column<Row, SortField>[];
-  totalCount: number;
-  pageCount: number;
-  page: number;
-  pageSize: number;
-  totalAmountCents: number;
-  rowCount: number;
   children: ReactNode;
 }
 
 /** One ledger: toolbar, the spec's columns, 'No loads found.', totals and the numbered pager. */
-export function LedgerTable<Row>({
-  ledger,
-  list,
-  columns,
-  totalAmountCents,
-  children,
-  ...page
-}: LedgerTableProps<Row>) {
-  const { criteria, change } = list;
-  const [filterOpen, setFilterOpen] = useState(false);
+export function LedgerTable<Row>({ ledger, list, answer, columns, children }: LedgerTableProps<Row>) {
+  const { criteria } = list;
   const [addOpen, setAddOpen] = useState(false);
   const [addKey, setAddKey] = useState(0);
   const [exporting, setExporting] = useState(false);
-  const [notice, setNotice] = useState<{ severity: "success" | "error"; text: string } | null>(null);
+  const { notify, toast } = useToast({ "data-testid": "billing-notice" });
   const what = ledger === "receivable" ? "invoices" : "bills";
   const labels = SORT_LABELS[ledger];
 
@@ -61,7 +50,7 @@ export function LedgerTable<Row>({
     try {
       await downloadFile(exportPath(ledger, criteria), `${ledger}.csv`);
     } catch {
-      setNotice({ severity: "error", text: "The export could not be downloaded. Please try again." });
+      notify("The export could not be downloaded. Please try again.", "error");
     } finally {
       setExporting(false);
     }
@@ -80,7 +69,9 @@ export function LedgerTable<Row>({
         placeholder={ledger === "receivable" ? "Search number or customer…" : "Search number or carrier…"}
         {...list.search}
         filter={
-          <FilterButton active={activeFilterCount(criteria.filter)} onClick={() => setFilterOpen(true)} />
+          <FilterDialogButton list={list} countActive={activeFilterCount}>
+            {(dialog) => <BillingFilterDialog ledger={ledger} {...dialog} />}
+          </FilterDialogButton>
         }
         sort={list.sortMenu(
           SORT_FIELDS.filter((field) => field !== "CREATED_AT").map(
@@ -92,50 +83,29 @@ export function LedgerTable<Row>({
         <Button variant="outlined" startIcon={<DownloadIcon />} onClick={handleExport} disabled={exporting}>
           {exporting ? "Exporting…" : "Export CSV"}
         </Button>
-        <Button
-          variant="contained"
-          color="secondary"
-          startIcon={<AddIcon />}
-          onClick={() => setAddOpen(true)}
-        >
+        <ListAction icon={<AddIcon />} onClick={() => setAddOpen(true)}>
           Manual update
-        </Button>
+        </ListAction>
       </ListToolbar>
       <DataTable
         label={ledger === "receivable" ? "Accounts Receivable" : "Accounts Payable"}
         columns={columns}
         empty={BILLING_TEXTS.empty}
-        rowCount={page.rowCount}
-        {...list.table}
         minWidth={760}
-        paging={list.paging(
-          {
-            page: page.page,
-            pageCount: page.pageCount,
-            pageSize: page.pageSize,
-            totalCount: page.totalCount,
-          },
-          { label: `${labels.NUMBER} pages`, noun: what, countTestId: "billing-count" },
-        )}
+        {...list.tableOf(answer, {
+          label: `${labels.NUMBER} pages`,
+          noun: what,
+          countTestId: "billing-count",
+        })}
       >
         {children}
       </DataTable>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1, textAlign: "right" }}>
         Total{" "}
         <Box component="strong" sx={{ color: "text.primary" }} data-testid="billing-total">
-          {formatCents(totalAmountCents)}
+          {formatCents(answer.totalAmountCents)}
         </Box>
       </Typography>
-      <BillingFilterDialog
-        open={filterOpen}
-        ledger={ledger}
-        filters={criteria.filter}
-        onClose={() => setFilterOpen(false)}
-        onApply={(filter) => {
-          setFilterOpen(false);
-          change({ filter });
-        }}
-      />
       <AddEntryDialog
         key={addKey}
         ledger={ledger}
@@ -143,11 +113,11 @@ export function LedgerTable<Row>({
         onClose={closeAdd}
         onCreated={(number) => {
           closeAdd();
-          setNotice({ severity: "success", text: `${CREATE_TEXTS[ledger].created}: ${number}` });
+          notify(`${CREATE_TEXTS[ledger].created}: ${number}`);
           list.reload();
         }}
       />
-      <Toast message={notice} onClose={() => setNotice(null)} data-testid="billing-notice" />
+      {toast}
     </>
   );
 }

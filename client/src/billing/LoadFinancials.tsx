@@ -9,6 +9,7 @@ import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { BILLING_STATUS_LABELS, type BillingStatus } from "../../../common/billing.ts";
 import { centsToDecimal, formatCents } from "../../../common/money.ts";
+import { failureText } from "../lib/request-errors.ts";
 import type { LoadFinancials_load$key } from "./__generated__/LoadFinancials_load.graphql";
 import { entryPath } from "./billing-criteria.ts";
 import { useSetLoadCustomerRateMutation } from "./useSetLoadCustomerRateMutation.ts";
@@ -57,10 +58,13 @@ export function LoadFinancials({ load }: LoadFinancialsProps) {
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    save(data.id, rate, {
-      onSaved: () => setMessage({ error: false, text: "Saved Correctly" }),
-      onFailed: (text) => setMessage({ error: true, text }),
-    });
+    save(
+      { input: { id: data.id, customerRate: rate.trim() || null } },
+      {
+        onSuccess: () => setMessage({ error: false, text: "Saved Correctly" }),
+        onFailure: (failure) => setMessage({ error: true, text: failureText(failure, "Error saving") }),
+      },
+    );
   };
 
   return (

@@ -1,11 +1,9 @@
-import { useCallback } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
-import type { FetchPolicy } from "relay-runtime";
-import { usePagedList } from "../ui/list/usePagedList.ts";
+import { useRefetchList } from "../ui/list/useRefetchList.ts";
 import type { PayablesTable_query$key } from "./__generated__/PayablesTable_query.graphql";
 import type { PayablesTableRefetchQuery } from "./__generated__/PayablesTableRefetchQuery.graphql";
 import { BILL_COLUMNS, BillRow } from "./BillRow.tsx";
-import { BILLING_LIST, type BillingCriteria, variablesOf } from "./billing-criteria.ts";
+import { BILLING_LIST, variablesOf } from "./billing-criteria.ts";
 import { LedgerTable } from "./LedgerTable.tsx";
 
 interface PayablesTableProps {
@@ -42,25 +40,10 @@ export function PayablesTable({ query }: PayablesTableProps) {
     `,
     query,
   );
-  const { totalCount, pageCount, page, pageSize, totalAmountCents, edges } = data.bills;
-  const refetchWith = useCallback(
-    (criteria: BillingCriteria, fetchPolicy: FetchPolicy) => refetch(variablesOf(criteria), { fetchPolicy }),
-    [refetch],
-  );
-  const list = usePagedList(BILLING_LIST, { refetch: refetchWith, pageCount });
+  const list = useRefetchList(BILLING_LIST, { refetch, variablesOf, pageCount: data.bills.pageCount });
   return (
-    <LedgerTable
-      ledger="payable"
-      list={list}
-      totalCount={totalCount}
-      pageCount={pageCount}
-      page={page}
-      pageSize={pageSize}
-      totalAmountCents={totalAmountCents}
-      columns={BILL_COLUMNS}
-      rowCount={edges.length}
-    >
-      {edges.map((edge) => (
+    <LedgerTable ledger="payable" list={list} answer={data.bills} columns={BILL_COLUMNS}>
+      {data.bills.edges.map((edge) => (
         <BillRow key={edge.node.id} bill={edge.node} />
       ))}
     </LedgerTable>

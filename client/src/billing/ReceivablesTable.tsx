@@ -1,11 +1,9 @@
-import { useCallback } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
-import type { FetchPolicy } from "relay-runtime";
-import { usePagedList } from "../ui/list/usePagedList.ts";
+import { useRefetchList } from "../ui/list/useRefetchList.ts";
 import type { ReceivablesTable_query$key } from "./__generated__/ReceivablesTable_query.graphql";
 import type { ReceivablesTableRefetchQuery } from "./__generated__/ReceivablesTableRefetchQuery.graphql";
 import { AgingStrip } from "./AgingStrip.tsx";
-import { BILLING_LIST, type BillingCriteria, variablesOf } from "./billing-criteria.ts";
+import { BILLING_LIST, variablesOf } from "./billing-criteria.ts";
 import { INVOICE_COLUMNS, InvoiceRow } from "./InvoiceRow.tsx";
 import { LedgerTable } from "./LedgerTable.tsx";
 
@@ -44,27 +42,12 @@ export function ReceivablesTable({ query }: ReceivablesTableProps) {
     `,
     query,
   );
-  const { totalCount, pageCount, page, pageSize, totalAmountCents, edges } = data.invoices;
-  const refetchWith = useCallback(
-    (criteria: BillingCriteria, fetchPolicy: FetchPolicy) => refetch(variablesOf(criteria), { fetchPolicy }),
-    [refetch],
-  );
-  const list = usePagedList(BILLING_LIST, { refetch: refetchWith, pageCount });
+  const list = useRefetchList(BILLING_LIST, { refetch, variablesOf, pageCount: data.invoices.pageCount });
   return (
     <>
       <AgingStrip query={data} />
-      <LedgerTable
-        ledger="receivable"
-        list={list}
-        totalCount={totalCount}
-        pageCount={pageCount}
-        page={page}
-        pageSize={pageSize}
-        totalAmountCents={totalAmountCents}
-        columns={INVOICE_COLUMNS}
-        rowCount={edges.length}
-      >
-        {edges.map((edge) => (
+      <LedgerTable ledger="receivable" list={list} answer={data.invoices} columns={INVOICE_COLUMNS}>
+        {data.invoices.edges.map((edge) => (
           <InvoiceRow key={edge.node.id} invoice={edge.node} />
         ))}
       </LedgerTable>

@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import type { RequestFailure } from "../lib/request-errors.ts";
-import { failureOfError, fieldMessages, STATUS_OF_TYPENAME } from "../relay/mutation-failure.ts";
-import type {
-  CreateBillInput,
-  useCreateBillMutation as CreateBillMutation,
-} from "./__generated__/useCreateBillMutation.graphql";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useCreateBillMutation as CreateBillMutation } from "./__generated__/useCreateBillMutation.graphql";
 
 const mutation = graphql`
   mutation useCreateBillMutation($input: CreateBillInput!) {
@@ -20,47 +15,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-export interface CreateEntryHandlers {
-  onCreated(number: string): void;
-  /** What failed (as the spec's HTTP cases) and the server's per-field messages. */
-  onFailed(failure: RequestFailure, fields: Record<string, string>): void;
-}
+const pick = (response: CreateBillMutation["response"]) => response.createBill;
 
 export function useCreateBillMutation() {
-  const [commit, isInFlight] = useMutation<CreateBillMutation>(mutation);
-  const create = useCallback(
-    (input: CreateBillInput, handlers: CreateEntryHandlers) =>
-      commit({
-        variables: { input },
-        onCompleted: ({ createBill: result }) => {
-          if (result.data) handlers.onCreated(result.data.bill.billNumber);
-          else handlers.onFailed(failureOfResult(result), fieldMessages(result.fields));
-        },
-        onError: (error) => handlers.onFailed(failureOfError(error), {}),
-      }),
-    [commit],
-  );
-  return [create, isInFlight] as const;
-}
-
-/** A typed mutation failure (`... on Error { message }`) as the HTTP status it stands for. */
-export function failureOfResult(result: { __typename: string; message?: string | null }): RequestFailure {
-  return {
-    kind: "http",
-    status: STATUS_OF_TYPENAME[result.__typename] ?? 500,
-    message: result.message || null,
-  };
+  return useAppMutation<CreateBillMutation, ReturnType<typeof pick>>(mutation, pick);
 }

@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import { failureOfError, fieldMessages } from "../relay/mutation-failure.ts";
-import type {
-  CreateInvoiceInput,
-  useCreateInvoiceMutation as CreateInvoiceMutation,
-} from "./__generated__/useCreateInvoiceMutation.graphql";
-import { type CreateEntryHandlers, failureOfResult } from "./useCreateBillMutation.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useCreateInvoiceMutation as CreateInvoiceMutation } from "./__generated__/useCreateInvoiceMutation.graphql";
 
 const mutation = graphql`
   mutation useCreateInvoiceMutation($input: CreateInvoiceInput!) {
@@ -20,32 +15,13 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
+const pick = (response: CreateInvoiceMutation["response"]) => response.createInvoice;
+
 export function useCreateInvoiceMutation() {
-  const [commit, isInFlight] = useMutation<CreateInvoiceMutation>(mutation);
-  const create = useCallback(
-    (input: CreateInvoiceInput, handlers: CreateEntryHandlers) =>
-      commit({
-        variables: { input },
-        onCompleted: ({ createInvoice: result }) => {
-          if (result.data) handlers.onCreated(result.data.invoice.invoiceNumber);
-          else handlers.onFailed(failureOfResult(result), fieldMessages(result.fields));
-        },
-        onError: (error) => handlers.onFailed(failureOfError(error), {}),
-      }),
-    [commit],
-  );
-  return [create, isInFlight] as const;
+  return useAppMutation<CreateInvoiceMutation, ReturnType<typeof pick>>(mutation, pick);
 }

@@ -1,5 +1,5 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
 import type { useSetLoadCustomerRateMutation as SetLoadCustomerRateMutation } from "./__generated__/useSetLoadCustomerRateMutation.graphql";
 
 const mutation = graphql`
@@ -14,32 +14,14 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-export interface SetRateHandlers {
-  onSaved(): void;
-  onFailed(message: string): void;
-}
+const pick = (response: SetLoadCustomerRateMutation["response"]) => response.setLoadCustomerRate;
 
 /** Saves a load's customer rate; the financials (and a drafted invoice) come back in the answer. */
 export function useSetLoadCustomerRateMutation() {
-  const [commit, isInFlight] = useMutation<SetLoadCustomerRateMutation>(mutation);
-  const save = useCallback(
-    (id: string, customerRate: string, handlers: SetRateHandlers) =>
-      commit({
-        variables: { input: { id, customerRate: customerRate.trim() || null } },
-        onCompleted: ({ setLoadCustomerRate: result }) => {
-          if (result.__typename === "MutationSetLoadCustomerRateSuccess") handlers.onSaved();
-          else handlers.onFailed("message" in result && result.message ? result.message : "Error saving");
-        },
-        onError: () => handlers.onFailed("Error saving"),
-      }),
-    [commit],
-  );
-  return [save, isInFlight] as const;
+  return useAppMutation<SetLoadCustomerRateMutation, ReturnType<typeof pick>>(mutation, pick);
 }

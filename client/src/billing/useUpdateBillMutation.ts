@@ -1,10 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import { fieldMessages } from "../relay/mutation-failure.ts";
-import type {
-  UpdateBillInput,
-  useUpdateBillMutation as UpdateBillMutation,
-} from "./__generated__/useUpdateBillMutation.graphql";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useUpdateBillMutation as UpdateBillMutation } from "./__generated__/useUpdateBillMutation.graphql";
 
 const mutation = graphql`
   mutation useUpdateBillMutation($input: UpdateBillInput!) {
@@ -19,35 +15,14 @@ const mutation = graphql`
           }
         }
       }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
-export interface SaveEntryHandlers {
-  onSaved(): void;
-  /** The server's per-field messages (empty when the failure was not about a field). */
-  onFailed(fields: Record<string, string>): void;
-}
+const pick = (response: UpdateBillMutation["response"]) => response.updateBill;
 
+/** Saves the bill form; the detail page and its list row update in the store from the answer. */
 export function useUpdateBillMutation() {
-  const [commit, isInFlight] = useMutation<UpdateBillMutation>(mutation);
-  const save = useCallback(
-    (input: UpdateBillInput, handlers: SaveEntryHandlers) =>
-      commit({
-        variables: { input },
-        onCompleted: ({ updateBill: result }) => {
-          if (result.__typename.endsWith("Success")) handlers.onSaved();
-          else handlers.onFailed(fieldMessages("fields" in result ? result.fields : []));
-        },
-        onError: () => handlers.onFailed({}),
-      }),
-    [commit],
-  );
-  return [save, isInFlight] as const;
+  return useAppMutation<UpdateBillMutation, ReturnType<typeof pick>>(mutation, pick);
 }

@@ -1,11 +1,6 @@
-import { useCallback } from "react";
-import { graphql, useMutation } from "react-relay";
-import { fieldMessages } from "../relay/mutation-failure.ts";
-import type {
-  UpdateInvoiceInput,
-  useUpdateInvoiceMutation as UpdateInvoiceMutation,
-} from "./__generated__/useUpdateInvoiceMutation.graphql";
-import type { SaveEntryHandlers } from "./useUpdateBillMutation.ts";
+import { graphql } from "react-relay";
+import { useAppMutation } from "../relay/mutation-result.ts";
+import type { useUpdateInvoiceMutation as UpdateInvoiceMutation } from "./__generated__/useUpdateInvoiceMutation.graphql";
 
 const mutation = graphql`
   mutation useUpdateInvoiceMutation($input: UpdateInvoiceInput!) {
@@ -20,30 +15,14 @@ const mutation = graphql`
           }
         }
       }
-      ... on ValidationError {
-        fields {
-          field
-          message
-        }
-      }
+      ...mutationResult_error @alias(as: "error")
     }
   }
 `;
 
+const pick = (response: UpdateInvoiceMutation["response"]) => response.updateInvoice;
+
 /** Saves the invoice form; the detail page and its list row update in the store from the answer. */
 export function useUpdateInvoiceMutation() {
-  const [commit, isInFlight] = useMutation<UpdateInvoiceMutation>(mutation);
-  const save = useCallback(
-    (input: UpdateInvoiceInput, handlers: SaveEntryHandlers) =>
-      commit({
-        variables: { input },
-        onCompleted: ({ updateInvoice: result }) => {
-          if (result.__typename.endsWith("Success")) handlers.onSaved();
-          else handlers.onFailed(fieldMessages("fields" in result ? result.fields : []));
-        },
-        onError: () => handlers.onFailed({}),
-      }),
-    [commit],
-  );
-  return [save, isInFlight] as const;
+  return useAppMutation<UpdateInvoiceMutation, ReturnType<typeof pick>>(mutation, pick);
 }

@@ -1,23 +1,17 @@
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import Grid from "@mui/material/Grid";
-import MenuItem from "@mui/material/MenuItem";
-import Snackbar from "@mui/material/Snackbar";
 import TextField from "@mui/material/TextField";
-import useMediaQuery from "@mui/material/useMediaQuery";
 import { type FormEvent, useState } from "react";
 import { inlineFailureText, requestFailureText } from "../lib/request-errors.ts";
+import { placeProblems } from "../relay/mutation-failure.ts";
 import { focusFirstInvalid } from "../ui/focus.ts";
+import { ChoiceField } from "../ui/form/ChoiceField.tsx";
+import { FormDialog } from "../ui/form/FormDialog.tsx";
+import { problemProps } from "../ui/form/problem-props.ts";
+import { useFormValues } from "../ui/form/useFormValues.ts";
 import {
   CARRIER_TEXTS,
   CARRIER_TYPES,
   EMPTY_NEW_CARRIER,
-  isCarrierKind,
   type NewCarrierField,
   type NewCarrierValues,
   newCarrierFieldOfServer,
@@ -54,27 +48,25 @@ const TEXT_FIELDS: readonly {
 
 /** The 'Add Carrier' modal. Its parent remounts it after each close, which resets fields and errors. */
 export function AddCarrierDialog({ open, onClose, onCreated }: AddCarrierDialogProps) {
-  const fullScreen = useMediaQuery((theme) => theme.breakpoints.down("sm"), { noSsr: true });
   const [create, isCreating] = useCreateCarrierMutation();
-  const [values, setValues] = useState<NewCarrierValues>(EMPTY_NEW_CARRIER);
-  const [fieldErrors, setFieldErrors] = useState<Problems<NewCarrierField>>({});
+  const form = useFormValues<NewCarrierValues, Problems<NewCarrierField>>(EMPTY_NEW_CARRIER);
+  const { values, problems, setProblems } = form;
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
 
-  const handleChange = (name: NewCarrierField, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setFieldErrors(({ [name]: _cleared, ...rest }) => rest);
+  const handleChange = <Name extends NewCarrierField>(name: Name, value: NewCarrierValues[Name]) => {
+    form.change(name, value);
     // The refusal was about what the user is now changing: it no longer holds.
     setInlineError(null);
     setAlert(null);
   };
 
-  const handleSubmit = (event: FormEvent) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setInlineError(null);
-    const problems = newCarrierProblems(values);
-    setFieldErrors(problems);
-    if (Object.keys(problems).length > 0) {
+    const found = newCarrierProblems(values);
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
       focusFirstInvalid(event.currentTarget);
       return;
     }
@@ -83,12 +75,8 @@ export function AddCarrierDialog({ open, onClose, onCreated }: AddCarrierDialogP
       {
         onSuccess: ({ carrier }) => onCreated(carrier),
         onFailure: (failure) => {
-          const placed: Problems<NewCarrierField> = {};
-          for (const [field, message] of Object.entries(failure.fields)) {
-            const name = newCarrierFieldOfServer(field);
-            if (name) placed[name] = message;
-          }
-          setFieldErrors(placed);
+          const placed = placeProblems(failure, newCarrierFieldOfServer);
+          setProblems(placed);
           // A refusal about a field shows once, at that field; only one with no field goes inline.
           setInlineError(
             Object.keys(placed).length > 0
@@ -102,100 +90,62 @@ export function AddCarrierDialog({ open, onClose, onCreated }: AddCarrierDialogP
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={isCreating ? undefined : onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="add-carrier-title"
+      onClose={onClose}
+      titleId="add-carrier-title"
+      title={CARRIER_TEXTS.addCarrierTitle}
+      onSubmit={handleSubmit}
+      busy={isCreating}
+      submitLabel="Add Carrier"
+      error={inlineError}
+      errorTestId="add-carrier-error"
+      alert={alert}
+      onAlertClose={() => setAlert(null)}
+      alertTestId="add-carrier-alert"
     >
-      <Box component="form" noValidate onSubmit={handleSubmit} aria-labelledby="add-carrier-title">
-        <DialogTitle id="add-carrier-title">{CARRIER_TEXTS.addCarrierTitle}</DialogTitle>
-        <DialogContent>
-          {inlineError ? (
-            <Alert severity="error" sx={{ mb: 2 }} data-testid="add-carrier-error">
-              {inlineError}
-            </Alert>
-          ) : null}
-          <Grid container spacing={2} sx={{ pt: 1 }}>
-            {TEXT_FIELDS.slice(0, 3).map((field, index) => (
-              <Grid key={field.name} size={{ xs: 12, sm: index === 0 ? 12 : 6 }}>
-                <TextField
-                  name={field.name}
-                  label={field.label}
-                  required
-                  autoFocus={index === 0}
-                  autoComplete={field.autoComplete ?? "off"}
-                  value={values[field.name]}
-                  onChange={(event) => handleChange(field.name, event.target.value)}
-                  error={Boolean(fieldErrors[field.name])}
-                  helperText={fieldErrors[field.name]}
-                  slotProps={{ htmlInput: { inputMode: field.inputMode, maxLength: 120 } }}
-                />
-              </Grid>
-            ))}
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                select
-                name="type"
-                label="Type"
-                value={values.type}
-                onChange={(event) =>
-                  isCarrierKind(event.target.value) && handleChange("type", event.target.value)
-                }
-                error={Boolean(fieldErrors.type)}
-                helperText={fieldErrors.type}
-              >
-                {CARRIER_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {type}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Grid>
-            {TEXT_FIELDS.slice(3).map((field) => (
-              <Grid key={field.name} size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  name={field.name}
-                  label={field.label}
-                  type={field.type ?? "text"}
-                  required
-                  autoComplete={field.autoComplete}
-                  value={values[field.name]}
-                  onChange={(event) => handleChange(field.name, event.target.value)}
-                  error={Boolean(fieldErrors[field.name])}
-                  helperText={fieldErrors[field.name]}
-                  slotProps={{ htmlInput: { inputMode: field.inputMode, maxLength: 254 } }}
-                />
-              </Grid>
-            ))}
+      <Grid container spacing={2} sx={{ pt: 1 }}>
+        {TEXT_FIELDS.slice(0, 3).map((field, index) => (
+          <Grid key={field.name} size={{ xs: 12, sm: index === 0 ? 12 : 6 }}>
+            <TextField
+              name={field.name}
+              label={field.label}
+              required
+              autoFocus={index === 0}
+              autoComplete={field.autoComplete ?? "off"}
+              value={values[field.name]}
+              onChange={(event) => handleChange(field.name, event.target.value)}
+              {...problemProps(problems[field.name])}
+              slotProps={{ htmlInput: { inputMode: field.inputMode, maxLength: 120 } }}
+            />
           </Grid>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={isCreating}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isCreating}>
-            {isCreating ? "Saving…" : "Add Carrier"}
-          </Button>
-        </DialogActions>
-      </Box>
-      <Snackbar
-        open={alert !== null}
-        autoHideDuration={8000}
-        onClose={() => setAlert(null)}
-        anchorOrigin={{ vertical: "top", horizontal: "center" }}
-      >
-        <Alert
-          severity="error"
-          variant="filled"
-          onClose={() => setAlert(null)}
-          data-testid="add-carrier-alert"
-        >
-          {alert}
-        </Alert>
-      </Snackbar>
-    </Dialog>
+        ))}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <ChoiceField
+            name="type"
+            label="Type"
+            value={values.type}
+            choices={CARRIER_TYPES}
+            onChange={(type) => handleChange("type", type)}
+            {...problemProps(problems.type)}
+          />
+        </Grid>
+        {TEXT_FIELDS.slice(3).map((field) => (
+          <Grid key={field.name} size={{ xs: 12, sm: 6 }}>
+            <TextField
+              name={field.name}
+              label={field.label}
+              type={field.type ?? "text"}
+              required
+              autoComplete={field.autoComplete}
+              value={values[field.name]}
+              onChange={(event) => handleChange(field.name, event.target.value)}
+              {...problemProps(problems[field.name])}
+              slotProps={{ htmlInput: { inputMode: field.inputMode, maxLength: 254 } }}
+            />
+          </Grid>
+        ))}
+      </Grid>
+    </FormDialog>
   );
 }

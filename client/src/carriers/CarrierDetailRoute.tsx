@@ -1,11 +1,9 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import Link from "@mui/material/Link";
-import { Suspense, useCallback, useEffect } from "react";
-import { useQueryLoader } from "react-relay";
 import { Link as RouterLink, useParams } from "react-router-dom";
-import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
-import { Loading } from "../ui/Loading.tsx";
+import { usePageQuery } from "../relay/usePageQuery.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
+import { QueryBoundary } from "../ui/QueryBoundary.tsx";
 import CarrierDetailPageQueryNode, {
   type CarrierDetailPageQuery,
 } from "./__generated__/CarrierDetailPageQuery.graphql";
@@ -15,12 +13,7 @@ import { CARRIER_TEXTS } from "./carrier-rules.ts";
 /** /admin/ila/carriers/{carrierId}: the carrier's details and drivers. */
 export default function CarrierDetailRoute() {
   const { carrierId = "" } = useParams();
-  const [queryRef, loadQuery] = useQueryLoader<CarrierDetailPageQuery>(CarrierDetailPageQueryNode);
-  const load = useCallback(
-    (fetchPolicy: "store-and-network" | "network-only") => loadQuery({ carrierId }, { fetchPolicy }),
-    [loadQuery, carrierId],
-  );
-  useEffect(() => load("store-and-network"), [load]);
+  const { queryRef, retry } = usePageQuery<CarrierDetailPageQuery>(CarrierDetailPageQueryNode, { carrierId });
   return (
     <>
       <Link
@@ -32,15 +25,15 @@ export default function CarrierDetailRoute() {
         Carriers
       </Link>
       <PageTitle>{`Carrier Detail #${carrierId}`}</PageTitle>
-      <ErrorBoundary
-        key={carrierId}
+      <QueryBoundary
+        queryRef={queryRef}
+        resetKey={carrierId}
         message={CARRIER_TEXTS.carrierFetchFailed}
-        onRetry={() => load("network-only")}
+        onRetry={retry}
+        loadingLabel="Loading carrier..."
       >
-        <Suspense fallback={<Loading label="Loading carrier..." />}>
-          {queryRef ? <CarrierDetailPage queryRef={queryRef} /> : <Loading label="Loading carrier..." />}
-        </Suspense>
-      </ErrorBoundary>
+        {(loaded) => <CarrierDetailPage queryRef={loaded} />}
+      </QueryBoundary>
     </>
   );
 }

@@ -1,23 +1,27 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Grid from "@mui/material/Grid";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useState } from "react";
 import { graphql, useFragment } from "react-relay";
+import { placeProblems } from "../relay/mutation-failure.ts";
 import { focusFirstInvalid } from "../ui/focus.ts";
+import { ChoiceField } from "../ui/form/ChoiceField.tsx";
+import { problemProps } from "../ui/form/problem-props.ts";
+import { SubmitButton } from "../ui/form/SubmitButton.tsx";
+import { useFormValues } from "../ui/form/useFormValues.ts";
 import { Toast, type ToastMessage } from "../ui/Toast.tsx";
 import type { CarrierForm_carrier$key } from "./__generated__/CarrierForm_carrier.graphql";
 import {
   CARRIER_TEXTS,
   CARRIER_TYPES,
   type EditCarrierField,
+  type EditCarrierValues,
   editCarrierProblems,
   editFieldOfServer,
   editValuesOf,
-  isCarrierKind,
   type Problems,
   updateFieldsOf,
 } from "./carrier-rules.ts";
@@ -68,20 +72,19 @@ export function CarrierForm({ carrier }: CarrierFormProps) {
     carrier,
   );
   const [save, isSaving] = useUpdateCarrierMutation();
-  const [values, setValues] = useState(() => editValuesOf(data));
+  const form = useFormValues<EditCarrierValues, Problems<EditCarrierField>>(editValuesOf(data));
+  const { values, setValues, problems: fieldErrors, setProblems: setFieldErrors } = form;
   const [dirty, setDirty] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<Problems<EditCarrierField>>({});
   const [outcome, setOutcome] = useState<ToastMessage | null>(null);
 
   // Saved (server-normalised) values, or a colleague's change, replace the form's unless it has edits.
   useEffect(() => {
     if (!dirty) setValues(editValuesOf(data));
-  }, [data, dirty]);
+  }, [data, dirty, setValues]);
 
-  const handleChange = (name: EditCarrierField, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
+  const handleChange = <Name extends EditCarrierField>(name: Name, value: EditCarrierValues[Name]) => {
+    form.change(name, value);
     setDirty(true);
-    setFieldErrors(({ [name]: _cleared, ...rest }) => rest);
   };
 
   const handleSubmit = (event: FormEvent) => {
@@ -100,12 +103,7 @@ export function CarrierForm({ carrier }: CarrierFormProps) {
           setOutcome({ severity: "success", text: CARRIER_TEXTS.updated });
         },
         onFailure: (failure) => {
-          const placed: Problems<EditCarrierField> = {};
-          for (const [field, message] of Object.entries(failure.fields)) {
-            const name = editFieldOfServer(field);
-            if (name) placed[name] = message;
-          }
-          setFieldErrors(placed);
+          setFieldErrors(placeProblems(failure, editFieldOfServer));
           setOutcome({ severity: "error", text: CARRIER_TEXTS.saveFailed });
         },
       },
@@ -121,8 +119,7 @@ export function CarrierForm({ carrier }: CarrierFormProps) {
       required={field.name !== "contactName"}
       value={values[field.name]}
       onChange={(event) => handleChange(field.name, event.target.value)}
-      error={Boolean(fieldErrors[field.name])}
-      helperText={fieldErrors[field.name]}
+      {...problemProps(fieldErrors[field.name])}
       slotProps={{ htmlInput: { maxLength: 254 } }}
     />
   );
@@ -147,21 +144,13 @@ export function CarrierForm({ carrier }: CarrierFormProps) {
             </Grid>
           ))}
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-            <TextField
-              select
+            <ChoiceField
               name="type"
               label="Type"
               value={values.type}
-              onChange={(event) =>
-                isCarrierKind(event.target.value) && handleChange("type", event.target.value)
-              }
-            >
-              {CARRIER_TYPES.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {type}
-                </MenuItem>
-              ))}
-            </TextField>
+              choices={CARRIER_TYPES}
+              onChange={(type) => handleChange("type", type)}
+            />
           </Grid>
         </Grid>
         <Typography variant="h6" component="h2" sx={{ mt: 3 }} gutterBottom>
@@ -185,9 +174,9 @@ export function CarrierForm({ carrier }: CarrierFormProps) {
           >
             Discard changes
           </Button>
-          <Button type="submit" variant="contained" disabled={isSaving}>
-            {isSaving ? "Saving…" : "Save changes"}
-          </Button>
+          <SubmitButton busy={isSaving} busyLabel="Saving…">
+            Save changes
+          </SubmitButton>
         </Box>
       </Box>
       <Toast message={outcome} onClose={() => setOutcome(null)} data-testid="carrier-save-outcome" />

@@ -1,22 +1,21 @@
 import AddIcon from "@mui/icons-material/Add";
-import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
-import type { FetchPolicy } from "relay-runtime";
 import { LastUpdateText } from "../ui/list/LastUpdateText.tsx";
+import { ListAction } from "../ui/list/ListAction.tsx";
+import { ListCountChip } from "../ui/list/ListCountChip.tsx";
 import { ListToolbar } from "../ui/list/ListToolbar.tsx";
-import { usePagedList } from "../ui/list/usePagedList.ts";
-import { Toast } from "../ui/Toast.tsx";
+import { useLiveRows } from "../ui/list/useLiveRows.ts";
+import { useRefetchList } from "../ui/list/useRefetchList.ts";
+import { useToast } from "../ui/Toast.tsx";
 import { DataTable } from "../ui/table/DataTable.tsx";
 import type { CarrierList_query$key } from "./__generated__/CarrierList_query.graphql";
 import type { CarrierListRefetchQuery } from "./__generated__/CarrierListRefetchQuery.graphql";
-import { AddCarrierDialog, type CreatedCarrier } from "./AddCarrierDialog.tsx";
+import { AddCarrierDialog } from "./AddCarrierDialog.tsx";
 import { CarrierFilterButton } from "./CarrierFilterButton.tsx";
 import { CARRIER_COLUMNS, CarrierRow } from "./CarrierRow.tsx";
 import {
   CARRIER_LIST,
-  type CarrierListCriteria,
   type CarrierSortField,
   carrierVariables,
   SORT_FIELD_LABELS,
@@ -62,39 +61,21 @@ export function CarrierList({ query }: CarrierListProps) {
   const [lastUpdate, setLastUpdate] = useState(() => new Date());
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogGeneration, setDialogGeneration] = useState(0);
-  const [created, setCreated] = useState<CreatedCarrier | null>(null);
-  const { totalCount, pageCount, page, pageSize, edges } = data.carriers;
-
-  const refetchWith = useCallback(
-    (criteria: CarrierListCriteria, fetchPolicy: FetchPolicy) =>
-      refetch(carrierVariables(criteria), {
-        fetchPolicy,
-        onComplete: (error) => {
-          if (!error) setLastUpdate(new Date());
-        },
-      }),
-    [refetch],
-  );
-  const list = usePagedList(CARRIER_LIST, { refetch: refetchWith, pageCount });
+  const { notify, toast } = useToast();
+  const list = useRefetchList(CARRIER_LIST, {
+    refetch,
+    variablesOf: carrierVariables,
+    pageCount: data.carriers.pageCount,
+    onFetched: () => setLastUpdate(new Date()),
+  });
   const { criteria, change, reload } = list;
 
   // Live updates: rows on screen change in place; a carrier this page lacks means a fresh page.
-  const shownIds = useRef(new Set<string>());
-  useEffect(() => {
-    shownIds.current = new Set(edges.map((edge) => edge.node.id));
-  }, [edges]);
-  const liveTimer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(liveTimer.current), []);
-  const handleLiveChange = useCallback(
-    (id: string) => {
-      setLastUpdate(new Date());
-      if (shownIds.current.has(id)) return;
-      window.clearTimeout(liveTimer.current);
-      liveTimer.current = window.setTimeout(reload, LIVE_REFRESH_DELAY_MS);
-    },
-    [reload],
-  );
-  useCarrierChangedSubscription(handleLiveChange);
+  const reloadUnlessShown = useLiveRows(data.carriers.edges, reload, LIVE_REFRESH_DELAY_MS);
+  useCarrierChangedSubscription((id) => {
+    setLastUpdate(new Date());
+    reloadUnlessShown(id);
+  });
 
   const handleDialogClose = () => {
     setDialogOpen(false);
@@ -109,14 +90,7 @@ export function CarrierList({ query }: CarrierListProps) {
         label="Carriers"
         placeholder="Search carriers…"
         {...list.search}
-        before={
-          <Chip
-            label={`Carriers · ${totalCount}`}
-            color="primary"
-            variant="outlined"
-            data-testid="search-label"
-          />
-        }
+        before={<ListCountChip label="Carriers" count={data.carriers.totalCount} />}
         after={<LastUpdateText at={lastUpdate} />}
         filter={
           <CarrierFilterButton
@@ -126,29 +100,19 @@ export function CarrierList({ query }: CarrierListProps) {
         }
         sort={list.sortMenu(SORT_FIELD_LABELS)}
       >
-        <Button
-          variant="contained"
-          color="secondary"
-          startIcon={<AddIcon />}
-          onClick={() => setDialogOpen(true)}
-        >
+        <ListAction icon={<AddIcon />} onClick={() => setDialogOpen(true)}>
           {CARRIER_TEXTS.addCarrier}
-        </Button>
+        </ListAction>
       </ListToolbar>
       <DataTable
         label="Carriers"
         columns={CARRIER_COLUMNS}
         empty={CARRIER_TEXTS.noCarriers}
-        rowCount={edges.length}
-        {...list.table}
         minWidth={760}
         columnControls
-        paging={list.paging(
-          { page, pageCount: Math.max(1, pageCount), pageSize, totalCount },
-          { label: "Pagination", countTestId: "page-range" },
-        )}
+        {...list.tableOf(data.carriers, { label: "Pagination", countTestId: "page-range" })}
       >
-        {edges.map((edge) => (
+        {data.carriers.edges.map((edge) => (
           <CarrierRow key={edge.node.id} carrier={edge.node} />
         ))}
       </DataTable>
@@ -157,21 +121,11 @@ export function CarrierList({ query }: CarrierListProps) {
         open={dialogOpen}
         onClose={handleDialogClose}
         onCreated={(carrier) => {
-          setCreated(carrier);
+          notify(`Carrier ${carrier.carrierName} (${carrier.carrierId}) was added.`);
           handleDialogClose();
         }}
       />
-      <Toast
-        message={
-          created
-            ? {
-                severity: "success",
-                text: `Carrier ${created.carrierName} (${created.carrierId}) was added.`,
-              }
-            : null
-        }
-        onClose={() => setCreated(null)}
-      />
+      {toast}
     </>
   );
 }

@@ -1,8 +1,6 @@
-import { Suspense } from "react";
-import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
-import { Loading } from "../ui/Loading.tsx";
 import { useListQuery } from "../ui/list/useListQuery.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
+import { QueryBoundary } from "../ui/QueryBoundary.tsx";
 import CarrierListPageQueryNode, {
   type CarrierListPageQuery,
 } from "./__generated__/CarrierListPageQuery.graphql";
@@ -20,15 +18,15 @@ export default function CarrierListRoute() {
   return (
     <>
       <PageTitle>{CARRIER_TEXTS.listTitle}</PageTitle>
-      <ErrorBoundary message={CARRIER_TEXTS.listFetchFailed} onRetry={retry}>
-        <Suspense fallback={<Loading label="Loading carriers..." />}>
-          {queryRef ? (
-            <CarrierListPage key={attempt} queryRef={queryRef} />
-          ) : (
-            <Loading label="Loading carriers..." />
-          )}
-        </Suspense>
-      </ErrorBoundary>
+      <QueryBoundary
+        queryRef={queryRef}
+        resetKey={attempt}
+        message={CARRIER_TEXTS.listFetchFailed}
+        onRetry={retry}
+        loadingLabel="Loading carriers..."
+      >
+        {(loaded) => <CarrierListPage queryRef={loaded} />}
+      </QueryBoundary>
     </>
   );
 }

@@ -1,8 +1,6 @@
-import { Suspense, useEffect } from "react";
-import { useQueryLoader } from "react-relay";
 import { useParams } from "react-router-dom";
-import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
-import { Loading } from "../ui/Loading.tsx";
+import { usePageQuery } from "../relay/usePageQuery.ts";
+import { QueryBoundary } from "../ui/QueryBoundary.tsx";
 import LoadDetailPageQueryNode, {
   type LoadDetailPageQuery,
 } from "./__generated__/LoadDetailPageQuery.graphql";
@@ -12,17 +10,10 @@ import { LOAD_FETCH_FAILED } from "./messages.ts";
 /** /admin/ila/load/{loadId}: the load's edit form. */
 export default function LoadDetailRoute() {
   const { loadId = "" } = useParams();
-  const [queryRef, loadQuery] = useQueryLoader<LoadDetailPageQuery>(LoadDetailPageQueryNode);
-  useEffect(() => loadQuery({ loadId }, { fetchPolicy: "store-and-network" }), [loadQuery, loadId]);
+  const { queryRef, retry } = usePageQuery<LoadDetailPageQuery>(LoadDetailPageQueryNode, { loadId });
   return (
-    <ErrorBoundary
-      key={loadId}
-      message={LOAD_FETCH_FAILED}
-      onRetry={() => loadQuery({ loadId }, { fetchPolicy: "network-only" })}
-    >
-      <Suspense fallback={<Loading />}>
-        {queryRef ? <LoadDetailPage loadId={loadId} queryRef={queryRef} /> : <Loading />}
-      </Suspense>
-    </ErrorBoundary>
+    <QueryBoundary queryRef={queryRef} resetKey={loadId} message={LOAD_FETCH_FAILED} onRetry={retry}>
+      {(loaded) => <LoadDetailPage loadId={loadId} queryRef={loaded} />}
+    </QueryBoundary>
   );
 }

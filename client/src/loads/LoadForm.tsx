@@ -1,28 +1,30 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Divider from "@mui/material/Divider";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import Grid from "@mui/material/Grid";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { useBlocker } from "react-router-dom";
-import { LOAD_MODES, LOAD_STATUSES, type LoadMode, type LoadStatus } from "../../../common/loads/values.ts";
-import { zoneLabel } from "../lib/dates.ts";
+import { LOAD_MODES, LOAD_STATUSES } from "../../../common/loads/values.ts";
 import { failureText } from "../lib/request-errors.ts";
 import { type DriverOption, DriverPicker } from "../routing/DriverPicker.tsx";
+import { ChoiceField } from "../ui/form/ChoiceField.tsx";
+import { problemProps } from "../ui/form/problem-props.ts";
+import { SubmitButton } from "../ui/form/SubmitButton.tsx";
+import { useFormValues } from "../ui/form/useFormValues.ts";
 import { Toast } from "../ui/Toast.tsx";
 import type { LoadForm_load$key } from "./__generated__/LoadForm_load.graphql";
+import { AppointmentFlags } from "./AppointmentFlags.tsx";
+import { LoadFieldInput, type LoadFieldSpec } from "./LoadFieldInput.tsx";
 import { STATUS_LABELS } from "./list-criteria.ts";
 import {
   changesOf,
@@ -42,17 +44,7 @@ type TextKey = {
   [Key in keyof LoadFormValues]: LoadFormValues[Key] extends string ? Key : never;
 }[keyof LoadFormValues];
 
-interface FieldSpec {
-  name: TextKey;
-  label: string;
-  type?: "datetime-local" | "url";
-  numeric?: boolean;
-  multiline?: boolean;
-  wide?: boolean;
-  helper?: string;
-}
-
-const SECTIONS: { title: string; fields: FieldSpec[] }[] = [
+const SECTIONS: { title: string; fields: LoadFieldSpec<TextKey>[] }[] = [
   {
     title: "Load",
     fields: [
@@ -60,7 +52,7 @@ const SECTIONS: { title: string; fields: FieldSpec[] }[] = [
       { name: "customer", label: "Customer" },
       { name: "referenceNumber", label: "Reference Number" },
       { name: "routeNumber", label: "Route Number", helper: "A new number starts a new route" },
-      { name: "trackingLink", label: "Tracking Link", type: "url", wide: true },
+      { name: "trackingLink", label: "Tracking Link", type: "url", width: 12 },
     ],
   },
   {
@@ -70,12 +62,12 @@ const SECTIONS: { title: string; fields: FieldSpec[] }[] = [
       { name: "volume", label: "Volume", numeric: true },
       { name: "freightClass", label: "Freight Class" },
       { name: "commodity", label: "Commodity" },
-      { name: "orderInfo", label: "Order Info", multiline: true, wide: true },
+      { name: "orderInfo", label: "Order Info", multiline: true, width: 12 },
       {
         name: "additionalData",
         label: "Additional Data",
         multiline: true,
-        wide: true,
+        width: 12,
         helper: "A JSON object (upload columns that matched no field)",
       },
     ],
@@ -83,8 +75,8 @@ const SECTIONS: { title: string; fields: FieldSpec[] }[] = [
   {
     title: "Route and dates",
     fields: [
-      { name: "originAddress", label: "Origin address", wide: true },
-      { name: "destinationAddress", label: "Destination address", wide: true },
+      { name: "originAddress", label: "Origin address", width: 12 },
+      { name: "destinationAddress", label: "Destination address", width: 12 },
       { name: "pickupDate", label: "Pickup Date", type: "datetime-local" },
       { name: "deliveryDate", label: "Delivery Date", type: "datetime-local" },
     ],
@@ -148,8 +140,9 @@ export function LoadForm({ load }: LoadFormProps) {
     load,
   );
   const initial = useMemo(() => valuesOf(data), [data]);
-  const [values, setValues] = useState(initial);
-  const [problems, setProblems] = useState<FormProblems>({});
+  const { values, setValues, problems, setProblems, change } = useFormValues<LoadFormValues, FormProblems>(
+    initial,
+  );
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [pickedDriver, setPickedDriver] = useState<DriverOption | null>(null);
@@ -159,7 +152,7 @@ export function LoadForm({ load }: LoadFormProps) {
   useEffect(() => {
     setValues(initial);
     setProblems({});
-  }, [initial]);
+  }, [initial, setValues, setProblems]);
 
   const changes = useMemo(() => {
     try {
@@ -181,11 +174,6 @@ export function LoadForm({ load }: LoadFormProps) {
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
-
-  const change = <Key extends keyof LoadFormValues>(name: Key, value: LoadFormValues[Key]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setProblems(({ [name]: _cleared, ...rest }) => rest);
-  };
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -250,36 +238,23 @@ export function LoadForm({ load }: LoadFormProps) {
             />
           </Grid>
           <Grid size={{ xs: 6, sm: 3 }}>
-            <TextField
-              select
+            <ChoiceField
               label="Status"
               value={values.status}
-              onChange={(event) => change("status", event.target.value as LoadStatus)}
-              error={Boolean(problems.status)}
-              helperText={problems.status}
-            >
-              {LOAD_STATUSES.map((status) => (
-                <MenuItem key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </MenuItem>
-              ))}
-            </TextField>
+              choices={LOAD_STATUSES}
+              labelOf={(status) => STATUS_LABELS[status]}
+              onChange={(status) => change("status", status)}
+              {...problemProps(problems.status)}
+            />
           </Grid>
           <Grid size={{ xs: 6, sm: 3 }}>
-            <TextField
-              select
+            <ChoiceField
               label="Mode"
               value={values.mode}
-              onChange={(event) => change("mode", event.target.value as LoadMode)}
-              error={Boolean(problems.mode)}
-              helperText={problems.mode}
-            >
-              {LOAD_MODES.map((mode) => (
-                <MenuItem key={mode} value={mode}>
-                  {mode}
-                </MenuItem>
-              ))}
-            </TextField>
+              choices={LOAD_MODES}
+              onChange={(mode) => change("mode", mode)}
+              {...problemProps(problems.mode)}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <DriverPicker
@@ -302,48 +277,17 @@ export function LoadForm({ load }: LoadFormProps) {
             </Typography>
             <Grid container spacing={2}>
               {section.fields.map((field) => (
-                <Grid key={field.name} size={{ xs: 12, sm: field.wide ? 12 : 6 }}>
-                  <TextField
-                    name={field.name}
-                    label={field.label}
-                    type={field.type ?? "text"}
-                    value={values[field.name]}
-                    onChange={(event) => change(field.name, event.target.value)}
-                    error={Boolean(problems[field.name])}
-                    helperText={
-                      problems[field.name] ??
-                      field.helper ??
-                      (field.type === "datetime-local" ? `Time zone: ${zoneLabel()}` : undefined)
-                    }
-                    multiline={field.multiline}
-                    minRows={field.multiline ? 2 : undefined}
-                    slotProps={{
-                      htmlInput: field.numeric ? { inputMode: "decimal" } : undefined,
-                      inputLabel: field.type === "datetime-local" ? { shrink: true } : undefined,
-                    }}
-                  />
-                </Grid>
+                <LoadFieldInput
+                  key={field.name}
+                  field={field}
+                  value={values[field.name]}
+                  problem={problems[field.name]}
+                  onChange={(value) => change(field.name, value)}
+                />
               ))}
               {section.title === "Route and dates" ? (
                 <Grid size={12} sx={{ display: "flex", flexWrap: "wrap", gap: 2 }}>
-                  <FormControlLabel
-                    label="Appointments required"
-                    control={
-                      <Checkbox
-                        checked={values.appointmentsRequired}
-                        onChange={(event) => change("appointmentsRequired", event.target.checked)}
-                      />
-                    }
-                  />
-                  <FormControlLabel
-                    label="Appointments confirmed"
-                    control={
-                      <Checkbox
-                        checked={values.appointmentsConfirmed}
-                        onChange={(event) => change("appointmentsConfirmed", event.target.checked)}
-                      />
-                    }
-                  />
+                  <AppointmentFlags values={values} onChange={change} />
                 </Grid>
               ) : null}
             </Grid>
@@ -372,9 +316,9 @@ export function LoadForm({ load }: LoadFormProps) {
           >
             Discard changes
           </Button>
-          <Button type="submit" variant="contained" disabled={isSaving}>
-            {isSaving ? "Saving…" : "Save changes"}
-          </Button>
+          <SubmitButton busy={isSaving} busyLabel="Saving…">
+            Save changes
+          </SubmitButton>
         </Box>
       </Box>
       <Toast

@@ -1,7 +1,5 @@
-import { Suspense } from "react";
-import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
-import { Loading } from "../ui/Loading.tsx";
 import { useListQuery } from "../ui/list/useListQuery.ts";
+import { QueryBoundary } from "../ui/QueryBoundary.tsx";
 import LoadListPageQueryNode, { type LoadListPageQuery } from "./__generated__/LoadListPageQuery.graphql";
 import { LoadListPage } from "./LoadListPage.tsx";
 import { LOAD_LIST, variablesOf } from "./list-criteria.ts";
@@ -15,10 +13,8 @@ export default function LoadListRoute() {
     (typeof LOAD_LIST.sortFields)[number]
   >(LoadListPageQueryNode, LOAD_LIST, variablesOf);
   return (
-    <ErrorBoundary message={LOADS_FETCH_FAILED} onRetry={retry}>
-      <Suspense fallback={<Loading />}>
-        {queryRef ? <LoadListPage key={attempt} queryRef={queryRef} /> : <Loading />}
-      </Suspense>
-    </ErrorBoundary>
+    <QueryBoundary queryRef={queryRef} resetKey={attempt} message={LOADS_FETCH_FAILED} onRetry={retry}>
+      {(loaded) => <LoadListPage queryRef={loaded} />}
+    </QueryBoundary>
   );
 }

@@ -1,25 +1,17 @@
 import UploadIcon from "@mui/icons-material/Upload";
-import Button from "@mui/material/Button";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
-import type { FetchPolicy } from "relay-runtime";
-import { FilterButton } from "../ui/list/FilterButton.tsx";
+import { FilterDialogButton } from "../ui/list/FilterDialogButton.tsx";
+import { ListAction } from "../ui/list/ListAction.tsx";
 import { ListToolbar } from "../ui/list/ListToolbar.tsx";
-import { usePagedList } from "../ui/list/usePagedList.ts";
-import { Toast } from "../ui/Toast.tsx";
+import { useRefetchList } from "../ui/list/useRefetchList.ts";
+import { useToast } from "../ui/Toast.tsx";
 import { DataTable } from "../ui/table/DataTable.tsx";
 import type { LoadTable_query$key } from "./__generated__/LoadTable_query.graphql";
 import type { LoadTableRefetchQuery } from "./__generated__/LoadTableRefetchQuery.graphql";
 import { LoadFilterDialog } from "./LoadFilterDialog.tsx";
 import { LOAD_COLUMNS, LoadRow } from "./LoadRow.tsx";
-import {
-  activeFilterCount,
-  LOAD_LIST,
-  type LoadListCriteria,
-  SORT_FIELDS,
-  type SortField,
-  variablesOf,
-} from "./list-criteria.ts";
+import { activeFilterCount, LOAD_LIST, SORT_FIELDS, type SortField, variablesOf } from "./list-criteria.ts";
 import { NO_LOADS, SEARCH_PLACEHOLDER } from "./messages.ts";
 import { UploadDialog, type UploadSummary } from "./UploadDialog.tsx";
 
@@ -67,16 +59,9 @@ export function LoadTable({ query }: LoadTableProps) {
     `,
     query,
   );
-  const { totalCount, pageCount, page, pageSize, edges } = data.loads;
-  const refetchWith = useCallback(
-    (criteria: LoadListCriteria, fetchPolicy: FetchPolicy) => refetch(variablesOf(criteria), { fetchPolicy }),
-    [refetch],
-  );
-  const list = usePagedList(LOAD_LIST, { refetch: refetchWith, pageCount });
-  const { criteria, change } = list;
-  const [filterOpen, setFilterOpen] = useState(false);
+  const list = useRefetchList(LOAD_LIST, { refetch, variablesOf, pageCount: data.loads.pageCount });
   const [uploadOpen, setUploadOpen] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { notify, toast } = useToast();
 
   return (
     <>
@@ -86,59 +71,39 @@ export function LoadTable({ query }: LoadTableProps) {
         placeholder={SEARCH_PLACEHOLDER}
         {...list.search}
         filter={
-          <FilterButton active={activeFilterCount(criteria.filter)} onClick={() => setFilterOpen(true)} />
+          <FilterDialogButton list={list} countActive={activeFilterCount}>
+            {(dialog) => <LoadFilterDialog {...dialog} />}
+          </FilterDialogButton>
         }
         sort={list.sortMenu(SORT_CHOICES, "Newest upload first")}
       >
-        <Button
-          variant="contained"
-          color="secondary"
-          startIcon={<UploadIcon />}
-          onClick={() => setUploadOpen(true)}
-        >
+        <ListAction icon={<UploadIcon />} onClick={() => setUploadOpen(true)}>
           Manual update
-        </Button>
+        </ListAction>
       </ListToolbar>
       <DataTable
         label="Loads"
         columns={LOAD_COLUMNS}
         empty={NO_LOADS}
-        rowCount={edges.length}
-        {...list.table}
         minWidth={960}
         columnControls
-        paging={list.paging(
-          { page, pageCount, pageSize, totalCount },
-          { label: "Load pages", noun: "loads", countTestId: "load-count" },
-        )}
+        {...list.tableOf(data.loads, { label: "Load pages", noun: "loads", countTestId: "load-count" })}
       >
-        {edges.map((edge) => (
+        {data.loads.edges.map((edge) => (
           <LoadRow key={edge.node.id} load={edge.node} />
         ))}
       </DataTable>
-      <LoadFilterDialog
-        open={filterOpen}
-        filters={criteria.filter}
-        onClose={() => setFilterOpen(false)}
-        onApply={(filter) => {
-          setFilterOpen(false);
-          change({ filter });
-        }}
-      />
       <UploadDialog
         open={uploadOpen}
         onClose={() => setUploadOpen(false)}
         onUploaded={(summary) => {
           setUploadOpen(false);
-          setNotice(uploadedText(summary));
+          notify(uploadedText(summary));
           list.reload();
         }}
         onPartlyUploaded={list.reload}
       />
-      <Toast
-        message={notice ? { severity: "success", text: notice } : null}
-        onClose={() => setNotice(null)}
-      />
+      {toast}
     </>
   );
 }

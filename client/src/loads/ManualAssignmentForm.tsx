@@ -1,22 +1,24 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import Grid from "@mui/material/Grid";
 import Link from "@mui/material/Link";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { LOAD_MODES, LOAD_STATUSES } from "../../../common/loads/values.ts";
 import { carrierDetailPath, loadDetailPath } from "../carriers/carrier-rules.ts";
-import { zoneLabel } from "../lib/dates.ts";
 import { failureText } from "../lib/request-errors.ts";
+import { placeProblems } from "../relay/mutation-failure.ts";
+import { ChoiceField } from "../ui/form/ChoiceField.tsx";
+import { problemProps } from "../ui/form/problem-props.ts";
+import { SubmitButton } from "../ui/form/SubmitButton.tsx";
+import { useFormValues } from "../ui/form/useFormValues.ts";
 import type { ManualAssignmentForm_carrier$key } from "./__generated__/ManualAssignmentForm_carrier.graphql";
+import { AppointmentFlags } from "./AppointmentFlags.tsx";
+import { LoadFieldInput, type LoadFieldSpec } from "./LoadFieldInput.tsx";
 import {
   EMPTY_MANUAL_ASSIGNMENT,
   MANUAL_ASSIGNMENT_TEXTS,
@@ -30,17 +32,7 @@ import {
 } from "./manual-assignment-form.ts";
 import { useCreateManualAssignmentMutation } from "./useCreateManualAssignmentMutation.ts";
 
-interface FieldSpec {
-  name: ManualAssignmentTextField;
-  label: string;
-  type?: "text" | "number" | "datetime-local";
-  required?: boolean;
-  multiline?: boolean;
-  helper?: string;
-  /** Grid columns from the sm breakpoint up (12 = full width). */
-  width?: 4 | 6 | 12;
-  step?: string;
-}
+type FieldSpec = LoadFieldSpec<ManualAssignmentTextField>;
 
 const LOAD_FIELDS: FieldSpec[] = [
   { name: "loadId", label: "Load ID", required: true },
@@ -124,20 +116,15 @@ export function ManualAssignmentForm({ carrier }: ManualAssignmentFormProps) {
   );
   const navigate = useNavigate();
   const [create, isCreating] = useCreateManualAssignmentMutation();
-  const [values, setValues] = useState<ManualAssignmentValues>(EMPTY_MANUAL_ASSIGNMENT);
-  const [problems, setProblems] = useState<ManualAssignmentProblems>({});
+  const { values, problems, setProblems, change } = useFormValues<
+    ManualAssignmentValues,
+    ManualAssignmentProblems
+  >(EMPTY_MANUAL_ASSIGNMENT);
   const [formError, setFormError] = useState<string | null>(null);
   const inputs = useRef<Partial<Record<ManualAssignmentField, Focusable | null>>>({});
   const hasDrivers = data.drivers.length > 0;
-
-  const handleChange = <Field extends keyof ManualAssignmentValues>(
-    name: Field,
-    value: ManualAssignmentValues[Field],
-  ) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    // Spec section 4: any edit clears that field's error.
-    setProblems(({ [name]: _cleared, ...rest }) => rest);
-  };
+  const driverNames = new Map(data.drivers.map((driver) => [driver.userId, driver.fullName || driver.email]));
+  const driverLabel = (userId: string) => `${driverNames.get(userId) ?? userId} · ${userId}`;
 
   const showProblems = (found: ManualAssignmentProblems) => {
     setProblems(found);
@@ -158,48 +145,26 @@ export function ManualAssignmentForm({ carrier }: ManualAssignmentFormProps) {
       {
         onSuccess: ({ loadId }) => navigate(loadDetailPath(loadId)),
         onFailure: (failure) => {
-          const placed: ManualAssignmentProblems = {};
-          for (const [field, message] of Object.entries(failure.fields)) {
-            const name = manualAssignmentFieldOf(field);
-            if (name) placed[name] = message;
-          }
           setFormError(failureText(failure, MANUAL_ASSIGNMENT_TEXTS.createFailed));
-          showProblems(placed);
+          showProblems(placeProblems(failure, manualAssignmentFieldOf));
         },
       },
     );
   };
 
   const textField = (field: FieldSpec) => (
-    <Grid key={field.name} size={{ xs: 12, sm: field.width ?? 6 }}>
-      <TextField
-        name={field.name}
-        label={field.label}
-        type={field.type ?? "text"}
-        required={field.required}
-        multiline={field.multiline}
-        minRows={field.multiline ? 2 : undefined}
-        autoComplete="off"
-        value={values[field.name]}
-        onChange={(event) => handleChange(field.name, event.target.value)}
-        error={Boolean(problems[field.name])}
-        helperText={
-          problems[field.name] ??
-          field.helper ??
-          (field.type === "datetime-local" ? `Time zone: ${zoneLabel()}` : undefined)
-        }
-        inputRef={(element: Focusable | null) => {
-          inputs.current[field.name] = element;
-        }}
-        slotProps={{
-          inputLabel: field.type === "datetime-local" ? { shrink: true } : undefined,
-          htmlInput: {
-            ...(field.type === "number" ? { min: 0, step: field.step, inputMode: "decimal" } : {}),
-            maxLength: field.multiline ? 2000 : 200,
-          },
-        }}
-      />
-    </Grid>
+    <LoadFieldInput
+      key={field.name}
+      field={field}
+      value={values[field.name]}
+      problem={problems[field.name]}
+      onChange={(value) => change(field.name, value)}
+      autoComplete="off"
+      maxLength={field.multiline ? 2000 : 200}
+      inputRef={(element) => {
+        inputs.current[field.name] = element;
+      }}
+    />
   );
 
   return (
@@ -208,68 +173,43 @@ export function ManualAssignmentForm({ carrier }: ManualAssignmentFormProps) {
         <Section title="Load">
           {LOAD_FIELDS.map(textField)}
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
+            <ChoiceField
               name="assignedUserKey"
               label="Driver"
               required
               disabled={!hasDrivers}
               value={values.assignedUserKey}
-              onChange={(event) => handleChange("assignedUserKey", event.target.value)}
-              error={Boolean(problems.assignedUserKey)}
-              helperText={
-                problems.assignedUserKey ?? (hasDrivers ? undefined : "This carrier has no drivers yet")
-              }
+              choices={data.drivers.map((driver) => driver.userId)}
+              labelOf={driverLabel}
+              onChange={(userKey) => change("assignedUserKey", userKey)}
+              {...problemProps(
+                problems.assignedUserKey,
+                hasDrivers ? undefined : "This carrier has no drivers yet",
+              )}
               // The reason the field is disabled must stay readable (4.5:1), not greyed out with it.
               slotProps={{ formHelperText: { sx: { "&.Mui-disabled": { color: "text.secondary" } } } }}
               inputRef={(element: Focusable | null) => {
                 inputs.current.assignedUserKey = element;
               }}
-            >
-              {data.drivers.map((driver) => (
-                <MenuItem key={driver.id} value={driver.userId}>
-                  {driver.fullName
-                    ? `${driver.fullName} · ${driver.userId}`
-                    : `${driver.email} · ${driver.userId}`}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           </Grid>
           <Grid size={{ xs: 6, sm: 3 }}>
-            <TextField
-              select
+            <ChoiceField
               name="status"
               label="Status"
               value={values.status}
-              onChange={(event) => {
-                const status = LOAD_STATUSES.find((option) => option === event.target.value);
-                if (status) handleChange("status", status);
-              }}
-            >
-              {LOAD_STATUSES.map((status) => (
-                <MenuItem key={status} value={status}>
-                  {status}
-                </MenuItem>
-              ))}
-            </TextField>
+              choices={LOAD_STATUSES}
+              onChange={(status) => change("status", status)}
+            />
           </Grid>
           <Grid size={{ xs: 6, sm: 3 }}>
-            <TextField
-              select
+            <ChoiceField
               name="mode"
               label="Mode"
               value={values.mode}
-              onChange={(event) => {
-                const mode = LOAD_MODES.find((option) => option === event.target.value);
-                if (mode) handleChange("mode", mode);
-              }}
-            >
-              {LOAD_MODES.map((mode) => (
-                <MenuItem key={mode} value={mode}>
-                  {mode}
-                </MenuItem>
-              ))}
-            </TextField>
+              choices={LOAD_MODES}
+              onChange={(mode) => change("mode", mode)}
+            />
           </Grid>
           {hasDrivers ? null : (
             <Grid size={12}>
@@ -288,26 +228,7 @@ export function ManualAssignmentForm({ carrier }: ManualAssignmentFormProps) {
         <Section title="Pickup and delivery">
           {PLACE_FIELDS.map(textField)}
           <Grid size={12} sx={{ display: "flex", flexWrap: "wrap", columnGap: 3 }}>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  name="appointmentsRequired"
-                  checked={values.appointmentsRequired}
-                  onChange={(event) => handleChange("appointmentsRequired", event.target.checked)}
-                />
-              }
-              label="Appointments required"
-            />
-            <FormControlLabel
-              control={
-                <Checkbox
-                  name="appointmentsConfirmed"
-                  checked={values.appointmentsConfirmed}
-                  onChange={(event) => handleChange("appointmentsConfirmed", event.target.checked)}
-                />
-              }
-              label="Appointments confirmed"
-            />
+            <AppointmentFlags values={values} onChange={change} />
           </Grid>
         </Section>
         <Section title="Notes">{NOTE_FIELDS.map(textField)}</Section>
@@ -320,9 +241,9 @@ export function ManualAssignmentForm({ carrier }: ManualAssignmentFormProps) {
           <Button component={RouterLink} to={carrierDetailPath(data.carrierId)}>
             Back to carrier
           </Button>
-          <Button type="submit" variant="contained" disabled={isCreating}>
-            {isCreating ? "Creating…" : "Create load"}
-          </Button>
+          <SubmitButton busy={isCreating} busyLabel="Creating…">
+            Create load
+          </SubmitButton>
         </Box>
       </Box>
     </Paper>

@@ -1,11 +1,9 @@
 import Typography from "@mui/material/Typography";
-import { Suspense, useCallback, useEffect } from "react";
-import { useQueryLoader } from "react-relay";
 import { useParams } from "react-router-dom";
 import { CARRIER_TEXTS } from "../carriers/carrier-rules.ts";
-import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
-import { Loading } from "../ui/Loading.tsx";
+import { usePageQuery } from "../relay/usePageQuery.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
+import { QueryBoundary } from "../ui/QueryBoundary.tsx";
 import ManualAssignmentPageQueryNode, {
   type ManualAssignmentPageQuery,
 } from "./__generated__/ManualAssignmentPageQuery.graphql";
@@ -15,27 +13,24 @@ import { MANUAL_ASSIGNMENT_TEXTS } from "./manual-assignment-form.ts";
 /** /admin/ila/load/manual-assignment/{carrierId}: create a load assigned to one of the carrier's drivers. */
 export default function ManualAssignmentRoute() {
   const { carrierId = "" } = useParams();
-  const [queryRef, loadQuery] = useQueryLoader<ManualAssignmentPageQuery>(ManualAssignmentPageQueryNode);
-  const load = useCallback(
-    (fetchPolicy: "store-and-network" | "network-only") => loadQuery({ carrierId }, { fetchPolicy }),
-    [loadQuery, carrierId],
-  );
-  useEffect(() => load("store-and-network"), [load]);
+  const { queryRef, retry } = usePageQuery<ManualAssignmentPageQuery>(ManualAssignmentPageQueryNode, {
+    carrierId,
+  });
   return (
     <>
       <PageTitle>{MANUAL_ASSIGNMENT_TEXTS.title}</PageTitle>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {`#${carrierId}`}
       </Typography>
-      <ErrorBoundary
-        key={carrierId}
+      <QueryBoundary
+        queryRef={queryRef}
+        resetKey={carrierId}
         message={CARRIER_TEXTS.driversFetchFailed}
-        onRetry={() => load("network-only")}
+        onRetry={retry}
+        loadingLabel="Loading drivers..."
       >
-        <Suspense fallback={<Loading label="Loading drivers..." />}>
-          {queryRef ? <ManualAssignmentPage queryRef={queryRef} /> : <Loading label="Loading drivers..." />}
-        </Suspense>
-      </ErrorBoundary>
+        {(loaded) => <ManualAssignmentPage queryRef={loaded} />}
+      </QueryBoundary>
     </>
   );
 }

@@ -207,10 +207,8 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
         label="Bidders"
         columns={columns}
         empty="No bidders found."
-        rowCount={bidders.edges.length}
-        {...list.table}
         minWidth={720}
-        paging={list.paging({ ...bidders, pageSize: 50 }, { label: "Bidders pages" })}
+        {...list.tableOf({ ...bidders, pageSize: 50 }, { label: "Bidders pages" })}
       >
         {bidders.edges.map((edge) => (
           <BidderRow key={edge.node.id} bid={edge.node} columns={columns} />

@@ -1,8 +1,8 @@
 import Link from "@mui/material/Link";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { PageTitle } from "../ui/PageTitle.tsx";
+import { ScreenBoundary } from "../ui/ScreenBoundary.tsx";
 import { BiddersPage } from "./BiddersPage.tsx";
-import { ScreenBoundary } from "./ScreenBoundary.tsx";
 
 /** /admin/carrier-portal/active-offers/{loadId}/bidders: who bid, and the winner's confirmation. */
 export default function BiddersRoute() {

@@ -3,9 +3,10 @@ import { Suspense } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Loading } from "../ui/Loading.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";
+import { ScreenBoundary } from "../ui/ScreenBoundary.tsx";
 import type { CarrierActiveOffersRouteQuery } from "./__generated__/CarrierActiveOffersRouteQuery.graphql";
 import { CarrierActiveOffersPage } from "./CarrierActiveOffersPage.tsx";
-import { ScreenBoundary } from "./ScreenBoundary.tsx";
+import { OFFERS_TEXTS } from "./OfferScreen.tsx";
 
 /** A carrier waiting for vetting sees why offers are closed (the banner says more), not an error. */
 function VettedOffers() {
@@ -27,7 +28,7 @@ function VettedOffers() {
     return <Alert severity="info">Offers open once an operator approves your account.</Alert>;
   }
   return (
-    <ScreenBoundary errorMessage="The offers could not be loaded." loadingLabel="Loading offers...">
+    <ScreenBoundary {...OFFERS_TEXTS}>
       {(fetchKey) => <CarrierActiveOffersPage fetchKey={fetchKey} />}
     </ScreenBoundary>
   );

@@ -3,9 +3,9 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { useParams } from "react-router-dom";
 import { OFFER_MESSAGES } from "../../../common/offers.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
+import { ScreenBoundary } from "../ui/ScreenBoundary.tsx";
 import type { ConfirmDetailsRouteQuery } from "./__generated__/ConfirmDetailsRouteQuery.graphql";
 import { ConfirmDetailsForm } from "./ConfirmDetailsForm.tsx";
-import { ScreenBoundary } from "./ScreenBoundary.tsx";
 
 function ConfirmDetailsPage({ loadId, fetchKey }: { loadId: string; fetchKey: number }) {
   const data = useLazyLoadQuery<ConfirmDetailsRouteQuery>(

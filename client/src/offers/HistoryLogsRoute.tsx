@@ -1,7 +1,6 @@
 import Chip from "@mui/material/Chip";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { useAddressList } from "../ui/list/useAddressList.ts";
-import { PageTitle } from "../ui/PageTitle.tsx";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import type { HistoryLogsRouteQuery } from "./__generated__/HistoryLogsRouteQuery.graphql";
@@ -9,8 +8,8 @@ import { biddersLinkColumn, biddersPath } from "./AdminOfferRow.tsx";
 import { laneText } from "./lane.ts";
 import { dateTimeText, usd } from "./money.ts";
 import { OfferList } from "./OfferList.tsx";
+import { HISTORY_TEXTS, OfferScreen } from "./OfferScreen.tsx";
 import { HISTORY_LIST, HISTORY_SORTS, type HistorySortField, offerListVariables } from "./offer-lists.ts";
-import { ScreenBoundary } from "./ScreenBoundary.tsx";
 
 type HistoryOffer = HistoryLogsRouteQuery["response"]["offerHistory"]["edges"][number]["node"];
 
@@ -111,13 +110,11 @@ function HistoryLogsPage({ fetchKey }: { fetchKey: number }) {
 /** /admin/carrier-portal/history-logs: every finished or cancelled offer and how it ended. */
 export default function HistoryLogsRoute() {
   return (
-    <>
-      <PageTitle subtitle="Finished and cancelled offers: winner, winning bid, bidders, rounds and timeline.">
-        Carrier Portal / History Logs
-      </PageTitle>
-      <ScreenBoundary errorMessage="The history could not be loaded." loadingLabel="Loading history...">
-        {(fetchKey) => <HistoryLogsPage fetchKey={fetchKey} />}
-      </ScreenBoundary>
-    </>
+    <OfferScreen
+      title="Carrier Portal / History Logs"
+      subtitle="Finished and cancelled offers: winner, winning bid, bidders, rounds and timeline."
+      texts={HISTORY_TEXTS}
+      page={HistoryLogsPage}
+    />
   );
 }

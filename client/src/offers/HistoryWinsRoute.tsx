@@ -4,7 +4,6 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { confirmDetailsPath } from "../lib/paths.ts";
 import { useAddressList } from "../ui/list/useAddressList.ts";
-import { PageTitle } from "../ui/PageTitle.tsx";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import type { HistoryWinsRouteQuery } from "./__generated__/HistoryWinsRouteQuery.graphql";
@@ -12,8 +11,8 @@ import { confirmEditableAt } from "./confirm-window.ts";
 import { laneText } from "./lane.ts";
 import { dateTimeText, usd } from "./money.ts";
 import { OfferList } from "./OfferList.tsx";
+import { HISTORY_TEXTS, OfferScreen } from "./OfferScreen.tsx";
 import { offerListVariables, WINS_LIST, WINS_SORTS, type WinsSortField } from "./offer-lists.ts";
-import { ScreenBoundary } from "./ScreenBoundary.tsx";
 
 type WonOffer = HistoryWinsRouteQuery["response"]["wonOffers"]["edges"][number]["node"];
 
@@ -111,13 +110,11 @@ function HistoryWinsPage({ fetchKey }: { fetchKey: number }) {
 /** /carrier/carrier-portal/history-wins: the loads the carrier won and their confirmation state. */
 export default function HistoryWinsRoute() {
   return (
-    <>
-      <PageTitle subtitle="Loads you won: amount, dates and whether the truck and driver details are confirmed.">
-        Carrier Portal / History Wins
-      </PageTitle>
-      <ScreenBoundary errorMessage="The history could not be loaded." loadingLabel="Loading history...">
-        {(fetchKey) => <HistoryWinsPage fetchKey={fetchKey} />}
-      </ScreenBoundary>
-    </>
+    <OfferScreen
+      title="Carrier Portal / History Wins"
+      subtitle="Loads you won: amount, dates and whether the truck and driver details are confirmed."
+      texts={HISTORY_TEXTS}
+      page={HistoryWinsPage}
+    />
   );
 }

@@ -2,7 +2,7 @@ import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { ListToolbar } from "../ui/list/ListToolbar.tsx";
 import type { SortChoices } from "../ui/list/SortMenu.tsx";
-import type { usePagedList } from "../ui/list/usePagedList.ts";
+import type { PageAnswer, usePagedList } from "../ui/list/usePagedList.ts";
 import type { Column } from "../ui/table/columns.ts";
 import { DataTable } from "../ui/table/DataTable.tsx";
 import { OfferFilterFields } from "./OfferFilterFields.tsx";
@@ -12,8 +12,8 @@ interface OfferListProps<Row, Field extends string> {
   /** The table's and the search form's name ("Active offers"). */
   label: string;
   list: ReturnType<typeof usePagedList<OfferFilters, Field>>;
-  /** The page the server answered. */
-  answer: { totalCount: number; pageCount: number; page: number };
+  /** The page the server answered (50 rows a page). */
+  answer: Omit<PageAnswer, "pageSize">;
   sorts: SortChoices<Field>["fields"];
   columns: readonly Column<Row, Field>[];
   empty: string;
@@ -50,10 +50,8 @@ export function OfferList<Row, Field extends string>(props: OfferListProps<Row, 
         label={label}
         columns={props.columns}
         empty={props.empty}
-        rowCount={props.children.length}
-        {...list.table}
         minWidth={props.minWidth ?? 900}
-        paging={list.paging({ ...answer, pageSize: 50 }, { label: `${label} pages` })}
+        {...list.tableOf({ ...answer, pageSize: 50 }, { label: `${label} pages` })}
       >
         {props.children}
       </DataTable>

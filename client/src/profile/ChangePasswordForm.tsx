@@ -1,7 +1,4 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
@@ -11,8 +8,12 @@ import {
   PASSWORD_UNCHANGED,
   PASSWORDS_DO_NOT_MATCH,
 } from "../../../common/auth.ts";
+import { FormPanel } from "../ui/form/FormPanel.tsx";
+import { problemProps } from "../ui/form/problem-props.ts";
+import { SubmitButton } from "../ui/form/SubmitButton.tsx";
+import { useFormValues } from "../ui/form/useFormValues.ts";
 import { PasswordField } from "../ui/PasswordField.tsx";
-import { Toast } from "../ui/Toast.tsx";
+import { useToast } from "../ui/Toast.tsx";
 import { useChangePasswordMutation } from "./useChangePasswordMutation.ts";
 
 type PasswordFieldName = "currentPassword" | "newPassword" | "confirmPassword";
@@ -33,14 +34,13 @@ function problemsOf(values: PasswordValues): Partial<Record<PasswordFieldName, s
 /** Current + new + confirm: the signed-in user picks a new password (e.g. after a temporary one). */
 export function ChangePasswordForm() {
   const [change, isChanging] = useChangePasswordMutation();
-  const [values, setValues] = useState<PasswordValues>(EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<PasswordFieldName, string>>>({});
+  const form = useFormValues<PasswordValues>(EMPTY);
+  const { values, setValues, problems: fieldErrors, setProblems: setFieldErrors } = form;
   const [formError, setFormError] = useState<string | null>(null);
-  const [changed, setChanged] = useState<string | null>(null);
+  const { notify, toast } = useToast();
 
   const handleChange = (name: PasswordFieldName, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setFieldErrors(({ [name]: _cleared, ...rest }) => rest);
+    form.change(name, value);
     setFormError(null);
   };
 
@@ -54,7 +54,7 @@ export function ChangePasswordForm() {
       {
         onSuccess: (data) => {
           setValues(EMPTY);
-          setChanged(data.message);
+          notify(data.message);
         },
         onFailure: (failure) => {
           setFieldErrors(failure.fields);
@@ -74,46 +74,26 @@ export function ChangePasswordForm() {
       required
       value={values[name]}
       onChange={(event) => handleChange(name, event.target.value)}
-      error={Boolean(fieldErrors[name])}
-      helperText={fieldErrors[name] ?? hint}
+      {...problemProps(fieldErrors[name], hint)}
     />
   );
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        Change password
+    <FormPanel title="Change password" onSubmit={handleSubmit} error={formError} spaced>
+      <Stack spacing={2}>
+        {field("currentPassword", "Current password", "current-password")}
+        {field("newPassword", "New password", "new-password", `At least ${MIN_PASSWORD_LENGTH} characters.`)}
+        {field("confirmPassword", "Confirm new password", "new-password")}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        Your other signed-in sessions will be signed out.
       </Typography>
-      {formError ? (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {formError}
-        </Alert>
-      ) : null}
-      <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Change password">
-        <Stack spacing={2}>
-          {field("currentPassword", "Current password", "current-password")}
-          {field(
-            "newPassword",
-            "New password",
-            "new-password",
-            `At least ${MIN_PASSWORD_LENGTH} characters.`,
-          )}
-          {field("confirmPassword", "Confirm new password", "new-password")}
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          Your other signed-in sessions will be signed out.
-        </Typography>
-        <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 2 }}>
-          <Button type="submit" variant="contained" disabled={isChanging}>
-            {isChanging ? "Changing…" : "Change password"}
-          </Button>
-        </Box>
+      <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 2 }}>
+        <SubmitButton busy={isChanging} busyLabel="Changing…">
+          Change password
+        </SubmitButton>
       </Box>
-      <Toast
-        message={changed ? { severity: "success", text: changed } : null}
-        autoHideDuration={6000}
-        onClose={() => setChanged(null)}
-      />
-    </Paper>
+      {toast}
+    </FormPanel>
   );
 }

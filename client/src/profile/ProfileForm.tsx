@@ -1,17 +1,17 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Grid from "@mui/material/Grid";
-import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { emailProblem, formatPhone } from "../../../common/fields.ts";
 import { PROFILE_SAVE_FAILED } from "../auth/auth-messages.ts";
-import { Toast } from "../ui/Toast.tsx";
+import { FormPanel } from "../ui/form/FormPanel.tsx";
+import { problemProps } from "../ui/form/problem-props.ts";
+import { SubmitButton } from "../ui/form/SubmitButton.tsx";
+import { useFormValues } from "../ui/form/useFormValues.ts";
+import { useToast } from "../ui/Toast.tsx";
 import type { ProfileForm_user$data, ProfileForm_user$key } from "./__generated__/ProfileForm_user.graphql";
 import { useUpdateProfileMutation } from "./useUpdateProfileMutation.ts";
 
@@ -86,20 +86,15 @@ export function ProfileForm({ user }: ProfileFormProps) {
     user,
   );
   const [save, isSaving] = useUpdateProfileMutation();
-  const [values, setValues] = useState(() => valuesOf(data));
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<EditableField, string>>>({});
+  const form = useFormValues<ProfileValues>(valuesOf(data));
+  const { values, setValues, problems: fieldErrors, setProblems: setFieldErrors } = form;
   const [formError, setFormError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const { notify, toast } = useToast({ autoHideDuration: 5000 });
   const [offerEmails, setOfferEmails] = useState(data.offerEmails);
   useEffect(() => setOfferEmails(data.offerEmails), [data.offerEmails]);
 
   // The saved (server-normalised) values replace the form's once they arrive.
-  useEffect(() => setValues(valuesOf(data)), [data]);
-
-  const handleChange = (name: EditableField, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setFieldErrors(({ [name]: _cleared, ...rest }) => rest);
-  };
+  useEffect(() => setValues(valuesOf(data)), [data, setValues]);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -121,7 +116,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
         },
       },
       {
-        onSuccess: () => setSaved(true),
+        onSuccess: () => notify(PROFILE_SAVED),
         onFailure: (failure) => {
           setFormError(PROFILE_SAVE_FAILED);
           setFieldErrors(failure.fields);
@@ -131,62 +126,47 @@ export function ProfileForm({ user }: ProfileFormProps) {
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        Profile
-      </Typography>
-      {formError ? (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {formError}
-        </Alert>
-      ) : null}
-      <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Profile">
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              label="User ID"
-              value={data.userId}
-              slotProps={{ htmlInput: { readOnly: true } }}
-              helperText="System generated"
-            />
-          </Grid>
-          {FIELDS.map((field) => (
-            <Grid key={field.name} size={{ xs: 12, sm: field.wide ? 12 : 6 }}>
-              <TextField
-                name={field.name}
-                label={field.label}
-                type={field.type ?? "text"}
-                autoComplete={field.autoComplete}
-                required={field.name === "email"}
-                value={values[field.name]}
-                onChange={(event) => handleChange(field.name, event.target.value)}
-                error={Boolean(fieldErrors[field.name])}
-                helperText={fieldErrors[field.name]}
-                multiline={field.wide}
-                slotProps={field.type === "number" ? { htmlInput: { min: 0, max: 80, step: 1 } } : undefined}
-              />
-            </Grid>
-          ))}
-          <Grid size={{ xs: 12 }}>
-            <FormControlLabel
-              control={
-                <Checkbox checked={offerEmails} onChange={(event) => setOfferEmails(event.target.checked)} />
-              }
-              label="E-mail me new load offers"
-            />
-          </Grid>
+    <FormPanel title="Profile" onSubmit={handleSubmit} error={formError}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            label="User ID"
+            value={data.userId}
+            slotProps={{ htmlInput: { readOnly: true } }}
+            helperText="System generated"
+          />
         </Grid>
-        <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 3 }}>
-          <Button type="submit" variant="contained" disabled={isSaving}>
-            {isSaving ? "Saving…" : "Save changes"}
-          </Button>
-        </Box>
+        {FIELDS.map((field) => (
+          <Grid key={field.name} size={{ xs: 12, sm: field.wide ? 12 : 6 }}>
+            <TextField
+              name={field.name}
+              label={field.label}
+              type={field.type ?? "text"}
+              autoComplete={field.autoComplete}
+              required={field.name === "email"}
+              value={values[field.name]}
+              onChange={(event) => form.change(field.name, event.target.value)}
+              {...problemProps(fieldErrors[field.name])}
+              multiline={field.wide}
+              slotProps={field.type === "number" ? { htmlInput: { min: 0, max: 80, step: 1 } } : undefined}
+            />
+          </Grid>
+        ))}
+        <Grid size={{ xs: 12 }}>
+          <FormControlLabel
+            control={
+              <Checkbox checked={offerEmails} onChange={(event) => setOfferEmails(event.target.checked)} />
+            }
+            label="E-mail me new load offers"
+          />
+        </Grid>
+      </Grid>
+      <Box sx={{ display: "flex", justifyContent: "flex-end", mt: 3 }}>
+        <SubmitButton busy={isSaving} busyLabel="Saving…">
+          Save changes
+        </SubmitButton>
       </Box>
-      <Toast
-        message={saved ? { severity: "success", text: PROFILE_SAVED } : null}
-        autoHideDuration={5000}
-        onClose={() => setSaved(false)}
-      />
-    </Paper>
+      {toast}
+    </FormPanel>
   );
 }

@@ -75,3 +75,19 @@ export function failureOfError(error: unknown): MutationFailure {
   }
   return { kind: "internal", status: null, message: null, ...noFields };
 }
+
+/**
+ * A failure's per-field messages under the form's own field names: `fieldOf` maps the input's
+ * field to the form's (null when the form has no such field).
+ */
+export function placeProblems<Field extends string>(
+  failure: Pick<MutationFailure, "fields">,
+  fieldOf: (field: string) => Field | null | undefined,
+): Partial<Record<Field, string>> {
+  const placed: Partial<Record<Field, string>> = {};
+  for (const [field, message] of Object.entries(failure.fields)) {
+    const name = fieldOf(field);
+    if (name) placed[name] = message;
+  }
+  return placed;
+}

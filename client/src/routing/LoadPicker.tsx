@@ -11,9 +11,10 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useEffect, useState } from "react";
-import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
+import { useState } from "react";
+import { graphql } from "react-relay";
 import { formatDateTime } from "../lib/dates.ts";
+import { useSearchQuery } from "../relay/useSearchQuery.ts";
 import type { LoadPickerQuery } from "./__generated__/LoadPickerQuery.graphql";
 
 const query = graphql`
@@ -41,6 +42,16 @@ export interface PickedLoad {
 const SEARCH_DELAY_MS = 250;
 const SHOWN = 25;
 
+interface LoadResults {
+  loads: LoadPickerQuery["response"]["loads"]["edges"];
+  total: number;
+}
+
+const readResults = (data: LoadPickerQuery["response"]): LoadResults => ({
+  loads: data.loads.edges,
+  total: data.loads.totalCount,
+});
+
 interface LoadPickerProps {
   selected: PickedLoad[];
   onChange(selected: PickedLoad[]): void;
@@ -48,39 +59,17 @@ interface LoadPickerProps {
 
 /** Searches loads by id; each result says which route it is on already (it would move). */
 export function LoadPicker({ selected, onChange }: LoadPickerProps) {
-  const environment = useRelayEnvironment();
   const [search, setSearch] = useState("");
-  const [results, setResults] = useState<{
-    loads: LoadPickerQuery["response"]["loads"]["edges"];
-    total: number;
-  } | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    setLoading(true);
-    let subscription: { unsubscribe(): void } | null = null;
-    const timer = window.setTimeout(() => {
-      subscription = fetchQuery<LoadPickerQuery>(environment, query, {
-        search: search.trim() || null,
-        pageSize: SHOWN,
-      }).subscribe({
-        next: (data) => {
-          setResults({ loads: data.loads.edges, total: data.loads.totalCount });
-          setFailed(false);
-          setLoading(false);
-        },
-        error: () => {
-          setFailed(true);
-          setLoading(false);
-        },
-      });
-    }, SEARCH_DELAY_MS);
-    return () => {
-      window.clearTimeout(timer);
-      subscription?.unsubscribe();
-    };
-  }, [environment, search]);
+  const {
+    result: results,
+    loading,
+    failed,
+  } = useSearchQuery<LoadPickerQuery, LoadResults>(
+    query,
+    { search: search.trim() || null, pageSize: SHOWN },
+    readResults,
+    { delayMs: SEARCH_DELAY_MS },
+  );
 
   const isSelected = (loadId: string) => selected.some((load) => load.loadId === loadId);
   const toggle = (load: PickedLoad) =>

@@ -1,8 +1,6 @@
-import { Suspense } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
-import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
-import { Loading } from "../ui/Loading.tsx";
 import { useListQuery } from "../ui/list/useListQuery.ts";
+import { QueryBoundary } from "../ui/QueryBoundary.tsx";
 import NassListViewQueryNode, { type NassListViewQuery } from "./__generated__/NassListViewQuery.graphql";
 import { NassTable } from "./NassTable.tsx";
 import { NASS_LIST, type NassFilters, type NassSortField, nassVariables } from "./routing-criteria.ts";
@@ -32,10 +30,8 @@ export function NassListView() {
     nassVariables,
   );
   return (
-    <ErrorBoundary message={NASS_FETCH_FAILED} onRetry={retry}>
-      <Suspense fallback={<Loading />}>
-        {queryRef ? <NassListPage key={attempt} queryRef={queryRef} /> : <Loading />}
-      </Suspense>
-    </ErrorBoundary>
+    <QueryBoundary queryRef={queryRef} resetKey={attempt} message={NASS_FETCH_FAILED} onRetry={retry}>
+      {(loaded) => <NassListPage queryRef={loaded} />}
+    </QueryBoundary>
   );
 }

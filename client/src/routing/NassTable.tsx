@@ -1,14 +1,14 @@
 import AddIcon from "@mui/icons-material/Add";
 import UploadIcon from "@mui/icons-material/Upload";
 import Button from "@mui/material/Button";
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
-import type { FetchPolicy } from "relay-runtime";
 import { NO_NASS_CODES } from "../../../common/routing.ts";
-import { FilterButton } from "../ui/list/FilterButton.tsx";
+import { FilterDialogButton } from "../ui/list/FilterDialogButton.tsx";
+import { ListAction } from "../ui/list/ListAction.tsx";
 import { ListToolbar } from "../ui/list/ListToolbar.tsx";
-import { usePagedList } from "../ui/list/usePagedList.ts";
-import { Toast } from "../ui/Toast.tsx";
+import { useRefetchList } from "../ui/list/useRefetchList.ts";
+import { useToast } from "../ui/Toast.tsx";
 import { DataTable } from "../ui/table/DataTable.tsx";
 import type { NassFilterDialog_facets$key } from "./__generated__/NassFilterDialog_facets.graphql";
 import type { NassRow_nass$data } from "./__generated__/NassRow_nass.graphql";
@@ -22,7 +22,6 @@ import {
   activeFilterCount,
   NASS_LIST,
   NASS_SORT_FIELDS,
-  type NassCriteria,
   type NassSortField,
   nassVariables,
 } from "./routing-criteria.ts";
@@ -61,18 +60,19 @@ export function NassTable({ query, facets }: NassTableProps) {
     `,
     query,
   );
-  const { totalCount, pageCount, page, pageSize, edges } = data.nassCodes;
-  const refetchWith = useCallback(
-    (criteria: NassCriteria, fetchPolicy: FetchPolicy) => refetch(nassVariables(criteria), { fetchPolicy }),
-    [refetch],
-  );
-  const list = usePagedList(NASS_LIST, { refetch: refetchWith, pageCount });
-  const { criteria, change } = list;
-  const [filterOpen, setFilterOpen] = useState(false);
+  const list = useRefetchList(NASS_LIST, {
+    refetch,
+    variablesOf: nassVariables,
+    pageCount: data.nassCodes.pageCount,
+  });
   const [importOpen, setImportOpen] = useState(false);
   const [editing, setEditing] = useState<NassRow_nass$data | "new" | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { notify, toast } = useToast();
   const columns = useMemo(() => nassColumns(setEditing), []);
+  const handleDone = (message: string) => {
+    notify(message);
+    list.reload();
+  };
 
   return (
     <>
@@ -82,55 +82,40 @@ export function NassTable({ query, facets }: NassTableProps) {
         placeholder="Search code, facility, city, state or zip…"
         {...list.search}
         filter={
-          <FilterButton active={activeFilterCount(criteria.filter)} onClick={() => setFilterOpen(true)} />
+          <FilterDialogButton list={list} countActive={activeFilterCount}>
+            {(dialog) => <NassFilterDialog facets={facets} {...dialog} />}
+          </FilterDialogButton>
         }
         sort={list.sortMenu(NASS_SORT_FIELDS, "Default order")}
       >
         <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
           Add NASS code
         </Button>
-        <Button
-          variant="contained"
-          color="secondary"
-          startIcon={<UploadIcon />}
-          onClick={() => setImportOpen(true)}
-        >
+        <ListAction icon={<UploadIcon />} onClick={() => setImportOpen(true)}>
           Import NASS CSV
-        </Button>
+        </ListAction>
       </ListToolbar>
       <DataTable
         label="NASS codes"
         columns={columns}
         empty={NO_NASS_CODES}
-        rowCount={edges.length}
-        {...list.table}
         minWidth={1400}
-        paging={list.paging(
-          { page, pageCount, pageSize, totalCount },
-          { label: "NASS codes pages", noun: "nass codes", countTestId: "nass-codes-count" },
-        )}
+        {...list.tableOf(data.nassCodes, {
+          label: "NASS codes pages",
+          noun: "nass codes",
+          countTestId: "nass-codes-count",
+        })}
       >
-        {edges.map((edge) => (
+        {data.nassCodes.edges.map((edge) => (
           <NassRow key={edge.node.id} nass={edge.node} columns={columns} />
         ))}
       </DataTable>
-      <NassFilterDialog
-        open={filterOpen}
-        facets={facets}
-        filters={criteria.filter}
-        onClose={() => setFilterOpen(false)}
-        onApply={(filter) => {
-          setFilterOpen(false);
-          change({ filter });
-        }}
-      />
       <NassImportDialog
         open={importOpen}
         onClose={() => setImportOpen(false)}
         onImported={(message) => {
           setImportOpen(false);
-          setNotice(message);
-          list.reload();
+          handleDone(message);
         }}
       />
       <NassFormDialog
@@ -139,14 +124,10 @@ export function NassTable({ query, facets }: NassTableProps) {
         onClose={() => setEditing(null)}
         onSaved={(message) => {
           setEditing(null);
-          setNotice(message);
-          list.reload();
+          handleDone(message);
         }}
       />
-      <Toast
-        message={notice ? { severity: "success", text: notice } : null}
-        onClose={() => setNotice(null)}
-      />
+      {toast}
     </>
   );
 }

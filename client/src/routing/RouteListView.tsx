@@ -1,8 +1,6 @@
-import { Suspense } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
-import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
-import { Loading } from "../ui/Loading.tsx";
 import { useListQuery } from "../ui/list/useListQuery.ts";
+import { QueryBoundary } from "../ui/QueryBoundary.tsx";
 import RouteListViewQueryNode, { type RouteListViewQuery } from "./__generated__/RouteListViewQuery.graphql";
 import { RouteTable } from "./RouteTable.tsx";
 import { ROUTE_LIST, type RouteFilters, type RouteSortField, routeVariables } from "./routing-criteria.ts";
@@ -35,10 +33,8 @@ export function RouteListView() {
     routeVariables,
   );
   return (
-    <ErrorBoundary message={ROUTES_FETCH_FAILED} onRetry={retry}>
-      <Suspense fallback={<Loading />}>
-        {queryRef ? <RouteListPage key={attempt} queryRef={queryRef} /> : <Loading />}
-      </Suspense>
-    </ErrorBoundary>
+    <QueryBoundary queryRef={queryRef} resetKey={attempt} message={ROUTES_FETCH_FAILED} onRetry={retry}>
+      {(loaded) => <RouteListPage queryRef={loaded} />}
+    </QueryBoundary>
   );
 }

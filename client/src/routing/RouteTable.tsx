@@ -1,13 +1,12 @@
 import AddIcon from "@mui/icons-material/Add";
-import Button from "@mui/material/Button";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
-import type { FetchPolicy } from "relay-runtime";
 import { NO_ROUTES } from "../../../common/routing.ts";
-import { FilterButton } from "../ui/list/FilterButton.tsx";
+import { FilterDialogButton } from "../ui/list/FilterDialogButton.tsx";
+import { ListAction } from "../ui/list/ListAction.tsx";
 import { ListToolbar } from "../ui/list/ListToolbar.tsx";
-import { usePagedList } from "../ui/list/usePagedList.ts";
-import { Toast } from "../ui/Toast.tsx";
+import { useRefetchList } from "../ui/list/useRefetchList.ts";
+import { useToast } from "../ui/Toast.tsx";
 import { DataTable } from "../ui/table/DataTable.tsx";
 import type { RouteTable_query$key } from "./__generated__/RouteTable_query.graphql";
 import type { RouteTableRefetchQuery } from "./__generated__/RouteTableRefetchQuery.graphql";
@@ -18,7 +17,6 @@ import {
   activeFilterCount,
   ROUTE_LIST,
   ROUTE_SORT_FIELDS,
-  type RouteCriteria,
   type RouteSortField,
   routeVariables,
 } from "./routing-criteria.ts";
@@ -57,16 +55,13 @@ export function RouteTable({ query }: RouteTableProps) {
     `,
     query,
   );
-  const { totalCount, pageCount, page, pageSize, edges } = data.routes;
-  const refetchWith = useCallback(
-    (criteria: RouteCriteria, fetchPolicy: FetchPolicy) => refetch(routeVariables(criteria), { fetchPolicy }),
-    [refetch],
-  );
-  const list = usePagedList(ROUTE_LIST, { refetch: refetchWith, pageCount });
-  const { criteria, change } = list;
-  const [filterOpen, setFilterOpen] = useState(false);
+  const list = useRefetchList(ROUTE_LIST, {
+    refetch,
+    variablesOf: routeVariables,
+    pageCount: data.routes.pageCount,
+  });
   const [createOpen, setCreateOpen] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { notify, toast } = useToast();
   useRouteChangedSubscription();
 
   return (
@@ -77,57 +72,37 @@ export function RouteTable({ query }: RouteTableProps) {
         placeholder="Search routes…"
         {...list.search}
         filter={
-          <FilterButton active={activeFilterCount(criteria.filter)} onClick={() => setFilterOpen(true)} />
+          <FilterDialogButton list={list} countActive={activeFilterCount}>
+            {(dialog) => <RouteFilterDialog {...dialog} />}
+          </FilterDialogButton>
         }
         sort={list.sortMenu(ROUTE_SORT_FIELDS, "Default order")}
       >
-        <Button
-          variant="contained"
-          color="secondary"
-          startIcon={<AddIcon />}
-          onClick={() => setCreateOpen(true)}
-        >
+        <ListAction icon={<AddIcon />} onClick={() => setCreateOpen(true)}>
           Create Route
-        </Button>
+        </ListAction>
       </ListToolbar>
       <DataTable
         label="Routes"
         columns={ROUTE_COLUMNS}
         empty={NO_ROUTES}
-        rowCount={edges.length}
-        {...list.table}
         minWidth={900}
-        paging={list.paging(
-          { page, pageCount, pageSize, totalCount },
-          { label: "Routes pages", noun: "routes", countTestId: "routes-count" },
-        )}
+        {...list.tableOf(data.routes, { label: "Routes pages", noun: "routes", countTestId: "routes-count" })}
       >
-        {edges.map((edge) => (
+        {data.routes.edges.map((edge) => (
           <RouteRow key={edge.node.id} route={edge.node} />
         ))}
       </DataTable>
-      <RouteFilterDialog
-        open={filterOpen}
-        filters={criteria.filter}
-        onClose={() => setFilterOpen(false)}
-        onApply={(filter) => {
-          setFilterOpen(false);
-          change({ filter });
-        }}
-      />
       <CreateRouteDialog
         open={createOpen}
         onClose={() => setCreateOpen(false)}
         onCreated={(message) => {
           setCreateOpen(false);
-          setNotice(message);
+          notify(message);
           list.reload();
         }}
       />
-      <Toast
-        message={notice ? { severity: "success", text: notice } : null}
-        onClose={() => setNotice(null)}
-      />
+      {toast}
     </>
   );
 }

@@ -4,9 +4,10 @@ import Box from "@mui/material/Box";
 import InputAdornment from "@mui/material/InputAdornment";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useEffect, useRef, useState } from "react";
-import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
+import { useRef, useState } from "react";
+import { graphql } from "react-relay";
 import { useNavigate } from "react-router-dom";
+import { useSearchQuery } from "../relay/useSearchQuery.ts";
 import { useShortcuts } from "../ui/shortcuts.ts";
 import type { HeaderSearchQuery, HeaderSearchQuery$data } from "./__generated__/HeaderSearchQuery.graphql";
 import { SEARCH_KIND_LABEL, type SearchHitKind, searchHitPath } from "./search-paths.ts";
@@ -28,19 +29,16 @@ const SEARCH_DELAY_MS = 200;
 const MIN_LENGTH = 2;
 
 const isKnownKind = (kind: string): kind is SearchHitKind => kind in SEARCH_KIND_LABEL;
+const knownHits = (data: HeaderSearchQuery$data) => data.search.filter((hit) => isKnownKind(hit.kind));
 
 /**
  * The header's search box: loads, routes, carriers, invoices and bills by id, number, name or
  * DOT/MC. '/' focuses it from anywhere, arrows pick a match, Enter opens it.
  */
 export function HeaderSearch() {
-  const environment = useRelayEnvironment();
   const navigate = useNavigate();
   const box = useRef<HTMLDivElement>(null);
   const [text, setText] = useState("");
-  const [hits, setHits] = useState<readonly Hit[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState(false);
 
   // Through the one shortcut registry: a list screen's own '/' (its search box) wins while shown.
@@ -53,38 +51,18 @@ export function HeaderSearch() {
     },
   ]);
 
-  useEffect(() => {
-    const trimmed = text.trim();
-    if (trimmed.length < MIN_LENGTH) {
-      setHits([]);
-      setLoading(false);
-      return;
-    }
-    setLoading(true);
-    let subscription: { unsubscribe(): void } | null = null;
-    const timer = window.setTimeout(() => {
-      subscription = fetchQuery<HeaderSearchQuery>(environment, query, { text: trimmed }).subscribe({
-        next: (data) => {
-          setHits(data.search.filter((hit) => isKnownKind(hit.kind)));
-          setFailed(false);
-          setLoading(false);
-        },
-        error: () => {
-          setFailed(true);
-          setLoading(false);
-        },
-      });
-    }, SEARCH_DELAY_MS);
-    return () => {
-      window.clearTimeout(timer);
-      subscription?.unsubscribe();
-    };
-  }, [environment, text]);
+  const trimmed = text.trim();
+  const { result, loading, failed } = useSearchQuery<HeaderSearchQuery, readonly Hit[]>(
+    query,
+    trimmed.length < MIN_LENGTH ? null : { text: trimmed },
+    knownHits,
+    { delayMs: SEARCH_DELAY_MS },
+  );
+  const hits = result ?? [];
 
   const handlePick = (hit: Hit | null) => {
     if (!hit || !isKnownKind(hit.kind)) return;
     setText("");
-    setHits([]);
     box.current?.querySelector("input")?.blur();
     navigate(searchHitPath(hit.kind, hit.key));
   };

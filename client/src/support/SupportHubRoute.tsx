@@ -1,5 +1,5 @@
-import { Suspense, useEffect } from "react";
-import { useQueryLoader } from "react-relay";
+import { Suspense } from "react";
+import { usePageQuery } from "../relay/usePageQuery.ts";
 import { Loading } from "../ui/Loading.tsx";
 import ContactMessagesPageQueryNode, {
   type ContactMessagesPageQuery,
@@ -8,8 +8,9 @@ import { ContactMessagesPage } from "./ContactMessagesPage.tsx";
 
 /** /support-hub: the operators' inbox of contact-form messages. */
 export default function SupportHubRoute() {
-  const [queryRef, loadQuery] = useQueryLoader<ContactMessagesPageQuery>(ContactMessagesPageQueryNode);
-  useEffect(() => loadQuery({ status: "OPEN" }, { fetchPolicy: "store-and-network" }), [loadQuery]);
+  const { queryRef } = usePageQuery<ContactMessagesPageQuery>(ContactMessagesPageQueryNode, {
+    status: "OPEN",
+  });
   return (
     <Suspense fallback={<Loading />}>
       {queryRef ? <ContactMessagesPage queryRef={queryRef} /> : <Loading />}

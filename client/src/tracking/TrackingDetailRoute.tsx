@@ -1,9 +1,7 @@
-import { Suspense, useEffect } from "react";
-import { useQueryLoader } from "react-relay";
 import { useParams } from "react-router-dom";
 import { TRACKING_TEXTS } from "../../../common/tracking.ts";
-import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
-import { Loading } from "../ui/Loading.tsx";
+import { usePageQuery } from "../relay/usePageQuery.ts";
+import { QueryBoundary } from "../ui/QueryBoundary.tsx";
 import TrackingDetailPageQueryNode, {
   type TrackingDetailPageQuery,
 } from "./__generated__/TrackingDetailPageQuery.graphql";
@@ -12,18 +10,21 @@ import { TrackingDetailPage } from "./TrackingDetailPage.tsx";
 /** /admin/ila/tracking/{routeNumber}: the truck on the dark map, its stops and arrival times. */
 export default function TrackingDetailRoute() {
   const { routeNumber = "" } = useParams();
-  const [queryRef, loadQuery] = useQueryLoader<TrackingDetailPageQuery>(TrackingDetailPageQueryNode);
-  useEffect(() => loadQuery({ routeNumber }, { fetchPolicy: "network-only" }), [loadQuery, routeNumber]);
-  const loading = <Loading label={TRACKING_TEXTS.loading} />;
+  // Positions move all the time: the screen never starts from what the store remembers.
+  const { queryRef, retry } = usePageQuery<TrackingDetailPageQuery>(
+    TrackingDetailPageQueryNode,
+    { routeNumber },
+    "network-only",
+  );
   return (
-    <ErrorBoundary
-      key={routeNumber}
+    <QueryBoundary
+      queryRef={queryRef}
+      resetKey={routeNumber}
       message={TRACKING_TEXTS.mapError}
-      onRetry={() => loadQuery({ routeNumber }, { fetchPolicy: "network-only" })}
+      onRetry={retry}
+      loadingLabel={TRACKING_TEXTS.loading}
     >
-      <Suspense fallback={loading}>
-        {queryRef ? <TrackingDetailPage routeNumber={routeNumber} queryRef={queryRef} /> : loading}
-      </Suspense>
-    </ErrorBoundary>
+      {(loaded) => <TrackingDetailPage routeNumber={routeNumber} queryRef={loaded} />}
+    </QueryBoundary>
   );
 }

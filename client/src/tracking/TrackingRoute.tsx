@@ -1,8 +1,6 @@
-import { Suspense } from "react";
 import { TRACKING_TEXTS } from "../../../common/tracking.ts";
-import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
-import { Loading } from "../ui/Loading.tsx";
 import { useListQuery } from "../ui/list/useListQuery.ts";
+import { QueryBoundary } from "../ui/QueryBoundary.tsx";
 import TrackingListPageQueryNode, {
   type TrackingListPageQuery,
 } from "./__generated__/TrackingListPageQuery.graphql";
@@ -16,12 +14,15 @@ export default function TrackingRoute() {
     TRACKING_LIST,
     variablesOf,
   );
-  const loading = <Loading label={TRACKING_TEXTS.loading} />;
   return (
-    <ErrorBoundary message="The tracking data could not be loaded." onRetry={retry}>
-      <Suspense fallback={loading}>
-        {queryRef ? <TrackingListPage key={attempt} queryRef={queryRef} /> : loading}
-      </Suspense>
-    </ErrorBoundary>
+    <QueryBoundary
+      queryRef={queryRef}
+      resetKey={attempt}
+      message="The tracking data could not be loaded."
+      onRetry={retry}
+      loadingLabel={TRACKING_TEXTS.loading}
+    >
+      {(loaded) => <TrackingListPage queryRef={loaded} />}
+    </QueryBoundary>
   );
 }

@@ -1,17 +1,17 @@
-import Chip from "@mui/material/Chip";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
-import type { FetchPolicy } from "relay-runtime";
 import { TRACKING_TEXTS } from "../../../common/tracking.ts";
 import { LastUpdateText } from "../ui/list/LastUpdateText.tsx";
+import { ListCountChip } from "../ui/list/ListCountChip.tsx";
 import { ListToolbar } from "../ui/list/ListToolbar.tsx";
-import { usePagedList } from "../ui/list/usePagedList.ts";
+import { useLiveRows } from "../ui/list/useLiveRows.ts";
+import { useRefetchList } from "../ui/list/useRefetchList.ts";
 import { DataTable } from "../ui/table/DataTable.tsx";
 import type { TrackingTable_query$key } from "./__generated__/TrackingTable_query.graphql";
 import type { TrackingTableRefetchQuery } from "./__generated__/TrackingTableRefetchQuery.graphql";
 import { TRACKING_COLUMNS, TrackingRow } from "./TrackingRow.tsx";
-import { TRACKING_LIST, type TrackingCriteria, variablesOf } from "./tracking-criteria.ts";
-import { type LiveRoute, useTrackingUpdatedSubscription } from "./useTrackingUpdatedSubscription.ts";
+import { TRACKING_LIST, variablesOf } from "./tracking-criteria.ts";
+import { useTrackingUpdatedSubscription } from "./useTrackingUpdatedSubscription.ts";
 
 /** A route that starts reporting while the list is open: one refetch for a burst of them. */
 const NEW_ROUTE_REFRESH_MS = 2000;
@@ -47,32 +47,16 @@ export function TrackingTable({ query }: TrackingTableProps) {
     query,
   );
   const [lastUpdate, setLastUpdate] = useState(() => new Date());
-  const { totalCount, pageCount, page, pageSize, edges } = data.trackedRoutes;
-  const refetchWith = useCallback(
-    (criteria: TrackingCriteria, fetchPolicy: FetchPolicy) => refetch(variablesOf(criteria), { fetchPolicy }),
-    [refetch],
-  );
-  const list = usePagedList(TRACKING_LIST, { refetch: refetchWith, pageCount });
-  const { reload } = list;
-
-  const shownIds = useRef(new Set<string>());
-  useEffect(() => {
-    shownIds.current = new Set(edges.map((edge) => edge.node.id));
-  }, [edges]);
-  const refreshTimer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(refreshTimer.current), []);
-  const handleLive = useCallback(
-    (route: LiveRoute) => {
-      setLastUpdate(new Date());
-      if (shownIds.current.has(route.id) || refreshTimer.current !== undefined) return;
-      refreshTimer.current = window.setTimeout(() => {
-        refreshTimer.current = undefined;
-        reload();
-      }, NEW_ROUTE_REFRESH_MS);
-    },
-    [reload],
-  );
-  useTrackingUpdatedSubscription(handleLive);
+  const list = useRefetchList(TRACKING_LIST, {
+    refetch,
+    variablesOf,
+    pageCount: data.trackedRoutes.pageCount,
+  });
+  const reloadUnlessShown = useLiveRows(data.trackedRoutes.edges, list.reload, NEW_ROUTE_REFRESH_MS);
+  useTrackingUpdatedSubscription((route) => {
+    setLastUpdate(new Date());
+    reloadUnlessShown(route.id);
+  });
 
   return (
     <>
@@ -80,29 +64,17 @@ export function TrackingTable({ query }: TrackingTableProps) {
         label="Tracked routes"
         placeholder="Search route, carrier, driver or load…"
         {...list.search}
-        before={
-          <Chip
-            label={`Tracking · ${totalCount}`}
-            color="primary"
-            variant="outlined"
-            data-testid="search-label"
-          />
-        }
+        before={<ListCountChip label="Tracking" count={data.trackedRoutes.totalCount} />}
         after={<LastUpdateText at={lastUpdate} />}
       />
       <DataTable
         label="Tracked routes"
         columns={TRACKING_COLUMNS}
         empty={TRACKING_TEXTS.empty}
-        rowCount={edges.length}
-        loading={list.isPending}
         minWidth={640}
-        paging={list.paging(
-          { page, pageCount, pageSize, totalCount },
-          { label: "Tracking pages", noun: "routes" },
-        )}
+        {...list.tableOf(data.trackedRoutes, { label: "Tracking pages", noun: "routes" })}
       >
-        {edges.map((edge) => (
+        {data.trackedRoutes.edges.map((edge) => (
           <TrackingRow key={edge.node.id} route={edge.node} />
         ))}
       </DataTable>

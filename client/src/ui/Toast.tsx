@@ -1,21 +1,33 @@
 import Alert from "@mui/material/Alert";
 import Snackbar from "@mui/material/Snackbar";
+import { useCallback, useState } from "react";
 
 export interface ToastMessage {
   severity: "success" | "info" | "warning" | "error";
   text: string;
 }
 
-interface ToastProps {
-  /** What to say; null hides the toast. */
-  message: ToastMessage | null;
-  onClose(): void;
+interface ToastOptions {
   autoHideDuration?: number;
+  /** The alert's role: "alert" (the default) interrupts a screen reader, "status" waits its turn. */
+  role?: "alert" | "status";
   "data-testid"?: string;
 }
 
+interface ToastProps extends ToastOptions {
+  /** What to say; null hides the toast. */
+  message: ToastMessage | null;
+  onClose(): void;
+}
+
 /** The one confirmation (or failure) toast of every screen: bottom centre, filled, closable. */
-export function Toast({ message, onClose, autoHideDuration = 6000, "data-testid": testId }: ToastProps) {
+export function Toast({
+  message,
+  onClose,
+  autoHideDuration = 6000,
+  role,
+  "data-testid": testId,
+}: ToastProps) {
   return (
     <Snackbar
       open={message !== null}
@@ -27,10 +39,21 @@ export function Toast({ message, onClose, autoHideDuration = 6000, "data-testid"
         severity={message?.severity ?? "success"}
         variant="filled"
         onClose={onClose}
+        role={role}
         data-testid={testId}
       >
         {message?.text}
       </Alert>
     </Snackbar>
   );
+}
+
+/** A screen's toast and what shows it: `notify(text)` confirms, `notify(text, "error")` reports a failure. */
+export function useToast(options: ToastOptions = {}) {
+  const [message, setMessage] = useState<ToastMessage | null>(null);
+  const notify = useCallback((text: string, severity: ToastMessage["severity"] = "success") => {
+    setMessage({ severity, text });
+  }, []);
+  const toast = <Toast message={message} onClose={() => setMessage(null)} {...options} />;
+  return { notify, toast };
 }

@@ -11,6 +11,7 @@ import { formatDateTime } from "../lib/dates.ts";
 import { ChoiceFilter } from "../ui/list/ChoiceFilter.tsx";
 import { ListToolbar } from "../ui/list/ListToolbar.tsx";
 import { useAddressList } from "../ui/list/useAddressList.ts";
+import { useToast } from "../ui/Toast.tsx";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import { DataTable } from "../ui/table/DataTable.tsx";
@@ -20,7 +21,6 @@ import { AUDIT_LIST, type AuditFilter, auditFilterOf } from "./criteria.ts";
 import { downloadAuditCsv } from "./download-audit-csv.ts";
 import { SearchField } from "./SearchField.tsx";
 import type { TabProps } from "./tab-props.ts";
-import { useFeedback } from "./useFeedback.tsx";
 
 const query = graphql`
   query AuditTabQuery($search: String, $filter: AuditFilter, $page: Int, $pageSize: Int) {
@@ -95,7 +95,7 @@ export function AuditTab({ retryKey }: TabProps) {
   const list = useAddressList(AUDIT_LIST);
   const { criteria } = list;
   const [exporting, setExporting] = useState(false);
-  const { notify, snackbar } = useFeedback();
+  const { notify, toast } = useToast({ role: "status" });
   const filter = auditFilterOf(criteria.filter);
   const search = criteria.search.trim() || null;
   const data = useLazyLoadQuery<AuditTabQuery>(
@@ -174,16 +174,14 @@ export function AuditTab({ retryKey }: TabProps) {
         label="Audit log"
         columns={AUDIT_COLUMNS}
         empty="No audit entries found."
-        rowCount={entries.edges.length}
-        loading={list.isPending}
         minWidth={900}
-        paging={list.paging(entries, { label: "Audit log pages", countTestId: "page-range" })}
+        {...list.tableOf(entries, { label: "Audit log pages", countTestId: "page-range" })}
       >
         {entries.edges.map(({ node }) => (
           <DataRow key={node.id} columns={AUDIT_COLUMNS} row={node} data-testid="audit-row" />
         ))}
       </DataTable>
-      {snackbar}
+      {toast}
     </>
   );
 }

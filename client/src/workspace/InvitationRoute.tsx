@@ -1,6 +1,4 @@
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -8,22 +6,20 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, Suspense, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
-import { PASSWORDS_DO_NOT_MATCH } from "../../../common/auth.ts";
+import { MIN_PASSWORD_LENGTH, newPasswordProblem, PASSWORDS_DO_NOT_MATCH } from "../../../common/auth.ts";
 import { INVITATION_INVALID_MESSAGE, USER_ROLE_LABELS, type UserRole } from "../../../common/workspace.ts";
 import { withRelay } from "../app/withRelay.tsx";
+import { AuthForm } from "../auth/AuthForm.tsx";
 import { AuthLayout } from "../auth/AuthLayout.tsx";
-import { FormError } from "../auth/FormError.tsx";
+import { NewPasswordFields } from "../auth/NewPasswordFields.tsx";
 import { useLoginMutation } from "../auth/useLoginMutation.ts";
 import { homeFor } from "../lib/paths.ts";
 import { session } from "../lib/session.ts";
 import { PLATFORM } from "../relay/graphql-http.ts";
 import { Loading } from "../ui/Loading.tsx";
-import { PasswordField } from "../ui/PasswordField.tsx";
 import { useDocumentTitle } from "../ui/useDocumentTitle.ts";
 import type { InvitationRouteQuery } from "./__generated__/InvitationRouteQuery.graphql";
 import { useAcceptInvitationMutation } from "./useAcceptInvitationMutation.ts";
-
-const MIN_PASSWORD_LENGTH = 8;
 
 const query = graphql`
   query InvitationRouteQuery($token: String!) {
@@ -92,9 +88,8 @@ function InvitationForm({ token }: { token: string }) {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     const problems: Record<string, string> = {};
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      problems.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
-    }
+    const weak = newPasswordProblem(password);
+    if (weak) problems.password = weak;
     if (password !== confirmPassword) problems.confirmPassword = PASSWORDS_DO_NOT_MATCH;
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
@@ -112,47 +107,40 @@ function InvitationForm({ token }: { token: string }) {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Accept invitation">
-      <Typography variant="h6" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
-        Welcome to Freightway
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        You are invited as {USER_ROLE_LABELS[invitation.role as UserRole] ?? invitation.role} with{" "}
-        <strong>{invitation.email}</strong>. Choose a password to sign in.
-      </Typography>
-      <FormError message={formError} />
-      <Stack spacing={2}>
-        <TextField
-          label="Full name"
-          autoComplete="name"
-          value={fullName}
-          onChange={(event) => setFullName(event.target.value)}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          autoFocus
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password ?? `At least ${MIN_PASSWORD_LENGTH} characters.`}
-        />
-        <PasswordField
-          label="Confirm password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-          error={Boolean(errors.confirmPassword)}
-          helperText={errors.confirmPassword}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={accepting || signingIn}>
-          {accepting || signingIn ? "Signing in…" : "Set password and sign in"}
-        </Button>
-      </Stack>
-    </Box>
+    <AuthForm
+      label="Accept invitation"
+      onSubmit={handleSubmit}
+      error={formError}
+      submitLabel="Set password and sign in"
+      busyLabel="Signing in…"
+      busy={accepting || signingIn}
+      intro={
+        <>
+          <Typography variant="h6" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
+            Welcome to Freightway
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            You are invited as {USER_ROLE_LABELS[invitation.role as UserRole] ?? invitation.role} with{" "}
+            <strong>{invitation.email}</strong>. Choose a password to sign in.
+          </Typography>
+        </>
+      }
+    >
+      <TextField
+        label="Full name"
+        autoComplete="name"
+        value={fullName}
+        onChange={(event) => setFullName(event.target.value)}
+      />
+      <NewPasswordFields
+        password={password}
+        confirmPassword={confirmPassword}
+        onPassword={setPassword}
+        onConfirmPassword={setConfirmPassword}
+        problems={errors}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        autoFocus
+      />
+    </AuthForm>
   );
 }

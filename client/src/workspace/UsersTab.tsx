@@ -1,5 +1,4 @@
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
-import Button from "@mui/material/Button";
 import { useState, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import {
@@ -9,8 +8,10 @@ import {
   USER_ROLES,
 } from "../../../common/workspace.ts";
 import { ChoiceFilter } from "../ui/list/ChoiceFilter.tsx";
+import { ListAction } from "../ui/list/ListAction.tsx";
 import { ListToolbar } from "../ui/list/ListToolbar.tsx";
 import { useAddressList } from "../ui/list/useAddressList.ts";
+import { useToast } from "../ui/Toast.tsx";
 import { DataTable } from "../ui/table/DataTable.tsx";
 import type { UsersTabQuery } from "./__generated__/UsersTabQuery.graphql";
 import { USER_LIST, USER_SORTS, type UserSortField } from "./criteria.ts";
@@ -18,7 +19,6 @@ import { InviteUserDialog } from "./InviteUserDialog.tsx";
 import { PendingInvitations } from "./PendingInvitations.tsx";
 import type { TabProps } from "./tab-props.ts";
 import { USER_COLUMNS, UserRow } from "./UserRow.tsx";
-import { useFeedback } from "./useFeedback.tsx";
 
 const query = graphql`
   query UsersTabQuery($search: String, $filter: UserFilter, $orderBy: UserOrder, $page: Int, $pageSize: Int) {
@@ -50,7 +50,7 @@ export function UsersTab({ retryKey }: TabProps) {
   const [refreshKey, setRefreshKey] = useState(0);
   const [isRefreshing, startTransition] = useTransition();
   const [inviting, setInviting] = useState(false);
-  const { notify, snackbar } = useFeedback();
+  const { notify, toast } = useToast({ role: "status" });
   const data = useLazyLoadQuery<UsersTabQuery>(
     query,
     {
@@ -94,14 +94,9 @@ export function UsersTab({ retryKey }: TabProps) {
         }
         sort={list.sortMenu(USER_SORTS)}
       >
-        <Button
-          variant="contained"
-          color="secondary"
-          startIcon={<PersonAddIcon />}
-          onClick={() => setInviting(true)}
-        >
+        <ListAction icon={<PersonAddIcon />} onClick={() => setInviting(true)}>
           Invite user
-        </Button>
+        </ListAction>
       </ListToolbar>
       <PendingInvitations
         query={data}
@@ -115,11 +110,9 @@ export function UsersTab({ retryKey }: TabProps) {
         label="Users"
         columns={USER_COLUMNS}
         empty="No users found."
-        rowCount={users.edges.length}
-        {...list.table}
-        loading={list.isPending || isRefreshing}
         minWidth={1000}
-        paging={list.paging(users, { label: "Users pages", countTestId: "page-range" })}
+        {...list.tableOf(users, { label: "Users pages", countTestId: "page-range" })}
+        loading={list.isPending || isRefreshing}
       >
         {users.edges.map(({ node }) => (
           <UserRow key={node.id} user={node} isViewer={node.id === data.viewer?.id} onNotify={notify} />
@@ -134,7 +127,7 @@ export function UsersTab({ retryKey }: TabProps) {
           refresh();
         }}
       />
-      {snackbar}
+      {toast}
     </>
   );
 }

@@ -7,11 +7,11 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { ListToolbar } from "../ui/list/ListToolbar.tsx";
 import { useAddressList } from "../ui/list/useAddressList.ts";
 import { ViewToggle } from "../ui/list/ViewToggle.tsx";
+import { useToast } from "../ui/Toast.tsx";
 import type { VettingTabQuery } from "./__generated__/VettingTabQuery.graphql";
 import { VETTING_LIST, VETTING_VIEWS, type VettingView } from "./criteria.ts";
 import { ListFooter } from "./ListFooter.tsx";
 import type { TabProps } from "./tab-props.ts";
-import { useFeedback } from "./useFeedback.tsx";
 import { VettingCard } from "./VettingCard.tsx";
 
 const query = graphql`
@@ -37,7 +37,7 @@ export function VettingTab({ retryKey }: TabProps) {
   const view = criteria.filter.view ?? "pending";
   const [refreshKey, setRefreshKey] = useState(0);
   const [isPending, startTransition] = useTransition();
-  const { notify, snackbar } = useFeedback();
+  const { notify, toast } = useToast({ role: "status" });
   const data = useLazyLoadQuery<VettingTabQuery>(
     query,
     {
@@ -107,7 +107,7 @@ export function VettingTab({ retryKey }: TabProps) {
         busy={isPending || list.isPending}
         onPage={list.setPage}
       />
-      {snackbar}
+      {toast}
     </>
   );
 }

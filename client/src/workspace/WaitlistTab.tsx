@@ -7,6 +7,7 @@ import { formatDateTime } from "../lib/dates.ts";
 import { ListToolbar } from "../ui/list/ListToolbar.tsx";
 import { useAddressList } from "../ui/list/useAddressList.ts";
 import { ViewToggle } from "../ui/list/ViewToggle.tsx";
+import { useToast } from "../ui/Toast.tsx";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import { DataTable } from "../ui/table/DataTable.tsx";
@@ -14,7 +15,6 @@ import type { WaitlistTabQuery } from "./__generated__/WaitlistTabQuery.graphql"
 import { WAITLIST_LIST, WAITLIST_VIEWS, type WaitlistView } from "./criteria.ts";
 import type { TabProps } from "./tab-props.ts";
 import { useDismissWaitlistEntryMutation } from "./useDismissWaitlistEntryMutation.ts";
-import { useFeedback } from "./useFeedback.tsx";
 import { useInviteFromWaitlistMutation } from "./useInviteFromWaitlistMutation.ts";
 
 const query = graphql`
@@ -53,7 +53,7 @@ export function WaitlistTab({ retryKey }: TabProps) {
   const view = criteria.filter.view ?? "open";
   const [refreshKey, setRefreshKey] = useState(0);
   const [isRefreshing, startTransition] = useTransition();
-  const { notify, snackbar } = useFeedback();
+  const { notify, toast } = useToast({ role: "status" });
   const [invite, inviting] = useInviteFromWaitlistMutation();
   const [dismiss, dismissing] = useDismissWaitlistEntryMutation();
   const data = useLazyLoadQuery<WaitlistTabQuery>(
@@ -157,16 +157,15 @@ export function WaitlistTab({ retryKey }: TabProps) {
         label="Waitlist"
         columns={columns}
         empty="No addresses on the waitlist."
-        rowCount={entries.edges.length}
-        loading={list.isPending || isRefreshing}
         minWidth={760}
-        paging={list.paging(entries, { label: "Waitlist pages", countTestId: "page-range" })}
+        {...list.tableOf(entries, { label: "Waitlist pages", countTestId: "page-range" })}
+        loading={list.isPending || isRefreshing}
       >
         {entries.edges.map(({ node }) => (
           <DataRow key={node.id} columns={columns} row={node} data-testid={`waitlist-${node.email}`} />
         ))}
       </DataTable>
-      {snackbar}
+      {toast}
     </>
   );
 }

@@ -126,8 +126,6 @@ export function usePagedList<Filter, Field extends string>(
     searchNow,
     /** Spread on `ListToolbar`: the search box. */
     search: { searchText, onSearchText: setSearchText, onSearchNow: searchNow },
-    /** Spread on `DataTable`: loading bar and sortable headers. */
-    table: { loading: isPending, sort: criteria.sort, onSort: sortBy },
     /** `ListToolbar`'s `sort`: the Sort menu over these fields. */
     sortMenu: (fields: SortChoices<Field>["fields"], defaultLabel?: string): SortChoices<Field> => ({
       fields,
@@ -135,22 +133,32 @@ export function usePagedList<Filter, Field extends string>(
       value: criteria.sort,
       onChange: sortBy,
     }),
-    /** `DataTable`'s `paging` for the page the server answered. */
-    paging: (
-      answer: PageAnswer,
-      names: Pick<TablePaging, "label" | "noun" | "countTestId">,
-    ): TablePaging => ({
-      ...answer,
-      ...names,
-      onPage: setPage,
+    /**
+     * Spread on `DataTable`: the loading bar, sortable headers, the rows' count and the count and
+     * pager of the page the server answered.
+     */
+    tableOf: (answer: PageAnswer, names: Pick<TablePaging, "label" | "noun" | "countTestId">) => ({
+      loading: isPending,
+      sort: criteria.sort,
+      onSort: (sort: ListSort<Field>) => sortBy(sort),
+      rowCount: answer.edges.length,
+      paging: {
+        page: answer.page,
+        pageCount: answer.pageCount,
+        pageSize: answer.pageSize,
+        totalCount: answer.totalCount,
+        ...names,
+        onPage: setPage,
+      },
     }),
   };
 }
 
-/** What a numbered-page connection says about the page it answered. */
-interface PageAnswer {
+/** What a numbered-page connection says about the page it answered, and its rows. */
+export interface PageAnswer {
   page: number;
   pageCount: number;
   pageSize: number;
   totalCount: number;
+  edges: readonly unknown[];
 }

@@ -1,14 +1,15 @@
 import { type ReactNode, Suspense, useState } from "react";
-import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
-import { Loading } from "../ui/Loading.tsx";
+import { ErrorBoundary } from "./ErrorBoundary.tsx";
+import { Loading } from "./Loading.tsx";
 
 interface ScreenBoundaryProps {
   errorMessage: string;
-  loadingLabel: string;
+  loadingLabel?: string;
+  /** The screen, given the key of its fetch (`useLazyLoadQuery`'s `fetchKey`): a retry changes it. */
   children(fetchKey: number): ReactNode;
 }
 
-/** Suspense and an error panel whose retry refetches from the network. */
+/** A screen that loads its own query: Suspense, and an error panel whose retry fetches again. */
 export function ScreenBoundary({ errorMessage, loadingLabel, children }: ScreenBoundaryProps) {
   const [fetchKey, setFetchKey] = useState(0);
   return (

@@ -1,0 +1,43 @@
+import { useCallback, useRef } from "react";
+import type { FetchPolicy } from "relay-runtime";
+import type { ListCriteria, ListSpec } from "./list-url.ts";
+import { usePagedList } from "./usePagedList.ts";
+
+interface RefetchOptions {
+  fetchPolicy: FetchPolicy;
+  onComplete(error: Error | null): void;
+}
+
+interface RefetchListOptions<Filter, Field extends string, Variables> {
+  /** The list fragment's `refetch` (from `useRefetchableFragment`). */
+  refetch(variables: Variables, options: RefetchOptions): unknown;
+  /** The list's variables for these criteria. */
+  variablesOf(criteria: ListCriteria<Filter, Field>): Variables;
+  /** The page count the server answered. */
+  pageCount: number;
+  /** Runs after each refetch that succeeded (a 'Last update' time). */
+  onFetched?(): void;
+}
+
+/**
+ * `usePagedList` for a list read with `useRefetchableFragment`: each change of the criteria in the
+ * address refetches the fragment with the list's variables.
+ */
+export function useRefetchList<Filter, Field extends string, Variables>(
+  spec: ListSpec<Filter, Field>,
+  { refetch, variablesOf, pageCount, onFetched }: RefetchListOptions<Filter, Field, Variables>,
+) {
+  const fetched = useRef(onFetched);
+  fetched.current = onFetched;
+  const refetchWith = useCallback(
+    (criteria: ListCriteria<Filter, Field>, fetchPolicy: FetchPolicy) =>
+      refetch(variablesOf(criteria), {
+        fetchPolicy,
+        onComplete: (error) => {
+          if (!error) fetched.current?.();
+        },
+      }),
+    [refetch, variablesOf],
+  );
+  return usePagedList(spec, { refetch: refetchWith, pageCount });
+}
