@@ -25,6 +25,11 @@ export default defineConfig({
             "test/api/**/*.test.ts",
           ],
           globalSetup: [TEMPLATE_DATABASE],
+          // One module graph per worker, not one per file: importing the server (Prisma clients,
+          // every domain's schema, the Pothos build) costs seconds of CPU, and files share nothing
+          // else: each builds its own app on its own database, and what the server keeps in module
+          // scope is keyed by app, database, token or id.
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
