@@ -42,6 +42,8 @@ export default defineConfig({
           environment: "node",
           include: ["test/browser/**/*.test.ts"],
           globalSetup: [TEMPLATE_DATABASE],
+          // As for the server project: the server's module graph once per worker.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A page reload or a refetch on a busy 2-core CI box can take seconds, not poll's default 1.
