@@ -37,7 +37,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Each browser file starts its own server (port 0), database and Chromium: they run side by side.
+          // Each browser file starts its own server (port 0) and database; the files of a worker share
+          // its Chromium (test/support/browser.ts). Workers run side by side.
           name: "browser",
           environment: "node",
           include: ["test/browser/**/*.test.ts"],
