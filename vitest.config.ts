@@ -25,6 +25,11 @@ export default defineConfig({
             "test/api/**/*.test.ts",
           ],
           globalSetup: [TEMPLATE_DATABASE],
+          // One module graph per worker, not one per file: importing the server (Prisma clients,
+          // every domain's schema, the Pothos build) costs seconds of CPU, and files share nothing
+          // else: each builds its own app on its own database, and what the server keeps in module
+          // scope is keyed by app, database, token or id.
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
@@ -32,11 +37,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Each browser file starts its own server (port 0), database and Chromium: they run side by side.
+          // Each browser file starts its own server (port 0) and database; the files of a worker share
+          // its Chromium (test/support/browser.ts). Workers run side by side.
           name: "browser",
           environment: "node",
           include: ["test/browser/**/*.test.ts"],
           globalSetup: [TEMPLATE_DATABASE],
+          // As for the server project: the server's module graph once per worker.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A page reload or a refetch on a busy 2-core CI box can take seconds, not poll's default 1.

@@ -132,6 +132,21 @@ export async function gql<D = Record<string, unknown>>(
   };
 }
 
+/**
+ * One scrypt hash per fixture password and worker: a hash costs about 50 ms of CPU and the tests
+ * sign in with the password, they do not inspect its hash. Signing in still runs the full check.
+ */
+const fixtureHashes = new Map<string, Promise<string>>();
+
+function fixtureHash(password: string): Promise<string> {
+  let hash = fixtureHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    fixtureHashes.set(password, hash);
+  }
+  return hash;
+}
+
 /** Creates a user straight in the database (fixtures), returning its row. */
 export async function createUser(
   app: App,
@@ -142,7 +157,7 @@ export async function createUser(
       email: fields.email.toLowerCase(),
       role: fields.role ?? "CARRIER",
       fullName: fields.fullName ?? null,
-      passwordHash: await hashPassword(fields.password ?? TEST_PASSWORD),
+      passwordHash: await fixtureHash(fields.password ?? TEST_PASSWORD),
       userId: generateUserId(),
     },
   });

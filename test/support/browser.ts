@@ -28,13 +28,37 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
+/**
+ * One Chromium per test worker, launched on first use: a worker runs its files one after another
+ * (isolate: false keeps this module), each file with its own contexts. Playwright kills it when
+ * the worker exits.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+
+function sharedBrowser(): Promise<Browser> {
+  if (!workerBrowser) {
+    const launching = launchBrowser();
+    workerBrowser = launching;
+    launching
+      .then((browser) =>
+        browser.on("disconnected", () => {
+          if (workerBrowser === launching) workerBrowser = undefined;
+        }),
+      )
+      .catch(() => {
+        if (workerBrowser === launching) workerBrowser = undefined;
+      });
+  }
+  return workerBrowser;
+}
+
 export interface BrowserWorld extends TestApp {
   baseUrl: string;
   browser: Browser;
 }
 
 /**
- * The real server (fresh database, the built client) listening on a free port, and Chromium.
+ * The real server (fresh database, the built client) listening on a free port, and the worker's Chromium.
  * The client must be built first: `npx relay-compiler && npx vite build --config client/vite.config.ts`.
  */
 export async function startBrowserWorld(overrides: Partial<AppConfig> = {}): Promise<BrowserWorld> {
@@ -45,13 +69,14 @@ export async function startBrowserWorld(overrides: Partial<AppConfig> = {}): Pro
   }
   const t = await createTestApp({ clientDistDir: CLIENT_DIST, host: "127.0.0.1", ...overrides });
   const baseUrl = await t.app.start(0);
-  const browser = await launchBrowser();
+  const browser = await sharedBrowser();
   return {
     ...t,
     baseUrl,
     browser,
     async close() {
-      await browser.close();
+      // Every context open now is this file's: the worker's files do not overlap.
+      await Promise.all(browser.contexts().map((context) => context.close()));
       await t.close();
     },
   };

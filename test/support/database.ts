@@ -57,6 +57,9 @@ export async function createTestDatabase({ empty = false } = {}): Promise<TestDa
   const admin = await adminClient();
   try {
     await admin.query(`CREATE DATABASE "${name}"${copyOf ? ` TEMPLATE "${copyOf}"` : ""}`);
+    // A commit need not wait for the WAL to reach the disk (1-2 ms each, far more on a busy
+    // box): a throwaway database loses nothing by it, and what a transaction sees is unchanged.
+    await admin.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
   } finally {
     await admin.end();
   }
