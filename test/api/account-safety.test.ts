@@ -121,7 +121,9 @@ describe("forgot-password tells nothing", () => {
     const timings: Record<"known" | "unknown", number[]> = { known: [], unknown: [] };
     const bodies = new Set<string>();
     for (let round = 0; round < 12; round++) {
-      for (const kind of ["known", "unknown"] as const) {
+      // Alternate which goes first, so that neither pays for the other's leftovers every round.
+      const order = round % 2 === 0 ? (["known", "unknown"] as const) : (["unknown", "known"] as const);
+      for (const kind of order) {
         const email = kind === "known" ? "known@example.com" : `nobody-${round}@example.com`;
         await settleBackgroundWork();
         const started = performance.now();
@@ -135,8 +137,12 @@ describe("forgot-password tells nothing", () => {
     expect(bodies.size).toBe(1);
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     // Within noise: the answer does the same work (a budget) for both; the mail is off its path.
-    expect(Math.abs(median(timings.known) - median(timings.unknown)), JSON.stringify(timings)).toBeLessThan(
-      10,
+    // 10 ms on a quiet machine; on a loaded one (CI at load 12 spread answers over 16-100 ms) the
+    // noise grows with the answer time, so the bound is 40% of the slower median when that is more.
+    // A leak this is about (a password hash or a mail send on one path only) exceeds both.
+    const medians = [median(timings.known), median(timings.unknown)];
+    expect(Math.abs(medians[0] - medians[1]), JSON.stringify(timings)).toBeLessThan(
+      Math.max(10, 0.4 * Math.max(...medians)),
     );
   });
 
