@@ -53,7 +53,7 @@ export default defineConfig({
           // A page reload or a refetch on a busy 2-core CI box can take seconds, not poll's default 1.
           expect: { poll: { timeout: 10_000 } },
           fileParallelism: true,
-          maxWorkers: 2,
+          maxWorkers: 3,
         },
       },
     ],
