@@ -42,6 +42,19 @@ export function loadText(field: LoadTextField, text: string): string | Problem {
   return trimmed.length > max ? { problem: tooLongMessage(label, max) } : trimmed;
 }
 
+/** Each named text field over its limit, with its message (a form's field names are the rules' names). */
+export function loadTextProblems<Field extends LoadTextField>(
+  values: Readonly<Record<Field, string>>,
+  fields: readonly Field[],
+): Partial<Record<Field, string>> {
+  const problems: Partial<Record<Field, string>> = {};
+  for (const field of fields) {
+    const checked = loadText(field, values[field]);
+    if (typeof checked !== "string") problems[field] = checked.problem;
+  }
+  return problems;
+}
+
 /** Delivery may not come before pickup; either may be missing. */
 export function datesInOrder(
   pickupDate: Date | null | undefined,
