@@ -27,6 +27,19 @@ export const LOAD_TEXT_FIELDS = {
 
 export type LoadTextField = keyof typeof LOAD_TEXT_FIELDS;
 
+/** The free-text fields every load form edits under these names (besides the load ID). */
+export const LOAD_FORM_TEXT_FIELDS = [
+  "bolNumber",
+  "customer",
+  "referenceNumber",
+  "freightClass",
+  "commodity",
+  "orderInfo",
+  "routeNumber",
+  "originAddress",
+  "destinationAddress",
+] as const satisfies readonly LoadTextField[];
+
 export const LOAD_MESSAGES = {
   /** The spec's texts (manual assignment). */
   loadIdRequired: "Load ID es requerido",

@@ -1,5 +1,5 @@
 import { isProblem } from "../../../common/fields.ts";
-import { datesInOrder, type LoadTextField, loadTextProblems } from "../../../common/loads/fields.ts";
+import { datesInOrder, LOAD_FORM_TEXT_FIELDS, loadTextProblems } from "../../../common/loads/fields.ts";
 import {
   invalidDate,
   type LoadMode,
@@ -134,19 +134,6 @@ export type FormProblems = Record<string, string>;
 
 const DATE_LABELS = { pickupDate: "Pickup Date", deliveryDate: "Delivery Date" } as const;
 
-/** The text fields with a length rule (their names are the rules' names). */
-const RULED_FIELDS = [
-  "bolNumber",
-  "customer",
-  "referenceNumber",
-  "freightClass",
-  "commodity",
-  "orderInfo",
-  "routeNumber",
-  "originAddress",
-  "destinationAddress",
-] as const satisfies readonly (keyof LoadFormValues & LoadTextField)[];
-
 /** The form's own checks (the server repeats them); keys are field names or `stops.N.field`. */
 export function problemsOf(values: LoadFormValues): FormProblems {
   const problems: FormProblems = {};
@@ -160,7 +147,7 @@ export function problemsOf(values: LoadFormValues): FormProblems {
       if (isProblem(parsed)) problems[field] = parsed.problem;
     }
   }
-  Object.assign(problems, loadTextProblems(values, RULED_FIELDS));
+  Object.assign(problems, loadTextProblems(values, LOAD_FORM_TEXT_FIELDS));
   const dates = {
     pickupDate: fromDateTimeInput(values.pickupDate),
     deliveryDate: fromDateTimeInput(values.deliveryDate),
@@ -229,7 +216,7 @@ export interface LoadChanges {
   stops?: { sequence: number; type: StopType; nass: string }[];
 }
 
-const TEXT_FIELDS = [...RULED_FIELDS, "trackingLink"] as const;
+const TEXT_FIELDS = [...LOAD_FORM_TEXT_FIELDS, "trackingLink"] as const;
 
 const sameStops = (a: StopRow[], b: StopRow[]) =>
   a.length === b.length &&

@@ -3,8 +3,8 @@
 import { isProblem, type Problem } from "../../../common/fields.ts";
 import {
   datesInOrder,
+  LOAD_FORM_TEXT_FIELDS,
   LOAD_MESSAGES,
-  type LoadTextField,
   loadTextProblems,
 } from "../../../common/loads/fields.ts";
 import {
@@ -77,18 +77,7 @@ function instantOf(value: string, label: string): Date | null | Problem {
   return iso === null ? null : new Date(iso);
 }
 
-const RULED_FIELDS = [
-  "loadId",
-  "customer",
-  "bolNumber",
-  "referenceNumber",
-  "freightClass",
-  "commodity",
-  "orderInfo",
-  "routeNumber",
-  "originAddress",
-  "destinationAddress",
-] as const satisfies readonly (ManualAssignmentTextField & LoadTextField)[];
+const RULED_FIELDS = ["loadId", ...LOAD_FORM_TEXT_FIELDS] as const;
 
 /** The server's checks (common/loads), run before sending: same limits, same messages. */
 export function manualAssignmentProblems(values: ManualAssignmentValues): ManualAssignmentProblems {
