@@ -27,6 +27,19 @@ export const LOAD_TEXT_FIELDS = {
 
 export type LoadTextField = keyof typeof LOAD_TEXT_FIELDS;
 
+/** The free-text fields every load form edits under these names (besides the load ID). */
+export const LOAD_FORM_TEXT_FIELDS = [
+  "bolNumber",
+  "customer",
+  "referenceNumber",
+  "freightClass",
+  "commodity",
+  "orderInfo",
+  "routeNumber",
+  "originAddress",
+  "destinationAddress",
+] as const satisfies readonly LoadTextField[];
+
 export const LOAD_MESSAGES = {
   /** The spec's texts (manual assignment). */
   loadIdRequired: "Load ID es requerido",
@@ -40,6 +53,19 @@ export function loadText(field: LoadTextField, text: string): string | Problem {
   const { label, max } = LOAD_TEXT_FIELDS[field];
   const trimmed = text.trim();
   return trimmed.length > max ? { problem: tooLongMessage(label, max) } : trimmed;
+}
+
+/** Each named text field over its limit, with its message (a form's field names are the rules' names). */
+export function loadTextProblems<Field extends LoadTextField>(
+  values: Readonly<Record<Field, string>>,
+  fields: readonly Field[],
+): Partial<Record<Field, string>> {
+  const problems: Partial<Record<Field, string>> = {};
+  for (const field of fields) {
+    const checked = loadText(field, values[field]);
+    if (typeof checked !== "string") problems[field] = checked.problem;
+  }
+  return problems;
 }
 
 /** Delivery may not come before pickup; either may be missing. */

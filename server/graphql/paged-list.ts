@@ -10,8 +10,8 @@ import { selectedFieldNames } from "./selected-fields.ts";
  * The one list contract of the GraphQL API. Every list a screen pages through is declared with
  * `pagedListField` and so takes the same arguments (search, filter, orderBy {field, direction},
  * page, pageSize; Relay's first/after/last/before address the same rows) and answers the same
- * connection (edges, pageInfo, totalCount, pageCount, page, pageSize). Feeds that only grow
- * (notifications) keep plain cursor connections.
+ * connection (edges, pageInfo, and the `NumberedPage` fields totalCount, pageCount, page, pageSize).
+ * Feeds that only grow (notifications) keep plain cursor connections.
  */
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
@@ -84,6 +84,26 @@ interface RawListArgs<Filter, Field extends string> extends OffsetPageArgs {
 }
 
 type Paged = Pick<OffsetConnection<unknown>, "totalCount" | "page" | "pageSize">;
+
+/**
+ * What every list connection says about the page it answered; each `pagedListField` connection
+ * implements it, so a client selects these fields with one fragment on the interface.
+ */
+export const NumberedPageInterface = builder.interfaceRef<Paged>("NumberedPage").implement({
+  description: "One numbered page of a list: which page it is and how many rows and pages the list holds.",
+  fields: (t) => ({
+    totalCount: t.int({
+      description: "How many rows match the search and filter, on all pages.",
+      resolve: (parent) => parent.totalCount(),
+    }),
+    pageCount: t.int({
+      description: "How many pages of `pageSize` rows the matching rows fill.",
+      resolve: async (parent) => Math.ceil((await parent.totalCount()) / parent.pageSize),
+    }),
+    page: t.exposeInt("page", { description: "This page's 1-based number." }),
+    pageSize: t.exposeInt("pageSize", { description: "Rows per page, as asked or the default." }),
+  }),
+});
 
 /** Declares `Query.<fieldName>` as a numbered-page list. One call per list in a domain's schema.ts. */
 export function pagedListField<Node, Filter, Field extends string>(
@@ -164,27 +184,7 @@ export function pagedListField<Node, Filter, Field extends string>(
       },
       {
         name: `${options.name}Connection`,
-        fields: (tc) => ({
-          totalCount: tc.int({
-            description: "How many rows match the search and filter, on all pages.",
-            resolve: (parent) => (parent as unknown as Paged).totalCount(),
-          }),
-          pageCount: tc.int({
-            description: "How many pages of `pageSize` rows the matching rows fill.",
-            resolve: async (parent) => {
-              const paged = parent as unknown as Paged;
-              return Math.ceil((await paged.totalCount()) / paged.pageSize);
-            },
-          }),
-          page: tc.int({
-            description: "This page's 1-based number.",
-            resolve: (parent) => (parent as unknown as Paged).page,
-          }),
-          pageSize: tc.int({
-            description: "Rows per page, as asked or the default.",
-            resolve: (parent) => (parent as unknown as Paged).pageSize,
-          }),
-        }),
+        interfaces: [NumberedPageInterface] as never,
       },
     ),
   );

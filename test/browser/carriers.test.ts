@@ -386,5 +386,6 @@ describe("carrier detail", () => {
     await page.goto("/admin/ila/carriers/CAR-999999");
     await page.getByRole("heading", { name: "Carrier Detail #CAR-999999" }).waitFor();
     await page.getByText("No se pudo obtener el carrier", { exact: true }).waitFor();
+    await page.getByText("No carrier has this id.").waitFor();
   });
 });

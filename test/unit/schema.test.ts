@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type GraphQLField, isObjectType } from "graphql";
+import { type GraphQLField, getNamedType, isObjectType } from "graphql";
 import { describe, expect, it } from "vitest";
 import { printedSchema, schema } from "../../server/schema.ts";
 
@@ -10,6 +10,21 @@ const scoped = (thing: { extensions: unknown }) =>
 describe("schema.graphql", () => {
   it("is the printed Pothos schema (run `npm run schema:print` when this fails)", () => {
     expect(readFileSync("schema.graphql", "utf8")).toBe(printedSchema());
+  });
+});
+
+describe("the list contract", () => {
+  it("makes every numbered-page connection (a `page` argument) a NumberedPage", () => {
+    const lists = Object.values(schema.getQueryType()?.getFields() ?? {}).filter(
+      (field) =>
+        getNamedType(field.type).name.endsWith("Connection") && field.args.some((arg) => arg.name === "page"),
+    );
+    expect(lists.length).toBeGreaterThan(10);
+    const apart = lists.filter((field) => {
+      const type = getNamedType(field.type);
+      return !isObjectType(type) || !type.getInterfaces().some((iface) => iface.name === "NumberedPage");
+    });
+    expect(apart.map((field) => field.name)).toEqual([]);
   });
 });
 

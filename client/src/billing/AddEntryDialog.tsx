@@ -3,7 +3,6 @@ import { type FormEvent, useState } from "react";
 import type { BillingStatus, Ledger } from "../../../common/billing.ts";
 import { inlineFailureText, requestFailureText } from "../lib/request-errors.ts";
 import { type MutationFailure, placeProblems } from "../relay/mutation-failure.ts";
-import { focusFirstInvalid } from "../ui/focus.ts";
 import { FormDialog } from "../ui/form/FormDialog.tsx";
 import { useFormValues } from "../ui/form/useFormValues.ts";
 import { EntryFields } from "./EntryFields.tsx";
@@ -30,7 +29,9 @@ export function AddEntryDialog({ ledger, open, onClose, onCreated }: AddEntryDia
   const [createInvoice, creatingInvoice] = useCreateInvoiceMutation();
   const [createBill, creatingBill] = useCreateBillMutation();
   const isCreating = creatingInvoice || creatingBill;
-  const { values, problems, setProblems, change } = useFormValues<EntryValues, EntryProblems>(EMPTY_ENTRY);
+  const { values, problems, setProblems, change, passes } = useFormValues<EntryValues, EntryProblems>(
+    EMPTY_ENTRY,
+  );
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const texts = CREATE_TEXTS[ledger];
@@ -44,12 +45,7 @@ export function AddEntryDialog({ ledger, open, onClose, onCreated }: AddEntryDia
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setInlineError(null);
-    const found = entryProblems(ledger, "create", values);
-    setProblems(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid(event.currentTarget);
-      return;
-    }
+    if (!passes(entryProblems(ledger, "create", values), event.currentTarget)) return;
     const status = values.status as BillingStatus;
     if (ledger === "receivable") {
       createInvoice(

@@ -1,7 +1,5 @@
-import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import FormControl from "@mui/material/FormControl";
@@ -11,28 +9,20 @@ import FormLabel from "@mui/material/FormLabel";
 import Grid from "@mui/material/Grid";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
-import { type FormEvent, useEffect, useState } from "react";
+import type { FormEvent } from "react";
 import { BILLING_STATUS_LABELS, BILLING_STATUSES, type Ledger } from "../../../common/billing.ts";
+import { FilterActions } from "../ui/list/FilterActions.tsx";
+import type { FilterDialogProps } from "../ui/list/FilterDialogButton.tsx";
+import { toggled, useFilterDraft } from "../ui/list/useFilterDraft.ts";
 import { type BillingFilters, NO_FILTERS } from "./billing-criteria.ts";
 
-interface BillingFilterDialogProps {
-  open: boolean;
+interface BillingFilterDialogProps extends FilterDialogProps<BillingFilters> {
   ledger: Ledger;
-  filters: BillingFilters;
-  onClose(): void;
-  onApply(filters: BillingFilters): void;
-}
-
-function toggled<T>(list: T[], value: T): T[] {
-  return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 }
 
 /** The Filter button's dialog: status, a date range (due or payment date) and past due only. */
 export function BillingFilterDialog({ open, ledger, filters, onClose, onApply }: BillingFilterDialogProps) {
-  const [draft, setDraft] = useState(filters);
-  useEffect(() => {
-    if (open) setDraft(filters);
-  }, [open, filters]);
+  const [draft, setDraft] = useFilterDraft(open, filters);
   const dateLabel = ledger === "receivable" ? "Due Date" : "Payment Date";
 
   const handleSubmit = (event: FormEvent) => {
@@ -95,13 +85,7 @@ export function BillingFilterDialog({ open, ledger, filters, onClose, onApply }:
             label="Past due only"
           />
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setDraft(NO_FILTERS)}>Clear</Button>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained">
-            Apply
-          </Button>
-        </DialogActions>
+        <FilterActions onClear={() => setDraft(NO_FILTERS)} onClose={onClose} sx={{ px: 3, pb: 2 }} />
       </form>
     </Dialog>
   );

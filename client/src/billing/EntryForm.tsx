@@ -43,7 +43,9 @@ export function EntryForm({
   saving,
   onSave,
 }: EntryFormProps) {
-  const { values, problems, setProblems, change } = useFormValues<EntryValues, EntryProblems>(initial);
+  const { values, problems, setProblems, change, passes } = useFormValues<EntryValues, EntryProblems>(
+    initial,
+  );
   const [load, setLoad] = useState(loadId ?? "");
   const [loadProblem, setLoadProblem] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -53,13 +55,8 @@ export function EntryForm({
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const found = entryProblems(ledger, "edit", values);
-    setProblems(found);
     setFailed(false);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid(form);
-      return;
-    }
+    if (!passes(entryProblems(ledger, "edit", values), form)) return;
     onSave(values, load, {
       onSuccess: () => notify(BILLING_TEXTS.saved),
       onFailure: (failure) => {

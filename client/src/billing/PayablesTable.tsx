@@ -24,10 +24,7 @@ export function PayablesTable({ query }: PayablesTableProps) {
         pageSize: { type: "Int", defaultValue: 50 }
       ) {
         bills(search: $search, filter: $filter, orderBy: $orderBy, page: $page, pageSize: $pageSize) {
-          totalCount
-          pageCount
-          page
-          pageSize
+          ...usePagedList_page
           totalAmountCents
           edges {
             node {
@@ -40,7 +37,7 @@ export function PayablesTable({ query }: PayablesTableProps) {
     `,
     query,
   );
-  const list = useRefetchList(BILLING_LIST, { refetch, variablesOf, pageCount: data.bills.pageCount });
+  const list = useRefetchList(BILLING_LIST, { refetch, variablesOf, answer: data.bills });
   return (
     <LedgerTable ledger="payable" list={list} answer={data.bills} columns={BILL_COLUMNS}>
       {data.bills.edges.map((edge) => (

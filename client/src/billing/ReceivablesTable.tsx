@@ -26,10 +26,7 @@ export function ReceivablesTable({ query }: ReceivablesTableProps) {
       ) {
         ...AgingStrip_query
         invoices(search: $search, filter: $filter, orderBy: $orderBy, page: $page, pageSize: $pageSize) {
-          totalCount
-          pageCount
-          page
-          pageSize
+          ...usePagedList_page
           totalAmountCents
           edges {
             node {
@@ -42,7 +39,7 @@ export function ReceivablesTable({ query }: ReceivablesTableProps) {
     `,
     query,
   );
-  const list = useRefetchList(BILLING_LIST, { refetch, variablesOf, pageCount: data.invoices.pageCount });
+  const list = useRefetchList(BILLING_LIST, { refetch, variablesOf, answer: data.invoices });
   return (
     <>
       <AgingStrip query={data} />

@@ -3,7 +3,6 @@ import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
 import { inlineFailureText, requestFailureText } from "../lib/request-errors.ts";
 import { placeProblems } from "../relay/mutation-failure.ts";
-import { focusFirstInvalid } from "../ui/focus.ts";
 import { ChoiceField } from "../ui/form/ChoiceField.tsx";
 import { FormDialog } from "../ui/form/FormDialog.tsx";
 import { problemProps } from "../ui/form/problem-props.ts";
@@ -64,12 +63,7 @@ export function AddCarrierDialog({ open, onClose, onCreated }: AddCarrierDialogP
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setInlineError(null);
-    const found = newCarrierProblems(values);
-    setProblems(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid(event.currentTarget);
-      return;
-    }
+    if (!form.passes(newCarrierProblems(values), event.currentTarget)) return;
     create(
       { input: values },
       {

@@ -3,11 +3,11 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
-import { ErrorPanel } from "../ui/ErrorPanel.tsx";
 import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { CarrierDetailPageQuery } from "./__generated__/CarrierDetailPageQuery.graphql";
 import { CarrierDrivers } from "./CarrierDrivers.tsx";
 import { CarrierForm } from "./CarrierForm.tsx";
+import { CarrierNotFound } from "./CarrierNotFound.tsx";
 import { CARRIER_TEXTS, manualAssignmentPath } from "./carrier-rules.ts";
 import { useCarrierChangedSubscription } from "./useCarrierChangedSubscription.ts";
 
@@ -35,12 +35,7 @@ export function CarrierDetailPage({ queryRef }: CarrierDetailPageProps) {
   );
   useCarrierChangedSubscription();
   if (!carrier) {
-    return (
-      <Box sx={{ display: "grid", gap: 2 }}>
-        <ErrorPanel message={CARRIER_TEXTS.carrierFetchFailed} />
-        <Typography color="text.secondary">No carrier has this id.</Typography>
-      </Box>
-    );
+    return <CarrierNotFound>No carrier has this id.</CarrierNotFound>;
   }
   return (
     <>

@@ -7,7 +7,7 @@ import ListItemText from "@mui/material/ListItemText";
 import ListSubheader from "@mui/material/ListSubheader";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
-import { useState } from "react";
+import { useMenuButton } from "../ui/useMenuButton.ts";
 import { CARRIER_TYPE_OPTIONS, type CarrierType } from "./carrier-list-view.ts";
 
 interface CarrierFilterButtonProps {
@@ -17,9 +17,9 @@ interface CarrierFilterButtonProps {
 
 /** Filter: the carrier type (Trucking, Rail, Air) or every type. */
 export function CarrierFilterButton({ value, onChange }: CarrierFilterButtonProps) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { button, menu, close } = useMenuButton("carrier-filter-menu");
   const choose = (type: CarrierType | null) => {
-    setAnchor(null);
+    close();
     if (type !== value) onChange(type);
   };
   const options: [CarrierType | null, string][] = [
@@ -35,20 +35,11 @@ export function CarrierFilterButton({ value, onChange }: CarrierFilterButtonProp
             <FilterListIcon />
           </Badge>
         }
-        aria-haspopup="menu"
-        aria-expanded={anchor ? "true" : undefined}
-        aria-controls={anchor ? "carrier-filter-menu" : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        {...button}
       >
         {value ? `Filter: ${value}` : "Filter"}
       </Button>
-      <Menu
-        id="carrier-filter-menu"
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { "aria-label": "Filter by type", dense: true } }}
-      >
+      <Menu {...menu} slotProps={{ list: { "aria-label": "Filter by type", dense: true } }}>
         <ListSubheader sx={{ lineHeight: "32px" }}>Type</ListSubheader>
         {options.map(([type, label]) => (
           <MenuItem key={label} selected={type === value} onClick={() => choose(type)}>

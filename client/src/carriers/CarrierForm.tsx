@@ -1,5 +1,4 @@
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
@@ -7,10 +6,9 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { placeProblems } from "../relay/mutation-failure.ts";
-import { focusFirstInvalid } from "../ui/focus.ts";
 import { ChoiceField } from "../ui/form/ChoiceField.tsx";
+import { EditActions } from "../ui/form/EditActions.tsx";
 import { problemProps } from "../ui/form/problem-props.ts";
-import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { useFormValues } from "../ui/form/useFormValues.ts";
 import { Toast, type ToastMessage } from "../ui/Toast.tsx";
 import type { CarrierForm_carrier$key } from "./__generated__/CarrierForm_carrier.graphql";
@@ -89,12 +87,7 @@ export function CarrierForm({ carrier }: CarrierFormProps) {
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const problems = editCarrierProblems(values);
-    setFieldErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      focusFirstInvalid(event.currentTarget);
-      return;
-    }
+    if (!form.passes(editCarrierProblems(values), event.currentTarget)) return;
     save(
       { input: { id: data.id, ...updateFieldsOf(values) } },
       {
@@ -163,21 +156,15 @@ export function CarrierForm({ carrier }: CarrierFormProps) {
             </Grid>
           ))}
         </Grid>
-        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1, mt: 3 }}>
-          <Button
-            disabled={!dirty || isSaving}
-            onClick={() => {
-              setDirty(false);
-              setFieldErrors({});
-              setValues(editValuesOf(data));
-            }}
-          >
-            Discard changes
-          </Button>
-          <SubmitButton busy={isSaving} busyLabel="Saving…">
-            Save changes
-          </SubmitButton>
-        </Box>
+        <EditActions
+          dirty={dirty}
+          saving={isSaving}
+          onDiscard={() => {
+            setDirty(false);
+            setFieldErrors({});
+            setValues(editValuesOf(data));
+          }}
+        />
       </Box>
       <Toast message={outcome} onClose={() => setOutcome(null)} data-testid="carrier-save-outcome" />
     </Paper>

@@ -43,10 +43,7 @@ export function CarrierList({ query }: CarrierListProps) {
         pageSize: { type: "Int", defaultValue: 50 }
       ) {
         carriers(search: $search, filter: $filter, orderBy: $orderBy, page: $page, pageSize: $pageSize) {
-          totalCount
-          pageCount
-          page
-          pageSize
+          ...usePagedList_page
           edges {
             node {
               id
@@ -65,7 +62,7 @@ export function CarrierList({ query }: CarrierListProps) {
   const list = useRefetchList(CARRIER_LIST, {
     refetch,
     variablesOf: carrierVariables,
-    pageCount: data.carriers.pageCount,
+    answer: data.carriers,
     onFetched: () => setLastUpdate(new Date()),
   });
   const { criteria, change, reload } = list;
@@ -90,7 +87,7 @@ export function CarrierList({ query }: CarrierListProps) {
         label="Carriers"
         placeholder="Search carriers…"
         {...list.search}
-        before={<ListCountChip label="Carriers" count={data.carriers.totalCount} />}
+        before={<ListCountChip label="Carriers" answer={data.carriers} />}
         after={<LastUpdateText at={lastUpdate} />}
         filter={
           <CarrierFilterButton

@@ -1,7 +1,5 @@
-import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import FormControl from "@mui/material/FormControl";
@@ -10,17 +8,13 @@ import FormGroup from "@mui/material/FormGroup";
 import FormLabel from "@mui/material/FormLabel";
 import Grid from "@mui/material/Grid";
 import TextField from "@mui/material/TextField";
-import { type FormEvent, useEffect, useState } from "react";
+import type { FormEvent } from "react";
 import { LOAD_MODES, LOAD_STATUSES } from "../../../common/loads/values.ts";
 import { zoneLabel } from "../lib/dates.ts";
+import { FilterActions } from "../ui/list/FilterActions.tsx";
+import type { FilterDialogProps } from "../ui/list/FilterDialogButton.tsx";
+import { toggled, useFilterDraft } from "../ui/list/useFilterDraft.ts";
 import { type LoadFilters, NO_FILTERS, STATUS_LABELS } from "./list-criteria.ts";
-
-interface LoadFilterDialogProps {
-  open: boolean;
-  filters: LoadFilters;
-  onClose(): void;
-  onApply(filters: LoadFilters): void;
-}
 
 type DateKey = "pickupFrom" | "pickupTo" | "deliveryFrom" | "deliveryTo";
 const DATE_FIELDS: [DateKey, string][] = [
@@ -30,16 +24,9 @@ const DATE_FIELDS: [DateKey, string][] = [
   ["deliveryTo", "Delivery to"],
 ];
 
-function toggled<T>(list: T[], value: T): T[] {
-  return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
-}
-
 /** The Filter button's dialog: status, mode, customer and pickup/delivery date ranges (UTC days). */
-export function LoadFilterDialog({ open, filters, onClose, onApply }: LoadFilterDialogProps) {
-  const [draft, setDraft] = useState(filters);
-  useEffect(() => {
-    if (open) setDraft(filters);
-  }, [open, filters]);
+export function LoadFilterDialog({ open, filters, onClose, onApply }: FilterDialogProps<LoadFilters>) {
+  const [draft, setDraft] = useFilterDraft(open, filters);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -120,13 +107,7 @@ export function LoadFilterDialog({ open, filters, onClose, onApply }: LoadFilter
             ))}
           </Grid>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDraft(NO_FILTERS)}>Clear all</Button>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained">
-            Apply
-          </Button>
-        </DialogActions>
+        <FilterActions clearLabel="Clear all" onClear={() => setDraft(NO_FILTERS)} onClose={onClose} />
       </form>
     </Dialog>
   );

@@ -18,8 +18,8 @@ import { LOAD_MODES, LOAD_STATUSES } from "../../../common/loads/values.ts";
 import { failureText } from "../lib/request-errors.ts";
 import { type DriverOption, DriverPicker } from "../routing/DriverPicker.tsx";
 import { ChoiceField } from "../ui/form/ChoiceField.tsx";
+import { EditActions } from "../ui/form/EditActions.tsx";
 import { problemProps } from "../ui/form/problem-props.ts";
-import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { useFormValues } from "../ui/form/useFormValues.ts";
 import { Toast } from "../ui/Toast.tsx";
 import type { LoadForm_load$key } from "./__generated__/LoadForm_load.graphql";
@@ -140,9 +140,10 @@ export function LoadForm({ load }: LoadFormProps) {
     load,
   );
   const initial = useMemo(() => valuesOf(data), [data]);
-  const { values, setValues, problems, setProblems, change } = useFormValues<LoadFormValues, FormProblems>(
-    initial,
-  );
+  const { values, setValues, problems, setProblems, change, passes } = useFormValues<
+    LoadFormValues,
+    FormProblems
+  >(initial);
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [pickedDriver, setPickedDriver] = useState<DriverOption | null>(null);
@@ -177,9 +178,7 @@ export function LoadForm({ load }: LoadFormProps) {
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = problemsOf(values);
-    setProblems(found);
-    if (Object.keys(found).length > 0) {
+    if (!passes(problemsOf(values))) {
       setFormError(FIX_FIELDS);
       return;
     }
@@ -305,21 +304,15 @@ export function LoadForm({ load }: LoadFormProps) {
             );
           }}
         />
-        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1, mt: 3, flexWrap: "wrap" }}>
-          <Button
-            disabled={!dirty || isSaving}
-            onClick={() => {
-              setValues(initial);
-              setProblems({});
-              setFormError(null);
-            }}
-          >
-            Discard changes
-          </Button>
-          <SubmitButton busy={isSaving} busyLabel="Saving…">
-            Save changes
-          </SubmitButton>
-        </Box>
+        <EditActions
+          dirty={dirty}
+          saving={isSaving}
+          onDiscard={() => {
+            setValues(initial);
+            setProblems({});
+            setFormError(null);
+          }}
+        />
       </Box>
       <Toast
         message={saved ? { severity: "success", text: LOAD_SAVED } : null}

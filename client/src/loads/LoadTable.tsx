@@ -44,10 +44,7 @@ export function LoadTable({ query }: LoadTableProps) {
         pageSize: { type: "Int", defaultValue: 50 }
       ) {
         loads(search: $search, filter: $filter, orderBy: $orderBy, page: $page, pageSize: $pageSize) {
-          totalCount
-          pageCount
-          page
-          pageSize
+          ...usePagedList_page
           edges {
             node {
               id
@@ -59,7 +56,7 @@ export function LoadTable({ query }: LoadTableProps) {
     `,
     query,
   );
-  const list = useRefetchList(LOAD_LIST, { refetch, variablesOf, pageCount: data.loads.pageCount });
+  const list = useRefetchList(LOAD_LIST, { refetch, variablesOf, answer: data.loads });
   const [uploadOpen, setUploadOpen] = useState(false);
   const { notify, toast } = useToast();
 

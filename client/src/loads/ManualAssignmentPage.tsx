@@ -1,11 +1,10 @@
-import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
-import { CARRIER_TEXTS, carrierDetailPath } from "../carriers/carrier-rules.ts";
+import { CarrierNotFound } from "../carriers/CarrierNotFound.tsx";
+import { carrierDetailPath } from "../carriers/carrier-rules.ts";
 import { useCarrierChangedSubscription } from "../carriers/useCarrierChangedSubscription.ts";
-import { ErrorPanel } from "../ui/ErrorPanel.tsx";
 import type { ManualAssignmentPageQuery } from "./__generated__/ManualAssignmentPageQuery.graphql";
 import { ManualAssignmentForm } from "./ManualAssignmentForm.tsx";
 
@@ -32,16 +31,13 @@ export function ManualAssignmentPage({ queryRef }: ManualAssignmentPageProps) {
   useCarrierChangedSubscription();
   if (!carrier) {
     return (
-      <Box sx={{ display: "grid", gap: 2 }}>
-        <ErrorPanel message={CARRIER_TEXTS.carrierFetchFailed} />
-        <Typography color="text.secondary">
-          No carrier has this id. Pick one from the{" "}
-          <Link component={RouterLink} to="/admin/ila/carriers">
-            carrier list
-          </Link>
-          .
-        </Typography>
-      </Box>
+      <CarrierNotFound>
+        No carrier has this id. Pick one from the{" "}
+        <Link component={RouterLink} to="/admin/ila/carriers">
+          carrier list
+        </Link>
+        .
+      </CarrierNotFound>
     );
   }
   return (

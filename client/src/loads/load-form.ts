@@ -1,5 +1,5 @@
 import { isProblem } from "../../../common/fields.ts";
-import { datesInOrder, type LoadTextField, loadText } from "../../../common/loads/fields.ts";
+import { datesInOrder, LOAD_FORM_TEXT_FIELDS, loadTextProblems } from "../../../common/loads/fields.ts";
 import {
   invalidDate,
   type LoadMode,
@@ -134,18 +134,6 @@ export type FormProblems = Record<string, string>;
 
 const DATE_LABELS = { pickupDate: "Pickup Date", deliveryDate: "Delivery Date" } as const;
 
-const TEXT_RULES = [
-  ["bolNumber", "bolNumber"],
-  ["customer", "customer"],
-  ["referenceNumber", "referenceNumber"],
-  ["freightClass", "freightClass"],
-  ["commodity", "commodity"],
-  ["orderInfo", "orderInfo"],
-  ["routeNumber", "routeNumber"],
-  ["originAddress", "originAddress"],
-  ["destinationAddress", "destinationAddress"],
-] as const satisfies readonly (readonly [keyof LoadFormValues, LoadTextField])[];
-
 /** The form's own checks (the server repeats them); keys are field names or `stops.N.field`. */
 export function problemsOf(values: LoadFormValues): FormProblems {
   const problems: FormProblems = {};
@@ -159,10 +147,7 @@ export function problemsOf(values: LoadFormValues): FormProblems {
       if (isProblem(parsed)) problems[field] = parsed.problem;
     }
   }
-  for (const [field, rule] of TEXT_RULES) {
-    const checked = loadText(rule, values[field]);
-    if (isProblem(checked)) problems[field] = checked.problem;
-  }
+  Object.assign(problems, loadTextProblems(values, LOAD_FORM_TEXT_FIELDS));
   const dates = {
     pickupDate: fromDateTimeInput(values.pickupDate),
     deliveryDate: fromDateTimeInput(values.deliveryDate),
@@ -231,18 +216,7 @@ export interface LoadChanges {
   stops?: { sequence: number; type: StopType; nass: string }[];
 }
 
-const TEXT_FIELDS = [
-  "bolNumber",
-  "customer",
-  "referenceNumber",
-  "freightClass",
-  "commodity",
-  "orderInfo",
-  "routeNumber",
-  "originAddress",
-  "destinationAddress",
-  "trackingLink",
-] as const;
+const TEXT_FIELDS = [...LOAD_FORM_TEXT_FIELDS, "trackingLink"] as const;
 
 const sameStops = (a: StopRow[], b: StopRow[]) =>
   a.length === b.length &&

@@ -1,7 +1,12 @@
 /** The Load Manual Assignment form (spec sections 2, 3, 5 and 8): values, checks and the payload. */
 
 import { isProblem, type Problem } from "../../../common/fields.ts";
-import { datesInOrder, LOAD_MESSAGES, type LoadTextField, loadText } from "../../../common/loads/fields.ts";
+import {
+  datesInOrder,
+  LOAD_FORM_TEXT_FIELDS,
+  LOAD_MESSAGES,
+  loadTextProblems,
+} from "../../../common/loads/fields.ts";
 import {
   invalidDate,
   type LoadMode,
@@ -72,18 +77,7 @@ function instantOf(value: string, label: string): Date | null | Problem {
   return iso === null ? null : new Date(iso);
 }
 
-const TEXT_RULES: [ManualAssignmentTextField, LoadTextField][] = [
-  ["loadId", "loadId"],
-  ["customer", "customer"],
-  ["bolNumber", "bolNumber"],
-  ["referenceNumber", "referenceNumber"],
-  ["freightClass", "freightClass"],
-  ["commodity", "commodity"],
-  ["orderInfo", "orderInfo"],
-  ["routeNumber", "routeNumber"],
-  ["originAddress", "originAddress"],
-  ["destinationAddress", "destinationAddress"],
-];
+const RULED_FIELDS = ["loadId", ...LOAD_FORM_TEXT_FIELDS] as const;
 
 /** The server's checks (common/loads), run before sending: same limits, same messages. */
 export function manualAssignmentProblems(values: ManualAssignmentValues): ManualAssignmentProblems {
@@ -94,7 +88,9 @@ export function manualAssignmentProblems(values: ManualAssignmentValues): Manual
   if (blank(values.loadId)) problems.loadId = LOAD_MESSAGES.loadIdRequired;
   if (blank(values.customer)) problems.customer = LOAD_MESSAGES.customerRequired;
   if (blank(values.assignedUserKey)) problems.assignedUserKey = LOAD_MESSAGES.driverRequired;
-  for (const [field, rule] of TEXT_RULES) note(field, loadText(rule, values[field]));
+  for (const [field, problem] of Object.entries(loadTextProblems(values, RULED_FIELDS))) {
+    problems[field as ManualAssignmentField] ??= problem;
+  }
   if (!blank(values.stops)) note("stops", parseStopNumber(values.stops));
   if (!blank(values.weight)) note("weight", parseNonNegativeNumber(values.weight, "Weight"));
   if (!blank(values.volume)) note("volume", parseNonNegativeNumber(values.volume, "Volume"));

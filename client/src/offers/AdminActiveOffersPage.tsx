@@ -1,4 +1,5 @@
 import { graphql } from "react-relay";
+import { readPage } from "../ui/list/usePagedList.ts";
 import type { AdminActiveOffersPageQuery } from "./__generated__/AdminActiveOffersPageQuery.graphql";
 import { ADMIN_OFFER_COLUMNS, AdminOfferRow } from "./AdminOfferRow.tsx";
 import { OfferList, OpenOfferCount } from "./OfferList.tsx";
@@ -25,9 +26,7 @@ export function AdminActiveOffersPage({ fetchKey }: AdminActiveOffersPageProps) 
           page: $page
           pageSize: 50
         ) {
-          totalCount
-          pageCount
-          page
+          ...usePagedList_page
           edges {
             node {
               id
@@ -48,7 +47,7 @@ export function AdminActiveOffersPage({ fetchKey }: AdminActiveOffersPageProps) 
       columns={ADMIN_OFFER_COLUMNS}
       empty="No active offers."
       filtered
-      summary={<OpenOfferCount count={offers.totalCount} />}
+      summary={<OpenOfferCount count={readPage(offers).totalCount} />}
     >
       {offers.edges.map((edge) => (
         <AdminOfferRow key={edge.node.id} offer={edge.node} />

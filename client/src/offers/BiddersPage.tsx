@@ -54,9 +54,7 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
           roundMinutes
         }
         offerBidders(filter: { loadId: $loadId }, orderBy: $orderBy, page: $page, pageSize: 50) {
-          totalCount
-          pageCount
-          page
+          ...usePagedList_page
           edges {
             node {
               id
@@ -91,7 +89,7 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
   const open = offer?.status === "active";
   const columns = useMemo(() => bidderColumns({ open, onNotify: setChosen }), [open]);
   const bidders = data.offerBidders;
-  list.answered(bidders.pageCount);
+  list.answered(bidders);
 
   if (!offer) {
     return (
@@ -208,7 +206,7 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
         columns={columns}
         empty="No bidders found."
         minWidth={720}
-        {...list.tableOf({ ...bidders, pageSize: 50 }, { label: "Bidders pages" })}
+        {...list.tableOf(bidders, { label: "Bidders pages" })}
       >
         {bidders.edges.map((edge) => (
           <BidderRow key={edge.node.id} bid={edge.node} columns={columns} />

@@ -8,6 +8,7 @@ import Snackbar from "@mui/material/Snackbar";
 import { useMemo, useState } from "react";
 import { graphql } from "react-relay";
 import { BID_MESSAGES } from "../../../common/offers.ts";
+import { readPage } from "../ui/list/usePagedList.ts";
 import type { CarrierActiveOffersPageQuery } from "./__generated__/CarrierActiveOffersPageQuery.graphql";
 import type { CarrierOfferRow_offer$data } from "./__generated__/CarrierOfferRow_offer.graphql";
 import { CarrierOfferRow, carrierOfferColumns } from "./CarrierOfferRow.tsx";
@@ -39,9 +40,7 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
           page: $page
           pageSize: 50
         ) {
-          totalCount
-          pageCount
-          page
+          ...usePagedList_page
           edges {
             node {
               id
@@ -111,7 +110,10 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
         empty="No active offers right now."
         filtered
         summary={
-          <OpenOfferCount count={offers.totalCount} note="New offers, best bids and rounds update live." />
+          <OpenOfferCount
+            count={readPage(offers).totalCount}
+            note="New offers, best bids and rounds update live."
+          />
         }
       >
         {offers.edges.map((edge) => (

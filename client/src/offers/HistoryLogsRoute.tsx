@@ -60,9 +60,7 @@ function HistoryLogsPage({ fetchKey }: { fetchKey: number }) {
           page: $page
           pageSize: 50
         ) {
-          totalCount
-          pageCount
-          page
+          ...usePagedList_page
           edges {
             node {
               id
@@ -89,7 +87,7 @@ function HistoryLogsPage({ fetchKey }: { fetchKey: number }) {
     { fetchPolicy: "store-and-network", fetchKey },
   );
   const history = data.offerHistory;
-  list.answered(history.pageCount);
+  list.answered(history);
   return (
     <OfferList
       label="History logs"

@@ -63,9 +63,7 @@ function HistoryWinsPage({ fetchKey }: { fetchKey: number }) {
     graphql`
       query HistoryWinsRouteQuery($search: String, $orderBy: WonOfferOrder, $page: Int) {
         wonOffers(search: $search, orderBy: $orderBy, page: $page, pageSize: 50) {
-          totalCount
-          pageCount
-          page
+          ...usePagedList_page
           edges {
             node {
               id
@@ -90,7 +88,7 @@ function HistoryWinsPage({ fetchKey }: { fetchKey: number }) {
     { fetchPolicy: "store-and-network", fetchKey },
   );
   const wins = data.wonOffers;
-  list.answered(wins.pageCount);
+  list.answered(wins);
   return (
     <OfferList
       label="History wins"

@@ -13,7 +13,7 @@ interface OfferListProps<Row, Field extends string> {
   label: string;
   list: ReturnType<typeof usePagedList<OfferFilters, Field>>;
   /** The page the server answered (50 rows a page). */
-  answer: Omit<PageAnswer, "pageSize">;
+  answer: PageAnswer;
   sorts: SortChoices<Field>["fields"];
   columns: readonly Column<Row, Field>[];
   empty: string;
@@ -51,7 +51,7 @@ export function OfferList<Row, Field extends string>(props: OfferListProps<Row, 
         columns={props.columns}
         empty={props.empty}
         minWidth={props.minWidth ?? 900}
-        {...list.tableOf({ ...answer, pageSize: 50 }, { label: `${label} pages` })}
+        {...list.tableOf(answer, { label: `${label} pages` })}
       >
         {props.children}
       </DataTable>

@@ -2,16 +2,14 @@ import { useCallback, useMemo, useState } from "react";
 import { useLazyLoadQuery } from "react-relay";
 import type { GraphQLTaggedNode, OperationType } from "relay-runtime";
 import { useAddressList } from "../ui/list/useAddressList.ts";
+import type { PageKey } from "../ui/list/usePagedList.ts";
 import { ACTIVE_OFFER_LIST, offerListVariables } from "./offer-lists.ts";
 import { useOfferChangedSubscription } from "./useOfferChangedSubscription.ts";
 
 /** What both Active Offers queries answer besides each screen's own row fragment. */
 interface ActiveOffersQuery extends OperationType {
   response: {
-    readonly activeOffers: {
-      readonly totalCount: number;
-      readonly pageCount: number;
-      readonly page: number;
+    readonly activeOffers: PageKey & {
       readonly edges: readonly { readonly node: { readonly id: string } }[];
     };
   };
@@ -45,6 +43,6 @@ export function useLiveActiveOffers<Query extends ActiveOffersQuery>(
     [shown],
   );
   useOfferChangedSubscription(null, handleChanged);
-  list.answered(offers.pageCount);
+  list.answered(offers);
   return { list, offers };
 }

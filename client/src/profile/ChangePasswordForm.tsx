@@ -46,9 +46,7 @@ export function ChangePasswordForm() {
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const problems = problemsOf(values);
-    setFieldErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (!form.passes(problemsOf(values))) return;
     change(
       { input: values },
       {

@@ -98,9 +98,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const problems = problemsOf(values);
-    setFieldErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (!form.passes(problemsOf(values))) return;
     setFormError(null);
     save(
       {

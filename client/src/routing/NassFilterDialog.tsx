@@ -1,22 +1,18 @@
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import { useEffect, useState } from "react";
 import { graphql, useFragment } from "react-relay";
+import { FilterActions } from "../ui/list/FilterActions.tsx";
+import type { FilterDialogProps } from "../ui/list/FilterDialogButton.tsx";
+import { useFilterDraft } from "../ui/list/useFilterDraft.ts";
 import type { NassFilterDialog_facets$key } from "./__generated__/NassFilterDialog_facets.graphql";
 import { type NassFilters, NO_NASS_FILTERS, type YesNoAny } from "./routing-criteria.ts";
 
-interface NassFilterDialogProps {
-  open: boolean;
+interface NassFilterDialogProps extends FilterDialogProps<NassFilters> {
   facets: NassFilterDialog_facets$key;
-  filters: NassFilters;
-  onClose(): void;
-  onApply(filters: NassFilters): void;
 }
 
 /** Region, division, state, facility type and the originating/destinating flags. */
@@ -32,10 +28,7 @@ export function NassFilterDialog({ open, facets, filters, onClose, onApply }: Na
     `,
     facets,
   );
-  const [draft, setDraft] = useState(filters);
-  useEffect(() => {
-    if (open) setDraft(filters);
-  }, [open, filters]);
+  const [draft, setDraft] = useFilterDraft(open, filters);
 
   const choice = (
     label: string,
@@ -81,13 +74,11 @@ export function NassFilterDialog({ open, facets, filters, onClose, onApply }: Na
           {flag("Destinating", "destinating")}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={() => onApply(NO_NASS_FILTERS)}>Clear</Button>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => onApply(draft)}>
-          Apply
-        </Button>
-      </DialogActions>
+      <FilterActions
+        onClear={() => onApply(NO_NASS_FILTERS)}
+        onClose={onClose}
+        onApply={() => onApply(draft)}
+      />
     </Dialog>
   );
 }

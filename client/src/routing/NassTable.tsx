@@ -45,10 +45,7 @@ export function NassTable({ query, facets }: NassTableProps) {
         pageSize: { type: "Int", defaultValue: 50 }
       ) {
         nassCodes(search: $search, filter: $filter, orderBy: $orderBy, page: $page, pageSize: $pageSize) {
-          totalCount
-          pageCount
-          page
-          pageSize
+          ...usePagedList_page
           edges {
             node {
               id
@@ -63,7 +60,7 @@ export function NassTable({ query, facets }: NassTableProps) {
   const list = useRefetchList(NASS_LIST, {
     refetch,
     variablesOf: nassVariables,
-    pageCount: data.nassCodes.pageCount,
+    answer: data.nassCodes,
   });
   const [importOpen, setImportOpen] = useState(false);
   const [editing, setEditing] = useState<NassRow_nass$data | "new" | null>(null);

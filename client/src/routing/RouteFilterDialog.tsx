@@ -1,28 +1,18 @@
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import { useEffect, useState } from "react";
 import { zoneLabel } from "../lib/dates.ts";
+import { FilterActions } from "../ui/list/FilterActions.tsx";
+import type { FilterDialogProps } from "../ui/list/FilterDialogButton.tsx";
+import { useFilterDraft } from "../ui/list/useFilterDraft.ts";
 import { NO_ROUTE_FILTERS, type RouteFilters, type YesNoAny } from "./routing-criteria.ts";
 
-interface RouteFilterDialogProps {
-  open: boolean;
-  filters: RouteFilters;
-  onClose(): void;
-  onApply(filters: RouteFilters): void;
-}
-
 /** Routes with or without a driver, and by pickup date (the first assigned load's). */
-export function RouteFilterDialog({ open, filters, onClose, onApply }: RouteFilterDialogProps) {
-  const [draft, setDraft] = useState(filters);
-  useEffect(() => {
-    if (open) setDraft(filters);
-  }, [open, filters]);
+export function RouteFilterDialog({ open, filters, onClose, onApply }: FilterDialogProps<RouteFilters>) {
+  const [draft, setDraft] = useFilterDraft(open, filters);
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="route-filter-title">
       <DialogTitle id="route-filter-title">Filter routes</DialogTitle>
@@ -56,13 +46,11 @@ export function RouteFilterDialog({ open, filters, onClose, onApply }: RouteFilt
           />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={() => onApply(NO_ROUTE_FILTERS)}>Clear</Button>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => onApply(draft)}>
-          Apply
-        </Button>
-      </DialogActions>
+      <FilterActions
+        onClear={() => onApply(NO_ROUTE_FILTERS)}
+        onClose={onClose}
+        onApply={() => onApply(draft)}
+      />
     </Dialog>
   );
 }

@@ -13,7 +13,6 @@ import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
 import Paper from "@mui/material/Paper";
-import Snackbar from "@mui/material/Snackbar";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useMemo, useState } from "react";
@@ -22,6 +21,7 @@ import { Link as RouterLink } from "react-router-dom";
 import { formatDateTime } from "../lib/dates.ts";
 import type { StopRow } from "../loads/load-form.ts";
 import { StopsEditor } from "../loads/StopsEditor.tsx";
+import { useToast } from "../ui/Toast.tsx";
 import type { RouteForm_route$data, RouteForm_route$key } from "./__generated__/RouteForm_route.graphql";
 import { type DriverOption, DriverPicker } from "./DriverPicker.tsx";
 import { LoadPicker, type PickedLoad } from "./LoadPicker.tsx";
@@ -129,7 +129,7 @@ export function RouteForm({ route }: RouteFormProps) {
   );
   const [problems, setProblems] = useState<RouteFormProblems>({});
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { notify, toast } = useToast();
   const [adding, setAdding] = useState(false);
   const [picked, setPicked] = useState<PickedLoad[]>([]);
   const [save, saving] = useUpdateRouteMutation();
@@ -184,7 +184,7 @@ export function RouteForm({ route }: RouteFormProps) {
           const movedText = movedLoads.length
             ? ` Moved from other routes: ${movedLoads.map((load) => `${load.loadId} (from ${load.fromRouteNumber})`).join(", ")}.`
             : "";
-          setNotice(`Route ${data.routeNumber} saved.${movedText}`);
+          notify(`Route ${data.routeNumber} saved.${movedText}`);
         },
         onFailure: (failure) => {
           setError((failure.kind === "http" && failure.message) || ROUTE_SAVE_FAILED);
@@ -313,16 +313,7 @@ export function RouteForm({ route }: RouteFormProps) {
           </Button>
         </DialogActions>
       </Dialog>
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={6000}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      </Snackbar>
+      {toast}
     </Box>
   );
 }

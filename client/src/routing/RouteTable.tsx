@@ -40,10 +40,7 @@ export function RouteTable({ query }: RouteTableProps) {
         pageSize: { type: "Int", defaultValue: 50 }
       ) {
         routes(search: $search, filter: $filter, orderBy: $orderBy, page: $page, pageSize: $pageSize) {
-          totalCount
-          pageCount
-          page
-          pageSize
+          ...usePagedList_page
           edges {
             node {
               id
@@ -58,7 +55,7 @@ export function RouteTable({ query }: RouteTableProps) {
   const list = useRefetchList(ROUTE_LIST, {
     refetch,
     variablesOf: routeVariables,
-    pageCount: data.routes.pageCount,
+    answer: data.routes,
   });
   const [createOpen, setCreateOpen] = useState(false);
   const { notify, toast } = useToast();

@@ -31,10 +31,7 @@ export function TrackingTable({ query }: TrackingTableProps) {
         pageSize: { type: "Int", defaultValue: 50 }
       ) {
         trackedRoutes(search: $search, page: $page, pageSize: $pageSize) {
-          totalCount
-          pageCount
-          page
-          pageSize
+          ...usePagedList_page
           edges {
             node {
               id
@@ -50,7 +47,7 @@ export function TrackingTable({ query }: TrackingTableProps) {
   const list = useRefetchList(TRACKING_LIST, {
     refetch,
     variablesOf,
-    pageCount: data.trackedRoutes.pageCount,
+    answer: data.trackedRoutes,
   });
   const reloadUnlessShown = useLiveRows(data.trackedRoutes.edges, list.reload, NEW_ROUTE_REFRESH_MS);
   useTrackingUpdatedSubscription((route) => {
@@ -64,7 +61,7 @@ export function TrackingTable({ query }: TrackingTableProps) {
         label="Tracked routes"
         placeholder="Search route, carrier, driver or load…"
         {...list.search}
-        before={<ListCountChip label="Tracking" count={data.trackedRoutes.totalCount} />}
+        before={<ListCountChip label="Tracking" answer={data.trackedRoutes} />}
         after={<LastUpdateText at={lastUpdate} />}
       />
       <DataTable

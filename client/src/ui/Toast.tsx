@@ -28,6 +28,9 @@ export function Toast({
   role,
   "data-testid": testId,
 }: ToastProps) {
+  // The snackbar fades out after `message` turns null: keep saying the last message meanwhile.
+  const [shown, setShown] = useState(message);
+  if (message !== null && message !== shown) setShown(message);
   return (
     <Snackbar
       open={message !== null}
@@ -36,13 +39,13 @@ export function Toast({
       anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
     >
       <Alert
-        severity={message?.severity ?? "success"}
+        severity={shown?.severity ?? "success"}
         variant="filled"
         onClose={onClose}
         role={role}
         data-testid={testId}
       >
-        {message?.text}
+        {shown?.text}
       </Alert>
     </Snackbar>
   );

@@ -29,10 +29,7 @@ const query = graphql`
       actions
     }
     auditLog(search: $search, filter: $filter, page: $page, pageSize: $pageSize) {
-      totalCount
-      pageCount
-      page
-      pageSize
+      ...usePagedList_page
       edges {
         node {
           id
@@ -104,7 +101,7 @@ export function AuditTab({ retryKey }: TabProps) {
     { fetchPolicy: "store-and-network", fetchKey: retryKey },
   );
   const entries = data.auditLog;
-  list.answered(entries.pageCount);
+  list.answered(entries);
   const setFilter = (changes: Partial<AuditFilter>) =>
     list.change({ filter: { ...criteria.filter, ...changes } });
 

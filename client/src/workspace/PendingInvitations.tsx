@@ -5,6 +5,7 @@ import { useMemo, useTransition } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
 import { USER_ROLE_LABELS, type UserRole } from "../../../common/workspace.ts";
 import { formatDateTime } from "../lib/dates.ts";
+import { readPage } from "../ui/list/usePagedList.ts";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import { DataTable } from "../ui/table/DataTable.tsx";
@@ -26,8 +27,6 @@ interface Invitation {
   readonly expiresAt: string;
 }
 
-const PAGE_SIZE = 20;
-
 /**
  * Links sent and not used yet: resend (a fresh 72-hour link) or revoke. Shown above the Users table
  * while there are any, paged on their own (the address holds the Users list's criteria).
@@ -42,9 +41,7 @@ export function PendingInvitations({ query, onChanged, onFailed }: PendingInvita
       @refetchable(queryName: "PendingInvitationsRefetchQuery")
       @argumentDefinitions(invitationPage: { type: "Int", defaultValue: 1 }) {
         invitations(page: $invitationPage, pageSize: 20) {
-          totalCount
-          pageCount
-          page
+          ...usePagedList_page
           edges {
             node {
               id
@@ -119,12 +116,13 @@ export function PendingInvitations({ query, onChanged, onFailed }: PendingInvita
     ];
   }, [invite, inviting, revoke, revoking, onChanged, onFailed]);
   const invitations = data.invitations;
-  if (invitations.totalCount === 0) return null;
+  const shown = readPage(invitations);
+  if (shown.totalCount === 0) return null;
 
   return (
     <Box component="section" aria-label="Pending invitations" sx={{ mb: 2 }}>
       <Typography variant="subtitle2" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-        Pending invitations · {invitations.totalCount}
+        Pending invitations · {shown.totalCount}
       </Typography>
       <DataTable
         label="Pending invitations"
@@ -134,8 +132,7 @@ export function PendingInvitations({ query, onChanged, onFailed }: PendingInvita
         loading={isPending}
         minWidth={640}
         paging={{
-          ...invitations,
-          pageSize: PAGE_SIZE,
+          ...shown,
           label: "Pending invitations pages",
           onPage: (page) =>
             startTransition(() => {

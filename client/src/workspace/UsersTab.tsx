@@ -27,10 +27,7 @@ const query = graphql`
     }
     ...PendingInvitations_query
     users(search: $search, filter: $filter, orderBy: $orderBy, page: $page, pageSize: $pageSize) {
-      totalCount
-      pageCount
-      page
-      pageSize
+      ...usePagedList_page
       edges {
         node {
           id
@@ -64,7 +61,7 @@ export function UsersTab({ retryKey }: TabProps) {
   );
   const refresh = () => startTransition(() => setRefreshKey((key) => key + 1));
   const users = data.users;
-  list.answered(users.pageCount);
+  list.answered(users);
 
   return (
     <>

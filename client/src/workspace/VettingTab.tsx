@@ -6,6 +6,7 @@ import { useState, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { ListToolbar } from "../ui/list/ListToolbar.tsx";
 import { useAddressList } from "../ui/list/useAddressList.ts";
+import { readPage } from "../ui/list/usePagedList.ts";
 import { ViewToggle } from "../ui/list/ViewToggle.tsx";
 import { useToast } from "../ui/Toast.tsx";
 import type { VettingTabQuery } from "./__generated__/VettingTabQuery.graphql";
@@ -17,8 +18,7 @@ import { VettingCard } from "./VettingCard.tsx";
 const query = graphql`
   query VettingTabQuery($search: String, $status: AccountStatus!, $page: Int, $pageSize: Int) {
     users(search: $search, filter: { role: CARRIER, status: $status }, orderBy: { field: CREATED_AT, direction: ASC }, page: $page, pageSize: $pageSize) {
-      totalCount
-      pageCount
+      ...usePagedList_page
       edges {
         node {
           id
@@ -48,8 +48,9 @@ export function VettingTab({ retryKey }: TabProps) {
     },
     { fetchPolicy: "store-and-network", fetchKey: `${retryKey}-${refreshKey}` },
   );
-  const { totalCount, edges } = data.users;
-  list.answered(data.users.pageCount);
+  const { edges } = data.users;
+  const { totalCount, pageCount } = readPage(data.users);
+  list.answered(data.users);
 
   return (
     <>
@@ -102,7 +103,7 @@ export function VettingTab({ retryKey }: TabProps) {
       <ListFooter
         label="Carrier vetting pages"
         page={criteria.page}
-        pageCount={data.users.pageCount}
+        pageCount={pageCount}
         totalCount={totalCount}
         busy={isPending || list.isPending}
         onPage={list.setPage}

@@ -20,10 +20,7 @@ import { useInviteFromWaitlistMutation } from "./useInviteFromWaitlistMutation.t
 const query = graphql`
   query WaitlistTabQuery($search: String, $view: WaitlistView, $page: Int, $pageSize: Int) {
     waitlist(search: $search, filter: { view: $view }, page: $page, pageSize: $pageSize) {
-      totalCount
-      pageCount
-      page
-      pageSize
+      ...usePagedList_page
       edges {
         node {
           id
@@ -62,7 +59,7 @@ export function WaitlistTab({ retryKey }: TabProps) {
     { fetchPolicy: "store-and-network", fetchKey: `${retryKey}-${refreshKey}` },
   );
   const entries = data.waitlist;
-  list.answered(entries.pageCount);
+  list.answered(entries);
   const refresh = () => startTransition(() => setRefreshKey((key) => key + 1));
   const failed = (message: string | null) => notify(message ?? "The change could not be saved.", "error");
 

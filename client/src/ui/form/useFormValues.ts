@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { focusFirstInvalid } from "../focus.ts";
 
 /**
  * A form's values and the problems shown at its fields. Changing a field clears that field's
@@ -17,5 +18,15 @@ export function useFormValues<
       return rest as Problems;
     });
   }, []);
-  return { values, setValues, problems, setProblems, change };
+  /**
+   * A submit's check: shows `found` at the fields and answers whether there is none; given the
+   * form, a failed check also moves the focus to its first invalid field.
+   */
+  const passes = useCallback((found: Problems, form?: Element) => {
+    setProblems(found);
+    const none = Object.keys(found).length === 0;
+    if (!none && form) focusFirstInvalid(form);
+    return none;
+  }, []);
+  return { values, setValues, problems, setProblems, change, passes };
 }

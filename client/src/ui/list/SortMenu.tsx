@@ -7,7 +7,7 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
-import { useId, useState } from "react";
+import { useMenuButton } from "../useMenuButton.ts";
 import { type ListSort, type SortDirection, sameSort } from "./list-url.ts";
 
 export interface SortChoices<Field extends string> {
@@ -34,11 +34,10 @@ export function SortMenu<Field extends string>({
   onChange,
   defaultLabel,
 }: SortChoices<Field>) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+  const { button, menu, close } = useMenuButton();
   const current = value ? fields.find(([field]) => field === value.field)?.[1] : defaultLabel;
   const choose = (sort: ListSort<Field> | null) => {
-    setAnchor(null);
+    close();
     if (!sameSort(sort, value)) onChange(sort);
   };
   return (
@@ -47,25 +46,16 @@ export function SortMenu<Field extends string>({
         variant={value && defaultLabel ? "contained" : "outlined"}
         startIcon={<SortIcon />}
         endIcon={value ? value.direction === "ASC" ? <ArrowUpwardIcon /> : <ArrowDownwardIcon /> : null}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? "true" : undefined}
-        aria-controls={anchor ? menuId : undefined}
+        {...button}
         aria-description={
           current
             ? `${current}${value ? `, ${value.direction === "ASC" ? "ascending" : "descending"}` : ""}`
             : undefined
         }
-        onClick={(event) => setAnchor(event.currentTarget)}
       >
         Sort
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { "aria-label": "Sort by", dense: true } }}
-      >
+      <Menu {...menu} slotProps={{ list: { "aria-label": "Sort by", dense: true } }}>
         {defaultLabel ? (
           <MenuItem
             role="menuitemradio"

@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { graphql, readInlineData } from "react-relay";
 import { useSearchParams } from "react-router-dom";
 import type { FetchPolicy } from "relay-runtime";
 import { useShortcuts } from "../shortcuts.ts";
 import type { TablePaging } from "../table/DataTable.tsx";
+import type {
+  usePagedList_page$data,
+  usePagedList_page$key,
+} from "./__generated__/usePagedList_page.graphql";
 import {
   changeCriteria,
   criteriaKey,
@@ -15,6 +20,27 @@ import {
 import type { SortChoices } from "./SortMenu.tsx";
 
 const SEARCH_DELAY_MS = 300;
+
+/**
+ * What every list connection (the `NumberedPage` interface) says about the page it answered: each
+ * list document spreads `...usePagedList_page` on its connection and reads it with `readPage`.
+ */
+const PAGE_FRAGMENT = graphql`
+  fragment usePagedList_page on NumberedPage @inline {
+    totalCount
+    pageCount
+    page
+    pageSize
+  }
+`;
+
+export type PageInfo = usePagedList_page$data;
+export type PageKey = usePagedList_page$key;
+
+/** The page numbers of a connection that spreads `...usePagedList_page`. */
+export function readPage(key: PageKey): PageInfo {
+  return readInlineData(PAGE_FRAGMENT, key);
+}
 
 interface PagedListOptions<Filter, Field extends string> {
   /** Fetches the list for these criteria (a Relay refetch); called inside a transition. */
@@ -137,28 +163,18 @@ export function usePagedList<Filter, Field extends string>(
      * Spread on `DataTable`: the loading bar, sortable headers, the rows' count and the count and
      * pager of the page the server answered.
      */
-    tableOf: (answer: PageAnswer, names: Pick<TablePaging, "label" | "noun" | "countTestId">) => ({
-      loading: isPending,
-      sort: criteria.sort,
-      onSort: (sort: ListSort<Field>) => sortBy(sort),
-      rowCount: answer.edges.length,
-      paging: {
-        page: answer.page,
-        pageCount: answer.pageCount,
-        pageSize: answer.pageSize,
-        totalCount: answer.totalCount,
-        ...names,
-        onPage: setPage,
-      },
-    }),
+    tableOf: (answer: PageAnswer, names: Pick<TablePaging, "label" | "noun" | "countTestId">) => {
+      const { page, pageCount, pageSize, totalCount } = readPage(answer);
+      return {
+        loading: isPending,
+        sort: criteria.sort,
+        onSort: (sort: ListSort<Field>) => sortBy(sort),
+        rowCount: answer.edges.length,
+        paging: { page, pageCount, pageSize, totalCount, ...names, onPage: setPage },
+      };
+    },
   };
 }
 
-/** What a numbered-page connection says about the page it answered, and its rows. */
-export interface PageAnswer {
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  totalCount: number;
-  edges: readonly unknown[];
-}
+/** A numbered-page connection as a list document selects it: its page numbers and its rows. */
+export type PageAnswer = PageKey & { readonly edges: readonly unknown[] };

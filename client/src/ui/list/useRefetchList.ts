@@ -1,7 +1,7 @@
 import { useCallback, useRef } from "react";
 import type { FetchPolicy } from "relay-runtime";
 import type { ListCriteria, ListSpec } from "./list-url.ts";
-import { usePagedList } from "./usePagedList.ts";
+import { type PageKey, readPage, usePagedList } from "./usePagedList.ts";
 
 interface RefetchOptions {
   fetchPolicy: FetchPolicy;
@@ -13,8 +13,8 @@ interface RefetchListOptions<Filter, Field extends string, Variables> {
   refetch(variables: Variables, options: RefetchOptions): unknown;
   /** The list's variables for these criteria. */
   variablesOf(criteria: ListCriteria<Filter, Field>): Variables;
-  /** The page count the server answered. */
-  pageCount: number;
+  /** The connection the server answered (it spreads `...usePagedList_page`). */
+  answer: PageKey;
   /** Runs after each refetch that succeeded (a 'Last update' time). */
   onFetched?(): void;
 }
@@ -25,7 +25,7 @@ interface RefetchListOptions<Filter, Field extends string, Variables> {
  */
 export function useRefetchList<Filter, Field extends string, Variables>(
   spec: ListSpec<Filter, Field>,
-  { refetch, variablesOf, pageCount, onFetched }: RefetchListOptions<Filter, Field, Variables>,
+  { refetch, variablesOf, answer, onFetched }: RefetchListOptions<Filter, Field, Variables>,
 ) {
   const fetched = useRef(onFetched);
   fetched.current = onFetched;
@@ -39,5 +39,5 @@ export function useRefetchList<Filter, Field extends string, Variables>(
       }),
     [refetch, variablesOf],
   );
-  return usePagedList(spec, { refetch: refetchWith, pageCount });
+  return usePagedList(spec, { refetch: refetchWith, pageCount: readPage(answer).pageCount });
 }

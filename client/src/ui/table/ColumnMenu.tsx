@@ -6,7 +6,7 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
-import { useId, useState } from "react";
+import { useMenuButton } from "../useMenuButton.ts";
 import type { Column } from "./columns.ts";
 
 interface ColumnMenuProps<Row, Field extends string> {
@@ -23,27 +23,13 @@ export function ColumnMenu<Row, Field extends string>({
   hidden,
   onToggle,
 }: ColumnMenuProps<Row, Field>) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+  const { button, menu } = useMenuButton();
   return (
     <>
-      <Button
-        size="small"
-        startIcon={<ViewColumnIcon />}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? "true" : undefined}
-        aria-controls={anchor ? menuId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
+      <Button size="small" startIcon={<ViewColumnIcon />} {...button}>
         Columns
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { "aria-label": `${table} columns`, dense: true } }}
-      >
+      <Menu {...menu} slotProps={{ list: { "aria-label": `${table} columns`, dense: true } }}>
         {columns.map((column) => {
           const shown = !hidden.includes(column.id);
           return (
