@@ -12,6 +12,7 @@ import {
   PHONE,
   startBrowserWorld,
   type Tab,
+  watchBlankNotices,
 } from "../support/browser.ts";
 import { biddableLoad } from "../support/offers.ts";
 
@@ -84,6 +85,7 @@ describe("a whole bidding round in the browser", () => {
     await dialog.getByRole("button", { name: "Submit Bid" }).click();
     await dialog.getByText("Please enter a valid bid.").waitFor();
     await dialog.getByLabel("Your bid").fill("1500");
+    const blankNotices = await watchBlankNotices(carrier.page);
     await dialog.getByRole("button", { name: "Submit Bid" }).click();
     await carrier.page.getByText("Bid sent successfully.").waitFor();
     await offerRow.getByRole("button", { name: /My bid \$1,500\.00/ }).waitFor();
@@ -118,6 +120,9 @@ describe("a whole bidding round in the browser", () => {
     await dialog.getByLabel("Your bid").fill("1350");
     await dialog.getByRole("button", { name: "Submit Bid" }).click();
     await offerRow.getByRole("button", { name: /My bid \$1,350\.00/ }).waitFor();
+    // The snackbars and the folded dialog kept their text while they faded out.
+    await expect.poll(() => carrier.page.locator(".MuiSnackbar-root, .MuiDialog-root").count()).toBe(0);
+    expect(await blankNotices()).toBe(0);
   });
 
   it("shows a bid and a fold at once, and takes them back with a snackbar when the server refuses", async () => {

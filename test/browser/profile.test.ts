@@ -7,6 +7,7 @@ import {
   openTab,
   startBrowserWorld,
   type Tab,
+  watchBlankNotices,
 } from "../support/browser.ts";
 
 let world: BrowserWorld;
@@ -68,21 +69,11 @@ describe("My Account", () => {
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Your profile was saved.").waitFor();
     // Closed, the toast fades out still saying what it said (not an empty green bar).
-    await page.evaluate(() => {
-      const seen = window as unknown as { emptyToasts: number };
-      seen.emptyToasts = 0;
-      new MutationObserver(() => {
-        for (const text of document.querySelectorAll(".MuiSnackbar-root .MuiAlert-message")) {
-          if (!text.textContent?.trim()) seen.emptyToasts += 1;
-        }
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    const blankNotices = await watchBlankNotices(page);
     const snackbar = page.locator(".MuiSnackbar-root", { hasText: "Your profile was saved." });
     await snackbar.getByRole("button", { name: "Close" }).click();
     await snackbar.waitFor({ state: "detached" });
-    await expect(
-      page.evaluate(() => (window as unknown as { emptyToasts: number }).emptyToasts),
-    ).resolves.toBe(0);
+    expect(await blankNotices()).toBe(0);
     await expect(page.getByLabel("Contact phone").inputValue()).resolves.toBe("(312) 555-0187");
     await page.getByRole("button", { name: "Account menu for Carla Carrier" }).waitFor();
     const saved = await world.app.deps.db.user.findUniqueOrThrow({ where: { email: "carl@example.com" } });

@@ -127,3 +127,26 @@ export function storedSession(page: Page): Promise<{ token: string | null; role:
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
+
+/**
+ * From now on, counts every moment a snackbar shows no text or a dialog title ends in a blank
+ * (a closing snackbar or dialog must keep saying what it said while it fades out).
+ * The returned function reads the count.
+ */
+export async function watchBlankNotices(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const seen = window as unknown as { blankNotices: number };
+    seen.blankNotices = 0;
+    const blank = (text: string | null) => !text?.trim();
+    new MutationObserver(() => {
+      const messages = document.querySelectorAll(
+        ".MuiSnackbar-root .MuiAlert-message, .MuiSnackbar-root .MuiSnackbarContent-message",
+      );
+      for (const message of messages) if (blank(message.textContent)) seen.blankNotices += 1;
+      for (const title of document.querySelectorAll(".MuiDialogTitle-root")) {
+        if (/(load|#)\s*$/i.test(title.textContent ?? "")) seen.blankNotices += 1;
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { blankNotices: number }).blankNotices);
+}

@@ -7,6 +7,7 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Snackbar from "@mui/material/Snackbar";
 import { session } from "../lib/session.ts";
+import { useLastShown } from "../ui/useLastShown.ts";
 import { useSession } from "./useSession.ts";
 
 const NOTICE_HIDES_AFTER_MS = 6000;
@@ -17,6 +18,7 @@ const NOTICE_HIDES_AFTER_MS = 6000;
  */
 export function SessionNotices() {
   const { notice } = useSession();
+  const shown = useLastShown(notice);
   const handleClose = () => session.dismissNotice();
   return (
     <>
@@ -28,7 +30,7 @@ export function SessionNotices() {
       >
         <DialogTitle id="session-notice-title">Session ended</DialogTitle>
         <DialogContent>
-          <DialogContentText id="session-notice-text">{notice?.message}</DialogContentText>
+          <DialogContentText id="session-notice-text">{shown?.message}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={handleClose} variant="contained" autoFocus>
@@ -48,11 +50,11 @@ export function SessionNotices() {
       >
         <Alert
           onClose={handleClose}
-          severity={notice?.severity ?? "info"}
+          severity={shown?.severity ?? "info"}
           variant="filled"
           sx={{ width: "100%" }}
         >
-          {notice?.message}
+          {shown?.message}
         </Alert>
       </Snackbar>
     </>

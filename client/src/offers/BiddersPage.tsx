@@ -11,6 +11,7 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { roundEnds, TIMES_UP } from "../../../common/offers.ts";
 import { useAddressList } from "../ui/list/useAddressList.ts";
 import { DataTable } from "../ui/table/DataTable.tsx";
+import { useLastShown } from "../ui/useLastShown.ts";
 import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { BidderRow_bid$data } from "./__generated__/BidderRow_bid.graphql";
 import type { BiddersPageQuery } from "./__generated__/BiddersPageQuery.graphql";
@@ -81,6 +82,7 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
   const [chosen, setChosen] = useState<BidderRow_bid$data | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const shownNotice = useLastShown(notice);
   const [roundMinutes, setRoundMinutes] = useState(30);
   const [confirm, confirming] = useConfirmWinnerMutation();
   const [startRound, roundInFlight] = useStartOfferRoundMutation();
@@ -238,7 +240,7 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
         open={notice !== null}
         autoHideDuration={5000}
         onClose={() => setNotice(null)}
-        message={notice ?? ""}
+        message={shownNotice}
       />
     </>
   );

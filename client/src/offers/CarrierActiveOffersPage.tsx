@@ -9,6 +9,7 @@ import { useMemo, useState } from "react";
 import { graphql } from "react-relay";
 import { BID_MESSAGES } from "../../../common/offers.ts";
 import { readPage } from "../ui/list/usePagedList.ts";
+import { useLastShown } from "../ui/useLastShown.ts";
 import type { CarrierActiveOffersPageQuery } from "./__generated__/CarrierActiveOffersPageQuery.graphql";
 import type { CarrierOfferRow_offer$data } from "./__generated__/CarrierOfferRow_offer.graphql";
 import { CarrierOfferRow, carrierOfferColumns } from "./CarrierOfferRow.tsx";
@@ -59,6 +60,8 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
     null,
   );
   const [notice, setNotice] = useState<string | null>(null);
+  const shownNotice = useLastShown(notice);
+  const shownFolded = useLastShown(folded);
   const [place, placing] = usePlaceBidMutation();
   const [fold, foldInFlight] = useFoldBidMutation();
 
@@ -145,16 +148,16 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
       </Dialog>
       <FoldedDialog
         open={folded !== null}
-        loadId={folded?.loadId ?? ""}
-        bestOffer={folded?.bestOffer ?? null}
-        myBid={folded?.myBid ?? null}
+        loadId={shownFolded?.loadId ?? ""}
+        bestOffer={shownFolded?.bestOffer ?? null}
+        myBid={shownFolded?.myBid ?? null}
         onClose={() => setFolded(null)}
       />
       <Snackbar
         open={notice !== null}
         autoHideDuration={4000}
         onClose={() => setNotice(null)}
-        message={notice ?? ""}
+        message={shownNotice}
       />
     </>
   );

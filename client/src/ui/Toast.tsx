@@ -1,6 +1,7 @@
 import Alert from "@mui/material/Alert";
 import Snackbar from "@mui/material/Snackbar";
 import { useCallback, useState } from "react";
+import { useLastShown } from "./useLastShown.ts";
 
 export interface ToastMessage {
   severity: "success" | "info" | "warning" | "error";
@@ -28,9 +29,7 @@ export function Toast({
   role,
   "data-testid": testId,
 }: ToastProps) {
-  // The snackbar fades out after `message` turns null: keep saying the last message meanwhile.
-  const [shown, setShown] = useState(message);
-  if (message !== null && message !== shown) setShown(message);
+  const shown = useLastShown(message);
   return (
     <Snackbar
       open={message !== null}

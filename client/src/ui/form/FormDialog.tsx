@@ -8,6 +8,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Snackbar from "@mui/material/Snackbar";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { FormEvent, ReactNode } from "react";
+import { useLastShown } from "../useLastShown.ts";
 import { SubmitButton } from "./SubmitButton.tsx";
 
 interface FormDialogActionsProps {
@@ -65,6 +66,7 @@ interface FormDialogProps {
 export function FormDialog(props: FormDialogProps) {
   const fullScreen = useMediaQuery((theme) => theme.breakpoints.down("sm"), { noSsr: true });
   const { open, onClose, titleId, busy } = props;
+  const shownAlert = useLastShown(props.alert);
   return (
     <Dialog
       open={open}
@@ -99,7 +101,7 @@ export function FormDialog(props: FormDialogProps) {
         anchorOrigin={{ vertical: "top", horizontal: "center" }}
       >
         <Alert severity="error" variant="filled" onClose={props.onAlertClose} data-testid={props.alertTestId}>
-          {props.alert}
+          {shownAlert}
         </Alert>
       </Snackbar>
     </Dialog>
