@@ -1,5 +1,7 @@
-// `npm test`: everything CI runs, in order, stopping at the first failure.
-import { spawnSync } from "node:child_process";
+// `npm test`: everything CI runs, in order, stopping at the first failure. A step marked `beside`
+// runs in the background next to the step after it (that step's tests mostly wait on databases and
+// sockets, so the CPU is free); its output is printed when it ends, and the run stops if it failed.
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { delimiter, resolve } from "node:path";
 
@@ -10,21 +12,34 @@ const env = {
 };
 
 const steps = [
-  ["generate Prisma clients and Pothos types", "node", ["scripts/generate.mjs", "prisma"]],
-  ["compile Relay artifacts", "relay-compiler", []],
-  ["typecheck", "tsc", ["--noEmit", "-p", "tsconfig.json"]],
-  ["lint and format check", "biome", ["check", "."]],
-  ["domain and API tests (SQLite)", "vitest", ["run", "--project", "server"]],
-  // Only the tests that open a database (test/api) run again on PostgreSQL; unit tests do not.
-  [
-    "API tests on PostgreSQL with Redis pub/sub",
-    "vitest",
-    ["run", "--project", "server", "test/api/"],
-    { TEST_DATABASE: "postgres", TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379" },
-  ],
+  {
+    title: "generate Prisma clients and Pothos types",
+    cmd: "node",
+    args: ["scripts/generate.mjs", "prisma"],
+  },
+  { title: "compile Relay artifacts", cmd: "relay-compiler", args: [] },
+  { title: "lint and format check", cmd: "biome", args: ["check", "."] },
+  { title: "typecheck", cmd: "tsc", args: ["--noEmit", "-p", "tsconfig.json"], beside: true },
+  { title: "domain and API tests (SQLite)", cmd: "vitest", args: ["run", "--project", "server"] },
   // The browser tests drive what ships: a production build (NODE_ENV=test would build React's dev mode).
-  ["build the client", "vite", ["build", "--config", "client/vite.config.ts"], { NODE_ENV: "production" }],
-  ["browser tests (Chromium)", "vitest", ["run", "--project", "browser"]],
+  {
+    title: "build the client",
+    cmd: "vite",
+    args: ["build", "--config", "client/vite.config.ts"],
+    env: { NODE_ENV: "production" },
+    beside: true,
+  },
+  // Only the tests that open a database (test/api) run again on PostgreSQL; unit tests do not.
+  {
+    title: "API tests on PostgreSQL with Redis pub/sub",
+    cmd: "vitest",
+    args: ["run", "--project", "server", "test/api/"],
+    env: {
+      TEST_DATABASE: "postgres",
+      TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
+    },
+  },
+  { title: "browser tests (Chromium)", cmd: "vitest", args: ["run", "--project", "browser"] },
 ];
 
 /** CPU seconds used by finished child processes so far (Linux /proc; null elsewhere). */
@@ -38,18 +53,49 @@ function childCpuSeconds() {
   }
 }
 
-const only = process.argv.slice(2);
-for (const [title, cmd, args, extraEnv] of steps) {
-  if (only.length && !only.some((word) => title.includes(word))) continue;
-  console.log(`\n▶ ${title}`);
-  const started = Date.now();
-  const cpuBefore = childCpuSeconds();
-  const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
-  const cpuAfter = childCpuSeconds();
-  const cpu = cpuBefore === null || cpuAfter === null ? "" : `, CPU ${(cpuAfter - cpuBefore).toFixed(1)} s`;
-  if (result.status !== 0) {
-    console.error(`\n✖ ${title} failed`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s${cpu})`);
+/** Runs a step; `quiet` keeps its output until it ends. Resolves to its exit code and output. */
+function run(step, quiet) {
+  return new Promise((done) => {
+    const child = spawn(step.cmd, step.args, {
+      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...env, ...step.env },
+    });
+    const output = [];
+    if (quiet)
+      for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => output.push(chunk));
+    child.on("error", (error) => done({ code: 1, output: [Buffer.from(`${error}\n`)] }));
+    child.on("close", (code) => done({ code: code ?? 1, output }));
+  });
 }
+
+function finish(step, started, { code, output }) {
+  for (const chunk of output) process.stdout.write(chunk);
+  if (code !== 0) {
+    console.error(`\n✖ ${step.title} failed`);
+    process.exit(code);
+  }
+  console.log(`✔ ${step.title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+const only = process.argv.slice(2);
+const chosen = steps.filter((step) => !only.length || only.some((word) => step.title.includes(word)));
+const runStarted = Date.now();
+const cpuBefore = childCpuSeconds();
+let background = [];
+for (const step of chosen) {
+  const started = Date.now();
+  if (step.beside) {
+    console.log(`\n▶ ${step.title} (beside the next step)`);
+    background.push(run(step, true).then((result) => ({ step, started, result })));
+    continue;
+  }
+  console.log(`\n▶ ${step.title}`);
+  const result = await run(step, false);
+  for (const side of await Promise.all(background)) finish(side.step, side.started, side.result);
+  background = [];
+  finish(step, started, result);
+}
+for (const side of await Promise.all(background)) finish(side.step, side.started, side.result);
+const cpuAfter = childCpuSeconds();
+const cpu = cpuBefore === null || cpuAfter === null ? "" : `, CPU ${(cpuAfter - cpuBefore).toFixed(1)} s`;
+console.log(`\n✔ all steps (${((Date.now() - runStarted) / 1000).toFixed(1)} s${cpu})`);
