@@ -1,5 +1,6 @@
 import { datesInOrder } from "../../common/loads/fields.ts";
 import type { LoadStatus } from "../../common/loads/values.ts";
+import { type AuditActor, auditActor } from "../audit/actor.ts";
 import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
@@ -264,7 +265,7 @@ function scalarChanges(input: LoadEditInput): Prisma.LoadUncheckedUpdateInput {
  * order of their sequence; each names its NASS record by id or code.
  */
 export async function updateLoad(ctx: Context, reference: string, rawInput: unknown): Promise<Load> {
-  const viewer = requireAdmin(ctx);
+  requireAdmin(ctx);
   const load = await loadOrThrow(ctx, reference);
   const input = parseInput(loadEditInput, rawInput);
   if (input.loadId !== undefined && input.loadId.trim() !== load.loadId) {
@@ -325,7 +326,7 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
         });
       }
       await recordAudit(tx, {
-        actorId: viewer.id,
+        actor: auditActor(ctx),
         action: "load.update",
         entityType: "Load",
         entityId: load.id,
@@ -338,7 +339,7 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
       });
       // Billing follows operations: a load that becomes delivered drafts its invoice (once).
       if (updated.status === "delivered" && load.status !== "delivered") {
-        drafted = await draftInvoiceForDelivery(updated, tx, { actorId: viewer.id });
+        drafted = await draftInvoiceForDelivery(updated, tx, { actor: auditActor(ctx) });
       }
       return updated;
     })
@@ -349,7 +350,7 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
 
 /** PATCH /loads/{id} {user}: gives the load to a carrier's driver (and so to that carrier). */
 export async function assignLoadDriver(ctx: Context, reference: string, rawInput: unknown): Promise<Load> {
-  const viewer = requireAdmin(ctx);
+  requireAdmin(ctx);
   const load = await loadOrThrow(ctx, reference);
   const { user: driverReference } = parseInput(assignDriverInput, rawInput);
   const driver = driverReference === null ? null : await driverOrThrow(ctx, driverReference, "user");
@@ -364,7 +365,7 @@ export async function assignLoadDriver(ctx: Context, reference: string, rawInput
         },
       });
       await recordAudit(tx, {
-        actorId: viewer.id,
+        actor: auditActor(ctx),
         action: driver ? "load.assignDriver" : "load.unassignDriver",
         entityType: "Load",
         entityId: load.id,
@@ -403,7 +404,7 @@ export async function assignLoadToWinner(
  */
 export async function advanceLoadStatusFromTracking(
   tx: Pick<Db, "load" | "auditLog" | "invoice" | "bill" | "$queryRawUnsafe">,
-  change: { loadIds: string[]; from: LoadStatus[]; to: LoadStatus; actorId: string | null; reason: string },
+  change: { loadIds: string[]; from: LoadStatus[]; to: LoadStatus; actor: AuditActor; reason: string },
 ): Promise<{ loadIds: string[]; invoices: CreatedOnce[] }> {
   if (change.loadIds.length === 0) return { loadIds: [], invoices: [] };
   const loads = await tx.load.findMany({
@@ -419,7 +420,7 @@ export async function advanceLoadStatusFromTracking(
   loadsChanged();
   for (const load of loads) {
     await recordAudit(tx, {
-      actorId: change.actorId,
+      actor: change.actor,
       action: "load.statusFromTracking",
       entityType: "Load",
       entityId: load.id,
@@ -430,7 +431,7 @@ export async function advanceLoadStatusFromTracking(
   const invoices: CreatedOnce[] = [];
   if (change.to === "delivered") {
     for (const load of loads) {
-      const drafted = await draftInvoiceForDelivery(load, tx, { actorId: change.actorId });
+      const drafted = await draftInvoiceForDelivery(load, tx, { actor: change.actor });
       if (drafted) invoices.push(drafted);
     }
   }
