@@ -28,7 +28,7 @@ import { ensureRouteId } from "../routing/route-numbers.ts";
 import { carrierIdOfUser } from "../users/marketplace-reads.ts";
 import { findUser } from "../users/service.ts";
 import { type LoadListFilters, type LoadSort, loadCountSql, loadPageSql } from "./list.ts";
-import { countLoads, loadsChanged } from "./list-count.ts";
+import { countLoads, keepLoadCount, keptLoadCount, loadsChanged, loadsVersion } from "./list-count.ts";
 import { IDS_ONLY, type ListedLoad, LOAD_ROW_FIELDS, listedLoads, pageSelection } from "./list-rows.ts";
 import {
   assignDriverInput,
@@ -76,6 +76,8 @@ export interface LoadListRequest {
   filters: LoadListFilters;
   sort: LoadSort;
   paging: OffsetPageArgs;
+  /** The caller reads the total (GraphQL: the document asks totalCount or pageCount). */
+  counted?: boolean;
 }
 
 /** Deep pages past this offset, in the second half of the list, are read from its other end. */
@@ -83,20 +85,23 @@ const REVERSE_AFTER = 10_000;
 
 /**
  * One page of the load list: one statement for the rows (with their route number, carrier name
- * and driver's userId) and, when the page does not tell it, one for the total (cached when large,
- * see list-count.ts). A selection the rows do not answer (e.g. stops) is loaded by Prisma from the
+ * and driver's userId) and, when the caller reads it, the total (cached when large, see
+ * list-count.ts): counted by the same statement, or by one of its own when that could not tell it
+ * (a page past the end, deep pages read from the end, a total asked before the rows). A selection the rows do not answer (e.g. stops) is loaded by Prisma from the
  * page's ids, still a constant number of statements whatever the page size.
  */
 export async function findLoadPage(
   ctx: Context,
-  { filters, sort, paging }: LoadListRequest,
+  { filters, sort, paging, counted = false }: LoadListRequest,
   query: FindManyQuery = {},
   nodeFields?: Set<string>,
 ): Promise<OffsetConnection<Load>> {
   requireAdmin(ctx);
   const { provider } = ctx.sql;
   let knownTotal: number | null = null;
+  let countAsked = false;
   const totalCount = memoize(async () => {
+    countAsked = true;
     if (knownTotal !== null) return knownTotal;
     return countLoads(ctx.config.databaseUrl, provider, filters, async () => {
       const [row] = await ctx.sql.all<{ count: number | bigint }>(loadCountSql(provider, filters));
@@ -124,7 +129,25 @@ export async function findLoadPage(
     // The extra row that says a next page exists.
     if (end < total) rows.push(rows.at(-1)!);
   } else {
-    rows = await readPage(loadPageSql(provider, filters, sort, window.offset, window.limit + 1, read));
+    const { databaseUrl } = ctx.config;
+    const withTotal = counted && !countAsked && keptLoadCount(databaseUrl, provider, filters) === null;
+    const started = loadsVersion();
+    const statement = loadPageSql(
+      provider,
+      filters,
+      sort,
+      window.offset,
+      window.limit + 1,
+      read,
+      false,
+      withTotal,
+    );
+    const values = await ctx.sql.rows(statement);
+    if (withTotal && values.length > 0) {
+      knownTotal = Number(values[0][statement.columns.length]);
+      keepLoadCount(databaseUrl, provider, filters, knownTotal, started);
+    }
+    rows = listedLoads(values, statement.columns, read, datesAsText);
     if (rows.length <= window.limit && (rows.length > 0 || window.offset === 0)) {
       knownTotal = window.offset + rows.length;
     }
