@@ -51,7 +51,7 @@ export function keptLoadCount(
   return cached && cached.version === version && cached.until > Date.now() ? cached.count : null;
 }
 
-/** Where the loads' writes stand: a count read since `loadsVersion()` was `started` is kept only if none came. */
+/** Moves on every load write: pass it as `started` to keepLoadCount before reading a count. */
 export function loadsVersion(): number {
   return version;
 }

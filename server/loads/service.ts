@@ -86,9 +86,10 @@ const REVERSE_AFTER = 10_000;
 /**
  * One page of the load list: one statement for the rows (with their route number, carrier name
  * and driver's userId) and, when the caller reads it, the total (cached when large, see
- * list-count.ts): counted by the same statement, or by one of its own when that could not tell it
- * (a page past the end, deep pages read from the end, a total asked before the rows). A selection the rows do not answer (e.g. stops) is loaded by Prisma from the
- * page's ids, still a constant number of statements whatever the page size.
+ * list-count.ts): counted by the same statement, or by one of its own when that one cannot tell it
+ * (a page past the end, deep pages read from the end, a total asked before the rows). A selection
+ * the rows do not answer (e.g. stops) is loaded by Prisma from the page's ids, still a constant
+ * number of statements whatever the page size.
  */
 export async function findLoadPage(
   ctx: Context,
