@@ -86,7 +86,10 @@ export async function contextFromConnection(
   };
 }
 
-/** For seeds, scripts and tests: a context acting as a given viewer without a request (audited without an address). */
+/**
+ * For seeds, scripts and tests: a context acting as a given viewer without a request (its audit
+ * rows have no address).
+ */
 export function systemContext(deps: Deps, viewer: Auth["viewer"] = null): Context {
   return {
     ...deps,
