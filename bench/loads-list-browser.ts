@@ -27,7 +27,7 @@ try {
     writeUpload({
       provider: providerOf(world.database.url),
       batchId: "bench",
-      actorId: admin.id,
+      actor: { id: admin.id, ip: null },
       stream: "USPS",
       fileNames: [],
       source: sourceOfRows(parsed.rows),

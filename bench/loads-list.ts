@@ -50,7 +50,7 @@ try {
     writeUpload({
       provider: providerOf(bench.database.url),
       batchId: "bench",
-      actorId: admin.id,
+      actor: { id: admin.id, ip: null },
       stream: "USPS",
       fileNames: [],
       source: sourceOfRows(parsed.rows),

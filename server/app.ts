@@ -5,7 +5,6 @@ import { type DocumentNode, type execute, GraphQLError, type subscribe } from "g
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
 import { SESSION_ENDED_MESSAGE } from "../common/auth.ts";
-import { withAuditScope } from "./audit/request-scope.ts";
 import { REFRESH_COOKIE, settleBackgroundWork } from "./auth/service.ts";
 import { sessionOfRefreshToken } from "./auth/sessions.ts";
 import { watchSessionChanges } from "./auth/viewer-cache.ts";
@@ -142,11 +141,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     return responseCache.lookup(key) ?? responseCache.fill(key, appContext, forward);
   }
 
-  function handle(request: Request, partial: Partial<TransportInfo> = {}): Promise<Response> {
-    return withAuditScope(partial.ip ?? "unknown", () => handleRequest(request, partial));
-  }
-
-  async function handleRequest(request: Request, partial: Partial<TransportInfo> = {}): Promise<Response> {
+  async function handle(request: Request, partial: Partial<TransportInfo> = {}): Promise<Response> {
     const transport: TransportInfo = {
       ip: clientAddress(partial.ip, request.headers.get("x-forwarded-for"), config.trustProxy),
       responseCookies: partial.responseCookies ?? [],

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { auditIpOf } from "./audit/actor.ts";
 import type { Auth } from "./auth/policy.ts";
 import { resolveViewer } from "./auth/sessions.ts";
 import { bearerToken } from "./auth/tokens.ts";
@@ -8,6 +9,8 @@ import { parseCookies } from "./http/cookies.ts";
 
 export interface RequestMeta {
   ip: string;
+  /** The address audit rows record (see audit/actor.ts): null when unknown and for system contexts. */
+  auditIp: string | null;
   userAgent: string | null;
   requestId: string;
   /** Incoming cookies (HTTP only). */
@@ -46,6 +49,7 @@ export async function contextFromRequest(
     ...(await authFromToken(deps, token)),
     meta: {
       ip: transport.ip,
+      auditIp: auditIpOf(transport.ip),
       userAgent: request.headers.get("user-agent"),
       requestId: randomUUID(),
       cookies: parseCookies(request.headers.get("cookie")),
@@ -71,16 +75,33 @@ export async function contextFromConnection(
   return {
     ...deps,
     ...(await authFromToken(deps, token)),
-    meta: { ip, userAgent: null, requestId: randomUUID(), cookies: {}, responseCookies: [] },
+    meta: {
+      ip,
+      auditIp: auditIpOf(ip),
+      userAgent: null,
+      requestId: randomUUID(),
+      cookies: {},
+      responseCookies: [],
+    },
   };
 }
 
-/** For seeds, scripts and tests: a context acting as a given viewer without a request. */
+/**
+ * For seeds, scripts and tests: a context acting as a given viewer without a request (its audit
+ * rows have no address).
+ */
 export function systemContext(deps: Deps, viewer: Auth["viewer"] = null): Context {
   return {
     ...deps,
     viewer,
     viewerError: null,
-    meta: { ip: "127.0.0.1", userAgent: "system", requestId: randomUUID(), cookies: {}, responseCookies: [] },
+    meta: {
+      ip: "127.0.0.1",
+      auditIp: null,
+      userAgent: "system",
+      requestId: randomUUID(),
+      cookies: {},
+      responseCookies: [],
+    },
   };
 }

@@ -1,6 +1,5 @@
 import { run, type SqlWork } from "../db/bulk.ts";
 import { createRowId } from "../lib/ids.ts";
-import { currentAuditIp } from "./request-scope.ts";
 import type { AuditEntry } from "./service.ts";
 
 /** recordAudit for a bulk write transaction (see db/bulk.ts). */
@@ -9,12 +8,12 @@ export function* recordAuditSql(entry: AuditEntry, now: Date): SqlWork<void> {
     `INSERT INTO "AuditLog" ("id", "actorId", "action", "entityType", "entityId", "details", "ip", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       createRowId(),
-      entry.actorId,
+      entry.actor.id,
       entry.action,
       entry.entityType,
       entry.entityId ?? null,
       entry.details ? JSON.stringify(entry.details) : null,
-      entry.ip ?? currentAuditIp(),
+      entry.actor.ip,
       now,
     ],
   );

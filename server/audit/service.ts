@@ -1,16 +1,15 @@
 import type { Db } from "../db/client.ts";
-import { currentAuditIp } from "./request-scope.ts";
+import type { AuditActor } from "./actor.ts";
 
 type AuditWriter = Pick<Db, "auditLog">;
 
 export interface AuditEntry {
-  actorId: string | null;
+  /** Who and from where: `auditActor(ctx)` in a request; worker threads pass the one they were given. */
+  actor: AuditActor;
   action: string;
   entityType: string;
   entityId?: string | null;
   details?: Record<string, unknown>;
-  /** The client address, when the write runs outside the request (a worker thread); else the request's. */
-  ip?: string | null;
 }
 
 /**
@@ -19,12 +18,12 @@ export interface AuditEntry {
 export async function recordAudit(db: AuditWriter, entry: AuditEntry): Promise<void> {
   await db.auditLog.create({
     data: {
-      actorId: entry.actorId,
+      actorId: entry.actor.id,
       action: entry.action,
       entityType: entry.entityType,
       entityId: entry.entityId ?? null,
       details: entry.details ? JSON.stringify(entry.details) : null,
-      ip: entry.ip ?? currentAuditIp(),
+      ip: entry.actor.ip,
     },
   });
 }

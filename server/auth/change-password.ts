@@ -1,4 +1,5 @@
 import { CURRENT_PASSWORD_WRONG, changePasswordInput, PASSWORD_CHANGED } from "../../common/auth.ts";
+import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { Context } from "../context.ts";
 import { UnauthenticatedError, ValidationError } from "../errors.ts";
@@ -45,7 +46,7 @@ export async function changePassword(ctx: Context, rawInput: unknown): Promise<P
   await replacePasswordHash(ctx.db, user.id, await hashPassword(input.newPassword));
   const endedSessions = await revokeUserSessions(ctx, user.id, "password_changed", viewer.sessionId);
   await recordAudit(ctx.db, {
-    actorId: user.id,
+    actor: auditActor(ctx, user.id),
     action: "auth.password_change",
     entityType: "User",
     entityId: user.id,

@@ -10,6 +10,7 @@ import {
   sendEmailInput,
   TEMPORARY_PASSWORD_SENT,
 } from "../../common/auth.ts";
+import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { Context } from "../context.ts";
 import { ConflictError, DomainError, UnauthenticatedError, ValidationError } from "../errors.ts";
@@ -134,7 +135,7 @@ export async function login(ctx: Context, rawInput: unknown): Promise<SignedIn> 
   actAs(ctx, user, session, input.platform);
   await noteSignIn(ctx.db, user.id);
   await recordAudit(ctx.db, {
-    actorId: user.id,
+    actor: auditActor(ctx, user.id),
     action: "auth.login",
     entityType: "Session",
     entityId: session.sessionId,
@@ -183,7 +184,7 @@ export async function register(ctx: Context, rawInput: unknown): Promise<SignedI
         lastSignInAt: new Date(),
       });
       await recordAudit(tx, {
-        actorId: created.id,
+        actor: auditActor(ctx, created.id),
         action: "auth.register",
         entityType: "User",
         entityId: created.id,
@@ -237,7 +238,7 @@ export async function logout(ctx: Context, rawInput: unknown): Promise<void> {
   if (!sessionId) return;
   await revokeSession(ctx, sessionId, "logout");
   await recordAudit(ctx.db, {
-    actorId: ctx.viewer?.id ?? fromCookie?.userId ?? null,
+    actor: auditActor(ctx, ctx.viewer?.id ?? fromCookie?.userId ?? null),
     action: "auth.logout",
     entityType: "Session",
     entityId: sessionId,
@@ -297,7 +298,7 @@ async function issueTemporaryPassword(ctx: Context, email: string): Promise<void
     new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000),
   );
   await recordAudit(ctx.db, {
-    actorId: null,
+    actor: auditActor(ctx, null),
     action: "auth.temporary_password",
     entityType: "User",
     entityId: user.id,

@@ -1,4 +1,5 @@
 import { MAX_MONEY_CENTS } from "../../common/money.ts";
+import type { AuditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
@@ -42,7 +43,7 @@ export interface WinnerBill {
   amountCents: number;
   /** The winning carrier user: may download the rate confirmation. */
   winnerUserId?: string | null;
-  actorId?: string | null;
+  actor: AuditActor;
   now?: Date;
 }
 
@@ -70,7 +71,7 @@ export async function createBillForWinner(input: WinnerBill, tx: Tx): Promise<Cr
     winnerUserId: input.winnerUserId ?? null,
   });
   await recordAudit(tx, {
-    actorId: input.actorId ?? null,
+    actor: input.actor,
     action: "bill.create_for_winner",
     entityType: "Bill",
     entityId: entry.id,
@@ -98,7 +99,7 @@ export interface DeliveredLoad {
 export async function draftInvoiceForDelivery(
   load: DeliveredLoad,
   tx: Tx,
-  { actorId = null, now = new Date() }: { actorId?: string | null; now?: Date } = {},
+  { actor, now = new Date() }: { actor: AuditActor; now?: Date },
 ): Promise<CreatedOnce | null> {
   if (!load.customer?.trim() || load.customerRateCents === null) return null;
   assertCents(load.customerRateCents);
@@ -116,7 +117,7 @@ export async function draftInvoiceForDelivery(
     sourceKey,
   });
   await recordAudit(tx, {
-    actorId,
+    actor,
     action: "invoice.draft_on_delivery",
     entityType: "Invoice",
     entityId: entry.id,

@@ -5,6 +5,7 @@ import {
   dayText,
   type Ledger,
 } from "../../common/billing.ts";
+import { auditActor } from "../audit/actor.ts";
 import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
@@ -165,7 +166,7 @@ function entryChanges(ledger: Ledger, before: Entry, after: Entry) {
 
 /** 'Add Invoice' / 'Add Bill': the server numbers the entry. */
 export async function createEntry(ctx: Context, ledger: Ledger, raw: unknown): Promise<Entry> {
-  const admin = requireAdmin(ctx);
+  requireAdmin(ctx);
   const input = parseInput(billingEntrySchema(ledger, "create"), raw);
   const loadId = await linkedLoadId(ctx, input.loadId);
   const table = LEDGER_TABLES[ledger];
@@ -179,7 +180,7 @@ export async function createEntry(ctx: Context, ledger: Ledger, raw: unknown): P
       loadId,
     });
     await recordAudit(tx, {
-      actorId: admin.id,
+      actor: auditActor(ctx),
       action: `${table.series}.create`,
       entityType: table.entity,
       entityId: entry.id,
@@ -198,7 +199,7 @@ export async function updateEntry(
   reference: string,
   raw: unknown,
 ): Promise<Entry> {
-  const admin = requireAdmin(ctx);
+  requireAdmin(ctx);
   const existing = await getEntry(ctx, ledger, reference);
   const input = parseInput(billingEntrySchema(ledger, "edit"), raw);
   const loadId = await linkedLoadId(ctx, input.loadId);
@@ -212,7 +213,7 @@ export async function updateEntry(
       loadId,
     });
     await recordAudit(tx, {
-      actorId: admin.id,
+      actor: auditActor(ctx),
       action: `${table.series}.update`,
       entityType: table.entity,
       entityId: entry.id,

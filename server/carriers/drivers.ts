@@ -1,4 +1,5 @@
 import { attachDriverInput } from "../../common/carriers.ts";
+import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
@@ -95,7 +96,7 @@ export async function attachDriverByEmail(
 
 /** Attaches a user (database id or userId) to the carrier. */
 export async function attachDriver(ctx: Context, carrierRef: string, userRef: string): Promise<DriverResult> {
-  const admin = requireAdmin(ctx);
+  requireAdmin(ctx);
   const carrier = await carrierOrThrow(ctx.db, carrierRef);
   const found = await findUser(ctx.db, userRef);
   if (!found) throw new NotFoundError(`User not found: ${userRef}`);
@@ -106,7 +107,7 @@ export async function attachDriver(ctx: Context, carrierRef: string, userRef: st
     if ((await claimDrivers(tx, carrier.id, [user.id])) !== 1)
       throw new ConflictError(RACE_MESSAGE, "drivers");
     await recordAudit(tx, {
-      actorId: admin.id,
+      actor: auditActor(ctx),
       action: "carrier.driver.attach",
       entityType: "Carrier",
       entityId: carrier.id,
@@ -119,7 +120,7 @@ export async function attachDriver(ctx: Context, carrierRef: string, userRef: st
 }
 
 export async function detachDriver(ctx: Context, carrierRef: string, userRef: string): Promise<DriverResult> {
-  const admin = requireAdmin(ctx);
+  requireAdmin(ctx);
   const carrier = await carrierOrThrow(ctx.db, carrierRef);
   const user = await findUser(ctx.db, userRef);
   if (!user) throw new NotFoundError(`User not found: ${userRef}`);
@@ -129,7 +130,7 @@ export async function detachDriver(ctx: Context, carrierRef: string, userRef: st
   const result = await ctx.db.$transaction(async (tx) => {
     const driver = await releaseDriver(tx, user.id);
     await recordAudit(tx, {
-      actorId: admin.id,
+      actor: auditActor(ctx),
       action: "carrier.driver.detach",
       entityType: "Carrier",
       entityId: carrier.id,

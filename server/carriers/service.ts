@@ -6,6 +6,7 @@ import {
   createCarrierInput,
   updateCarrierInput,
 } from "../../common/carriers.ts";
+import { auditActor } from "../audit/actor.ts";
 import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
@@ -123,7 +124,7 @@ async function assertUnique(db: CarrierDb, fields: UniqueFields, exceptId?: stri
 const CREATE_ATTEMPTS = 5;
 
 export async function createCarrier(ctx: Context, input: unknown): Promise<CarrierWithDrivers> {
-  const admin = requireAdmin(ctx);
+  requireAdmin(ctx);
   const data = parseInput(createCarrierInput, input);
   const unique = { contactEmail: data.email, dotNumber: data.dotNumber, mcNumber: data.mcNumber };
   for (let attempt = 1; attempt <= CREATE_ATTEMPTS; attempt++) {
@@ -145,7 +146,7 @@ export async function createCarrier(ctx: Context, input: unknown): Promise<Carri
           include: WITH_DRIVERS,
         });
         await recordAudit(tx, {
-          actorId: admin.id,
+          actor: auditActor(ctx),
           action: "carrier.create",
           entityType: "Carrier",
           entityId: carrier.id,
@@ -165,7 +166,7 @@ export async function createCarrier(ctx: Context, input: unknown): Promise<Carri
 }
 
 export async function updateCarrier(ctx: Context, ref: string, input: unknown): Promise<CarrierWithDrivers> {
-  const admin = requireAdmin(ctx);
+  requireAdmin(ctx);
   const carrier = await carrierOrThrow(ctx.db, ref);
   const changes = parseInput(updateCarrierInput, input);
   const data: Prisma.CarrierUpdateInput = {
@@ -194,7 +195,7 @@ export async function updateCarrier(ctx: Context, ref: string, input: unknown): 
       }
       const drivers = changes.drivers ? await replaceDrivers(tx, carrier, changes.drivers) : undefined;
       await recordAudit(tx, {
-        actorId: admin.id,
+        actor: auditActor(ctx),
         action: "carrier.update",
         entityType: "Carrier",
         entityId: carrier.id,

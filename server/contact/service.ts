@@ -5,6 +5,7 @@ import {
   contactMessageInput,
   markHandledInput,
 } from "../../common/contact.ts";
+import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
@@ -23,7 +24,7 @@ export async function sendContactMessage(
   const contactMessage = await ctx.db.$transaction(async (tx) => {
     const created = await tx.contactMessage.create({ data: input });
     await recordAudit(tx, {
-      actorId: ctx.viewer?.id ?? null,
+      actor: auditActor(ctx),
       action: "contact.send",
       entityType: "ContactMessage",
       entityId: created.id,
@@ -67,7 +68,7 @@ export async function countContactMessages(ctx: Context, status: ContactStatus):
 
 /** Marks a message handled (or open again). */
 export async function markContactMessageHandled(ctx: Context, rawInput: unknown): Promise<ContactMessage> {
-  const admin = requireAdmin(ctx);
+  requireAdmin(ctx);
   const input = parseInput(markHandledInput, rawInput);
   return ctx.db.$transaction(async (tx) => {
     const existing = await tx.contactMessage.findUnique({ where: { id: input.id } });
@@ -77,7 +78,7 @@ export async function markContactMessageHandled(ctx: Context, rawInput: unknown)
       data: { handledAt: input.handled ? (existing.handledAt ?? new Date()) : null },
     });
     await recordAudit(tx, {
-      actorId: admin.id,
+      actor: auditActor(ctx),
       action: input.handled ? "contact.handled" : "contact.reopened",
       entityType: "ContactMessage",
       entityId: updated.id,

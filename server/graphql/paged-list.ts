@@ -37,6 +37,8 @@ export interface ListRequest<Filter, Field extends string> {
   filter: Filter | null;
   orderBy: ListOrder<Field>;
   paging: OffsetPageArgs;
+  /** The document asks totalCount or pageCount: a list may count with the page's own statement. */
+  counted: boolean;
 }
 
 /** The Prisma `select`/`include` the client's document asks of each node. */
@@ -159,6 +161,7 @@ export function pagedListField<Node, Filter, Field extends string>(
         resolve: (_root, args, ctx, info) => {
           const { search, filter, orderBy, ...paging } = args as unknown as RawListArgs<Filter, Field>;
           const nodeFields = selectedFieldNames(info, NODE_PATH);
+          const connectionFields = selectedFieldNames(info, []);
           const planned = options.model && !(options.rowFields && isSubsetOf(nodeFields, options.rowFields));
           return options.load(
             ctx,
@@ -169,6 +172,7 @@ export function pagedListField<Node, Filter, Field extends string>(
                 ? { field: orderBy.field, direction: orderBy.direction ?? "asc" }
                 : options.defaultOrder,
               paging,
+              counted: connectionFields.has("totalCount") || connectionFields.has("pageCount"),
             },
             planned
               ? (queryFromInfo({

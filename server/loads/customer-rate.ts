@@ -1,5 +1,6 @@
 import { moneyMessage } from "../../common/billing.ts";
 import { parseMoneyCents } from "../../common/money.ts";
+import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import { announceCreated, draftInvoiceForDelivery } from "../billing/operations.ts";
@@ -14,7 +15,7 @@ import { LOAD_NOT_FOUND } from "./validation.ts";
  * load already delivered gets its invoice drafted now that the rate is known (once per load).
  */
 export async function setLoadCustomerRate(ctx: Context, reference: string, amount: unknown): Promise<Load> {
-  const viewer = requireAdmin(ctx);
+  requireAdmin(ctx);
   const load = await findLoad(ctx, reference);
   if (!load) throw new NotFoundError(LOAD_NOT_FOUND);
   let cents: number | null = null;
@@ -30,14 +31,14 @@ export async function setLoadCustomerRate(ctx: Context, reference: string, amoun
   const updated = await ctx.db.$transaction(async (tx) => {
     const saved = await tx.load.update({ where: { id: load.id }, data: { customerRateCents: cents } });
     await recordAudit(tx, {
-      actorId: viewer.id,
+      actor: auditActor(ctx),
       action: "load.setCustomerRate",
       entityType: "Load",
       entityId: load.id,
       details: { loadId: load.loadId, customerRateCents: cents, previous: load.customerRateCents },
     });
     if (saved.status === "delivered")
-      drafted = await draftInvoiceForDelivery(saved, tx, { actorId: viewer.id });
+      drafted = await draftInvoiceForDelivery(saved, tx, { actor: auditActor(ctx) });
     return saved;
   });
   announceCreated(ctx, drafted);

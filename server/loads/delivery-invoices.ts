@@ -1,3 +1,4 @@
+import { auditActor } from "../audit/actor.ts";
 import { announceCreated, type CreatedOnce, draftInvoiceForDelivery } from "../billing/operations.ts";
 import type { Context } from "../context.ts";
 
@@ -12,8 +13,8 @@ const DRAFTS_PER_TRANSACTION = 200;
 export async function draftInvoicesForDeliveredLoads(
   ctx: Context,
   loadDbIds: readonly string[],
-  actorId: string,
 ): Promise<number> {
+  const actor = auditActor(ctx);
   let drafted = 0;
   for (let start = 0; start < loadDbIds.length; start += DRAFTS_PER_TRANSACTION) {
     const ids = loadDbIds.slice(start, start + DRAFTS_PER_TRANSACTION);
@@ -24,7 +25,7 @@ export async function draftInvoicesForDeliveredLoads(
         orderBy: { loadId: "asc" },
       });
       const created: (CreatedOnce | null)[] = [];
-      for (const load of loads) created.push(await draftInvoiceForDelivery(load, tx, { actorId }));
+      for (const load of loads) created.push(await draftInvoiceForDelivery(load, tx, { actor }));
       return created;
     });
     for (const result of results) {

@@ -41,20 +41,48 @@ function keyOf(databaseUrl: string, provider: DbProvider, filters: LoadListFilte
   ]);
 }
 
+/** The count kept for these filters, if any. */
+export function keptLoadCount(
+  databaseUrl: string,
+  provider: DbProvider,
+  filters: LoadListFilters,
+): number | null {
+  const cached = entries.get(keyOf(databaseUrl, provider, filters));
+  return cached && cached.version === version && cached.until > Date.now() ? cached.count : null;
+}
+
+/** Moves on every load write: pass it as `started` to keepLoadCount before reading a count. */
+export function loadsVersion(): number {
+  return version;
+}
+
+/** Keeps a large count read (alone or with a page) while no write came since `started`. */
+export function keepLoadCount(
+  databaseUrl: string,
+  provider: DbProvider,
+  filters: LoadListFilters,
+  value: number,
+  started: number,
+): void {
+  if (value < CACHED_COUNT_FLOOR || started !== version) return;
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  entries.set(keyOf(databaseUrl, provider, filters), {
+    count: value,
+    until: Date.now() + LIFETIME_MS,
+    version,
+  });
+}
+
 export async function countLoads(
   databaseUrl: string,
   provider: DbProvider,
   filters: LoadListFilters,
   count: () => Promise<number>,
 ): Promise<number> {
-  const key = keyOf(databaseUrl, provider, filters);
-  const cached = entries.get(key);
-  if (cached && cached.version === version && cached.until > Date.now()) return cached.count;
+  const kept = keptLoadCount(databaseUrl, provider, filters);
+  if (kept !== null) return kept;
   const started = version;
   const value = await count();
-  if (value >= CACHED_COUNT_FLOOR && started === version) {
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-    entries.set(key, { count: value, until: Date.now() + LIFETIME_MS, version });
-  }
+  keepLoadCount(databaseUrl, provider, filters, value, started);
   return value;
 }

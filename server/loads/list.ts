@@ -154,7 +154,9 @@ const JOIN_KEYS: Record<PrefilledRelation, string> = {
  * route number, carrier name and driver's userId. `reversed` reads the same order from its other
  * end (deep pages: `offset` then counts from the last row, and the caller reverses the rows). Ties
  * break on the id so pages never overlap; empty values sort last in both directions on both
- * databases.
+ * databases. `withTotal` adds the count of all matching rows as one more value after `columns`
+ * (a subquery the database runs once, next to the page's own index walk), saving the count's
+ * own statement.
  */
 export function loadPageSql(
   provider: DbProvider,
@@ -164,6 +166,7 @@ export function loadPageSql(
   limit: number,
   selection: PageSelection,
   reversed = false,
+  withTotal = false,
 ): SqlFragment & { columns: string[] } {
   const conditions = filterConditions(provider, filters);
   const relations = [...selection.relations].sort();
@@ -188,9 +191,15 @@ export function loadPageSql(
       params: [...parts[0].params, offset + limit, ...parts[1].params, offset + limit, limit, offset],
     };
   }
-  if (relations.length === 0) return { ...page, columns };
-  const joined = relations.map((relation) => `${JOINED[relation]} AS "${JOINED_AS[relation]}"`).join(", ");
-  return { sql: `SELECT p.*, ${joined} FROM (${page.sql}) p`, params: page.params, columns };
+  if (relations.length === 0 && !withTotal) return { ...page, columns };
+  const joined = relations.map((relation) => `${JOINED[relation]} AS "${JOINED_AS[relation]}"`);
+  const total = withTotal ? loadCountSql(provider, filters) : null;
+  if (total) joined.push(`(${total.sql}) AS "listTotal"`);
+  return {
+    sql: `SELECT p.*, ${joined.join(", ")} FROM (${page.sql}) p`,
+    params: [...(total?.params ?? []), ...page.params],
+    columns,
+  };
 }
 
 export function loadCountSql(provider: DbProvider, filters: LoadListFilters): SqlFragment {

@@ -229,8 +229,8 @@ pagedListField("loads", {
     CREATED_AT: "By when the load was created.",
   },
   defaultOrder: DEFAULT_LOAD_SORT,
-  load: (ctx, { search, filter, orderBy, paging }, query, nodeFields) =>
-    findLoadPage(ctx, { filters: { search, ...filter }, sort: orderBy, paging }, query, nodeFields),
+  load: (ctx, { search, filter, orderBy, paging, counted }, query, nodeFields) =>
+    findLoadPage(ctx, { filters: { search, ...filter }, sort: orderBy, paging, counted }, query, nodeFields),
 });
 
 builder.queryFields((t) => ({

@@ -1,5 +1,6 @@
 import { datesInOrder } from "../../common/loads/fields.ts";
 import type { LoadStatus } from "../../common/loads/values.ts";
+import { type AuditActor, auditActor } from "../audit/actor.ts";
 import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
@@ -27,7 +28,7 @@ import { ensureRouteId } from "../routing/route-numbers.ts";
 import { carrierIdOfUser } from "../users/marketplace-reads.ts";
 import { findUser } from "../users/service.ts";
 import { type LoadListFilters, type LoadSort, loadCountSql, loadPageSql } from "./list.ts";
-import { countLoads, loadsChanged } from "./list-count.ts";
+import { countLoads, keepLoadCount, keptLoadCount, loadsChanged, loadsVersion } from "./list-count.ts";
 import { IDS_ONLY, type ListedLoad, LOAD_ROW_FIELDS, listedLoads, pageSelection } from "./list-rows.ts";
 import {
   assignDriverInput,
@@ -75,6 +76,8 @@ export interface LoadListRequest {
   filters: LoadListFilters;
   sort: LoadSort;
   paging: OffsetPageArgs;
+  /** The caller reads the total (GraphQL: the document asks totalCount or pageCount). */
+  counted?: boolean;
 }
 
 /** Deep pages past this offset, in the second half of the list, are read from its other end. */
@@ -82,20 +85,24 @@ const REVERSE_AFTER = 10_000;
 
 /**
  * One page of the load list: one statement for the rows (with their route number, carrier name
- * and driver's userId) and, when the page does not tell it, one for the total (cached when large,
- * see list-count.ts). A selection the rows do not answer (e.g. stops) is loaded by Prisma from the
- * page's ids, still a constant number of statements whatever the page size.
+ * and driver's userId) and, when the caller reads it, the total (cached when large, see
+ * list-count.ts): counted by the same statement, or by one of its own when that one cannot tell it
+ * (a page past the end, deep pages read from the end, a total asked before the rows). A selection
+ * the rows do not answer (e.g. stops) is loaded by Prisma from the page's ids, still a constant
+ * number of statements whatever the page size.
  */
 export async function findLoadPage(
   ctx: Context,
-  { filters, sort, paging }: LoadListRequest,
+  { filters, sort, paging, counted = false }: LoadListRequest,
   query: FindManyQuery = {},
   nodeFields?: Set<string>,
 ): Promise<OffsetConnection<Load>> {
   requireAdmin(ctx);
   const { provider } = ctx.sql;
   let knownTotal: number | null = null;
+  let countAsked = false;
   const totalCount = memoize(async () => {
+    countAsked = true;
     if (knownTotal !== null) return knownTotal;
     return countLoads(ctx.config.databaseUrl, provider, filters, async () => {
       const [row] = await ctx.sql.all<{ count: number | bigint }>(loadCountSql(provider, filters));
@@ -123,7 +130,25 @@ export async function findLoadPage(
     // The extra row that says a next page exists.
     if (end < total) rows.push(rows.at(-1)!);
   } else {
-    rows = await readPage(loadPageSql(provider, filters, sort, window.offset, window.limit + 1, read));
+    const { databaseUrl } = ctx.config;
+    const withTotal = counted && !countAsked && keptLoadCount(databaseUrl, provider, filters) === null;
+    const started = loadsVersion();
+    const statement = loadPageSql(
+      provider,
+      filters,
+      sort,
+      window.offset,
+      window.limit + 1,
+      read,
+      false,
+      withTotal,
+    );
+    const values = await ctx.sql.rows(statement);
+    if (withTotal && values.length > 0) {
+      knownTotal = Number(values[0][statement.columns.length]);
+      keepLoadCount(databaseUrl, provider, filters, knownTotal, started);
+    }
+    rows = listedLoads(values, statement.columns, read, datesAsText);
     if (rows.length <= window.limit && (rows.length > 0 || window.offset === 0)) {
       knownTotal = window.offset + rows.length;
     }
@@ -264,7 +289,7 @@ function scalarChanges(input: LoadEditInput): Prisma.LoadUncheckedUpdateInput {
  * order of their sequence; each names its NASS record by id or code.
  */
 export async function updateLoad(ctx: Context, reference: string, rawInput: unknown): Promise<Load> {
-  const viewer = requireAdmin(ctx);
+  requireAdmin(ctx);
   const load = await loadOrThrow(ctx, reference);
   const input = parseInput(loadEditInput, rawInput);
   if (input.loadId !== undefined && input.loadId.trim() !== load.loadId) {
@@ -325,7 +350,7 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
         });
       }
       await recordAudit(tx, {
-        actorId: viewer.id,
+        actor: auditActor(ctx),
         action: "load.update",
         entityType: "Load",
         entityId: load.id,
@@ -338,7 +363,7 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
       });
       // Billing follows operations: a load that becomes delivered drafts its invoice (once).
       if (updated.status === "delivered" && load.status !== "delivered") {
-        drafted = await draftInvoiceForDelivery(updated, tx, { actorId: viewer.id });
+        drafted = await draftInvoiceForDelivery(updated, tx, { actor: auditActor(ctx) });
       }
       return updated;
     })
@@ -349,7 +374,7 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
 
 /** PATCH /loads/{id} {user}: gives the load to a carrier's driver (and so to that carrier). */
 export async function assignLoadDriver(ctx: Context, reference: string, rawInput: unknown): Promise<Load> {
-  const viewer = requireAdmin(ctx);
+  requireAdmin(ctx);
   const load = await loadOrThrow(ctx, reference);
   const { user: driverReference } = parseInput(assignDriverInput, rawInput);
   const driver = driverReference === null ? null : await driverOrThrow(ctx, driverReference, "user");
@@ -364,7 +389,7 @@ export async function assignLoadDriver(ctx: Context, reference: string, rawInput
         },
       });
       await recordAudit(tx, {
-        actorId: viewer.id,
+        actor: auditActor(ctx),
         action: driver ? "load.assignDriver" : "load.unassignDriver",
         entityType: "Load",
         entityId: load.id,
@@ -403,7 +428,7 @@ export async function assignLoadToWinner(
  */
 export async function advanceLoadStatusFromTracking(
   tx: Pick<Db, "load" | "auditLog" | "invoice" | "bill" | "$queryRawUnsafe">,
-  change: { loadIds: string[]; from: LoadStatus[]; to: LoadStatus; actorId: string | null; reason: string },
+  change: { loadIds: string[]; from: LoadStatus[]; to: LoadStatus; actor: AuditActor; reason: string },
 ): Promise<{ loadIds: string[]; invoices: CreatedOnce[] }> {
   if (change.loadIds.length === 0) return { loadIds: [], invoices: [] };
   const loads = await tx.load.findMany({
@@ -419,7 +444,7 @@ export async function advanceLoadStatusFromTracking(
   loadsChanged();
   for (const load of loads) {
     await recordAudit(tx, {
-      actorId: change.actorId,
+      actor: change.actor,
       action: "load.statusFromTracking",
       entityType: "Load",
       entityId: load.id,
@@ -430,7 +455,7 @@ export async function advanceLoadStatusFromTracking(
   const invoices: CreatedOnce[] = [];
   if (change.to === "delivered") {
     for (const load of loads) {
-      const drafted = await draftInvoiceForDelivery(load, tx, { actorId: change.actorId });
+      const drafted = await draftInvoiceForDelivery(load, tx, { actor: change.actor });
       if (drafted) invoices.push(drafted);
     }
   }

@@ -1,4 +1,5 @@
 import { NASS_CODE_REQUIRED } from "../../common/routing.ts";
+import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
@@ -70,7 +71,7 @@ async function nassOrThrow(ctx: Context, reference: string): Promise<NassCode> {
 
 /** Adds a facility; coordinates from the form or the ZIP centroid. */
 export async function createNassCode(ctx: Context, raw: unknown): Promise<NassCode> {
-  const viewer = requireAdmin(ctx);
+  requireAdmin(ctx);
   const values = parseForm(raw, true);
   try {
     return await ctx.db.$transaction(async (tx) => {
@@ -78,7 +79,7 @@ export async function createNassCode(ctx: Context, raw: unknown): Promise<NassCo
         data: withCoordinates(values) as Prisma.NassCodeUncheckedCreateInput,
       });
       await recordAudit(tx, {
-        actorId: viewer.id,
+        actor: auditActor(ctx),
         action: "nass.create",
         entityType: "NassCode",
         entityId: created.id,
@@ -94,7 +95,7 @@ export async function createNassCode(ctx: Context, raw: unknown): Promise<NassCo
 
 /** Edits a facility found by id or code; a changed zip moves it to the new ZIP centroid. */
 export async function updateNassCode(ctx: Context, reference: string, raw: unknown): Promise<NassCode> {
-  const viewer = requireAdmin(ctx);
+  requireAdmin(ctx);
   const nass = await nassOrThrow(ctx, reference);
   const values = parseForm(raw, false);
   if (values.zip !== undefined && values.latitude === undefined && values.zip === nass.zip) {
@@ -105,7 +106,7 @@ export async function updateNassCode(ctx: Context, reference: string, raw: unkno
     return await ctx.db.$transaction(async (tx) => {
       const updated = await tx.nassCode.update({ where: { id: nass.id }, data: withCoordinates(values) });
       await recordAudit(tx, {
-        actorId: viewer.id,
+        actor: auditActor(ctx),
         action: "nass.update",
         entityType: "NassCode",
         entityId: nass.id,

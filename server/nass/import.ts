@@ -3,6 +3,7 @@ import { CSV_PARSE_CONFIG, csvTableOf } from "../../common/csv-table.ts";
 import { headerKey } from "../../common/loads/upload-columns.ts";
 import { csvSizeOf, type UploadTable } from "../../common/loads/upload-size.ts";
 import { NASS_COLUMNS, NASS_IMPORT_MAX_BYTES, NASS_IMPORT_TOO_LARGE } from "../../common/routing.ts";
+import { type AuditActor, auditActor } from "../audit/actor.ts";
 import { recordAuditSql } from "../audit/bulk.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
@@ -166,7 +167,7 @@ export interface NassImportOutcome {
 function* writeNassImport(
   provider: DbProvider,
   rows: NassRow[],
-  actorId: string,
+  actor: AuditActor,
   fileName: string | null,
   now: Date,
 ): SqlWork<NassImportOutcome> {
@@ -204,7 +205,7 @@ function* writeNassImport(
   yield* updateRows(provider, "NassCode", [...VALUE_COLUMNS, ...COORDINATE_COLUMNS], changes);
   yield* recordAuditSql(
     {
-      actorId,
+      actor,
       action: "nass.import",
       entityType: "NassCode",
       details: { fileName, rowCount: rows.length, createdCount: fresh.length, updatedCount: known.length },
@@ -247,7 +248,7 @@ function tableOf(input: NassImportInput): UploadTable {
 
 /** The NASS CSV import (screen and API): at most 5 MB of CSV, every row valid or nothing changes. */
 export async function importNassCodes(ctx: Context, input: NassImportInput): Promise<NassImportOutcome> {
-  const viewer = requireAdmin(ctx);
+  requireAdmin(ctx);
   const table = tableOf(input);
   const fields = planNassColumns(table.columns);
   if (!fields.includes("code")) {
@@ -258,7 +259,7 @@ export async function importNassCodes(ctx: Context, input: NassImportInput): Pro
   if (rows.length === 0) throw new ValidationError(NASS_NO_DATA, [{ field: "rows", message: NASS_NO_DATA }]);
   const fileName = input.fileName?.slice(0, 200) ?? null;
   return runWriteTransaction(ctx.db, ctx.config.databaseUrl, () =>
-    writeNassImport(providerOf(ctx.config.databaseUrl), rows, viewer.id, fileName, new Date()),
+    writeNassImport(providerOf(ctx.config.databaseUrl), rows, auditActor(ctx), fileName, new Date()),
   ).catch((error: unknown) => {
     const cause = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string } } } }).meta;
     if (isUniqueViolation(error) || cause?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation") {

@@ -1,4 +1,5 @@
 import { AREA_SEPARATORS, US_STATES } from "../../common/offers.ts";
+import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin, requireViewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
@@ -36,10 +37,10 @@ export async function notifyUser(deps: Deps, input: CreateNotificationInput): Pr
 
 /** Operators may notify anyone by hand (POST /notifications). */
 export async function sendNotification(ctx: Context, input: unknown): Promise<Notification> {
-  const admin = requireAdmin(ctx);
+  requireAdmin(ctx);
   const notification = await notifyUser(ctx, input as CreateNotificationInput);
   await recordAudit(ctx.db, {
-    actorId: admin.id,
+    actor: auditActor(ctx),
     action: "notification.send",
     entityType: "Notification",
     entityId: notification.id,

@@ -1,4 +1,5 @@
 import { CONFIRM_LOCK_HOURS, OFFER_MESSAGES } from "../../common/offers.ts";
+import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireViewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
@@ -54,7 +55,7 @@ export async function saveConfirmDetails(
   loadId: string,
   rawInput: unknown,
 ): Promise<ConfirmDetails> {
-  const viewer = requireViewer(ctx);
+  requireViewer(ctx);
   const current = await getConfirmDetails(ctx, loadId);
   const input = parseInput(confirmDetailsInput, rawInput);
   if (!current.editable) throw new ConflictError(OFFER_MESSAGES.confirmLocked);
@@ -68,7 +69,7 @@ export async function saveConfirmDetails(
       update: data,
     });
     await recordAudit(tx, {
-      actorId: viewer.id,
+      actor: auditActor(ctx),
       action: "load.confirmDetails",
       entityType: "Load",
       entityId: current.loadDbId,

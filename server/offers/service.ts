@@ -1,4 +1,5 @@
 import { OFFER_MESSAGES, statesNamedIn } from "../../common/offers.ts";
+import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin, type Viewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
@@ -131,7 +132,7 @@ export async function startOffer(ctx: Context, rawInput: unknown): Promise<Offer
         },
       );
       await recordAudit(tx, {
-        actorId: admin.id,
+        actor: auditActor(ctx),
         action: "offer.start",
         entityType: "Offer",
         entityId: offer.id,
@@ -152,7 +153,7 @@ export async function startOffer(ctx: Context, rawInput: unknown): Promise<Offer
 
 /** A new round on an offer whose round ended without a winner; bids carry over. */
 export async function startNextRound(ctx: Context, reference: string, rawInput: unknown): Promise<Offer> {
-  const admin = requireAdmin(ctx);
+  requireAdmin(ctx);
   const { roundMinutes } = parseInput(nextRoundInput, rawInput ?? {});
   const offer = await findOfferRef(ctx.db, reference);
   if (!offer) throw new NotFoundError(OFFER_MESSAGES.notFound);
@@ -172,7 +173,7 @@ export async function startNextRound(ctx: Context, reference: string, rawInput: 
     );
   }
   await recordAudit(ctx.db, {
-    actorId: admin.id,
+    actor: auditActor(ctx),
     action: "offer.nextRound",
     entityType: "Offer",
     entityId: offer.id,
@@ -188,7 +189,7 @@ export async function startNextRound(ctx: Context, reference: string, rawInput: 
  * the bidders. A closed offer does not reopen: start a new offer on the load instead.
  */
 export async function setOfferStatus(ctx: Context, reference: string, rawInput: unknown): Promise<Offer> {
-  const admin = requireAdmin(ctx);
+  requireAdmin(ctx);
   const { status } = parseInput(offerStatusInput, rawInput);
   const offer = await findOfferRef(ctx.db, reference, { include: { load: { select: { loadId: true } } } });
   if (!offer) throw new NotFoundError(OFFER_MESSAGES.notFound);
@@ -211,7 +212,7 @@ export async function setOfferStatus(ctx: Context, reference: string, rawInput: 
       await tx.bid.updateMany({ where: { offerId: offer.id, status: "active" }, data: { status: "loser" } });
     }
     await recordAudit(tx, {
-      actorId: admin.id,
+      actor: auditActor(ctx),
       action: `offer.${status}`,
       entityType: "Offer",
       entityId: offer.id,

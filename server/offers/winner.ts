@@ -1,4 +1,5 @@
 import { OFFER_MESSAGES } from "../../common/offers.ts";
+import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import { announceCreated, createBillForWinner } from "../billing/operations.ts";
@@ -123,12 +124,12 @@ export async function confirmWinner(
         carrierName: (await carrierNameOf(tx, load.carrierId)) ?? acceptedBy,
         amountCents: bid.amountCents,
         winnerUserId: bid.userId,
-        actorId: admin.id,
+        actor: auditActor(ctx),
       },
       tx,
     );
     await recordAudit(tx, {
-      actorId: admin.id,
+      actor: auditActor(ctx),
       action: "offer.winner",
       entityType: "Offer",
       entityId: offer.id,

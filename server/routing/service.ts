@@ -4,6 +4,7 @@ import {
   ROUTE_NOT_FOUND,
   ROUTE_NUMBER_READ_ONLY,
 } from "../../common/routing.ts";
+import { auditActor } from "../audit/actor.ts";
 import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
@@ -152,7 +153,7 @@ export async function suggestedStops(ctx: Context, routeNumber: string) {
  * (the answer lists it); the route takes the driver its loads share, and its stops from theirs.
  */
 export async function createRoute(ctx: Context, rawInput: unknown): Promise<RouteChange> {
-  const viewer = requireAdmin(ctx);
+  requireAdmin(ctx);
   const input = parseInput(createRouteInput, rawInput);
   const loads = await loadsOrThrow(ctx, input.loadIds, "loadIds");
   if (await ctx.db.route.findUnique({ where: { routeNumber: input.routeNumber }, select: { id: true } })) {
@@ -183,7 +184,7 @@ export async function createRoute(ctx: Context, rawInput: unknown): Promise<Rout
         loads.map((load) => load.id),
       );
       await recordAudit(tx, {
-        actorId: viewer.id,
+        actor: auditActor(ctx),
         action: "route.create",
         entityType: "Route",
         entityId: created.id,
@@ -251,7 +252,7 @@ export async function updateRoute(
   routeNumber: string,
   rawInput: unknown,
 ): Promise<RouteChange> {
-  const viewer = requireAdmin(ctx);
+  requireAdmin(ctx);
   const route = (await routeOrThrow(ctx, routeNumber, { include: BEFORE_UPDATE })) as RouteBeforeUpdate;
   const input = parseInput(updateRouteInput, rawInput);
   if (input.routeNumber && normalizeRouteNumber(input.routeNumber) !== route.routeNumber) {
@@ -316,7 +317,7 @@ export async function updateRoute(
       );
     }
     await recordAudit(tx, {
-      actorId: viewer.id,
+      actor: auditActor(ctx),
       action: "route.update",
       entityType: "Route",
       entityId: route.id,

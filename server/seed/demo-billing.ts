@@ -1,5 +1,6 @@
 import type { BillingStatus } from "../../common/billing.ts";
 import { centsToDecimal } from "../../common/money.ts";
+import { auditActor } from "../audit/actor.ts";
 import type { Viewer } from "../auth/policy.ts";
 import { announceCreated, createBillForWinner } from "../billing/operations.ts";
 import { createEntry } from "../billing/service.ts";
@@ -56,7 +57,7 @@ export async function seedDemoBilling(deps: Deps, admin: User, driver: User | nu
             carrierName,
             amountCents: Math.round(rateCents * 0.82),
             winnerUserId: driver?.id ?? null,
-            actorId: admin.id,
+            actor: auditActor(ctx, admin.id),
           },
           tx,
         ),

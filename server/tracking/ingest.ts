@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { TRACKING_TEXTS } from "../../common/tracking.ts";
+import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireViewer } from "../auth/policy.ts";
 import { announceCreated, type CreatedOnce } from "../billing/operations.ts";
@@ -171,7 +172,7 @@ async function applyBatch(tx: Tx, job: IngestJob): Promise<BatchResult> {
   }
   if (progress.events.length > 0) {
     await recordAudit(tx, {
-      actorId: viewer.id,
+      actor: auditActor(ctx),
       action: "tracking.stopEvents",
       entityType: "Route",
       entityId: route.id,
@@ -191,7 +192,7 @@ async function applyBatch(tx: Tx, job: IngestJob): Promise<BatchResult> {
         loadIds,
         from: ["pending"],
         to: "in_transit",
-        actorId: viewer.id,
+        actor: auditActor(ctx),
         reason: `Left the first pickup of route ${route.routeNumber}`,
       });
     }
@@ -200,7 +201,7 @@ async function applyBatch(tx: Tx, job: IngestJob): Promise<BatchResult> {
         loadIds,
         from: ["pending", "in_transit"],
         to: "delivered",
-        actorId: viewer.id,
+        actor: auditActor(ctx),
         reason: `Reached the last delivery of route ${route.routeNumber}`,
       });
       invoices.push(...delivered.invoices);

@@ -1,4 +1,5 @@
 import { publicTrackingPath, TRACKING_TEXTS, trackingStopKind } from "../../common/tracking.ts";
+import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
@@ -97,7 +98,7 @@ async function loadIdOf(ctx: Context, reference: string): Promise<{ id: string; 
 
 /** Revokes the load's live link (if any) and issues a new one: the old URL stops working. */
 export async function renewShipmentLink(ctx: Context, loadReference: string): Promise<string> {
-  const viewer = requireAdmin(ctx);
+  requireAdmin(ctx);
   const load = await loadIdOf(ctx, loadReference);
   const token = newTrackingToken();
   await ctx.db.$transaction(async (tx) => {
@@ -107,7 +108,7 @@ export async function renewShipmentLink(ctx: Context, loadReference: string): Pr
     });
     await tx.shipmentTrackingLink.create({ data: { id: createRowId(), loadId: load.id, token } });
     await recordAudit(tx, {
-      actorId: viewer.id,
+      actor: auditActor(ctx),
       action: "tracking.renewLink",
       entityType: "Load",
       entityId: load.id,
@@ -119,7 +120,7 @@ export async function renewShipmentLink(ctx: Context, loadReference: string): Pr
 
 /** Revokes the load's live link; the shipper's page answers 'Tracking link not found'. */
 export async function revokeShipmentLink(ctx: Context, loadReference: string): Promise<number> {
-  const viewer = requireAdmin(ctx);
+  requireAdmin(ctx);
   const load = await loadIdOf(ctx, loadReference);
   return ctx.db.$transaction(async (tx) => {
     const { count } = await tx.shipmentTrackingLink.updateMany({
@@ -127,7 +128,7 @@ export async function revokeShipmentLink(ctx: Context, loadReference: string): P
       data: { revokedAt: new Date() },
     });
     await recordAudit(tx, {
-      actorId: viewer.id,
+      actor: auditActor(ctx),
       action: "tracking.revokeLink",
       entityType: "Load",
       entityId: load.id,

@@ -4,6 +4,7 @@ import {
   LAST_ADMIN_MESSAGE,
   type UserRole,
 } from "../../common/workspace.ts";
+import { auditActor } from "../audit/actor.ts";
 import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { endUserSessions } from "../auth/admin-sessions.ts";
@@ -75,7 +76,7 @@ function publishUser(ctx: Context, userId: string) {
 }
 
 export async function changeUserRole(ctx: Context, ref: string, role: UserRole): Promise<User> {
-  const admin = requireAdmin(ctx);
+  requireAdmin(ctx);
   const updated = await ctx.db.$transaction(async (tx) => {
     await lockAdminRoster(tx, ctx.config.databaseUrl);
     const user = await targetOrThrow(tx, ref);
@@ -85,7 +86,7 @@ export async function changeUserRole(ctx: Context, ref: string, role: UserRole):
     const data = role === "ADMIN" ? { role, carrierId: null, approvalStatus: "approved" } : { role };
     const row = await tx.user.update({ where: { id: user.id }, data });
     await recordAudit(tx, {
-      actorId: admin.id,
+      actor: auditActor(ctx),
       action: "user.role.change",
       entityType: "User",
       entityId: user.id,
@@ -117,7 +118,7 @@ export async function setUserDisabled(ctx: Context, ref: string, disabled: boole
       data: { disabledAt: disabled ? new Date() : null },
     });
     await recordAudit(tx, {
-      actorId: admin.id,
+      actor: auditActor(ctx),
       action: disabled ? "user.disable" : "user.enable",
       entityType: "User",
       entityId: user.id,
@@ -131,11 +132,11 @@ export async function setUserDisabled(ctx: Context, ref: string, disabled: boole
 }
 
 export async function endSessionsOf(ctx: Context, ref: string): Promise<number> {
-  const admin = requireAdmin(ctx);
+  requireAdmin(ctx);
   const user = await targetOrThrow(ctx.db, ref);
   const ended = await endUserSessions(ctx, user.id);
   await recordAudit(ctx.db, {
-    actorId: admin.id,
+    actor: auditActor(ctx),
     action: "user.sessions.end",
     entityType: "User",
     entityId: user.id,
@@ -151,7 +152,7 @@ export async function decideApproval(
   decision: ApprovalDecision,
   note: string | null,
 ): Promise<{ user: User; changed: boolean }> {
-  const admin = requireAdmin(ctx);
+  requireAdmin(ctx);
   return ctx.db.$transaction(async (tx) => {
     const user = await targetOrThrow(tx, ref);
     if (user.role === "ADMIN") {
@@ -165,7 +166,7 @@ export async function decideApproval(
       data: { approvalStatus: decision, approvalNote: note, approvalDecidedAt: new Date() },
     });
     await recordAudit(tx, {
-      actorId: admin.id,
+      actor: auditActor(ctx),
       action: decision === "approved" ? "user.approval.approve" : "user.approval.reject",
       entityType: "User",
       entityId: user.id,

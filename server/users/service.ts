@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { EMAIL_TAKEN } from "../../common/auth.ts";
+import { auditActor } from "../audit/actor.ts";
 import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireSelfOrAdmin, requireViewer } from "../auth/policy.ts";
@@ -44,13 +45,13 @@ export async function getUser(ctx: Context, idOrUserId: string): Promise<User> {
 export async function updateProfile(ctx: Context, idOrUserId: string, input: unknown): Promise<User> {
   requireViewer(ctx);
   const target = await userOrThrow(ctx.db, idOrUserId);
-  const viewer = requireSelfOrAdmin(ctx, target.id);
+  requireSelfOrAdmin(ctx, target.id);
   const changes = parseInput(profileInput, input);
   try {
     const updated = await ctx.db.$transaction(async (tx) => {
       const row = await tx.user.update({ where: { id: target.id }, data: changes });
       await recordAudit(tx, {
-        actorId: viewer.id,
+        actor: auditActor(ctx),
         action: "user.profile.update",
         entityType: "User",
         entityId: target.id,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { INVITATION_HOURS, INVITATION_INVALID_MESSAGE, type UserRole } from "../../common/workspace.ts";
+import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { requireAdmin } from "../auth/policy.ts";
@@ -74,7 +75,7 @@ export async function inviteUser(
       },
     });
     await recordAudit(tx, {
-      actorId: admin.id,
+      actor: auditActor(ctx),
       action: "invitation.create",
       entityType: "Invitation",
       entityId: created.id,
@@ -104,14 +105,14 @@ export async function inviteUser(
 }
 
 export async function revokeInvitation(ctx: Context, id: string): Promise<Invitation> {
-  const admin = requireAdmin(ctx);
+  requireAdmin(ctx);
   return ctx.db.$transaction(async (tx) => {
     const invitation = await tx.invitation.findUnique({ where: { id } });
     if (!invitation) throw new NotFoundError("Invitation not found");
     if (invitationState(invitation) !== "pending") return invitation;
     const row = await tx.invitation.update({ where: { id }, data: { revokedAt: new Date() } });
     await recordAudit(tx, {
-      actorId: admin.id,
+      actor: auditActor(ctx),
       action: "invitation.revoke",
       entityType: "Invitation",
       entityId: id,
@@ -175,7 +176,7 @@ export async function acceptInvitation(ctx: Context, rawInput: unknown): Promise
       });
       await tx.invitation.update({ where: { id: invitation.id }, data: { userId: user.id } });
       await recordAudit(tx, {
-        actorId: user.id,
+        actor: auditActor(ctx, user.id),
         action: "invitation.accept",
         entityType: "User",
         entityId: user.id,

@@ -1,4 +1,5 @@
 import { WAITLIST_PAGE_SIZE } from "../../common/workspace.ts";
+import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import {
@@ -43,12 +44,12 @@ export async function inviteFromWaitlist(ctx: Context, id: string): Promise<Emai
 }
 
 export async function dismissWaitlistEntry(ctx: Context, id: string): Promise<EmailWaitlist> {
-  const admin = requireAdmin(ctx);
+  requireAdmin(ctx);
   const entry = await entryOrThrow(ctx, id);
   return ctx.db.$transaction(async (tx) => {
     const row = await markWaitlistDismissed(tx, entry.id);
     await recordAudit(tx, {
-      actorId: admin.id,
+      actor: auditActor(ctx),
       action: "waitlist.dismiss",
       entityType: "EmailWaitlist",
       entityId: entry.id,

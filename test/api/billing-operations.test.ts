@@ -22,6 +22,8 @@ let admin: Session;
 let winner: Session;
 let otherCarrier: Session;
 let winnerUserId: string;
+/** Billing written outside a request: nobody, from no address. */
+const actor = { id: null, ip: null };
 beforeAll(async () => {
   t = await createTestApp();
   await createUser(t.app, { email: "ops@example.com", role: "ADMIN" });
@@ -57,7 +59,13 @@ async function binary(path: string, token: string) {
 describe("bill for a marketplace winner", () => {
   it("creates one pending bill linked to the load, however often and however concurrently it is called", async () => {
     const load = await createLoad();
-    const input = { loadId: load.id, carrierName: "Carrier W1 Trucking", amountCents: 185_000, winnerUserId };
+    const input = {
+      loadId: load.id,
+      carrierName: "Carrier W1 Trucking",
+      amountCents: 185_000,
+      winnerUserId,
+      actor,
+    };
     const results = await Promise.all(
       Array.from({ length: 5 }, () => t.app.deps.db.$transaction((tx) => createBillForWinner(input, tx))),
     );
@@ -90,7 +98,7 @@ describe("bill for a marketplace winner", () => {
     });
     const { entry } = await t.app.deps.db.$transaction((tx) =>
       createBillForWinner(
-        { loadId: load.id, carrierName: "Carrier W1 Trucking", amountCents: 123_456, winnerUserId },
+        { loadId: load.id, carrierName: "Carrier W1 Trucking", amountCents: 123_456, winnerUserId, actor },
         tx,
       ),
     );
@@ -200,7 +208,10 @@ describe("invoice drafted on delivery", () => {
   it("drafts it when the rate arrives after delivery, and shows revenue, cost and margin", async () => {
     const load = await createLoad({ customer: "Late Rate Inc", status: "delivered" });
     await t.app.deps.db.$transaction((tx) =>
-      createBillForWinner({ loadId: load.id, carrierName: "Carrier W1 Trucking", amountCents: 150_000 }, tx),
+      createBillForWinner(
+        { loadId: load.id, carrierName: "Carrier W1 Trucking", amountCents: 150_000, actor },
+        tx,
+      ),
     );
     const query = `query($id: String!) { loadByLoadId(loadId: $id) { financials {
       customerRateCents revenueCents costCents marginCents marginPercent invoices { invoiceNumber } bills { billNumber }

@@ -318,7 +318,15 @@ describe("invoice detail", () => {
       data: { loadId: "MARGIN-1", customer: "Margin Foods", status: "delivered" },
     });
     await world.app.deps.db.$transaction((tx) =>
-      createBillForWinner({ loadId: load.id, carrierName: "Brooks Freight Co.", amountCents: 150_000 }, tx),
+      createBillForWinner(
+        {
+          loadId: load.id,
+          carrierName: "Brooks Freight Co.",
+          amountCents: 150_000,
+          actor: { id: null, ip: null },
+        },
+        tx,
+      ),
     );
     await page.goto("/admin/ila/load/MARGIN-1");
     const billing = page.getByRole("region", { name: "Billing" });

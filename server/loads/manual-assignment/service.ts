@@ -1,3 +1,4 @@
+import { auditActor } from "../../audit/actor.ts";
 import { recordAudit } from "../../audit/service.ts";
 import { requireAdmin } from "../../auth/policy.ts";
 import { announceCreated, type CreatedOnce, draftInvoiceForDelivery } from "../../billing/operations.ts";
@@ -56,10 +57,10 @@ const loadIdTaken = () => new ConflictError(M.loadIdTaken, "loadId");
 
 async function insertAssignment(
   ctx: Context,
-  adminId: string,
   data: ManualAssignmentInput,
   { carrier, driver }: { carrier: Carrier; driver: User },
 ): Promise<ManualAssignment> {
+  const actor = auditActor(ctx);
   return ctx.db
     .$transaction(async (tx) => {
       if (await tx.load.findUnique({ where: { loadId: data.loadId }, select: { id: true } })) {
@@ -72,7 +73,7 @@ async function insertAssignment(
       const route = joined?.route ?? null;
       if (joined?.created && route) {
         await recordAudit(tx, {
-          actorId: adminId,
+          actor,
           action: "route.create",
           entityType: "Route",
           entityId: route.id,
@@ -110,7 +111,7 @@ async function insertAssignment(
         include: LOAD_JSON_INCLUDE,
       });
       await recordAudit(tx, {
-        actorId: adminId,
+        actor,
         action: "load.manual-assignment",
         entityType: "Load",
         entityId: load.id,
@@ -122,20 +123,19 @@ async function insertAssignment(
         },
       });
       // Billing follows operations: a load created delivered drafts its invoice (once), as an edit would.
-      const invoice =
-        load.status === "delivered" ? await draftInvoiceForDelivery(load, tx, { actorId: adminId }) : null;
+      const invoice = load.status === "delivered" ? await draftInvoiceForDelivery(load, tx, { actor }) : null;
       return { load, carrier, driver, invoice };
     })
     .finally(loadsChanged);
 }
 
 export async function createManualAssignment(ctx: Context, input: unknown): Promise<ManualAssignment> {
-  const admin = requireAdmin(ctx);
+  requireAdmin(ctx);
   const data = parseInput(manualAssignmentInput, input);
   const parties = await carrierAndDriver(ctx.db, data);
   for (let attempt = 1; ; attempt++) {
     try {
-      const created = await insertAssignment(ctx, admin.id, data, parties);
+      const created = await insertAssignment(ctx, data, parties);
       announceCreated(ctx, created.invoice ?? null);
       return created;
     } catch (error) {

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { resolveTimeZone } from "../../../common/date-time.ts";
-import { currentAuditIp } from "../../audit/request-scope.ts";
+import { auditActor } from "../../audit/actor.ts";
 import { requireAdmin } from "../../auth/policy.ts";
 import type { Context } from "../../context.ts";
 import { runInWorker } from "../../db/workers.ts";
@@ -61,10 +61,9 @@ async function runUpload(ctx: Context, source: UploadSource, transfer: ArrayBuff
   const task: UploadTask = {
     ...source,
     databaseUrl: ctx.config.databaseUrl,
-    actorId: viewer.id,
+    actor: auditActor(ctx, viewer.id),
     // Dates without an offset in a request that names no zone: the uploader's chosen zone.
     storedTimeZone: resolveTimeZone((await userById(ctx.db, viewer.id)).timeZone),
-    ip: currentAuditIp(),
     batchId: createRowId(),
     now: new Date(),
   };
@@ -80,7 +79,7 @@ async function runUpload(ctx: Context, source: UploadSource, transfer: ArrayBuff
   if (result.kind === "rowErrors") throw uploadRefusal(result.errors);
   if (result.kind === "conflict") throw new ConflictError(CONCURRENT_UPLOAD);
   const { outcome } = result;
-  await draftInvoicesForDeliveredLoads(ctx, outcome.deliveredLoadIds, viewer.id);
+  await draftInvoicesForDeliveredLoads(ctx, outcome.deliveredLoadIds);
   const batch = await ctx.db.uploadBatch.findUniqueOrThrow({ where: { id: outcome.batchId } });
   return { batch, createdCount: outcome.createdCount, updatedCount: outcome.updatedCount };
 }

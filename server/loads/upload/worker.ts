@@ -1,3 +1,4 @@
+import type { UploadActor } from "./write.ts";
 /**
  * The upload's heavy part, in a worker thread (server/db/workers.ts): rows parsed and validated,
  * NASS codes checked and the loads written, in one transaction on the worker's own connection.
@@ -28,10 +29,10 @@ export type UploadSource =
 
 export type UploadTask = UploadSource & {
   databaseUrl: string;
-  actorId: string;
+  /** The uploader, and the request's client address for the audit row (a worker thread has no request). */
+  actor: UploadActor;
   /** The uploader's chosen zone: dates without an offset are read in it unless the request names one. */
   storedTimeZone: UsTimeZone;
-  ip?: string | null;
   batchId: string;
   now: Date;
 };
@@ -106,8 +107,7 @@ export default async function uploadTask(task: UploadTask): Promise<UploadTaskRe
       writeUpload({
         provider,
         batchId: task.batchId,
-        actorId: task.actorId,
-        ip: task.ip,
+        actor: task.actor,
         stream: request.stream,
         fileNames: request.fileNames,
         source,

@@ -1,3 +1,4 @@
+import type { AuditActor } from "../../audit/actor.ts";
 import { recordAuditSql } from "../../audit/bulk.ts";
 import { run, type SqlWork } from "../../db/bulk.ts";
 import {
@@ -26,12 +27,13 @@ export interface UploadRowSource {
   errors: FieldError[];
 }
 
+/** An upload always has its uploader. */
+export type UploadActor = AuditActor & { id: string };
+
 export interface UploadWrite {
   provider: DbProvider;
   batchId: string;
-  actorId: string;
-  /** The client address of the upload request, for the audit row (worker threads lose it). */
-  ip?: string | null;
+  actor: UploadActor;
   stream: string;
   fileNames: string[];
   source: UploadRowSource;
@@ -207,7 +209,7 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
     `INSERT INTO "UploadBatch" ("id", "userId", "stream", "fileNames", "rowCount", "createdCount", "updatedCount", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       batchId,
-      upload.actorId,
+      upload.actor.id,
       stream,
       upload.fileNames.length ? upload.fileNames.join(", ") : null,
       keys.loadIds.length,
@@ -277,8 +279,7 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
 
   yield* recordAuditSql(
     {
-      actorId: upload.actorId,
-      ip: upload.ip,
+      actor: upload.actor,
       action: "load.upload",
       entityType: "UploadBatch",
       entityId: batchId,
