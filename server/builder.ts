@@ -149,6 +149,9 @@ builder.scalarType("CsvRows", {
   },
 });
 
+/** The builder's type parameters, for helpers that take a field builder (`t`) as their argument. */
+export type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+
 builder.queryType({ description: "What can be read; each field states who may read it." });
 builder.mutationType({ description: "What can be changed; typed failures come back as data." });
 builder.subscriptionType({ description: "Live events over WebSocket (graphql-ws)." });

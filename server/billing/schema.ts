@@ -1,6 +1,6 @@
 import { BILLING_STATUSES, type BillingStatus, type Ledger } from "../../common/billing.ts";
 import { centsToAmount } from "../../common/money.ts";
-import { builder } from "../builder.ts";
+import { type BuilderTypes, builder } from "../builder.ts";
 import type { Context } from "../context.ts";
 import { describedValues } from "../graphql/described-values.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
@@ -46,12 +46,57 @@ const BillingLoadLink = builder.objectRef<LinkedLoad>("BillingLoadLink").impleme
 const byLedger = (ledger: Ledger) => (ids: string[], ctx: { db: Parameters<typeof entriesByIds>[0] }) =>
   entriesByIds(ctx.db, ledger, ids);
 
+type EntryFields = PothosSchemaTypes.ObjectFieldBuilder<BuilderTypes, Entry>;
+
+/**
+ * The fields invoices and bills share, from status to load, in the order both types print them.
+ * `day` names the entry's date as its past-due texts say it ("due date" or "payment date").
+ */
+const entryStateFields = (t: EntryFields, day: "due date" | "payment date") => ({
+  status: t.field({
+    type: BillingStatusEnum,
+    description: "The status operators set.",
+    resolve: (e) => e.status,
+  }),
+  pastDue: t.boolean({
+    description: `${day[0].toUpperCase()}${day.slice(1)} passed and neither paid nor canceled (the status is not changed).`,
+    resolve: (e) => daysPastDue(e.day, e.status, new Date()) > 0,
+  }),
+  daysPastDue: t.int({
+    description: `Whole days since the ${day}; 0 when not past due, paid or canceled.`,
+    resolve: (e) => daysPastDue(e.day, e.status, new Date()),
+  }),
+  trackingLink: t.string({
+    nullable: true,
+    description: "The linked load's tracking link, if any.",
+    resolve: (e) => trackingLinkOf(e, e.load),
+  }),
+  load: t.field({
+    type: BillingLoadLink,
+    nullable: true,
+    description: "The load it belongs to, if linked.",
+    resolve: (e) => e.load,
+  }),
+});
+
+/** The last two fields of invoices and bills. */
+const entryTimeFields = (t: EntryFields) => ({
+  createdAt: t.field({ type: "DateTime", description: "When it was created.", resolve: (e) => e.createdAt }),
+  updatedAt: t.field({ type: "DateTime", description: "When it last changed.", resolve: (e) => e.updatedAt }),
+});
+
+/** A node type for one ledger's entries: the same id, loader and type check, told apart by `ledger`. */
+const ledgerNode = (ledger: Ledger, description: string) =>
+  ({
+    description,
+    authScopes: { admin: true },
+    id: { resolve: (entry: Entry) => entry.id },
+    loadMany: byLedger(ledger),
+    isTypeOf: (value: unknown) => (value as Entry).ledger === ledger,
+  }) as const;
+
 export const InvoiceType = builder.node(builder.objectRef<Entry>("Invoice"), {
-  description: "Accounts receivable: what a customer or payer owes. Read-only invoiceNumber.",
-  authScopes: { admin: true },
-  id: { resolve: (entry) => entry.id },
-  loadMany: byLedger("receivable"),
-  isTypeOf: (value) => (value as Entry).ledger === "receivable",
+  ...ledgerNode("receivable", "Accounts receivable: what a customer or payer owes. Read-only invoiceNumber."),
   fields: (t) => ({
     invoiceNumber: t.string({ description: "INV-000123, given by the server.", resolve: (e) => e.number }),
     customerPayer: t.string({ description: "Who pays the invoice.", resolve: (e) => e.party }),
@@ -61,53 +106,17 @@ export const InvoiceType = builder.node(builder.objectRef<Entry>("Invoice"), {
       resolve: (e) => centsToAmount(e.amountCents),
     }),
     amountDueCents: t.int({ description: "The amount due in US cents.", resolve: (e) => e.amountCents }),
-    status: t.field({
-      type: BillingStatusEnum,
-      description: "The status operators set.",
-      resolve: (e) => e.status,
-    }),
-    pastDue: t.boolean({
-      description: "Due date passed and neither paid nor canceled (the status is not changed).",
-      resolve: (e) => daysPastDue(e.day, e.status, new Date()) > 0,
-    }),
-    daysPastDue: t.int({
-      description: "Whole days since the due date; 0 when not past due, paid or canceled.",
-      resolve: (e) => daysPastDue(e.day, e.status, new Date()),
-    }),
-    trackingLink: t.string({
-      nullable: true,
-      description: "The linked load's tracking link, if any.",
-      resolve: (e) => trackingLinkOf(e, e.load),
-    }),
-    load: t.field({
-      type: BillingLoadLink,
-      nullable: true,
-      description: "The load it belongs to, if linked.",
-      resolve: (e) => e.load,
-    }),
+    ...entryStateFields(t, "due date"),
     drafted: t.boolean({
       description: "Drafted by the server when its load was delivered.",
       resolve: (e) => e.sourceKey !== null,
     }),
-    createdAt: t.field({
-      type: "DateTime",
-      description: "When it was created.",
-      resolve: (e) => e.createdAt,
-    }),
-    updatedAt: t.field({
-      type: "DateTime",
-      description: "When it last changed.",
-      resolve: (e) => e.updatedAt,
-    }),
+    ...entryTimeFields(t),
   }),
 });
 
 export const BillType = builder.node(builder.objectRef<Entry>("Bill"), {
-  description: "Accounts payable: what a carrier is owed. Read-only billNumber.",
-  authScopes: { admin: true },
-  id: { resolve: (entry) => entry.id },
-  loadMany: byLedger("payable"),
-  isTypeOf: (value) => (value as Entry).ledger === "payable",
+  ...ledgerNode("payable", "Accounts payable: what a carrier is owed. Read-only billNumber."),
   fields: (t) => ({
     billNumber: t.string({ description: "BILL-000123, given by the server.", resolve: (e) => e.number }),
     carrier: t.string({ description: "The carrier to pay.", resolve: (e) => e.party }),
@@ -117,45 +126,13 @@ export const BillType = builder.node(builder.objectRef<Entry>("Bill"), {
       resolve: (e) => centsToAmount(e.amountCents),
     }),
     amountCents: t.int({ description: "The amount in US cents.", resolve: (e) => e.amountCents }),
-    status: t.field({
-      type: BillingStatusEnum,
-      description: "The status operators set.",
-      resolve: (e) => e.status,
-    }),
-    pastDue: t.boolean({
-      description: "Payment date passed and neither paid nor canceled (the status is not changed).",
-      resolve: (e) => daysPastDue(e.day, e.status, new Date()) > 0,
-    }),
-    daysPastDue: t.int({
-      description: "Whole days since the payment date; 0 when not past due, paid or canceled.",
-      resolve: (e) => daysPastDue(e.day, e.status, new Date()),
-    }),
-    trackingLink: t.string({
-      nullable: true,
-      description: "The linked load's tracking link, if any.",
-      resolve: (e) => trackingLinkOf(e, e.load),
-    }),
-    load: t.field({
-      type: BillingLoadLink,
-      nullable: true,
-      description: "The load it belongs to, if linked.",
-      resolve: (e) => e.load,
-    }),
+    ...entryStateFields(t, "payment date"),
     rateConfirmationUrl: t.string({
       nullable: true,
       description: "The rate confirmation PDF, for bills created for a marketplace winner.",
       resolve: (e) => (e.sourceKey?.startsWith("winner:") ? rateConfirmationPath(e) : null),
     }),
-    createdAt: t.field({
-      type: "DateTime",
-      description: "When it was created.",
-      resolve: (e) => e.createdAt,
-    }),
-    updatedAt: t.field({
-      type: "DateTime",
-      description: "When it last changed.",
-      resolve: (e) => e.updatedAt,
-    }),
+    ...entryTimeFields(t),
   }),
 });
 
@@ -165,8 +142,6 @@ interface BillingFilterInput {
   dateTo?: Date | null;
   pastDue?: boolean | null;
 }
-
-type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 const BillingFilter = builder.inputRef<BillingFilterInput>("BillingFilter").implement({
   description: "Criteria of the invoice or bill list; all given ones must hold.",
@@ -302,7 +277,7 @@ pagedListField("bills", {
 for (const connection of ["InvoiceConnection", "BillConnection"]) {
   builder.objectFields(
     connection as never,
-    (t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, object>) => ({
+    (t: PothosSchemaTypes.ObjectFieldBuilder<BuilderTypes, object>) => ({
       totalAmount: t.float({
         description: "Sum of the filtered amounts, dollars.",
         resolve: async (parent) => centsToAmount((await (parent as BillingPage).totals()).cents),

@@ -1,6 +1,6 @@
 import type { InputObjectRef, ObjectRef } from "@pothos/core";
 import { queryFromInfo } from "@pothos/plugin-prisma";
-import { builder } from "../builder.ts";
+import { type BuilderTypes, builder } from "../builder.ts";
 import type { Context } from "../context.ts";
 import { isSubsetOf } from "../lib/sets.ts";
 import type { OffsetConnection, OffsetPageArgs, PagingLimits } from "./offset-paging.ts";
@@ -13,8 +13,6 @@ import { selectedFieldNames } from "./selected-fields.ts";
  * connection (edges, pageInfo, and the `NumberedPage` fields totalCount, pageCount, page, pageSize).
  * Feeds that only grow (notifications) keep plain cursor connections.
  */
-
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 export type SortDirection = "asc" | "desc";
 
@@ -49,7 +47,7 @@ const NODE_PATH = ["edges", "node"] as const;
 export interface PagedListOptions<Node, Filter, Field extends string> {
   /** The GraphQL type prefix: "Load" gives LoadConnection, LoadOrder, LoadSortField. */
   name: string;
-  node: ObjectRef<Types, Node>;
+  node: ObjectRef<BuilderTypes, Node>;
   /**
    * The Prisma model behind the node, to turn the selection into a Prisma query; omitted for a
    * node that is not a Prisma object type (its service reads a fixed shape).
@@ -61,9 +59,9 @@ export interface PagedListOptions<Node, Filter, Field extends string> {
    */
   rowFields?: ReadonlySet<string>;
   description: string;
-  authScopes: Partial<Types["AuthScopes"]>;
+  authScopes: Partial<BuilderTypes["AuthScopes"]>;
   searchDescription: string;
-  filter?: InputObjectRef<Types, Filter>;
+  filter?: InputObjectRef<BuilderTypes, Filter>;
   /** GraphQL enum value -> the service's sort field. */
   sortFields: Record<string, Field>;
   /** GraphQL enum value -> what it sorts by, for GraphiQL (the schema test asks for every value). */
@@ -143,7 +141,7 @@ export function pagedListField<Node, Filter, Field extends string>(
           ...(options.filter
             ? {
                 filter: t.arg({
-                  type: options.filter as InputObjectRef<Types, object>,
+                  type: options.filter as InputObjectRef<BuilderTypes, object>,
                   description:
                     "Only the rows matching every criterion given; omitted criteria do not filter.",
                 }),

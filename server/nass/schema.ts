@@ -1,4 +1,4 @@
-import { builder } from "../builder.ts";
+import { type BuilderTypes, builder } from "../builder.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { idOrReference } from "../graphql/ids.ts";
 import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-paging.ts";
@@ -130,9 +130,7 @@ builder.queryField("nassFacets", (t) =>
   }),
 );
 
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
-
-const nassFields = (t: PothosSchemaTypes.InputFieldBuilder<Types, "InputObject">) => ({
+const nassFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, "InputObject">) => ({
   region: t.string({ description: NASS_TEXT.region }),
   division: t.string({ description: NASS_TEXT.division }),
   fdbid: t.string({ description: NASS_TEXT.fdbid }),
