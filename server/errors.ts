@@ -61,6 +61,16 @@ export class NotFoundError extends DomainError {
   }
 }
 
+/** What `read` answers, or null when it fails with NotFoundError: for queries that answer null for a missing thing. */
+export async function nullWhenNotFound<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
 export class ConflictError extends DomainError {
   constructor(message: string, field?: string) {
     super("CONFLICT", message, field ? [{ field, message }] : []);

@@ -1,7 +1,7 @@
 import { EQUIPMENT_TYPES, OFFER_STATUSES, roundEnds, TIMES_UP } from "../../common/offers.ts";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
-import { NotFoundError } from "../errors.ts";
+import { nullWhenNotFound } from "../errors.ts";
 import type { Bid, Offer } from "../generated/sqlite/client.ts";
 import { describedValues } from "../graphql/described-values.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
@@ -335,11 +335,7 @@ builder.queryField("confirmDetails", (t) =>
     description: "A won load's confirmation: its winning carrier or an admin; null for anyone else.",
     authScopes: { authenticated: true },
     args: { loadId: t.arg.string({ required: true, description: "The load's readable loadId." }) },
-    resolve: (_root, { loadId }, ctx) =>
-      getConfirmDetails(ctx, loadId).catch((error: unknown) => {
-        if (error instanceof NotFoundError) return null;
-        throw error;
-      }),
+    resolve: (_root, { loadId }, ctx) => nullWhenNotFound(getConfirmDetails(ctx, loadId)),
   }),
 );
 

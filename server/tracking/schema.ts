@@ -1,7 +1,7 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { stopMarkerLabel, type TrackingStopKind, trackingStopKind } from "../../common/tracking.ts";
 import { builder } from "../builder.ts";
-import { NotFoundError } from "../errors.ts";
+import { nullWhenNotFound } from "../errors.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-paging.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
@@ -312,14 +312,7 @@ builder.queryFields((t) => ({
     description: "A route's tracking by its number; null when there is no such route.",
     authScopes: { admin: true },
     args: { routeNumber: t.arg.string({ required: true, description: "The route number." }) },
-    resolve: async (_root, args, ctx) => {
-      try {
-        return await getTrackedRoute(ctx, args.routeNumber);
-      } catch (error) {
-        if (error instanceof NotFoundError) return null;
-        throw error;
-      }
-    },
+    resolve: (_root, args, ctx) => nullWhenNotFound(getTrackedRoute(ctx, args.routeNumber)),
   }),
   shipmentTracking: t.field({
     type: ShipmentTrackingType,
@@ -327,14 +320,7 @@ builder.queryFields((t) => ({
     description: "The public tracking page of a load, by its link's token (anyone with the link).",
     authScopes: { public: true },
     args: { token: t.arg.string({ required: true, description: "The token from /track/{token}." }) },
-    resolve: async (_root, args, ctx) => {
-      try {
-        return await shipmentByToken(ctx, args.token);
-      } catch (error) {
-        if (error instanceof NotFoundError) return null;
-        throw error;
-      }
-    },
+    resolve: (_root, args, ctx) => nullWhenNotFound(shipmentByToken(ctx, args.token)),
   }),
   mapSettings: t.field({
     type: MapSettings,
