@@ -49,22 +49,30 @@ const LoadPlace = builder.objectRef<{ address: string | null }>("LoadPlace").imp
   }),
 });
 
-export const LoadStopType = builder.prismaNode("LoadStop", {
-  id: { field: "id" },
-  description: "One stop of a load: a NASS facility visited in sequence.",
-  select: { id: true },
-  authScopes: { admin: true },
-  fields: (t) => ({
-    sequence: t.exposeInt("sequence", { description: "The stop's place in the load's order of stops." }),
-    type: t.field({
-      type: StopTypeEnum,
-      description: "Pickup, intermediate stop or delivery.",
-      select: { type: true },
-      resolve: (stop) => stop.type as StopType,
+/** LoadStop and RouteStop: a NASS facility visited in sequence; they differ only in whose order it is. */
+export const stopNode = (model: "LoadStop" | "RouteStop", description: string, sequenceDescription: string) =>
+  builder.prismaNode(model, {
+    id: { field: "id" },
+    description,
+    select: { id: true },
+    authScopes: { admin: true },
+    fields: (t) => ({
+      sequence: t.exposeInt("sequence", { description: sequenceDescription }),
+      type: t.field({
+        type: StopTypeEnum,
+        description: "Pickup, intermediate stop or delivery.",
+        select: { type: true },
+        resolve: (stop) => stop.type as StopType,
+      }),
+      nass: t.relation("nassCode", { nullable: true, description: "The facility of this stop." }),
     }),
-    nass: t.relation("nassCode", { nullable: true, description: "The facility of this stop." }),
-  }),
-});
+  });
+
+export const LoadStopType = stopNode(
+  "LoadStop",
+  "One stop of a load: a NASS facility visited in sequence.",
+  "The stop's place in the load's order of stops.",
+);
 
 export const LoadType = builder.prismaNode("Load", {
   id: { field: "id" },

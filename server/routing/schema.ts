@@ -1,10 +1,9 @@
-import type { StopType } from "../../common/loads/values.ts";
 import { builder } from "../builder.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { idOrReference } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
-import { StopTypeEnum } from "../loads/schema.ts";
+import { StopTypeEnum, stopNode } from "../loads/schema.ts";
 import { routeDeliveryDate, routeDeliveryNass, routePickupDate, routePickupNass } from "./derived.ts";
 import { DEFAULT_ROUTE_SORT, type RouteSortField } from "./list.ts";
 import {
@@ -17,22 +16,11 @@ import {
   updateRoute,
 } from "./service.ts";
 
-export const RouteStopType = builder.prismaNode("RouteStop", {
-  id: { field: "id" },
-  description: "One facility visit of a route, in the order of its sequence.",
-  select: { id: true },
-  authScopes: { admin: true },
-  fields: (t) => ({
-    sequence: t.exposeInt("sequence", { description: "The stop's place in the route's order." }),
-    type: t.field({
-      type: StopTypeEnum,
-      description: "Pickup, intermediate stop or delivery.",
-      select: { type: true },
-      resolve: (stop) => stop.type as StopType,
-    }),
-    nass: t.relation("nassCode", { nullable: true, description: "The facility of this stop." }),
-  }),
-});
+export const RouteStopType = stopNode(
+  "RouteStop",
+  "One facility visit of a route, in the order of its sequence.",
+  "The stop's place in the route's order.",
+);
 
 /**
  * The derived fields read the same relations as `loads` and `stops`, with the same order, so a
