@@ -171,14 +171,8 @@ export async function createEntry(ctx: Context, ledger: Ledger, raw: unknown): P
   const loadId = await linkedLoadId(ctx, input.loadId);
   const table = LEDGER_TABLES[ledger];
   const created = await ctx.db.$transaction(async (tx) => {
-    const entry = await insertEntry(tx, ledger, {
-      number: await nextBillingNumber(tx, table.series),
-      party: input.party,
-      day: input.day,
-      amountCents: input.amountCents,
-      status: input.status,
-      loadId,
-    });
+    const number = await nextBillingNumber(tx, table.series);
+    const entry = await insertEntry(tx, ledger, { ...input, number, loadId });
     await recordAudit(tx, {
       actor: auditActor(ctx),
       action: `${table.series}.create`,
@@ -205,13 +199,7 @@ export async function updateEntry(
   const loadId = await linkedLoadId(ctx, input.loadId);
   const table = LEDGER_TABLES[ledger];
   const updated = await ctx.db.$transaction(async (tx) => {
-    const entry = await updateEntryRow(tx, ledger, existing.id, {
-      party: input.party,
-      day: input.day,
-      amountCents: input.amountCents,
-      status: input.status,
-      loadId,
-    });
+    const entry = await updateEntryRow(tx, ledger, existing.id, { ...input, loadId });
     await recordAudit(tx, {
       actor: auditActor(ctx),
       action: `${table.series}.update`,
