@@ -11,6 +11,7 @@ import { describedValues } from "../graphql/described-values.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf, idOrReference } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
+import { appointmentInputFields, freightInputFields } from "./input-fields.ts";
 import { DEFAULT_LOAD_SORT } from "./list.ts";
 import { LOAD_ROW_FIELDS } from "./list-rows.ts";
 import { assignLoadDriver, findLoadByLoadId, findLoadPage, getLastUpload, updateLoad } from "./service.ts";
@@ -277,11 +278,7 @@ const UpdateLoadInput = builder.inputType("UpdateLoadInput", {
     status: t.field({ type: LoadStatusEnum, description: "Where the load stands." }),
     mode: t.field({ type: LoadModeEnum, description: "How it travels." }),
     referenceNumber: t.string({ description: "The customer's reference (PO) number." }),
-    weight: t.float({ description: "Weight in pounds." }),
-    volume: t.float({ description: "Volume in cubic feet." }),
-    freightClass: t.string({ description: "The NMFC freight class." }),
-    commodity: t.string({ description: "What is shipped." }),
-    orderInfo: t.string({ description: "Free-text order notes." }),
+    ...freightInputFields(t),
     additionalData: t.field({ type: "JSONString", description: "Extra values by header, as a JSON object." }),
     stops: t.field({ type: [LoadStopInput], description: "Replaces every stop, ordered by sequence." }),
     stopCount: t.int({ description: "The planned number of stops, for a load without stop rows." }),
@@ -290,8 +287,7 @@ const UpdateLoadInput = builder.inputType("UpdateLoadInput", {
     destinationAddress: t.string({ description: "Where it is delivered (free text)." }),
     pickupDate: t.field({ type: "DateTime", description: "When the load is picked up." }),
     deliveryDate: t.field({ type: "DateTime", description: "When it is delivered; not before the pickup." }),
-    appointmentsRequired: t.boolean({ description: "Whether the facilities need appointments." }),
-    appointmentsConfirmed: t.boolean({ description: "Whether those appointments are confirmed." }),
+    ...appointmentInputFields(t),
     trackingLink: t.string({ description: "A tracking link given by the operator." }),
     driver: t.id({ description: "A CARRIER user (id or userId); null unassigns." }),
   }),

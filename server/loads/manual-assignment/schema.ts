@@ -5,6 +5,7 @@ import { CarrierNode, carrierRefOf, userRefOf } from "../../carriers/schema.ts";
 import { MUTATION_ERRORS } from "../../graphql/errors.ts";
 import { userForQuery } from "../../users/records.ts";
 import { UserType } from "../../users/schema.ts";
+import { appointmentInputFields, freightInputFields } from "../input-fields.ts";
 import { createManualAssignment } from "./service.ts";
 
 const ManualAssignmentPlaceInput = builder.inputType("ManualAssignmentPlaceInput", {
@@ -25,11 +26,7 @@ const CreateManualAssignmentInput = builder.inputType("CreateManualAssignmentInp
     status: t.string({ description: "pending (default), in_transit, delivered or cancelled" }),
     mode: t.string({ description: "TRUCK (default), RAIL, SHIP or AIR" }),
     referenceNumber: t.string({ description: "The customer's reference (PO) number." }),
-    weight: t.float({ description: "Weight in pounds." }),
-    volume: t.float({ description: "Volume in cubic feet." }),
-    freightClass: t.string({ description: "The NMFC freight class." }),
-    commodity: t.string({ description: "What is shipped." }),
-    orderInfo: t.string({ description: "Free-text order notes." }),
+    ...freightInputFields(t),
     additionalData: t.string({ description: "Free text or a JSON object." }),
     stops: t.int({ description: "The planned number of stops." }),
     routeNumber: t.string({ description: "Links the load to this route, creating the route if it is new." }),
@@ -37,8 +34,7 @@ const CreateManualAssignmentInput = builder.inputType("CreateManualAssignmentInp
     destination: t.field({ type: ManualAssignmentPlaceInput, description: "Where it is delivered." }),
     pickupDate: t.string({ description: "When it is picked up: ISO 8601 or US MM/DD/YYYY, time optional." }),
     deliveryDate: t.string({ description: "When it is delivered, as pickupDate; not before the pickup." }),
-    appointmentsRequired: t.boolean({ description: "Whether the facilities need appointments." }),
-    appointmentsConfirmed: t.boolean({ description: "Whether those appointments are confirmed." }),
+    ...appointmentInputFields(t),
     customerRate: t.string({
       description:
         "What the shipper pays, dollars with at most two decimals; a delivered load drafts its invoice.",
