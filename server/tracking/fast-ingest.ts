@@ -3,7 +3,6 @@ import type { SqlWork } from "../db/bulk.ts";
 import type { DbProvider } from "../db/client.ts";
 import type { Outcome } from "../db/group-commit.ts";
 import { ForbiddenError, NotFoundError } from "../errors.ts";
-import { createRowId } from "../lib/ids.ts";
 import { loadPartiesOnRoutesSql } from "../loads/service.ts";
 import type { RouteReportState } from "../routing/tracked-reads.ts";
 import {
@@ -13,7 +12,7 @@ import {
 } from "../routing/tracking-state.ts";
 import { carrierIdsOfUsersSql } from "../users/marketplace-reads.ts";
 import { etaModel } from "./eta.ts";
-import { insertPositionsSql, type PositionRow, positionKey } from "./positions-sql.ts";
+import { insertPositionsSql, type PositionRow, positionKey, positionRow } from "./positions-sql.ts";
 import { advance, type TrackPoint } from "./progress.ts";
 import {
   type BatchResult,
@@ -138,17 +137,7 @@ export function* fastIngestSql(
     }
     for (const point of points) {
       run.times.add(point.recordedAt.getTime());
-      rows.push({
-        id: createRowId(),
-        routeId: state.id,
-        userId: job.viewer.id,
-        lat: point.lat,
-        lng: point.lng,
-        recordedAt: point.recordedAt,
-        speedMph: point.speedMph,
-        heading: point.heading,
-        receivedAt: now,
-      });
+      rows.push(positionRow(state.id, job.viewer.id, point, now));
     }
     pending.push({
       index,

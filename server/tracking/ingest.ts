@@ -18,6 +18,7 @@ import { etaModel } from "./eta.ts";
 import { announceTrackingChange } from "./events.ts";
 import { DEFERRED, type FastOutcome, FORBIDDEN_REPORT, fastIngestSql } from "./fast-ingest.ts";
 import { inOneTransaction } from "./jobs-in-one-transaction.ts";
+import { positionRow } from "./positions-sql.ts";
 import { advance, milestoneStops, type TrackPoint } from "./progress.ts";
 import {
   type BatchResult,
@@ -111,17 +112,7 @@ async function applyBatch(tx: Tx, job: IngestJob): Promise<BatchResult> {
   const now = new Date();
   if (points.length > 0) {
     await tx.trackingPosition.createMany({
-      data: points.map((point) => ({
-        id: createRowId(),
-        routeId: route.id,
-        userId: viewer.id,
-        lat: point.lat,
-        lng: point.lng,
-        recordedAt: point.recordedAt,
-        speedMph: point.speedMph,
-        heading: point.heading,
-        receivedAt: now,
-      })),
+      data: points.map((point) => positionRow(route.id, viewer.id, point, now)),
     });
   }
 

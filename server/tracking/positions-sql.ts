@@ -3,6 +3,8 @@ import { postgresArray } from "../db/bulk-statements.ts";
 import type { DbProvider } from "../db/client.ts";
 import { toDate } from "../db/reader.ts";
 import type { SqlValue } from "../db/sql.ts";
+import { createRowId } from "../lib/ids.ts";
+import type { TrackPoint } from "./progress.ts";
 
 export interface PositionRow {
   id: string;
@@ -15,6 +17,24 @@ export interface PositionRow {
   heading: number | null;
   receivedAt: Date;
 }
+
+/** The row one reported point is stored as. */
+export const positionRow = (
+  routeId: string,
+  userId: string,
+  point: TrackPoint,
+  receivedAt: Date,
+): PositionRow => ({
+  id: createRowId(),
+  routeId,
+  userId,
+  lat: point.lat,
+  lng: point.lng,
+  recordedAt: point.recordedAt,
+  speedMph: point.speedMph,
+  heading: point.heading,
+  receivedAt,
+});
 
 const COLUMNS = [
   { name: "id", type: "text" },
