@@ -10,11 +10,11 @@ import {
   isListType,
   isObjectType,
   Kind,
-  type OperationDefinitionNode,
   type SelectionSetNode,
   type ValueNode,
   visit,
 } from "graphql";
+import { fragmentsByName, requestedOperation } from "./document-parts.ts";
 
 /**
  * What graphql-armor does not cover: a cost model that knows our list sizes. A field costs 1 plus
@@ -130,14 +130,8 @@ function computeOperationCost(
   operationName: string | null | undefined,
   variables: Variables,
 ): number {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  let operation: OperationDefinitionNode | undefined;
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-    else if (definition.kind === Kind.OPERATION_DEFINITION) {
-      if (!operationName ? !operation : definition.name?.value === operationName) operation = definition;
-    }
-  }
+  const fragments = fragmentsByName(document);
+  const operation = requestedOperation(document, operationName);
   if (!operation) return 0;
   const root =
     operation.operation === "query"

@@ -1,13 +1,8 @@
-import {
-  type DocumentNode,
-  type FragmentDefinitionNode,
-  Kind,
-  type OperationDefinitionNode,
-  type SelectionSetNode,
-} from "graphql";
+import { type DocumentNode, Kind, type SelectionSetNode } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import type { Viewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
+import { fragmentsByName, requestedOperation } from "./document-parts.ts";
 
 /**
  * Whole GraphQL answers kept for a short while, for the few read-only lists many operators poll
@@ -156,14 +151,8 @@ function rootFieldNames(
   document: DocumentNode,
   operationName: string | null | undefined,
 ): Set<string> | null {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  let operation: OperationDefinitionNode | undefined;
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-    else if (definition.kind === Kind.OPERATION_DEFINITION) {
-      if (!operationName ? !operation : definition.name?.value === operationName) operation = definition;
-    }
-  }
+  const fragments = fragmentsByName(document);
+  const operation = requestedOperation(document, operationName);
   if (operation?.operation !== "query") return null;
   const names = new Set<string>();
   const seen = new Set<string>();

@@ -4,7 +4,6 @@ import {
   type ExecutionArgs,
   type ExecutionResult,
   execute,
-  type FragmentDefinitionNode,
   type GraphQLObjectType,
   type GraphQLSchema,
   getNamedType,
@@ -15,6 +14,7 @@ import {
 } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import type { Context } from "../context.ts";
+import { fragmentsByName } from "./document-parts.ts";
 
 /**
  * Field extension: what this field answers, whether it is allowed and what the object it returns
@@ -54,10 +54,7 @@ function walkOperation(
   const operation = getOperationAST(document, operationName);
   const root = schema.getSubscriptionType();
   if (operation?.operation !== "subscription" || !root) return false;
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  }
+  const fragments = fragmentsByName(document);
   const inPath = new Set<string>();
   // Abstract types and fragments on another type are not followed: only what is provably the
   // same object type counts (anything else is executed per subscriber, as before).
