@@ -1,13 +1,12 @@
 import type { BillingStatus } from "../../common/billing.ts";
 import { centsToDecimal } from "../../common/money.ts";
 import { auditActor } from "../audit/actor.ts";
-import type { Viewer } from "../auth/policy.ts";
 import { announceCreated, createBillForWinner } from "../billing/operations.ts";
 import { createEntry } from "../billing/service.ts";
-import { systemContext } from "../context.ts";
 import type { Deps } from "../deps.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { setLoadCustomerRate } from "../loads/customer-rate.ts";
+import { actingAs } from "./acting-as.ts";
 
 const DAY_MS = 86_400_000;
 const CUSTOMERS = ["USPS", "Acme Foods", "Great Lakes Paper", "Sunbelt Retail", "Pioneer Hardware"];
@@ -26,15 +25,7 @@ const day = (offset: number) => {
  * invoices and bills in every status, some past due in every aging bucket.
  */
 export async function seedDemoBilling(deps: Deps, admin: User, driver: User | null): Promise<void> {
-  const viewer: Viewer = {
-    id: admin.id,
-    userId: admin.userId,
-    email: admin.email,
-    role: "ADMIN",
-    sessionId: "seed",
-    platform: "seed",
-  };
-  const ctx = systemContext(deps, viewer);
+  const ctx = actingAs(deps, admin);
   const loads = await deps.db.load.findMany({
     orderBy: { loadId: "asc" },
     take: 60,

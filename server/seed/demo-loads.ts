@@ -1,9 +1,8 @@
-import type { Viewer } from "../auth/policy.ts";
-import { systemContext } from "../context.ts";
 import type { Deps } from "../deps.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { assignLoadDriver, updateLoad } from "../loads/service.ts";
 import { uploadLoads } from "../loads/upload/service.ts";
+import { actingAs } from "./acting-as.ts";
 
 /** USPS facilities the demo loads move between (made-up codes and streets, real cities). */
 const FACILITIES = [
@@ -104,15 +103,7 @@ export async function seedDemoLoads(
   count = 300,
 ): Promise<void> {
   await seedNassCodes(deps);
-  const viewer: Viewer = {
-    id: admin.id,
-    userId: admin.userId,
-    email: admin.email,
-    role: "ADMIN",
-    sessionId: "seed",
-    platform: "seed",
-  };
-  const ctx = systemContext(deps, viewer);
+  const ctx = actingAs(deps, admin);
   const next = sequence(2026);
   const today = new Date();
   today.setUTCHours(0, 0, 0, 0);

@@ -1,21 +1,9 @@
-import type { Viewer } from "../auth/policy.ts";
-import { systemContext } from "../context.ts";
 import type { Deps } from "../deps.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { placeBid } from "../offers/bids/service.ts";
 import { startOffer } from "../offers/service.ts";
 import { confirmWinner } from "../offers/winner.ts";
-
-function viewerOf(user: User): Viewer {
-  return {
-    id: user.id,
-    userId: user.userId,
-    email: user.email,
-    role: user.role === "ADMIN" ? "ADMIN" : "CARRIER",
-    sessionId: "seed",
-    platform: "seed",
-  };
-}
+import { actingAs } from "./acting-as.ts";
 
 const ROUNDS = [45, 30, 90, 20, 60];
 const EQUIPMENT = ["Dry Van", "Refrigerated", "Flatbed", "Dry Van", "Intermodal"] as const;
@@ -27,7 +15,7 @@ const EQUIPMENT = ["Dry Van", "Refrigerated", "Flatbed", "Dry Van", "Intermodal"
 export async function seedDemoOffers(deps: Deps, admin: User): Promise<void> {
   const { db } = deps;
   if ((await db.offer.count()) > 0) return;
-  const adminCtx = systemContext(deps, viewerOf(admin));
+  const adminCtx = actingAs(deps, admin);
   const soon = new Date(Date.now() + 24 * 3_600_000);
   const open = { pickupDate: { gt: soon }, assignedUserId: null, status: "pending" };
   const texas = await db.load.findFirst({
@@ -53,7 +41,7 @@ export async function seedDemoOffers(deps: Deps, admin: User): Promise<void> {
 
   const bid = async (user: User, offerId: string, amount: number) => {
     try {
-      return await placeBid(systemContext(deps, viewerOf(user)), { offerId, amount });
+      return await placeBid(actingAs(deps, user), { offerId, amount });
     } catch {
       return null; // outside the carrier's areas of operation: it cannot see this offer
     }

@@ -1,10 +1,9 @@
 import { NASS_COLUMNS } from "../../common/routing.ts";
-import type { Viewer } from "../auth/policy.ts";
-import { systemContext } from "../context.ts";
 import type { Deps } from "../deps.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { importNassCodes } from "../nass/import.ts";
 import { suggestedStops, updateRoute } from "../routing/service.ts";
+import { actingAs } from "./acting-as.ts";
 
 /**
  * DEMO DATA: USPS processing plants in real cities, with made-up codes, FDB ids and streets (no
@@ -86,15 +85,7 @@ export function demoNassTable() {
  * demo loads created their stops (from the loads' stops) and the demo driver a few of them.
  */
 export async function seedDemoRouting(deps: Deps, admin: User, driver: User | null): Promise<void> {
-  const viewer: Viewer = {
-    id: admin.id,
-    userId: admin.userId,
-    email: admin.email,
-    role: "ADMIN",
-    sessionId: "seed",
-    platform: "seed",
-  };
-  const ctx = systemContext(deps, viewer);
+  const ctx = actingAs(deps, admin);
   await importNassCodes(ctx, { table: demoNassTable(), fileName: "demo-nass-plants.csv" });
   const routes = await deps.db.route.findMany({
     where: { stops: { none: {} }, loads: { some: {} } },

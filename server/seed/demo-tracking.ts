@@ -1,10 +1,9 @@
 import { routePath } from "../../common/route-path.ts";
-import type { Viewer } from "../auth/policy.ts";
-import { systemContext } from "../context.ts";
 import type { Deps } from "../deps.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { createRowId } from "../lib/ids.ts";
 import { reportPositions } from "../tracking/ingest.ts";
+import { actingAs } from "./acting-as.ts";
 
 /** Demo trucks report every 10 minutes at about 50 mph. */
 const STEP_MILES = 8;
@@ -17,15 +16,7 @@ const STEP_MS = 10 * 60_000;
  */
 export async function seedDemoTracking(deps: Deps, admin: User, count = 4): Promise<void> {
   const { db } = deps;
-  const viewer: Viewer = {
-    id: admin.id,
-    userId: admin.userId,
-    email: admin.email,
-    role: "ADMIN",
-    sessionId: "seed",
-    platform: "seed",
-  };
-  const ctx = systemContext(deps, viewer);
+  const ctx = actingAs(deps, admin);
   const loads = await db.load.findMany({
     where: { routeId: { not: null }, status: { in: ["pending", "in_transit"] }, stops: { some: {} } },
     orderBy: { loadId: "asc" },
