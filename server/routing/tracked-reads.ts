@@ -64,9 +64,8 @@ export interface TrackedParts {
 
 const ALL_PARTS: TrackedParts = { stops: true, loads: true };
 
-interface RouteRow {
-  id: string;
-  routeNumber: string;
+/** A Route row's last report and ETAs as SQL returns them (the time not parsed yet). */
+export interface RawRouteReport {
   etaMinutes: number | null;
   nextStopEtaMinutes: number | null;
   lastLat: number | null;
@@ -74,6 +73,11 @@ interface RouteRow {
   lastPositionAt: unknown;
   lastSpeedMph: number | null;
   lastHeading: number | null;
+}
+
+interface RouteRow extends RawRouteReport {
+  id: string;
+  routeNumber: string;
   carrierName: string | null;
   driverUserId: string | null;
 }
@@ -87,20 +91,24 @@ function oneOf(provider: DbProvider, column: string, values: readonly string[]):
     : sql(`${column} IN (SELECT "value" FROM json_each(?))`, JSON.stringify(values));
 }
 
-interface StopRow {
+/** A RouteStop row's own columns and its facility's position, as SQL returns them (times not parsed yet). */
+export interface RawStopRow {
   id: string;
   routeId: string;
   sequence: number;
   type: string;
   arrivedAt: unknown;
   departedAt: unknown;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+interface StopRow extends RawStopRow {
   nassId: string | null;
   code: string | null;
   facilityName: string | null;
   city: string | null;
   state: string | null;
-  latitude: number | null;
-  longitude: number | null;
 }
 
 interface LoadRow {

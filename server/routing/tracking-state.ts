@@ -3,7 +3,7 @@ import { type Column, postgresArray } from "../db/bulk-statements.ts";
 import type { Db, DbProvider } from "../db/client.ts";
 import { toDateOrNull } from "../db/reader.ts";
 import type { SqlValue } from "../db/sql.ts";
-import type { RouteReportState } from "./tracked-reads.ts";
+import type { RawRouteReport, RawStopRow, RouteReportState } from "./tracked-reads.ts";
 
 /**
  * The one way tracking writes routing's tables: the tracking columns of Route (last position,
@@ -43,29 +43,11 @@ export async function writeStopVisit(
  * read of the routes' report state they follow. PostgreSQL locks the routes, in route-number
  * order, until the transaction ends: batches of one route apply one after the other.
  */
-interface ReportRouteRow {
+interface ReportRouteRow extends RawRouteReport {
   id: string;
   routeNumber: string;
   assignedUserId: string | null;
   carrierId: string | null;
-  lastLat: number | null;
-  lastLng: number | null;
-  lastPositionAt: unknown;
-  lastSpeedMph: number | null;
-  lastHeading: number | null;
-  etaMinutes: number | null;
-  nextStopEtaMinutes: number | null;
-}
-
-interface ReportStopRow {
-  id: string;
-  routeId: string;
-  sequence: number;
-  type: string;
-  arrivedAt: unknown;
-  departedAt: unknown;
-  latitude: number | null;
-  longitude: number | null;
 }
 
 const REPORT_ROUTE_COLUMNS = `"id", "routeNumber", "assignedUserId", "carrierId", "lastLat", "lastLng", "lastPositionAt", "lastSpeedMph", "lastHeading", "etaMinutes", "nextStopEtaMinutes"`;
@@ -92,7 +74,7 @@ export function* reportStatesSql(
   );
   const states = new Map<string, RouteReportState>();
   if (routes.length === 0) return states;
-  const stops = yield* all<ReportStopRow>(
+  const stops = yield* all<RawStopRow>(
     `SELECT s."id", s."routeId", s."sequence", s."type", s."arrivedAt", s."departedAt", n."latitude", n."longitude" FROM "RouteStop" s LEFT JOIN "NassCode" n ON n."id" = s."nassCodeId" WHERE ${oneOf(provider, `s."routeId"`)} ORDER BY s."routeId", s."sequence", s."id"`,
     [
       listParam(
