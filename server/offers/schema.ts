@@ -45,121 +45,114 @@ export const EquipmentTypeEnum = builder.enumType("EquipmentType", {
   ) as Record<string, { value: (typeof EQUIPMENT_TYPES)[number] }>,
 });
 
+/** The options of an optional load column the offer keeps a copy of (the same for every viewer). */
+const loadCopy = (description: string) =>
+  ({ nullable: true, description, extensions: SAME_FOR_ROLE }) as const;
+
 export const OfferType = builder.prismaNode("Offer", {
   id: { field: "id", extensions: SAME_FOR_ROLE },
   description: "A load out for bidding, in timed rounds (spec section 3, Offer).",
   authScopes: { authenticated: true },
-  fields: (t) => {
-    /** The load's optional text columns the offer keeps a copy of. */
-    const loadText = (
-      field: "originCity" | "originState" | "destinationCity" | "destinationState" | "equipmentType",
-      description: string,
-    ) => t.exposeString(field, { nullable: true, description, extensions: SAME_FOR_ROLE });
-    return {
-      loadId: t.string({
-        description: "The offered load's readable loadId.",
-        extensions: SAME_FOR_ROLE,
-        select: { load: { select: { loadId: true } } },
-        resolve: (offer) => offer.load.loadId,
+  fields: (t) => ({
+    loadId: t.string({
+      description: "The offered load's readable loadId.",
+      extensions: SAME_FOR_ROLE,
+      select: { load: { select: { loadId: true } } },
+      resolve: (offer) => offer.load.loadId,
+    }),
+    startDateTime: t.expose("startDateTime", {
+      type: "DateTime",
+      description: "The load's pickup date.",
+      extensions: SAME_FOR_ROLE,
+    }),
+    endDateTime: t.expose("endDateTime", {
+      type: "DateTime",
+      nullable: true,
+      description: "The load's delivery date.",
+      extensions: SAME_FOR_ROLE,
+    }),
+    stops: t.exposeInt("stops", { description: "How many stops the load makes.", extensions: SAME_FOR_ROLE }),
+    originCity: t.exposeString("originCity", loadCopy("The pickup city.")),
+    originState: t.exposeString("originState", loadCopy("The pickup state (two-letter code).")),
+    destinationCity: t.exposeString("destinationCity", loadCopy("The delivery city.")),
+    destinationState: t.exposeString("destinationState", loadCopy("The delivery state (two-letter code).")),
+    distance: t.exposeFloat("distance", loadCopy("Road miles (planning estimate).")),
+    equipmentType: t.exposeString(
+      "equipmentType",
+      loadCopy("The equipment asked for, as its label (e.g. Dry Van)."),
+    ),
+    bestOffer: t.float({
+      nullable: true,
+      description: "The lowest active bid, in dollars.",
+      extensions: SAME_FOR_ROLE,
+      resolve: (offer) => (offer.bestBidCents === null ? null : offer.bestBidCents / 100),
+    }),
+    roundEnds: t.string({
+      description: `Whole minutes left in the round, or "${TIMES_UP}", from the server's clock.`,
+      extensions: SAME_FOR_ROLE,
+      resolve: (offer) => String(roundEnds(offer.roundEndsAt)),
+    }),
+    roundEndsAt: t.expose("roundEndsAt", {
+      type: "DateTime",
+      description: "When the round closes.",
+      extensions: SAME_FOR_ROLE,
+    }),
+    roundNumber: t.exposeInt("roundNumber", {
+      description: "The current round, from 1.",
+      extensions: SAME_FOR_ROLE,
+    }),
+    roundMinutes: t.exposeInt("roundMinutes", {
+      description: "How long each round lasts, in minutes.",
+      extensions: SAME_FOR_ROLE,
+    }),
+    status: t.exposeString("status", {
+      description: "active, finished or cancelled (see OfferStatus).",
+      extensions: SAME_FOR_ROLE,
+    }),
+    finishedAt: t.expose("finishedAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the offer was decided or cancelled.",
+      extensions: SAME_FOR_ROLE,
+    }),
+    createdAt: t.expose("createdAt", {
+      type: "DateTime",
+      description: "When the offer was started.",
+      extensions: SAME_FOR_ROLE,
+    }),
+    targetRate: t.float({
+      nullable: true,
+      authScopes: { admin: true },
+      description: "The operator's target, never shown to carriers.",
+      extensions: SAME_FOR_ROLE,
+      resolve: (offer) => (offer.targetRateCents === null ? null : offer.targetRateCents / 100),
+    }),
+    bidCount: t.relationCount("bids", {
+      authScopes: { admin: true },
+      description: "How many bids it has.",
+      extensions: SAME_FOR_ROLE,
+    }),
+    detailsConfirmed: t.boolean({
+      description: "The winner saved the load's confirmation details.",
+      extensions: SAME_FOR_ROLE,
+      select: { load: { select: { confirmation: { select: { id: true } } } } },
+      resolve: (offer) => offer.load.confirmation !== null,
+    }),
+    winnerBid: t.relation("winnerBid", {
+      nullable: true,
+      authScopes: { admin: true },
+      description: "The confirmed winning bid.",
+    }),
+    myBid: t.field({
+      type: BidType,
+      nullable: true,
+      description: "The viewer's own bid on this offer.",
+      select: (_args, ctx: Context) => ({
+        bids: { where: { userId: ctx.viewer?.id ?? "" }, take: 1 },
       }),
-      startDateTime: t.expose("startDateTime", {
-        type: "DateTime",
-        description: "The load's pickup date.",
-        extensions: SAME_FOR_ROLE,
-      }),
-      endDateTime: t.expose("endDateTime", {
-        type: "DateTime",
-        nullable: true,
-        description: "The load's delivery date.",
-        extensions: SAME_FOR_ROLE,
-      }),
-      stops: t.exposeInt("stops", {
-        description: "How many stops the load makes.",
-        extensions: SAME_FOR_ROLE,
-      }),
-      originCity: loadText("originCity", "The pickup city."),
-      originState: loadText("originState", "The pickup state (two-letter code)."),
-      destinationCity: loadText("destinationCity", "The delivery city."),
-      destinationState: loadText("destinationState", "The delivery state (two-letter code)."),
-      distance: t.exposeFloat("distance", {
-        nullable: true,
-        description: "Road miles (planning estimate).",
-        extensions: SAME_FOR_ROLE,
-      }),
-      equipmentType: loadText("equipmentType", "The equipment asked for, as its label (e.g. Dry Van)."),
-      bestOffer: t.float({
-        nullable: true,
-        description: "The lowest active bid, in dollars.",
-        extensions: SAME_FOR_ROLE,
-        resolve: (offer) => (offer.bestBidCents === null ? null : offer.bestBidCents / 100),
-      }),
-      roundEnds: t.string({
-        description: `Whole minutes left in the round, or "${TIMES_UP}", from the server's clock.`,
-        extensions: SAME_FOR_ROLE,
-        resolve: (offer) => String(roundEnds(offer.roundEndsAt)),
-      }),
-      roundEndsAt: t.expose("roundEndsAt", {
-        type: "DateTime",
-        description: "When the round closes.",
-        extensions: SAME_FOR_ROLE,
-      }),
-      roundNumber: t.exposeInt("roundNumber", {
-        description: "The current round, from 1.",
-        extensions: SAME_FOR_ROLE,
-      }),
-      roundMinutes: t.exposeInt("roundMinutes", {
-        description: "How long each round lasts, in minutes.",
-        extensions: SAME_FOR_ROLE,
-      }),
-      status: t.exposeString("status", {
-        description: "active, finished or cancelled (see OfferStatus).",
-        extensions: SAME_FOR_ROLE,
-      }),
-      finishedAt: t.expose("finishedAt", {
-        type: "DateTime",
-        nullable: true,
-        description: "When the offer was decided or cancelled.",
-        extensions: SAME_FOR_ROLE,
-      }),
-      createdAt: t.expose("createdAt", {
-        type: "DateTime",
-        description: "When the offer was started.",
-        extensions: SAME_FOR_ROLE,
-      }),
-      targetRate: t.float({
-        nullable: true,
-        authScopes: { admin: true },
-        description: "The operator's target, never shown to carriers.",
-        extensions: SAME_FOR_ROLE,
-        resolve: (offer) => (offer.targetRateCents === null ? null : offer.targetRateCents / 100),
-      }),
-      bidCount: t.relationCount("bids", {
-        authScopes: { admin: true },
-        description: "How many bids it has.",
-        extensions: SAME_FOR_ROLE,
-      }),
-      detailsConfirmed: t.boolean({
-        description: "The winner saved the load's confirmation details.",
-        extensions: SAME_FOR_ROLE,
-        select: { load: { select: { confirmation: { select: { id: true } } } } },
-        resolve: (offer) => offer.load.confirmation !== null,
-      }),
-      winnerBid: t.relation("winnerBid", {
-        nullable: true,
-        authScopes: { admin: true },
-        description: "The confirmed winning bid.",
-      }),
-      myBid: t.field({
-        type: BidType,
-        nullable: true,
-        description: "The viewer's own bid on this offer.",
-        select: (_args, ctx: Context) => ({
-          bids: { where: { userId: ctx.viewer?.id ?? "" }, take: 1 },
-        }),
-        resolve: (offer) => (offer as unknown as { bids: Bid[] }).bids[0] ?? null,
-      }),
-    };
-  },
+      resolve: (offer) => (offer as unknown as { bids: Bid[] }).bids[0] ?? null,
+    }),
+  }),
 });
 
 const OfferFilter = builder.inputType("OfferFilter", {
