@@ -75,6 +75,14 @@ export const LoadStopType = stopNode(
   "The stop's place in the load's order of stops.",
 );
 
+/** `assignedUserKey` of loads and routes: the assigned driver's readable userId. */
+export const driverUserIdOptions = {
+  nullable: true,
+  description: "The driver's userId.",
+  select: { assignedUser: { select: { userId: true } } },
+  resolve: (row: { assignedUser: { userId: string } | null }) => row.assignedUser?.userId ?? null,
+} as const;
+
 export const LoadType = builder.prismaNode("Load", {
   id: { field: "id" },
   description: "A shipment to move, with its stops. Read-only loadId; everything else is editable.",
@@ -97,12 +105,7 @@ export const LoadType = builder.prismaNode("Load", {
       resolve: (load) => load.mode as LoadMode,
     }),
     assignedUser: t.relation("assignedUser", { nullable: true, description: "The driver." }),
-    assignedUserKey: t.string({
-      nullable: true,
-      description: "The driver's userId.",
-      select: { assignedUser: { select: { userId: true } } },
-      resolve: (load) => load.assignedUser?.userId ?? null,
-    }),
+    assignedUserKey: t.string(driverUserIdOptions),
     // The Load's copy of its carrier's name, kept by database triggers (load-sort-copies test).
     carrierName: t.exposeString("carrierName", {
       nullable: true,

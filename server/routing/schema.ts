@@ -3,7 +3,7 @@ import type { Prisma } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { idOrReference } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
-import { StopTypeEnum, stopNode } from "../loads/schema.ts";
+import { driverUserIdOptions, StopTypeEnum, stopNode } from "../loads/schema.ts";
 import { routeDeliveryDate, routeDeliveryNass, routePickupDate, routePickupNass } from "./derived.ts";
 import { DEFAULT_ROUTE_SORT, type RouteSortField } from "./list.ts";
 import {
@@ -49,12 +49,7 @@ export const RouteType = builder.prismaNode("Route", {
   fields: (t) => ({
     routeNumber: t.exposeString("routeNumber", { description: "The route's unique number, upper case." }),
     assignedUser: t.relation("assignedUser", { nullable: true, description: "The driver." }),
-    assignedUserKey: t.string({
-      nullable: true,
-      description: "The driver's userId.",
-      select: { assignedUser: { select: { userId: true } } },
-      resolve: (route) => route.assignedUser?.userId ?? null,
-    }),
+    assignedUserKey: t.string(driverUserIdOptions),
     carrierName: t.string({
       nullable: true,
       description: "The carrier of the assigned driver.",
