@@ -1,7 +1,8 @@
 import { AUDIT_PAGE_SIZE } from "../../common/workspace.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
-import { type DbProvider, providerOf } from "../db/client.ts";
+import { providerOf } from "../db/client.ts";
+import { containsText } from "../db/contains-text.ts";
 import type { AuditLog, Prisma } from "../generated/sqlite/client.ts";
 import {
   memoize,
@@ -42,12 +43,6 @@ export interface AuditRow {
   summary?: string | null;
 }
 
-function contains(provider: DbProvider, term: string): Prisma.StringFilter {
-  return provider === "postgresql"
-    ? ({ contains: term, mode: "insensitive" } as Prisma.StringFilter)
-    : { contains: term };
-}
-
 export function auditWhere(databaseUrl: string, filter: AuditListInput): Prisma.AuditLogWhereInput {
   const provider = providerOf(databaseUrl);
   const conditions: Prisma.AuditLogWhereInput[] = [];
@@ -59,7 +54,10 @@ export function auditWhere(databaseUrl: string, filter: AuditListInput): Prisma.
   if (filter.actor) {
     conditions.push({
       actor: {
-        OR: [{ email: contains(provider, filter.actor) }, { fullName: contains(provider, filter.actor) }],
+        OR: [
+          { email: containsText(provider, filter.actor) },
+          { fullName: containsText(provider, filter.actor) },
+        ],
       },
     });
   }
@@ -67,9 +65,9 @@ export function auditWhere(databaseUrl: string, filter: AuditListInput): Prisma.
   if (term) {
     conditions.push({
       OR: [
-        { action: contains(provider, term) },
+        { action: containsText(provider, term) },
         { entityId: term },
-        { details: contains(provider, term) },
+        { details: containsText(provider, term) },
         { ip: { startsWith: term } },
       ],
     });

@@ -1,16 +1,7 @@
 import type { CarrierListFilter } from "../../common/carriers.ts";
-import { type DbProvider, providerOf } from "../db/client.ts";
+import { providerOf } from "../db/client.ts";
+import { containsText } from "../db/contains-text.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
-
-/**
- * A case-insensitive "contains". SQLite's LIKE already ignores ASCII case; PostgreSQL needs
- * `mode: insensitive`, which the SQLite client's types (the ones the app is typed with) lack.
- */
-function containsText(provider: DbProvider, term: string): Prisma.StringFilter {
-  return provider === "postgresql"
-    ? ({ contains: term, mode: "insensitive" } as Prisma.StringFilter)
-    : { contains: term };
-}
 
 /**
  * The digits of a term that reads as a number: a DOT/MC number (prefix allowed) or a phone as typed.

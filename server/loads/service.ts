@@ -20,10 +20,9 @@ import {
   offsetConnection,
   offsetWindow,
 } from "../graphql/offset-paging.ts";
-import { createRowId } from "../lib/ids.ts";
 import { isSubsetOf } from "../lib/sets.ts";
 import { parseInput } from "../lib/validate.ts";
-import { resolveNassReferences } from "../nass/service.ts";
+import { resolveNassReferences, stopRowsOf } from "../nass/service.ts";
 import { ensureRouteId } from "../routing/route-numbers.ts";
 import { carrierIdOfUser } from "../users/marketplace-reads.ts";
 import { findUser } from "../users/service.ts";
@@ -338,15 +337,7 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
       if (stops) {
         await tx.loadStop.deleteMany({ where: { loadId: load.id } });
         await tx.loadStop.createMany({
-          data: [...stops]
-            .sort((a, b) => a.sequence - b.sequence)
-            .map((stop) => ({
-              id: createRowId(),
-              loadId: load.id,
-              sequence: stop.sequence,
-              type: stop.type,
-              nassCodeId: nass.idByReference.get(stop.nassReference)!,
-            })),
+          data: stopRowsOf(stops, nass.idByReference).map((row) => ({ ...row, loadId: load.id })),
         });
       }
       await recordAudit(tx, {

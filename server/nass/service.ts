@@ -5,6 +5,7 @@ import { providerOf } from "../db/client.ts";
 import { toBoolean, toDate } from "../db/reader.ts";
 import type { NassCode, Prisma } from "../generated/sqlite/client.ts";
 import type { OffsetWindow } from "../graphql/offset-paging.ts";
+import { createRowId } from "../lib/ids.ts";
 import { type NassListFilters, type NassSort, nassCountSql, nassPageSql } from "./list.ts";
 import { NASS_VALUE_FIELDS } from "./values.ts";
 
@@ -103,6 +104,24 @@ export async function nassFacets(ctx: Context) {
     distinct("facType"),
   ]);
   return { regions, divisions, states, facilityTypes };
+}
+
+/**
+ * Planned stops as new rows in sequence order, each naming its resolved NASS record (every
+ * reference must be in `idByReference`: check for unknown ones first).
+ */
+export function stopRowsOf<Type extends string>(
+  stops: readonly { sequence: number; type: Type; nassReference: string }[],
+  idByReference: ReadonlyMap<string, string>,
+): { id: string; sequence: number; type: Type; nassCodeId: string }[] {
+  return [...stops]
+    .sort((a, b) => a.sequence - b.sequence)
+    .map((stop) => ({
+      id: createRowId(),
+      sequence: stop.sequence,
+      type: stop.type,
+      nassCodeId: idByReference.get(stop.nassReference)!,
+    }));
 }
 
 /**

@@ -4,6 +4,7 @@ import { recordAudit } from "../audit/service.ts";
 import { requireAdmin, type Viewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
+import { containsText } from "../db/contains-text.ts";
 import type { Deps } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Offer, Prisma } from "../generated/sqlite/client.ts";
@@ -287,10 +288,9 @@ export async function findOfferPage(
   query: OfferQuery = {},
 ): Promise<OffsetConnection<Offer>> {
   const viewer = await requireMarketplaceAccess(ctx);
-  const insensitive =
-    providerOf(ctx.config.databaseUrl) === "postgresql" ? { mode: "insensitive" as const } : {};
+  const provider = providerOf(ctx.config.databaseUrl);
   const search = request.search?.trim();
-  const contains = (value: string) => ({ contains: value, ...insensitive }) as Prisma.StringFilter;
+  const contains = (value: string) => containsText(provider, value);
   const where: Prisma.OfferWhereInput = {
     AND: [
       await scopeWhere(ctx, viewer, request.scope),

@@ -30,7 +30,7 @@ import {
   releaseLoadsFromRoute,
   stopsOfLoads,
 } from "../loads/route-membership.ts";
-import { resolveNassReferences } from "../nass/service.ts";
+import { resolveNassReferences, stopRowsOf } from "../nass/service.ts";
 import { findUser } from "../users/service.ts";
 import { announceRouteChange } from "./events.ts";
 import { type RouteListFilters, type RouteSort, routeCountSql, routePageSql } from "./list.ts";
@@ -292,15 +292,7 @@ export async function updateRoute(
     if (stops) {
       await tx.routeStop.deleteMany({ where: { routeId: route.id } });
       await tx.routeStop.createMany({
-        data: [...stops]
-          .sort((a, b) => a.sequence - b.sequence)
-          .map((stop) => ({
-            id: createRowId(),
-            routeId: route.id,
-            sequence: stop.sequence,
-            type: stop.type,
-            nassCodeId: nass.idByReference.get(stop.nassReference)!,
-          })),
+        data: stopRowsOf(stops, nass.idByReference).map((row) => ({ ...row, routeId: route.id })),
       });
     }
     let removed = 0;

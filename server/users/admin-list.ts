@@ -2,7 +2,8 @@ import { USERS_PAGE_SIZE } from "../../common/workspace.ts";
 import { openSessionWhere } from "../auth/admin-sessions.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
-import { type DbProvider, providerOf } from "../db/client.ts";
+import { providerOf } from "../db/client.ts";
+import { containsText } from "../db/contains-text.ts";
 import type { Prisma, User } from "../generated/sqlite/client.ts";
 import {
   memoize,
@@ -17,12 +18,6 @@ import { accountStatusWhere } from "./admin.ts";
 
 export const USER_PAGING = { defaultSize: USERS_PAGE_SIZE, maxSize: 200 };
 
-function contains(provider: DbProvider, term: string): Prisma.StringFilter {
-  return provider === "postgresql"
-    ? ({ contains: term, mode: "insensitive" } as Prisma.StringFilter)
-    : { contains: term };
-}
-
 export function userListWhere(databaseUrl: string, filter: UserListInput): Prisma.UserWhereInput {
   const provider = providerOf(databaseUrl);
   const conditions: Prisma.UserWhereInput[] = [];
@@ -32,11 +27,11 @@ export function userListWhere(databaseUrl: string, filter: UserListInput): Prism
   if (term) {
     conditions.push({
       OR: [
-        { email: contains(provider, term) },
-        { fullName: contains(provider, term) },
-        { userId: contains(provider, term) },
-        { companyName: contains(provider, term) },
-        { carrier: { carrierName: contains(provider, term) } },
+        { email: containsText(provider, term) },
+        { fullName: containsText(provider, term) },
+        { userId: containsText(provider, term) },
+        { companyName: containsText(provider, term) },
+        { carrier: { carrierName: containsText(provider, term) } },
       ],
     });
   }
