@@ -63,18 +63,18 @@ function run(step, quiet) {
     const output = [];
     if (quiet)
       for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => output.push(chunk));
-    child.on("error", (error) => done({ code: 1, output: [Buffer.from(`${error}\n`)] }));
-    child.on("close", (code) => done({ code: code ?? 1, output }));
+    child.on("error", (error) => done({ code: 1, output: [Buffer.from(`${error}\n`)], ended: Date.now() }));
+    child.on("close", (code) => done({ code: code ?? 1, output, ended: Date.now() }));
   });
 }
 
-function finish(step, started, { code, output }) {
+function finish(step, started, { code, output, ended }) {
   for (const chunk of output) process.stdout.write(chunk);
   if (code !== 0) {
     console.error(`\n✖ ${step.title} failed`);
     process.exit(code);
   }
-  console.log(`✔ ${step.title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`✔ ${step.title} (${((ended - started) / 1000).toFixed(1)} s)`);
 }
 
 const only = process.argv.slice(2);
