@@ -247,6 +247,29 @@ async function send(item: Case): Promise<{ status: number; text: string }> {
   return { status: response.status, text: await response.text() };
 }
 
+/** A request's answer and the server CPU it cost. */
+async function costed(item: Case): Promise<{ status: number; text: string; ms: number }> {
+  const before = await server.cpuMs();
+  const answer = await send(item);
+  return { ...answer, ms: (await server.cpuMs()) - before };
+}
+
+/**
+ * The lowest of `first` and up to `tries - 1` more figures, measured only while over `budget`. A
+ * cost of the class this corpus is about comes back on every try; a garbage collection, a timer of
+ * the server's own or a neighbour's burst on a busy box lands on one.
+ */
+async function lowestWithin(
+  first: number,
+  budget: number,
+  tries: number,
+  measure: () => Promise<number>,
+): Promise<number> {
+  let lowest = first;
+  for (let tried = 1; tried < tries && lowest > budget; tried++) lowest = Math.min(lowest, await measure());
+  return lowest;
+}
+
 describe("the hostile-input corpus", () => {
   it("holds at least 60 requests and documents", () => {
     expect(GRAPHQL.length + REST.length + 6).toBeGreaterThanOrEqual(60);
@@ -277,22 +300,14 @@ describe("the hostile-input corpus", () => {
     })();
     const failures: string[] = [];
     const cpu: [string, number][] = [];
-    const measured = async (item: Case) => {
-      const before = await server.cpuMs();
-      const answer = await send(item);
-      return { ...answer, ms: (await server.cpuMs()) - before };
-    };
     try {
       // The first requests of a fresh process pay for compiling its code paths; that is not
       // what this corpus measures.
       await send({ name: "warm-up", body: gqlBody(doublingFragments(3)) });
       await send({ name: "warm-up", body: gqlBody("{ viewer { email } }"), token: true });
       for (const item of [...GRAPHQL, ...REST]) {
-        const { status, text, ms } = await measured(item);
-        // A stall of the class this corpus is about costs seconds on every try; a garbage
-        // collection or a neighbour's burst lands on one try only, so an over-budget request
-        // is measured once more and keeps its lower figure.
-        cpu.push([item.name, ms > CPU_BUDGET_MS ? Math.min(ms, (await measured(item)).ms) : ms]);
+        const { status, text, ms } = await costed(item);
+        cpu.push([item.name, await lowestWithin(ms, CPU_BUDGET_MS, 2, async () => (await costed(item)).ms)]);
         if (status < 400 || status >= 500) failures.push(`${item.name}: ${status} ${text.slice(0, 160)}`);
         if (LEAK.test(text)) failures.push(`${item.name}: leaks ${text.slice(0, 160)}`);
       }
@@ -356,21 +371,18 @@ describe("the hostile-input corpus", () => {
       const costs: number[] = [];
       // The median of five: the first of a kind also pays for warming up the code it runs.
       for (let attempt = 0; attempt < 5; attempt++) {
-        const before = await server.cpuMs();
-        const { status, text } = await send(item);
-        costs.push((await server.cpuMs()) - before);
+        const { status, text, ms } = await costed(item);
+        costs.push(ms);
         expect([400, 413], `${item.name}: ${status} ${text.slice(0, 160)}`).toContain(status);
         expect(text).not.toMatch(LEAK);
       }
       return [...costs].sort((a, b) => a - b)[2];
     };
     for (const item of cases) {
-      // Over budget, measured again (up to three times in all): on a busy box the server's own
-      // background work (timers, its thread pool) can land in a few of the five, a parse lands in all.
-      let median = await medianCost(item);
-      for (let retry = 0; retry < 2 && median > PARSE_FREE_BUDGET_MS; retry++) {
-        median = Math.min(median, await medianCost(item));
-      }
+      // A parse lands in all five of a median; the server's background work in a few at most.
+      const median = await lowestWithin(await medianCost(item), PARSE_FREE_BUDGET_MS, 3, () =>
+        medianCost(item),
+      );
       if (median > PARSE_FREE_BUDGET_MS) costly.push(`${item.name}: ${median.toFixed(1)} ms`);
     }
     expect(costly).toEqual([]);
