@@ -39,7 +39,10 @@ describe("in-process pubsub", () => {
     const pubsub = createAppPubSub(undefined);
     const staying = pubsub.subscribe("carriers");
     const leaving = pubsub.subscribe("carriers");
+    expect(pubsub.subscriberCount("carriers")).toBe(2);
     await leaving.return();
+    expect(pubsub.subscriberCount("carriers")).toBe(1);
+    expect(pubsub.subscriberCount("offers")).toBe(0);
     pubsub.publish("carriers", { carrierId: "a" });
     expect((await staying.next()).value).toEqual({ carrierId: "a" });
     expect(await leaving.next()).toEqual({ done: true, value: undefined });

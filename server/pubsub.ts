@@ -34,6 +34,8 @@ export interface PubSub {
   /** To every subscriber of the topic, on every instance; all of them receive the same object. */
   publish<K extends keyof Topics>(topic: K, ...payload: Topics[K]): void;
   subscribe<K extends keyof Topics>(topic: K): EventStream<Topics[K][0]>;
+  /** How many subscribers of the topic this instance holds now (a screen is live once it has one). */
+  subscriberCount(topic: keyof Topics): number;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export function createAppPubSub(redisUrl: string | undefined): PubSub {
       pushes.add(stream.push as (payload: unknown) => void);
       return stream;
     },
+    subscriberCount: (topic) => subscribers.get(topic)?.size ?? 0,
     close: async () => redis?.close(),
   };
 }

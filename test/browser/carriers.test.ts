@@ -221,6 +221,9 @@ describe("carrier list", () => {
     const { page } = admin;
     await openCarriers(page);
     await expect.poll(() => rows(page).count()).toBe(4);
+    // The screen subscribes after it draws: an event before the server holds its subscription is
+    // not this test's subject (on a busy box that gap can outlast the rows).
+    await expect.poll(() => world.app.deps.pubsub.subscriberCount("carriers")).toBeGreaterThan(0);
     await createCarrierAs(world.app, adminToken, 4, { carrierName: "Live Wire Logistics" });
     await expect.poll(() => carrierNames(page), { timeout: 10_000 }).toContain("Live Wire Logistics");
   });
