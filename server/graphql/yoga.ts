@@ -24,6 +24,7 @@ import { LARGE_BODY_BYTES } from "../http/body.ts";
 import { parseCookies } from "../http/cookies.ts";
 import { assertWellFormedText } from "../http/unicode.ts";
 import { schema } from "../schema.ts";
+import { useCompiledQueries } from "./compiled-queries.ts";
 import { MAX_COST, operationCost, type Variables } from "./limits.ts";
 import { assertNestingWithinLimit } from "./nesting.ts";
 import { useResponseCacheEligibility } from "./response-cache.ts";
@@ -69,6 +70,8 @@ export const CSRF_HEADER = "x-graphql-yoga-csrf";
 function toGraphQLError(error: DomainError, original?: GraphQLError): GraphQLError {
   return new GraphQLError(error.message, {
     nodes: original?.nodes,
+    source: original?.source,
+    positions: original?.positions,
     path: original?.path,
     extensions: {
       code: error.code,
@@ -260,6 +263,7 @@ export function createGraphQLServer(deps: Deps) {
       useDocumentBudget(deps.config.production),
       useResponseCacheEligibility,
       useSharedSubscriptionAnswers,
+      useCompiledQueries(schema),
     ],
   });
 }
