@@ -10,6 +10,7 @@ import { ForbiddenError } from "./errors.ts";
 import type PrismaTypes from "./generated/pothos-types.ts";
 import { getDatamodel } from "./generated/pothos-types.ts";
 import DefaultDescriptionsPlugin from "./graphql/default-descriptions.ts";
+import { encodeGlobalId } from "./graphql/ids.ts";
 import SyncGlobalIdsPlugin from "./graphql/sync-global-ids.ts";
 import { isoTextOf } from "./lib/iso-time.ts";
 
@@ -47,6 +48,7 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   relay: {
     clientMutationId: "omit",
+    encodeGlobalID: encodeGlobalId,
     cursorType: "String",
     // node/nodes are defined in graphql/nodes.ts: read rules and limits before any database work.
     nodeQueryOptions: false,

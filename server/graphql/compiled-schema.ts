@@ -57,9 +57,10 @@ export function compiledQuerySchema(schema: GraphQLSchema): GraphQLSchema {
     [MapperKind.OBJECT_FIELD]: (field) => {
       const returned = getNamedType(field.type);
       const guard = checked(returned);
-      // A field without a resolver (graphql-jit reads the property inline) never sees a path.
+      // Only a resolver that takes `info` can read the path: not one graphql-jit inlines (none),
+      // nor a plain `(parent) => parent.node`.
       const readsPath =
-        field.resolve !== undefined &&
+        (field.resolve?.length ?? 0) >= 4 &&
         (Boolean(field.extensions?.pothosPrismaSelect) || !isLeafType(returned));
       if (!guard && !readsPath) return field;
       const resolve = field.resolve ?? defaultFieldResolver;

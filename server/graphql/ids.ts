@@ -1,6 +1,18 @@
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { ValidationError } from "../errors.ts";
 
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * A Relay global id, as Pothos writes it (base64 of "Type:id", UTF-8). Row ids are ASCII, and
+ * for ASCII text `btoa` gives the same characters about four times faster than a Buffer: a page
+ * of 50 rows encodes 50 of them.
+ */
+export function encodeGlobalId(typename: string, id: string | number | bigint): string {
+  const text = `${typename}:${id}`;
+  return ASCII.test(text) ? btoa(text) : Buffer.from(text).toString("base64");
+}
+
 /** The database id inside a Relay global id of the expected type; anything else is bad input. */
 export function decodeGlobalIdOf(typename: string, globalId: string | number): string {
   try {

@@ -1,8 +1,8 @@
-import { encodeGlobalID } from "@pothos/plugin-relay";
 import { stopMarkerLabel, type TrackingStopKind, trackingStopKind } from "../../common/tracking.ts";
 import { builder } from "../builder.ts";
 import { nullWhenNotFound } from "../errors.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
+import { encodeGlobalId } from "../graphql/ids.ts";
 import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-paging.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import type { TrackedRoute } from "../routing/tracked-reads.ts";
@@ -284,7 +284,7 @@ const FleetPosition = builder
     fields: (t) => ({
       routeId: t.id({
         description: "The TrackedRoute's global id.",
-        resolve: (row) => encodeGlobalID("TrackedRoute", row.routeId),
+        resolve: (row) => encodeGlobalId("TrackedRoute", row.routeId),
       }),
       routeNumber: t.exposeString("routeNumber", { description: "The route's number." }),
       lat: t.exposeFloat("lat", { description: "Latitude (WGS 84 decimal degrees)." }),

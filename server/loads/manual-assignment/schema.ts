@@ -1,8 +1,8 @@
-import { encodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../../builder.ts";
 import { carrierForQuery } from "../../carriers/lookup.ts";
 import { CarrierNode, carrierRefOf, userRefOf } from "../../carriers/schema.ts";
 import { MUTATION_ERRORS } from "../../graphql/errors.ts";
+import { encodeGlobalId } from "../../graphql/ids.ts";
 import { userForQuery } from "../../users/records.ts";
 import { UserType } from "../../users/schema.ts";
 import { appointmentInputFields, freightInputFields } from "../input-fields.ts";
@@ -58,7 +58,7 @@ const ManualAssignmentPayload = builder
       loadId: t.exposeString("loadId", { description: "The readable Load ID." }),
       loadGlobalId: t.id({
         description: "The created Load's global id (node(id:) / Load.id).",
-        resolve: (result) => encodeGlobalID("Load", result.loadDbId),
+        resolve: (result) => encodeGlobalId("Load", result.loadDbId),
       }),
       routeNumber: t.exposeString("routeNumber", {
         nullable: true,
