@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import LoadListPageQuery from "../../client/src/loads/__generated__/LoadListPageQuery.graphql.ts";
-import { compiledOperationCount } from "../../server/graphql/compiled-queries.ts";
+import { compiledOperationCount, MAX_COMPILED_SOURCE } from "../../server/graphql/compiled-queries.ts";
 import { adminAndCarrier, createTestApp, gql, type Session, type TestApp } from "../support/app.ts";
 import { createNassCodes, uploadLoads } from "../support/loads.ts";
 import { bid, biddableLoad, bidders, openOffer } from "../support/offers.ts";
@@ -102,9 +102,11 @@ describe("compiled queries", () => {
     expect(refused.errors?.[0].message).toMatch(/Variable "\$size" got invalid value "many"/);
   });
 
-  it("never compile for anonymous callers, introspection or mutations", async () => {
+  it("never compile for anonymous callers, introspection, mutations or long documents", async () => {
     const before = compiledOperationCount();
+    const long = `query { loads(page: 1, pageSize: 2) { totalCount }${" ".repeat(MAX_COMPILED_SOURCE)} }`;
     for (let index = 0; index < 3; index++) {
+      expect((await run(long, {}, admin)).errors).toBeUndefined();
       await run("query { __typename }", {});
       await run("query { __schema { queryType { name } } }", {}, admin);
       await run("mutation { logout { __typename } }", {}, carrier);
