@@ -8,6 +8,7 @@ describe("encodeGlobalId", () => {
     ["TrackedRoute", "benchroute1"],
     ["User", 42],
     ["NassCode", "Zürich-Ω"],
+    ["Load", "tab\tinside"],
   ])("writes %s %s exactly as Pothos does, and reads back", (typename, id) => {
     const encoded = encodeGlobalId(typename, id);
     expect(encoded).toBe(encodeGlobalID(typename, id));

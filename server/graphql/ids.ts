@@ -1,7 +1,8 @@
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { ValidationError } from "../errors.ts";
 
-const ASCII = /^[\x00-\x7f]*$/;
+/** Printable ASCII (row ids are); anything else takes the Buffer path. */
+const PRINTABLE_ASCII = /^[ -~]*$/;
 
 /**
  * A Relay global id, as Pothos writes it (base64 of "Type:id", UTF-8). Row ids are ASCII, and
@@ -10,7 +11,7 @@ const ASCII = /^[\x00-\x7f]*$/;
  */
 export function encodeGlobalId(typename: string, id: string | number | bigint): string {
   const text = `${typename}:${id}`;
-  return ASCII.test(text) ? btoa(text) : Buffer.from(text).toString("base64");
+  return PRINTABLE_ASCII.test(text) ? btoa(text) : Buffer.from(text).toString("base64");
 }
 
 /** The database id inside a Relay global id of the expected type; anything else is bad input. */
