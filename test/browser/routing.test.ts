@@ -221,13 +221,16 @@ describe("route detail", () => {
 
   it("edits driver, stops and loads; refuses duplicate sequences", async () => {
     const { page } = admin;
-    await page.getByLabel("Assigned driver (user key)").click();
-    await page.getByLabel("Assigned driver (user key)").fill("Carrier 9");
+    // The input by its role: once open, the options list is labelled by the same label.
+    const driver = page.getByRole("combobox", { name: "Assigned driver (user key)" });
+    await driver.click();
+    await driver.fill("Carrier 9");
     await page.getByRole("option", { name: new RegExp(driverUserId) }).click();
     await page.getByRole("button", { name: "Add stop" }).click();
     await page.getByLabel("Sequence (stop 3)").fill("2");
-    await page.getByLabel("NASS code (stop 3)").click();
-    await page.getByLabel("NASS code (stop 3)").fill("ccc");
+    const nass = page.getByRole("combobox", { name: "NASS code (stop 3)" });
+    await nass.click();
+    await nass.fill("ccc");
     await page.getByRole("option", { name: /^CCC03/ }).click();
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText(DUPLICATE_SEQUENCE).waitFor();
