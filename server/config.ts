@@ -39,6 +39,12 @@ export interface AppConfig {
   signupMaxPerAddress: number;
   /** RESPONSE_CACHE=off: never reuse a GraphQL answer (server/graphql/response-cache.ts). */
   responseCache: boolean;
+  /** CORS_ORIGINS: origins (comma-separated) whose pages may call the API with credentials; none by default. */
+  corsOrigins: string[];
+  /** HEADERS_TIMEOUT_MS: a request whose headers have not all arrived by then is dropped. */
+  headersTimeoutMs: number;
+  /** REQUEST_TIMEOUT_MS: a request (headers and body) that has not fully arrived by then is dropped. */
+  requestTimeoutMs: number;
 }
 
 const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
@@ -81,8 +87,38 @@ export function loadConfig(
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     signupMaxPerAddress: Number(env.SIGNUP_MAX_PER_ADDRESS ?? 10),
     responseCache: env.RESPONSE_CACHE !== "off",
+    corsOrigins: readOrigins(env.CORS_ORIGINS),
+    headersTimeoutMs: positiveMs(env.HEADERS_TIMEOUT_MS, 10_000, "HEADERS_TIMEOUT_MS"),
+    requestTimeoutMs: positiveMs(env.REQUEST_TIMEOUT_MS, 30_000, "REQUEST_TIMEOUT_MS"),
     ...overrides,
   };
+}
+
+/** CORS_ORIGINS: full origins (scheme, host, port), e.g. `https://partner.example.com`. */
+function readOrigins(raw: string | undefined): string[] {
+  const origins = (raw ?? "")
+    .split(",")
+    .map((origin) => origin.trim().replace(/\/+$/, ""))
+    .filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      throw new Error(`CORS_ORIGINS: "${origin}" is not an origin such as https://app.example.com.`);
+    }
+    if (parsed.origin !== origin) {
+      throw new Error(`CORS_ORIGINS: "${origin}" is not an origin such as https://app.example.com.`);
+    }
+  }
+  return origins;
+}
+
+function positiveMs(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of milliseconds.`);
+  return value;
 }
 
 /** TRUST_PROXY: a hop count; `true`/`yes` mean one proxy (the usual load balancer). */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { auditIpOf } from "./audit/actor.ts";
 import type { Auth } from "./auth/policy.ts";
 import { resolveViewer } from "./auth/sessions.ts";
+import { STAFF_CONSOLE_HEADER, staffTokenFromCookie } from "./auth/staff-console.ts";
 import { bearerToken } from "./auth/tokens.ts";
 import type { Deps } from "./deps.ts";
 import { DomainError } from "./errors.ts";
@@ -38,12 +39,21 @@ export interface TransportInfo {
   responseCookies: string[];
 }
 
+/** What a context reads of a request: its headers (a Fetch Request's, or the edge's). */
+export interface HeaderSource {
+  headers: { get(name: string): string | null };
+}
+
 export async function contextFromRequest(
   deps: Deps,
-  request: Request,
+  request: HeaderSource,
   transport: TransportInfo,
 ): Promise<Context> {
-  const token = bearerToken(request.headers.get("authorization"));
+  const token =
+    bearerToken(request.headers.get("authorization")) ??
+    (request.headers.get(STAFF_CONSOLE_HEADER) === "1"
+      ? await staffTokenFromCookie(deps, request.headers.get("cookie"))
+      : null);
   return {
     ...deps,
     ...(await authFromToken(deps, token)),

@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
 import { DomainError, ValidationError } from "../errors.ts";
 import { assertWellFormedText, decodeUtf8 } from "./unicode.ts";
 
@@ -46,41 +45,6 @@ export function assertJsonDepth(text: string): void {
   if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) throw new ValidationError(TOO_DEEP);
 }
 
-/**
- * Reads a request body's bytes, refusing it as soon as it grows past `limit` bytes. The bytes sit
- * in an ArrayBuffer of their own, so they can be handed (transferred) to a worker thread.
- */
-export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw tooLarge(limit);
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
-/** Reads a request body as text, refusing it as soon as it grows past `limit` bytes. */
-export async function readBodyText(request: Request, limit: number): Promise<string> {
-  return decodeUtf8(await readBodyBytes(request, limit));
-}
-
 /** A JSON body's value: {} when empty; 415 unless sent as JSON; 400 for bad JSON. */
 export function parseJsonText(text: string, contentType: string): unknown {
   if (text.trim() === "") return {};
@@ -102,15 +66,8 @@ export function parseJsonBytes(bytes: Uint8Array, contentType: string): unknown 
   return parsed;
 }
 
-export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
-  const text = await readBodyText(request, limit);
-  const parsed = parseJsonText(text, request.headers.get("content-type") ?? "");
-  if (text.length > LARGE_BODY_BYTES) await nextTurn();
-  assertWellFormedText(parsed);
-  return parsed;
-}
-
-function tooLarge(limit: number): DomainError {
+/** The refusal of a body past `limit` bytes (413). */
+export function bodyTooLarge(limit: number): DomainError {
   const size =
     limit < 1024 * 1024
       ? `${Math.round(limit / 1024)} KB`

@@ -1,10 +1,11 @@
+import proxyaddr from "@fastify/proxy-addr";
 import { isIP } from "node:net";
 
 /**
  * The client's address. Without trusted proxies it is the socket's peer; behind `trustProxy`
- * proxies (TRUST_PROXY) it is the entry of X-Forwarded-For that the outermost trusted proxy saw:
- * each proxy appends the address it received from, so the client is `trustProxy` entries from the
- * right. Entries a client wrote itself sit further left and are never believed.
+ * proxies (TRUST_PROXY) it is the X-Forwarded-For entry that the outermost trusted proxy saw
+ * (proxy-addr with a hop count, as Fastify's own trustProxy). Entries a client wrote itself sit
+ * further left and are never believed.
  */
 export function clientAddress(
   socketAddress: string | undefined,
@@ -12,12 +13,11 @@ export function clientAddress(
   trustProxy: number,
 ): string {
   const peer = normalize(socketAddress) ?? "unknown";
-  if (trustProxy <= 0 || !forwardedFor) return peer;
-  const hops = forwardedFor
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const candidate = hops[hops.length - trustProxy] ?? hops[0];
+  if (trustProxy <= 0 || !forwardedFor || !socketAddress) return peer;
+  const candidate = proxyaddr(
+    { socket: { remoteAddress: socketAddress }, headers: { "x-forwarded-for": forwardedFor } } as never,
+    (_address: string, hop: number) => hop < trustProxy,
+  );
   return normalize(candidate) ?? peer;
 }
 

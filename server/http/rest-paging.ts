@@ -37,7 +37,7 @@ export function pagedReply(
   items: unknown[],
   page: RestPage,
   totalCount: number,
-  request?: Request,
+  request?: { url: string },
 ): RestReply {
   const pageCount = Math.max(1, Math.ceil(totalCount / page.limit));
   const headers: Record<string, string> = {
@@ -49,7 +49,7 @@ export function pagedReply(
   if (request) {
     const links: string[] = [];
     const link = (target: number, rel: string) => {
-      const url = new URL(request.url);
+      const url = new URL(request.url, "http://freightway.invalid");
       url.searchParams.set("page", String(target));
       url.searchParams.set("limit", String(page.limit));
       links.push(`<${url.pathname}${url.search}>; rel="${rel}"`);

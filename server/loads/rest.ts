@@ -1,5 +1,4 @@
 import { NotFoundError } from "../errors.ts";
-import { readBodyBytes } from "../http/body.ts";
 import { pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { loadJson, uploadBatchJson } from "./json.ts";
@@ -72,9 +71,9 @@ export const loadRoutes: RestRoute[] = [
     access: "admin",
     bodyLimit: UPLOAD_BODY_LIMIT,
     rawBody: true,
-    async handle(ctx, { request }) {
-      const bytes = await readBodyBytes(request, UPLOAD_BODY_LIMIT);
-      const result = await uploadLoadsFromRestBody(ctx, bytes, request.headers.get("content-type") ?? "");
+    async handle(ctx, { body, request }) {
+      const contentType = request.headers.get("content-type") ?? "";
+      const result = await uploadLoadsFromRestBody(ctx, body as Uint8Array, contentType);
       return withStatus(201, {
         message: "Loads uploaded",
         rowCount: result.batch.rowCount,

@@ -1,0 +1,122 @@
+import type { IncomingMessage, Server } from "node:http";
+import { type DocumentNode, type execute, GraphQLError, type subscribe } from "graphql";
+import { useServer } from "graphql-ws/use/ws";
+import { WebSocketServer } from "ws";
+import { SESSION_ENDED_MESSAGE } from "../../common/auth.ts";
+import { staffTokenFromCookie } from "../auth/staff-console.ts";
+import { contextFromConnection, tokenFromConnectionParams } from "../context.ts";
+import type { Deps } from "../deps.ts";
+import { clientAddress } from "../http/client-address.ts";
+import { GRAPHQL_BODY_LIMIT_NON_ADMIN } from "../http/graphql-route.ts";
+import { findMalformedText, MALFORMED_TEXT } from "../http/unicode.ts";
+import { createSocketSessions, isSessionNotice } from "./socket-sessions.ts";
+import type { GraphQLServer } from "./yoga.ts";
+
+/** Whether a socket's page is this server's own (or a CORS_ORIGINS one): cookies are trusted only then. */
+function sameSiteOrigin(request: IncomingMessage, allowedOrigins: readonly string[]): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  if (allowedOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The staff console (GraphiQL) asks to be signed in by the operator's session cookie: the socket's
+ * connection parameters get a fresh access token in its place (the page itself holds none).
+ */
+async function withStaffToken(
+  deps: Deps,
+  params: Record<string, unknown> | undefined,
+  request: IncomingMessage,
+): Promise<void> {
+  if (!params || params.staffConsole !== "1" || tokenFromConnectionParams(params)) return;
+  if (!sameSiteOrigin(request, deps.config.corsOrigins)) return;
+  const token = await staffTokenFromCookie(deps, request.headers.cookie);
+  if (token) params.authorization = `Bearer ${token}`;
+}
+
+/**
+ * graphql-ws on the HTTP server's /graphql, through `yoga.getEnveloped` so that socket operations
+ * get the same context, plugins and validation as HTTP. Each socket follows its session
+ * (socket-sessions.ts).
+ */
+export function attachGraphQLSockets(server: Server, deps: Deps, yoga: GraphQLServer): WebSocketServer {
+  const socketSessions = createSocketSessions(deps);
+  // Sockets carry subscriptions, never uploads: ws closes the socket (1009) past the small cap.
+  // Frames are small and one event goes to thousands of sockets: no per-message compression
+  // (ws' default, stated here because compressing each copy would multiply the fan-out's cost).
+  const wsServer = new WebSocketServer({
+    server,
+    path: "/graphql",
+    maxPayload: GRAPHQL_BODY_LIMIT_NON_ADMIN,
+    perMessageDeflate: false,
+  });
+  useServer(
+    {
+      execute: (args: unknown) =>
+        (args as { rootValue: { execute: typeof execute } }).rootValue.execute(args as never),
+      subscribe: (args: unknown) =>
+        (args as { rootValue: { subscribe: typeof subscribe } }).rootValue.subscribe(args as never),
+      onConnect: async (ctx) => {
+        await withStaffToken(deps, ctx.connectionParams, ctx.extra.request);
+        await socketSessions.attach(ctx.extra.socket, tokenFromConnectionParams(ctx.connectionParams));
+        return true;
+      },
+      onNext: (ctx, id) =>
+        socketSessions.mayDeliver(ctx.extra.socket, id)
+          ? undefined
+          : { errors: [{ message: SESSION_ENDED_MESSAGE, extensions: { code: "SESSION_ENDED" } }] },
+      onComplete: (ctx, id) => socketSessions.untrack(ctx.extra.socket, id),
+      onSubscribe: async (ctx, id, params) => {
+        if (socketSessions.isEnded(ctx.extra.socket)) return [new GraphQLError(SESSION_ENDED_MESSAGE)];
+        const appContext = await contextFromConnection(
+          deps,
+          ctx.connectionParams,
+          clientAddress(
+            ctx.extra.request.socket.remoteAddress,
+            [ctx.extra.request.headers["x-forwarded-for"] ?? []].flat().join(","),
+            deps.config.trustProxy,
+          ),
+        );
+        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+          ...ctx,
+          req: ctx.extra.request,
+          socket: ctx.extra.socket,
+          params,
+          appContext,
+        });
+        if (findMalformedText(params) !== null) return [new GraphQLError(MALFORMED_TEXT)];
+        let document: DocumentNode;
+        try {
+          document = parse(params.query);
+        } catch (error) {
+          return [error instanceof GraphQLError ? error : new GraphQLError("Syntax Error: unreadable document")];
+        }
+        const args = {
+          schema,
+          operationName: params.operationName,
+          document,
+          variableValues: params.variables,
+          contextValue: await contextFactory(),
+          rootValue: { execute, subscribe },
+        };
+        socketSessions.track(ctx.extra.socket, id, {
+          notice: isSessionNotice(document, params.operationName),
+          stop: () => {
+            const running = ctx.subscriptions[id];
+            if (running && "return" in running) void running.return(undefined);
+          },
+        });
+        const errors = validate(args.schema, args.document);
+        if (errors.length) return errors;
+        return args;
+      },
+    },
+    wsServer,
+  );
+  return wsServer;
+}

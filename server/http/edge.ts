@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import type { ServerOptions } from "node:http";
+import fastifyCompress from "@fastify/compress";
+import fastifyCors from "@fastify/cors";
+import fastifyHelmet from "@fastify/helmet";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import { isClientRoute } from "../../common/client-routes.ts";
+import type { AppConfig } from "../config.ts";
+import { DomainError, errorBody, ValidationError } from "../errors.ts";
+import { bodyTooLarge, DEFAULT_BODY_LIMIT } from "./body.ts";
+import { useRestBodyParser } from "./body-parsers.ts";
+import { registerGraphiQLAssets } from "./graphiql/routes.ts";
+import { registerOpenApi } from "./openapi.ts";
+import { attachTransport } from "./request-info.ts";
+import { sendJson } from "./responses.ts";
+import { registerClientFiles } from "./static.ts";
+
+const NOT_FOUND = { message: "Not found", error: "Not found", code: "NOT_FOUND" };
+
+/** Whatever the API answers as JSON or text is compressed; event streams never (they must flow). */
+const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:json|graphql-response\+json|javascript)|image\/svg\+xml)/;
+
+/** The Content-Security-Policy of every answer: the app and GraphiQL run under it unchanged. */
+function contentSecurityPolicy(config: AppConfig) {
+  const tiles = config.mapTileUrl ? [new URL(config.mapTileUrl.replace(/[{}]/g, "")).origin] : [];
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // MUI (emotion), Leaflet and GraphiQL's editor set styles from script.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "blob:", ...tiles],
+      fontSrc: ["'self'", "data:"],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'", "blob:"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
+/**
+ * The HTTP server: Fastify with its security headers, CORS policy, compression, timeouts, body
+ * parsing, error and not-found answers, OpenAPI and the built client. The API's own routes
+ * (health, REST, GraphQL) are added by the caller through `routes`.
+ */
+export async function createEdge(
+  config: AppConfig,
+  version: string,
+  routes: (app: FastifyInstance) => void | Promise<void>,
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Slow clients: headers must arrive within HEADERS_TIMEOUT_MS, the whole request within
+    // REQUEST_TIMEOUT_MS; Node checks its connections every second (its default is 30 s).
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.headersTimeoutMs, config.requestTimeoutMs),
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
+    } as ServerOptions,
+    forceCloseConnections: true,
+    maxParamLength: 2_048,
+    genReqId: () => randomUUID(),
+  });
+
+  app.addHook("onRequest", async (request) => {
+    attachTransport(request, config.trustProxy);
+  });
+  // Cookies a service set (sign-in, refresh, logout) go out with whatever the answer is.
+  app.addHook("onSend", async (request, reply) => {
+    for (const cookie of request.transport?.responseCookies ?? []) reply.header("set-cookie", cookie);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "same-origin" },
+    // Map tiles (MAP_TILE_URL) come from another origin without CORP headers.
+    crossOriginEmbedderPolicy: false,
+  });
+  const allowedOrigins = new Set(config.corsOrigins);
+  await app.register(fastifyCors, {
+    origin: (origin, done) => done(null, origin !== undefined && allowedOrigins.has(origin)),
+    credentials: true,
+    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+    exposedHeaders: ["x-total-count", "x-page", "x-page-count", "x-per-page", "link", "content-disposition"],
+    maxAge: 600,
+  });
+  await app.register(fastifyCompress, { encodings: ["br", "gzip"], customTypes: COMPRESSIBLE });
+
+  useRestBodyParser(app);
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) return sendJson(reply, error.status, errorBody(error));
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      const refusal = bodyTooLarge(request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT);
+      return sendJson(reply, refusal.status, errorBody(refusal));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals (a malformed URL or header, a bad Content-Length...).
+      const refusal = new ValidationError(error.message);
+      return sendJson(reply, status, { ...errorBody(refusal), code: error.code ?? refusal.code });
+    }
+    console.error(`[${request.id}]`, error);
+    return sendJson(reply, 500, { message: "Unexpected error.", error: "Unexpected error.", requestId: request.id });
+  });
+
+  await registerOpenApi(app, version);
+  registerGraphiQLAssets(app);
+  await routes(app);
+  const client = await registerClientFiles(app, config.clientDistDir);
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0];
+    const api = pathname === "/api" || pathname.startsWith("/api/") || pathname === "/graphql";
+    if ((request.method === "GET" || request.method === "HEAD") && !api && isClientRoute(pathname)) {
+      return client.sendApp(reply);
+    }
+    if (request.method === "OPTIONS" && request.headers.origin !== undefined) {
+      // A preflight from an origin CORS_ORIGINS does not list.
+      return sendJson(reply, 403, {
+        message: "Cross-origin requests from this origin are not allowed.",
+        error: "Cross-origin requests from this origin are not allowed.",
+        code: "CORS_ORIGIN_NOT_ALLOWED",
+      });
+    }
+    return sendJson(reply, 404, NOT_FOUND);
+  });
+  return app;
+}

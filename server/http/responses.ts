@@ -1,0 +1,33 @@
+import { Readable } from "node:stream";
+import type { FastifyReply } from "fastify";
+
+/** A JSON answer as every path of the API gives it: never cached by the browser or a proxy. */
+export function sendJson(
+  reply: FastifyReply,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): FastifyReply {
+  return reply
+    .code(status)
+    .headers({ "cache-control": "no-store", ...headers })
+    .type("application/json; charset=utf-8")
+    .send(JSON.stringify(body));
+}
+
+/**
+ * A Fetch Response (Yoga's answers, file downloads) through Fastify's reply, so its compression and
+ * headers apply. Event streams stay streams; anything else is read whole first.
+ */
+export async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie" && name !== "content-length") reply.header(name, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
+  if (response.body === null) return reply.send();
+  if ((response.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
+    return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+  }
+  return reply.send(Buffer.from(await response.arrayBuffer()));
+}

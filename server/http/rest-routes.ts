@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { requireAdmin, requireViewer } from "../auth/policy.ts";
+import { type Context, contextFromRequest } from "../context.ts";
+import type { Deps } from "../deps.ts";
+import { DEFAULT_BODY_LIMIT, PUBLIC_BODY_LIMIT } from "./body.ts";
+import { headerSource, transportOf } from "./request-info.ts";
+import { sendFetchResponse, sendJson } from "./responses.ts";
+import { isReply, type Method, type RestRoute } from "./router.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route takes its body as bytes (server/http/body-parsers.ts). */
+    rawBody?: boolean;
+  }
+  interface FastifyRequest {
+    appContext?: Context;
+  }
+}
+
+const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+const WITH_BODY = new Set<Method>(["POST", "PUT", "PATCH"]);
+
+/** `/loads/:id` and `/loads/:loadId` are one path to the router. */
+const pathShape = (path: string) => path.replace(/:[^/]+/g, ":");
+
+function paramsSchema(path: string): z.ZodType | undefined {
+  const names = [...path.matchAll(/:([^/]+)/g)].map((match) => match[1]);
+  if (names.length === 0) return undefined;
+  return z.object(Object.fromEntries(names.map((name) => [name, z.string()])));
+}
+
+const SECURITY = { public: [], signedIn: [{ bearer: [] }], admin: [{ bearer: [] }] } as const;
+
+function tagOf(path: string): string {
+  return path.split("/")[1] ?? "api";
+}
+
+/**
+ * Registers the spec's REST paths under /api: the access rule before the body is read, the body
+ * parsed within the route's limit, the domain's zod schemas validated and documented (OpenAPI), the
+ * handler's answer as JSON (or its own Response for downloads). A path reached with a method it
+ * does not have answers 405 with an Allow header.
+ */
+export function registerRestRoutes(app: FastifyInstance, deps: Deps, routes: RestRoute[]): void {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: `/api${route.path}`,
+      bodyLimit: route.bodyLimit ?? (route.access === "public" ? PUBLIC_BODY_LIMIT : DEFAULT_BODY_LIMIT),
+      config: { rawBody: route.rawBody === true },
+      schema: {
+        tags: [tagOf(route.path)],
+        summary: route.schema?.summary ?? `${route.method} /api${route.path}`,
+        ...(route.schema?.description ? { description: route.schema.description } : {}),
+        security: [...SECURITY[route.access]],
+        params: route.schema?.params ?? paramsSchema(route.path),
+        ...(route.schema?.querystring ? { querystring: route.schema.querystring } : {}),
+        ...(route.schema?.body && !route.rawBody ? { body: route.schema.body } : {}),
+        ...(route.schema?.response ? { response: route.schema.response } : {}),
+      },
+      async onRequest(request) {
+        const ctx = await contextFromRequest(deps, headerSource(request), transportOf(request));
+        if (route.access === "signedIn") requireViewer(ctx);
+        if (route.access === "admin") requireAdmin(ctx);
+        request.appContext = ctx;
+      },
+      handler: (request, reply) => runRoute(route, request, reply),
+    });
+  }
+
+  const methodsByShape = new Map<string, { path: string; methods: Set<Method> }>();
+  for (const route of routes) {
+    const shape = pathShape(route.path);
+    const entry = methodsByShape.get(shape) ?? { path: route.path, methods: new Set<Method>() };
+    entry.methods.add(route.method);
+    methodsByShape.set(shape, entry);
+  }
+  for (const { path, methods } of methodsByShape.values()) {
+    const allow = [...methods, ...(methods.has("GET") ? ["HEAD"] : [])].join(", ");
+    const missing = METHODS.filter((method) => !methods.has(method));
+    if (missing.length === 0) continue;
+    app.route({
+      method: missing,
+      url: `/api${path}`,
+      schema: { hide: true },
+      handler: (_request, reply) =>
+        sendJson(reply.header("allow", allow), 405, {
+          message: "Method not allowed",
+          error: "Method not allowed",
+          code: "METHOD_NOT_ALLOWED",
+        }),
+    });
+  }
+}
+
+async function runRoute(route: RestRoute, request: FastifyRequest, reply: FastifyReply) {
+  const ctx = request.appContext as Context;
+  const queryStart = request.url.indexOf("?");
+  const query = new URLSearchParams(queryStart < 0 ? "" : request.url.slice(queryStart + 1));
+  const body = WITH_BODY.has(route.method) ? (request.body ?? (route.rawBody ? new Uint8Array(0) : {})) : undefined;
+  const result = await route.handle(ctx, {
+    params: request.params as Record<string, string>,
+    query,
+    body,
+    request: { url: request.url, headers: headerSource(request).headers },
+  });
+  // A file download (e.g. a CSV export) answers with its own Response.
+  if (result instanceof Response) return sendFetchResponse(reply, result);
+  return isReply(result)
+    ? sendJson(reply, result.status, result.body, result.headers)
+    : sendJson(reply, 200, result ?? { ok: true });
+}
