@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import relay from "vite-plugin-relay";
+import { precompress } from "./precompress.ts";
 import { preloadRoutes } from "./preload-routes.ts";
 import { prerenderLanding } from "./prerender-landing.ts";
 
@@ -17,6 +18,7 @@ export default defineConfig({
       "/carrier/*": "src/app/layout/AppLayout.tsx",
     }),
     prerenderLanding([relay, react()]),
+    precompress(),
   ],
   build: {
     outDir: "dist",

@@ -117,7 +117,8 @@ function readOrigins(raw: string | undefined): string[] {
 function positiveMs(raw: string | undefined, fallback: number, name: string): number {
   if (raw === undefined || raw.trim() === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of milliseconds.`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a whole number of milliseconds.`);
   return value;
 }
 

@@ -33,7 +33,7 @@ async function withStaffToken(
   params: Record<string, unknown> | undefined,
   request: IncomingMessage,
 ): Promise<void> {
-  if (!params || params.staffConsole !== "1" || tokenFromConnectionParams(params)) return;
+  if (params?.staffConsole !== "1" || tokenFromConnectionParams(params)) return;
   if (!sameSiteOrigin(request, deps.config.corsOrigins)) return;
   const token = await staffTokenFromCookie(deps, request.headers.cookie);
   if (token) params.authorization = `Bearer ${token}`;
@@ -94,7 +94,9 @@ export function attachGraphQLSockets(server: Server, deps: Deps, yoga: GraphQLSe
         try {
           document = parse(params.query);
         } catch (error) {
-          return [error instanceof GraphQLError ? error : new GraphQLError("Syntax Error: unreadable document")];
+          return [
+            error instanceof GraphQLError ? error : new GraphQLError("Syntax Error: unreadable document"),
+          ];
         }
         const args = {
           schema,

@@ -12,6 +12,8 @@ import { assertWellFormedText, decodeUtf8 } from "./unicode.ts";
 export function useRestBodyParser(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, async (request: FastifyRequest, bytes: Buffer) => {
+    // No route has this path: the not-found answer does not depend on the body.
+    if (request.is404) return undefined;
     if (request.routeOptions.config.rawBody) {
       // A buffer of its own (never a slice of a shared pool): it may be moved to a worker thread.
       return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength

@@ -1,5 +1,5 @@
-import proxyaddr from "@fastify/proxy-addr";
 import { isIP } from "node:net";
+import proxyaddr from "@fastify/proxy-addr";
 
 /**
  * The client's address. Without trusted proxies it is the socket's peer; behind `trustProxy`

@@ -18,7 +18,8 @@ export interface CookieOptions {
  */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
   const parts = [serialize(name, value), `Path=${options.path ?? "/"}`, "HttpOnly", "SameSite=Strict"];
-  if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`);
+  if (options.maxAgeSeconds !== undefined)
+    parts.push(`Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`);
   if (options.secure) parts.push("Secure");
   return parts.join("; ");
 }

@@ -18,7 +18,8 @@ import { registerClientFiles } from "./static.ts";
 const NOT_FOUND = { message: "Not found", error: "Not found", code: "NOT_FOUND" };
 
 /** Whatever the API answers as JSON or text is compressed; event streams never (they must flow). */
-const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:json|graphql-response\+json|javascript)|image\/svg\+xml)/;
+const COMPRESSIBLE =
+  /^(?:text\/(?!event-stream)|application\/(?:json|graphql-response\+json|javascript)|image\/svg\+xml)/;
 
 /** The Content-Security-Policy of every answer: the app and GraphiQL run under it unchanged. */
 function contentSecurityPolicy(config: AppConfig) {
@@ -108,7 +109,11 @@ export async function createEdge(
       return sendJson(reply, status, { ...errorBody(refusal), code: error.code ?? refusal.code });
     }
     console.error(`[${request.id}]`, error);
-    return sendJson(reply, 500, { message: "Unexpected error.", error: "Unexpected error.", requestId: request.id });
+    return sendJson(reply, 500, {
+      message: "Unexpected error.",
+      error: "Unexpected error.",
+      requestId: request.id,
+    });
   });
 
   await registerOpenApi(app, version);

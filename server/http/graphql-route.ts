@@ -71,7 +71,8 @@ export function registerGraphQLRoute(app: FastifyInstance, options: GraphQLRoute
       request.appContext = await contextFromRequest(deps, headerSource(request), transportOf(request));
     });
     scope.addHook("preParsing", async (request, _reply, payload) => {
-      const limit = request.appContext?.viewer?.role === "ADMIN" ? GRAPHQL_BODY_LIMIT : GRAPHQL_BODY_LIMIT_NON_ADMIN;
+      const limit =
+        request.appContext?.viewer?.role === "ADMIN" ? GRAPHQL_BODY_LIMIT : GRAPHQL_BODY_LIMIT_NON_ADMIN;
       const declared = request.headers["content-length"];
       if (declared === undefined) {
         // A chunked body: counted as it arrives.
@@ -98,7 +99,8 @@ export function registerGraphQLRoute(app: FastifyInstance, options: GraphQLRoute
   });
 
   async function answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    if (wantsGraphiQL(request)) return sendGraphiQL(reply, await sessionOfCookie(deps, request.headers.cookie));
+    if (wantsGraphiQL(request))
+      return sendGraphiQL(reply, await sessionOfCookie(deps, request.headers.cookie));
     const appContext = request.appContext;
     if (!appContext) throw new Error("The GraphQL route's context is made by its onRequest hook.");
     const transport = transportOf(request);

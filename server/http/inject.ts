@@ -21,7 +21,8 @@ export async function injectFetch(
     url: `${url.pathname}${url.search}`,
     headers: { host: url.host, ...headers },
     ...(body === undefined ? {} : { payload: body }),
-    remoteAddress: transport.ip ?? "127.0.0.1",
+    // A peer whose address is not known (as a socket without one) when the caller gives none.
+    remoteAddress: transport.ip ?? "unknown",
   });
   const responseHeaders = new Headers();
   for (const [name, value] of Object.entries(answer.headers)) {

@@ -98,7 +98,9 @@ async function runRoute(route: RestRoute, request: FastifyRequest, reply: Fastif
   const ctx = request.appContext as Context;
   const queryStart = request.url.indexOf("?");
   const query = new URLSearchParams(queryStart < 0 ? "" : request.url.slice(queryStart + 1));
-  const body = WITH_BODY.has(route.method) ? (request.body ?? (route.rawBody ? new Uint8Array(0) : {})) : undefined;
+  const body = WITH_BODY.has(route.method)
+    ? (request.body ?? (route.rawBody ? new Uint8Array(0) : {}))
+    : undefined;
   const result = await route.handle(ctx, {
     params: request.params as Record<string, string>,
     query,

@@ -207,18 +207,20 @@ describe("GraphQL transport rules", () => {
 });
 
 describe("GraphiQL", () => {
-  it("is only served to a signed-in admin", async () => {
+  it("is only served to a signed-in admin; others get a page that says so", async () => {
     const anonymous = await t.app.fetch(
       new Request("http://x/graphql", { headers: { accept: "text/html" } }),
     );
-    expect(anonymous.status).toBe(302);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).toContain("Sign in with an operator account");
     const carl = await loginAs(t.app, "carl@example.com");
     const carrier = await t.app.fetch(
       new Request("http://x/graphql", {
         headers: { accept: "text/html", cookie: `refreshToken=${carl.refresh}` },
       }),
     );
-    expect(carrier.status).toBe(302);
+    expect(carrier.status).toBe(403);
+    expect(await carrier.text()).toContain("Your account cannot use it");
     const admin = await loginAs(t.app, "admin@example.com");
     const page = await t.app.fetch(
       new Request("http://x/graphql", {
@@ -226,7 +228,12 @@ describe("GraphiQL", () => {
       }),
     );
     expect(page.status).toBe(200);
-    expect(await page.text()).toMatch(/GraphiQL|graphiql/);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    const html = await page.text();
+    expect(html).toMatch(/graphiql/);
+    // Signed in by the cookie: the page holds no token, and loads nothing from another host.
+    expect(html).not.toMatch(/Bearer|eyJ/);
+    expect(html).not.toMatch(/https?:\/\//);
   });
 });
 

@@ -20,8 +20,7 @@ const FILES: Record<string, { type: string; body: string }> = {
   "worker-graphql.js": { type: "text/javascript; charset=utf-8", body: assets.graphqlWorker },
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function page(title: string, body: string, head = ""): string {
   return `<!doctype html>
