@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { dayText } from "../../common/billing.ts";
 import { formatCents } from "../../common/money.ts";
 import { policy, requireViewer } from "../auth/policy.ts";
@@ -43,7 +42,9 @@ const when = (date: Date | null) =>
  * the agreed amount and the terms. Text uses the standard Helvetica font, so any PDF reader (and
  * text extraction) gets the words back as written.
  */
-export function rateConfirmationPdf(data: RateConfirmation): Promise<Buffer> {
+export async function rateConfirmationPdf(data: RateConfirmation): Promise<Buffer> {
+  // Loaded on first use: pdfkit and its fonts cost a fifth of a second at start.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "LETTER",
     margin: 54,

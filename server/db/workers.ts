@@ -3,11 +3,13 @@ import Piscina from "piscina";
 /**
  * Worker threads for work that would stall the event loop (bulk uploads: parsing, validation and
  * the write, each worker with its own database connection). One small pool per task file, made on
- * first use. This code runs from TypeScript through tsx: a worker loads it the same way.
+ * first use. From TypeScript (tsx: tests, development) a .ts worker loads through tsx too; from the
+ * build (dist/, plain node) the worker is JavaScript and needs nothing.
  */
 const pools = new Map<string, Piscina>();
 
-function workerExecArgv(): string[] {
+function workerExecArgv(file: URL): string[] {
+  if (!file.pathname.endsWith(".ts")) return process.execArgv;
   const viaTsx = process.execArgv.some((argument) => argument.includes("tsx"));
   return viaTsx ? process.execArgv : [...process.execArgv, "--import", "tsx"];
 }
@@ -22,7 +24,7 @@ export function runInWorker<Task, Result>(
   if (!pool) {
     pool = new Piscina({
       filename: file.href,
-      execArgv: workerExecArgv(),
+      execArgv: workerExecArgv(file),
       minThreads: 0,
       // Uploads are one transaction each and the database takes one writer at a time.
       maxThreads: 2,

@@ -66,7 +66,7 @@ export async function createEdge(
       connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
     } as ServerOptions,
     forceCloseConnections: true,
-    maxParamLength: 2_048,
+    routerOptions: { maxParamLength: 2_048 },
     genReqId: () => randomUUID(),
   });
 

@@ -30,6 +30,11 @@ function paramsSchema(path: string): z.ZodType | undefined {
   return z.object(Object.fromEntries(names.map((name) => [name, z.string()])));
 }
 
+function paramsOf(route: RestRoute): { params?: z.ZodType } {
+  const params = route.schema?.params ?? paramsSchema(route.path);
+  return params ? { params } : {};
+}
+
 const SECURITY = { public: [], signedIn: [{ bearer: [] }], admin: [{ bearer: [] }] } as const;
 
 function tagOf(path: string): string {
@@ -54,7 +59,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: Deps, routes: Res
         summary: route.schema?.summary ?? `${route.method} /api${route.path}`,
         ...(route.schema?.description ? { description: route.schema.description } : {}),
         security: [...SECURITY[route.access]],
-        params: route.schema?.params ?? paramsSchema(route.path),
+        ...paramsOf(route),
         ...(route.schema?.querystring ? { querystring: route.schema.querystring } : {}),
         ...(route.schema?.body && !route.rawBody ? { body: route.schema.body } : {}),
         ...(route.schema?.response ? { response: route.schema.response } : {}),

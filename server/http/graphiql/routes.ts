@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import * as assets from "@graphql-yoga/render-graphiql/graphiql";
+import { resolve } from "node:path";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { StaffSession } from "../../auth/staff-console.ts";
 
@@ -9,15 +9,19 @@ const VERSION = (require("@graphql-yoga/render-graphiql/package.json") as { vers
 /** Versioned, so the browser keeps the (large) bundle until the package changes. */
 const BASE = `/graphiql/${VERSION}`;
 const IMMUTABLE = "public, max-age=31536000, immutable";
-const START = readFileSync(new URL("./start.js", import.meta.url), "utf8");
+/** Read from the project (the working directory, as the migrations are), from source or build. */
+const START = readFileSync(resolve("server/http/graphiql/start.js"), "utf8");
 
-const FILES: Record<string, { type: string; body: string }> = {
-  "graphiql.js": { type: "text/javascript; charset=utf-8", body: assets.js },
-  "graphiql.css": { type: "text/css; charset=utf-8", body: assets.css },
-  "start.js": { type: "text/javascript; charset=utf-8", body: START },
-  "worker-editor.js": { type: "text/javascript; charset=utf-8", body: assets.editorWorkerService },
-  "worker-json.js": { type: "text/javascript; charset=utf-8", body: assets.jsonWorker },
-  "worker-graphql.js": { type: "text/javascript; charset=utf-8", body: assets.graphqlWorker },
+const JS = "text/javascript; charset=utf-8";
+type Assets = typeof import("@graphql-yoga/render-graphiql/graphiql");
+/** Each file's type and its text in the package's module, loaded on first use (9 MB of code). */
+const FILES: Record<string, { type: string; body(assets: Assets): string }> = {
+  "graphiql.js": { type: JS, body: (assets) => assets.js },
+  "graphiql.css": { type: "text/css; charset=utf-8", body: (assets) => assets.css },
+  "start.js": { type: JS, body: () => START },
+  "worker-editor.js": { type: JS, body: (assets) => assets.editorWorkerService },
+  "worker-json.js": { type: JS, body: (assets) => assets.jsonWorker },
+  "worker-graphql.js": { type: JS, body: (assets) => assets.graphqlWorker },
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -74,8 +78,9 @@ export function sendGraphiQL(reply: FastifyReply, session: StaffSession | null):
 /** GraphiQL's own files, from node_modules through this server (it runs offline: no CDN). */
 export function registerGraphiQLAssets(app: FastifyInstance): void {
   for (const [name, file] of Object.entries(FILES)) {
-    app.get(`${BASE}/${name}`, { schema: { hide: true } }, (_request, reply) =>
-      reply.header("cache-control", IMMUTABLE).type(file.type).send(file.body),
-    );
+    app.get(`${BASE}/${name}`, { schema: { hide: true } }, async (_request, reply) => {
+      const assets = await import("@graphql-yoga/render-graphiql/graphiql");
+      return reply.header("cache-control", IMMUTABLE).type(file.type).send(file.body(assets));
+    });
   }
 }

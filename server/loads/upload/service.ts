@@ -16,7 +16,10 @@ export { UPLOAD_ZONE_MESSAGE } from "./input.ts";
 
 import type { UploadSource, UploadTask, UploadTaskResult } from "./worker.ts";
 
-const UPLOAD_WORKER = new URL("./worker.ts", import.meta.url);
+/** worker.ts beside this module from source; the build's own entry beside the server bundle. */
+const UPLOAD_WORKER = import.meta.url.endsWith(".ts")
+  ? new URL("./worker.ts", import.meta.url)
+  : new URL("./loads-upload-worker.js", import.meta.url);
 
 export interface UploadResult {
   batch: UploadBatch;
