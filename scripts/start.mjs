@@ -4,7 +4,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-const built = ["dist/BUILT", "dist/server/main.js", "client/dist/index.html"].every((file) => existsSync(file));
+const built = ["dist/BUILT", "dist/server/main.js", "client/dist/index.html"].every((file) =>
+  existsSync(file),
+);
 if (!built) {
   console.log("No build yet: building once (npm run build)...");
   const result = spawnSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
