@@ -1,3 +1,4 @@
+import "./lib/zod-jitless.ts";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import { StrictMode } from "react";

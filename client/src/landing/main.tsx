@@ -1,3 +1,4 @@
+import "../lib/zod-jitless.ts";
 import { hydrateRoot } from "react-dom/client";
 import { guardDecision } from "../lib/paths.ts";
 import { session } from "../lib/session.ts";
