@@ -124,8 +124,12 @@ export async function createEdge(
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0];
     const api = pathname === "/api" || pathname.startsWith("/api/") || pathname === "/graphql";
-    if ((request.method === "GET" || request.method === "HEAD") && !api && isClientRoute(pathname)) {
-      return client.sendApp(reply);
+    const read = request.method === "GET" || request.method === "HEAD";
+    if (read && !api && isClientRoute(pathname)) return client.sendApp(reply);
+    // A person who mistyped an address in a browser gets the app's own "Page not found" screen, with
+    // a 404 status; every other caller (probes, scrapers, integrators) gets the JSON 404.
+    if (read && !api && request.headers["sec-fetch-mode"] === "navigate") {
+      return client.sendApp(reply.code(404));
     }
     if (request.method === "OPTIONS" && request.headers.origin !== undefined) {
       // A preflight from an origin CORS_ORIGINS does not list.

@@ -44,6 +44,9 @@ export async function registerClientFiles(app: FastifyInstance, root: string): P
         .type("text/plain; charset=utf-8")
         .send("The client is not built yet: run `npm run build`.");
     }
+    // A 404 page is never revalidated into a 304 of the app.
+    if (reply.statusCode === 404)
+      return reply.header("cache-control", "no-store").sendFile(name, { cacheControl: false, etag: false });
     return reply.header("cache-control", REVALIDATE).sendFile(name, { cacheControl: false });
   }
 

@@ -164,6 +164,15 @@ describe("static client", () => {
       expect(answer.headers["content-type"], path).toMatch(/application\/json/);
       expect(json(answer), path).toEqual({ message: "Not found", error: "Not found", code: "NOT_FOUND" });
     }
+    // A browser's navigation to a mistyped address: the app's own not-found screen, still a 404.
+    const typo = await call(base, "/no/such/page", {
+      headers: { accept: "text/html", "sec-fetch-mode": "navigate" },
+    });
+    expect(typo.status).toBe(404);
+    expect(typo.body.toString()).toContain("<title>app</title>");
+    const probe = await call(base, "/metrics", { headers: { accept: "text/html" } });
+    expect(probe.status).toBe(404);
+    expect(json(probe).code).toBe("NOT_FOUND");
     const post = await call(base, "/login", { method: "POST", body: "{}" });
     expect(post.status).toBe(404);
     expect(json(post).code).toBe("NOT_FOUND");
