@@ -15,28 +15,43 @@ function swapIn(built, target) {
   rmSync(old, { recursive: true, force: true });
 }
 
-run("node", ["scripts/generate.mjs"]);
+// `node scripts/build.mjs server`: the server bundle only (the test command's step; seconds).
+const only = process.argv[2];
 
-const clientOut = `client/dist.new-${stamp}`;
-run("node_modules/.bin/vite", ["build", "--config", "client/vite.config.ts", "--outDir", `../${clientOut}`], {
-  env: { ...process.env, NODE_ENV: "production" },
-});
-swapIn(clientOut, "client/dist");
+if (only !== "server") {
+  run("node", ["scripts/generate.mjs"]);
+  buildClient();
+}
+buildServer();
+console.log(only === "server" ? "Built: dist/." : "Built: client/dist and dist/ (run with `npm start`).");
 
-const serverOut = `dist.new-${stamp}`;
-run("node_modules/.bin/esbuild", [
-  "main=server/main.ts",
-  // The upload worker thread's module, beside the bundle (server/loads/upload/service.ts).
-  "loads-upload-worker=server/loads/upload/worker.ts",
-  "--bundle",
-  "--platform=node",
-  "--format=esm",
-  "--target=node20",
-  "--packages=external",
-  "--sourcemap",
-  "--log-level=warning",
-  `--outdir=${serverOut}/server`,
-]);
-writeFileSync(`${serverOut}/BUILT`, `${new Date().toISOString()}\n`);
-swapIn(serverOut, "dist");
-console.log("Built: client/dist and dist/ (run with `npm start`).");
+function buildClient() {
+  const clientOut = `client/dist.new-${stamp}`;
+  run(
+    "node_modules/.bin/vite",
+    ["build", "--config", "client/vite.config.ts", "--outDir", `../${clientOut}`],
+    {
+      env: { ...process.env, NODE_ENV: "production" },
+    },
+  );
+  swapIn(clientOut, "client/dist");
+}
+
+function buildServer() {
+  const serverOut = `dist.new-${stamp}`;
+  run("node_modules/.bin/esbuild", [
+    "main=server/main.ts",
+    // The upload worker thread's module, beside the bundle (server/loads/upload/service.ts).
+    "loads-upload-worker=server/loads/upload/worker.ts",
+    "--bundle",
+    "--platform=node",
+    "--format=esm",
+    "--target=node20",
+    "--packages=external",
+    "--sourcemap",
+    "--log-level=warning",
+    `--outdir=${serverOut}/server`,
+  ]);
+  writeFileSync(`${serverOut}/BUILT`, `${new Date().toISOString()}\n`);
+  swapIn(serverOut, "dist");
+}

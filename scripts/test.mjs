@@ -39,6 +39,8 @@ const steps = [
       TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
     },
   },
+  // What `npm start` runs: the server bundle (dist/), started by test/browser/production-start.test.ts.
+  { title: "build the server bundle", cmd: "node", args: ["scripts/build.mjs", "server"] },
   { title: "browser tests (Chromium)", cmd: "vitest", args: ["run", "--project", "browser"] },
 ];
 
