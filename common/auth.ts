@@ -31,12 +31,21 @@ export function newPasswordProblem(password: string): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? PASSWORD_TOO_SHORT);
 }
 
+/**
+ * Where a session is signed in from. One live session per user and platform, so the list is
+ * closed: free text (`x1`, `x2`, ...) would let one account keep any number of sessions.
+ */
+export const PLATFORMS = ["desktop", "mobile"] as const;
+export type Platform = (typeof PLATFORMS)[number];
+export const DEFAULT_PLATFORM: Platform = "desktop";
+export const PLATFORM_UNKNOWN = `Platform must be one of ${PLATFORMS.join(", ")}.`;
+
 const platform = z
-  .string()
+  .string({ error: PLATFORM_UNKNOWN })
   .trim()
-  .regex(/^[a-z][a-z0-9_-]{0,19}$/i, "Unknown platform")
-  .default("desktop")
-  .transform((value) => value.toLowerCase());
+  .toLowerCase()
+  .pipe(z.enum(PLATFORMS, { error: PLATFORM_UNKNOWN }))
+  .default(DEFAULT_PLATFORM);
 
 export const loginInput = z.object({
   email: email(),

@@ -39,7 +39,7 @@ const LoginInput = builder.inputType("LoginInput", {
     email: t.string({ required: true, description: "The account's e-mail." }),
     password: t.string({ required: true, description: "The password, or a temporary one." }),
     rememberMe: t.boolean({ required: false, description: "Keep the session for 30 days (else 12 hours)." }),
-    platform: t.string({ required: false, description: "The client's platform (default desktop)." }),
+    platform: t.string({ required: false, description: "desktop or mobile (default desktop)." }),
   }),
 });
 
@@ -51,7 +51,7 @@ const RegisterInput = builder.inputType("RegisterInput", {
     confirmPassword: t.string({ required: true, description: "The password again." }),
     phoneNumber: t.string({ required: true, description: "The national number, digits only." }),
     phoneCountry: t.string({ required: false, description: "US (default) or CA" }),
-    platform: t.string({ required: false, description: "The client's platform (default desktop)." }),
+    platform: t.string({ required: false, description: "desktop or mobile (default desktop)." }),
   }),
 });
 
@@ -59,7 +59,7 @@ const LogoutInput = builder.inputType("LogoutInput", {
   description: "Whose session to end (the caller's by default).",
   fields: (t) => ({
     _id: t.string({ required: false, description: "The user's id or userId, when given." }),
-    platform: t.string({ required: false, description: "The client's platform (default desktop)." }),
+    platform: t.string({ required: false, description: "desktop or mobile (default desktop)." }),
   }),
 });
 
