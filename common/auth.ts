@@ -13,6 +13,7 @@ export const SESSION_REPLACED_MESSAGE =
 export const TEMPORARY_PASSWORD_SENT = "If that address has an account, a temporary password is on its way.";
 export const MIN_PASSWORD_LENGTH = 8;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
 export const CURRENT_PASSWORD_WRONG = "The current password is not correct.";
 export const PASSWORD_UNCHANGED = "The new password must differ from the current one.";
 export const PASSWORD_CHANGED =
@@ -84,8 +85,8 @@ export const logoutInput = z.object({
 export const changePasswordInput = z
   .object({
     currentPassword: z
-      .string({ error: "Current password is required" })
-      .min(1, "Current password is required")
+      .string({ error: CURRENT_PASSWORD_REQUIRED })
+      .min(1, CURRENT_PASSWORD_REQUIRED)
       .max(200),
     newPassword: newPassword(),
     confirmPassword: z.string({ error: "Confirm your password" }),
