@@ -19,6 +19,17 @@ export const PASSWORD_UNCHANGED = "The new password must differ from the current
 export const PASSWORD_CHANGED =
   "Your password was changed. Every other session of your account was signed out.";
 
+/** Changing the sign-in e-mail (My Account) needs the current password. */
+export const EMAIL_CHANGE_NEEDS_PASSWORD = "Enter your current password to change your e-mail.";
+/** How long the link mailed to the old address can undo an e-mail change. */
+export const EMAIL_REVERT_DAYS = 7;
+export const EMAIL_REVERT_INVALID =
+  "This link is not valid any more: it was used already, it expired, or an earlier e-mail change was undone since.";
+export const EMAIL_REVERT_TAKEN =
+  "The old address belongs to another account now, so it cannot be restored. Please contact us.";
+export const EMAIL_REVERTED =
+  "Your e-mail address is restored. Every session of your account was signed out and your password was reset: ask for a temporary password to sign in again.";
+
 /** The one rule for a password a user chooses (sign-up and change password). */
 export const newPassword = () =>
   z

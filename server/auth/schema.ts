@@ -200,7 +200,10 @@ const SessionEndedEvent = builder
   .implement({
     description: "The viewer's session was ended elsewhere: drop the credentials and show the message.",
     fields: (t) => ({
-      reason: t.exposeString("reason", { description: "replaced, logout, reuse or password_reset" }),
+      reason: t.exposeString("reason", {
+        description:
+          "replaced, logout, reuse, password_reset, password_changed, ended_by_admin, email_changed or email_reverted",
+      }),
       message: t.exposeString("message", { description: "A sentence to show the user." }),
       logout: t.boolean({ description: "Always true: drop the credentials.", resolve: () => true }),
     }),
