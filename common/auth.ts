@@ -13,10 +13,22 @@ export const SESSION_REPLACED_MESSAGE =
 export const TEMPORARY_PASSWORD_SENT = "If that address has an account, a temporary password is on its way.";
 export const MIN_PASSWORD_LENGTH = 8;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
 export const CURRENT_PASSWORD_WRONG = "The current password is not correct.";
 export const PASSWORD_UNCHANGED = "The new password must differ from the current one.";
 export const PASSWORD_CHANGED =
   "Your password was changed. Every other session of your account was signed out.";
+
+/** Changing the sign-in e-mail (My Account) needs the current password. */
+export const EMAIL_CHANGE_NEEDS_PASSWORD = "Enter your current password to change your e-mail.";
+/** How long the link mailed to the old address can undo an e-mail change. */
+export const EMAIL_REVERT_DAYS = 7;
+export const EMAIL_REVERT_INVALID =
+  "This link is not valid any more: it was used already, it expired, or an earlier e-mail change was undone since.";
+export const EMAIL_REVERT_TAKEN =
+  "The old address belongs to another account now, so it cannot be restored. Please contact us.";
+export const EMAIL_REVERTED =
+  "Your e-mail address is restored. Every session of your account was signed out and your password was reset: ask for a temporary password to sign in again.";
 
 /** The one rule for a password a user chooses (sign-up and change password). */
 export const newPassword = () =>
@@ -31,12 +43,21 @@ export function newPasswordProblem(password: string): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? PASSWORD_TOO_SHORT);
 }
 
+/**
+ * Where a session is signed in from. One live session per user and platform, so the list is
+ * closed: free text (`x1`, `x2`, ...) would let one account keep any number of sessions.
+ */
+export const PLATFORMS = ["desktop", "mobile"] as const;
+export type Platform = (typeof PLATFORMS)[number];
+export const DEFAULT_PLATFORM: Platform = "desktop";
+export const PLATFORM_UNKNOWN = `Platform must be one of ${PLATFORMS.join(", ")}.`;
+
 const platform = z
-  .string()
+  .string({ error: PLATFORM_UNKNOWN })
   .trim()
-  .regex(/^[a-z][a-z0-9_-]{0,19}$/i, "Unknown platform")
-  .default("desktop")
-  .transform((value) => value.toLowerCase());
+  .toLowerCase()
+  .pipe(z.enum(PLATFORMS, { error: PLATFORM_UNKNOWN }))
+  .default(DEFAULT_PLATFORM);
 
 export const loginInput = z.object({
   email: email(),
@@ -75,8 +96,8 @@ export const logoutInput = z.object({
 export const changePasswordInput = z
   .object({
     currentPassword: z
-      .string({ error: "Current password is required" })
-      .min(1, "Current password is required")
+      .string({ error: CURRENT_PASSWORD_REQUIRED })
+      .min(1, CURRENT_PASSWORD_REQUIRED)
       .max(200),
     newPassword: newPassword(),
     confirmPassword: z.string({ error: "Confirm your password" }),

@@ -47,7 +47,7 @@ async function login(): Promise<void> {
   const response = await fetch(`${values.url}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: values.email, password: values.password, platform: "simulator" }),
+    body: JSON.stringify({ email: values.email, password: values.password, platform: "mobile" }),
   });
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   token = ((await response.json()) as { token: string }).token;

@@ -1,28 +1,20 @@
-import { CURRENT_PASSWORD_WRONG, changePasswordInput, PASSWORD_CHANGED } from "../../common/auth.ts";
+import { changePasswordInput, PASSWORD_CHANGED } from "../../common/auth.ts";
 import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { Context } from "../context.ts";
-import { UnauthenticatedError, ValidationError } from "../errors.ts";
-import type { User } from "../generated/sqlite/client.ts";
+import { UnauthenticatedError } from "../errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { replacePasswordHash } from "../users/password.ts";
 import { readUserById } from "../users/read.ts";
-import { hashPassword, verifyPassword } from "./passwords.ts";
+import { assertCurrentPassword } from "./current-password.ts";
+import { hashPassword } from "./passwords.ts";
 import { requireViewer } from "./policy.ts";
-import { assertLoginAllowed, recordLoginAttempt } from "./rate-limit.ts";
 import { revokeUserSessions } from "./sessions.ts";
 
 export interface PasswordChanged {
   message: string;
   /** How many other sessions of the user were signed out. */
   endedSessions: number;
-}
-
-/** The current password, or a still-valid temporary one from "forgot password". */
-async function isCurrentPassword(user: User, password: string): Promise<boolean> {
-  if (await verifyPassword(password, user.passwordHash)) return true;
-  const temporaryLive = user.tempPasswordHash && (user.tempPasswordExpiresAt?.getTime() ?? 0) > Date.now();
-  return Boolean(temporaryLive && (await verifyPassword(password, user.tempPasswordHash!)));
 }
 
 /**
@@ -36,13 +28,7 @@ export async function changePassword(ctx: Context, rawInput: unknown): Promise<P
   const input = parseInput(changePasswordInput, rawInput);
   const user = await readUserById(ctx, viewer.id);
   if (!user) throw new UnauthenticatedError("Invalid access token");
-  await assertLoginAllowed(ctx, user.email);
-  if (!(await isCurrentPassword(user, input.currentPassword))) {
-    await recordLoginAttempt(ctx, user.email, false);
-    throw new ValidationError(CURRENT_PASSWORD_WRONG, [
-      { field: "currentPassword", message: CURRENT_PASSWORD_WRONG },
-    ]);
-  }
+  await assertCurrentPassword(ctx, user, input.currentPassword);
   await replacePasswordHash(ctx.db, user.id, await hashPassword(input.newPassword));
   const endedSessions = await revokeUserSessions(ctx, user.id, "password_changed", viewer.sessionId);
   await recordAudit(ctx.db, {

@@ -39,7 +39,7 @@ const LoginInput = builder.inputType("LoginInput", {
     email: t.string({ required: true, description: "The account's e-mail." }),
     password: t.string({ required: true, description: "The password, or a temporary one." }),
     rememberMe: t.boolean({ required: false, description: "Keep the session for 30 days (else 12 hours)." }),
-    platform: t.string({ required: false, description: "The client's platform (default desktop)." }),
+    platform: t.string({ required: false, description: "desktop or mobile (default desktop)." }),
   }),
 });
 
@@ -51,7 +51,7 @@ const RegisterInput = builder.inputType("RegisterInput", {
     confirmPassword: t.string({ required: true, description: "The password again." }),
     phoneNumber: t.string({ required: true, description: "The national number, digits only." }),
     phoneCountry: t.string({ required: false, description: "US (default) or CA" }),
-    platform: t.string({ required: false, description: "The client's platform (default desktop)." }),
+    platform: t.string({ required: false, description: "desktop or mobile (default desktop)." }),
   }),
 });
 
@@ -59,7 +59,7 @@ const LogoutInput = builder.inputType("LogoutInput", {
   description: "Whose session to end (the caller's by default).",
   fields: (t) => ({
     _id: t.string({ required: false, description: "The user's id or userId, when given." }),
-    platform: t.string({ required: false, description: "The client's platform (default desktop)." }),
+    platform: t.string({ required: false, description: "desktop or mobile (default desktop)." }),
   }),
 });
 
@@ -200,7 +200,10 @@ const SessionEndedEvent = builder
   .implement({
     description: "The viewer's session was ended elsewhere: drop the credentials and show the message.",
     fields: (t) => ({
-      reason: t.exposeString("reason", { description: "replaced, logout, reuse or password_reset" }),
+      reason: t.exposeString("reason", {
+        description:
+          "replaced, logout, reuse, password_reset, password_changed, ended_by_admin, email_changed or email_reverted",
+      }),
       message: t.exposeString("message", { description: "A sentence to show the user." }),
       logout: t.boolean({ description: "Always true: drop the credentials.", resolve: () => true }),
     }),

@@ -22,7 +22,11 @@ export type RevokeReason =
   | "reuse"
   | "password_reset"
   | "password_changed"
-  | "ended_by_admin";
+  | "ended_by_admin"
+  /** The sign-in e-mail changed: every other session of the account ends. */
+  | "email_changed"
+  /** The old address undid an e-mail change: every session of the account ends. */
+  | "email_reverted";
 
 interface SessionRow {
   id: string;

@@ -1,4 +1,5 @@
 import type { RestRoute } from "../http/router.ts";
+import { revertEmailChange } from "./email-change.ts";
 import { publicUser } from "./json.ts";
 import { getOwnProfile, getUser, getUserRating, updateProfile } from "./service.ts";
 
@@ -20,6 +21,13 @@ export const userRoutes: RestRoute[] = [
     path: "/user/:id",
     access: "signedIn",
     handle: async (ctx, { params, body }) => publicUser(await updateProfile(ctx, params.id, body)),
+  },
+  {
+    // The link mailed to the old address after an e-mail change: {token} -> {email, message}.
+    method: "POST",
+    path: "/user/revert-email",
+    access: "public",
+    handle: (ctx, { body }) => revertEmailChange(ctx, body),
   },
   {
     method: "GET",

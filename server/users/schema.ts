@@ -2,6 +2,7 @@ import { builder } from "../builder.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
+import { type EmailChangeReverted, revertEmailChange } from "./email-change.ts";
 import { getUserRating, type UserRating, updateProfile } from "./service.ts";
 
 export const UserType = builder.prismaNode("User", {
@@ -78,7 +79,16 @@ const UpdateProfileInput = builder.inputType("UpdateProfileInput", {
   fields: (t) => ({
     id: t.id({ required: false, description: "The user to change (admins only); the viewer by default." }),
     fullName: t.string({ required: false, description: "The person's name." }),
-    email: t.string({ required: false, description: "The sign-in e-mail." }),
+    email: t.string({
+      required: false,
+      description:
+        "The sign-in e-mail. A new one needs `currentPassword`; the old address is mailed a link that undoes the change, and the user's other sessions end.",
+    }),
+    currentPassword: t.string({
+      required: false,
+      description:
+        "The caller's current password (an admin's own for another user): required only when `email` changes.",
+    }),
     contactPhone: t.string({ required: false, description: "The phone to reach the user." }),
     mcDot: t.string({ required: false, description: "The carrier's MC / DOT numbers." }),
     cargoTypes: t.string({ required: false, description: "What the carrier hauls." }),
@@ -115,6 +125,38 @@ builder.mutationField("updateProfile", (t) =>
       );
       return { user: await updateProfile(ctx, target, definedChanges) };
     },
+  }),
+);
+
+const RevertEmailChangeInput = builder.inputType("RevertEmailChangeInput", {
+  description: "The link mailed to the old address after an e-mail change.",
+  fields: (t) => ({
+    token: t.string({ required: true, description: "The link's `token` (/revert-email?token=...)." }),
+  }),
+});
+
+const EmailChangeRevertedPayload = builder
+  .objectRef<EmailChangeReverted>("EmailChangeRevertedPayload")
+  .implement({
+    description:
+      "The old e-mail is back; every session of the account ended and its password was reset (sign in again through forgot-password).",
+    fields: (t) => ({
+      email: t.exposeString("email", { description: "The restored sign-in e-mail." }),
+      message: t.exposeString("message", { description: "A sentence to show the user." }),
+    }),
+  });
+
+builder.mutationField("revertEmailChange", (t) =>
+  t.field({
+    type: EmailChangeRevertedPayload,
+    description:
+      "Undoes an e-mail change with the single-use link mailed to the old address (valid 7 days): restores that address, ends every session of the account and resets its password. Public: the token is the proof.",
+    authScopes: { public: true },
+    errors: { types: MUTATION_ERRORS },
+    args: {
+      input: t.arg({ type: RevertEmailChangeInput, required: true, description: "The link's token." }),
+    },
+    resolve: (_root, { input }, ctx) => revertEmailChange(ctx, input),
   }),
 );
 

@@ -3,7 +3,9 @@ import { EMAIL_TAKEN } from "../../common/auth.ts";
 import { auditActor } from "../audit/actor.ts";
 import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
+import { assertCurrentPassword } from "../auth/current-password.ts";
 import { requireSelfOrAdmin, requireViewer } from "../auth/policy.ts";
+import { revokeUserSessions } from "../auth/sessions.ts";
 import { forgetUser } from "../auth/viewer-cache.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
@@ -12,6 +14,8 @@ import type { User } from "../generated/sqlite/client.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { bidCountsByStatus } from "../offers/bids/counts.ts";
+import { mailEmailChanged, recordEmailChange } from "./email-change.ts";
+import { emailInUse } from "./records.ts";
 import { profileInput } from "./validation.ts";
 
 /** Readable, unambiguous, e.g. FW-7K3M9Q2P. */
@@ -42,13 +46,28 @@ export async function getUser(ctx: Context, idOrUserId: string): Promise<User> {
   return user;
 }
 
+/**
+ * Changes a profile: the viewer's own, or any user's for an admin. Every field but the sign-in
+ * e-mail changes freely. A new e-mail (one that differs from the stored one: the form sends it
+ * every time) needs the caller's current password, so a stolen access token cannot move the account
+ * to another mailbox; the old address is then mailed a way back, and the account's other sessions
+ * end (all of them when an admin changed someone else's address).
+ */
 export async function updateProfile(ctx: Context, idOrUserId: string, input: unknown): Promise<User> {
-  requireViewer(ctx);
+  const viewer = requireViewer(ctx);
   const target = await userOrThrow(ctx.db, idOrUserId);
   requireSelfOrAdmin(ctx, target.id);
-  const changes = parseInput(profileInput, input);
+  const { currentPassword, ...changes } = parseInput(profileInput, input);
+  const newEmail = changes.email !== undefined && changes.email !== target.email ? changes.email : null;
+  if (newEmail) {
+    if (await emailInUse(ctx.db, newEmail)) throw new ConflictError(EMAIL_TAKEN, "email");
+    const caller = viewer.id === target.id ? target : await userOrThrow(ctx.db, viewer.id);
+    await assertCurrentPassword(ctx, caller, currentPassword);
+  } else {
+    delete changes.email;
+  }
   try {
-    const updated = await ctx.db.$transaction(async (tx) => {
+    const { updated, revertToken } = await ctx.db.$transaction(async (tx) => {
       const row = await tx.user.update({ where: { id: target.id }, data: changes });
       await recordAudit(tx, {
         actor: auditActor(ctx),
@@ -60,10 +79,24 @@ export async function updateProfile(ctx: Context, idOrUserId: string, input: unk
           changes: changedFields(target, row, Object.keys(changes) as (keyof User & string)[]),
         },
       });
-      return row;
+      const token = newEmail
+        ? await recordEmailChange(tx, { userId: target.id, oldEmail: target.email, newEmail })
+        : null;
+      return { updated: row, revertToken: token };
     });
     ctx.pubsub.publish(`profile:${updated.id}`, { userId: updated.id });
     await forgetUser(ctx, updated.id);
+    if (newEmail && revertToken) {
+      const endedSessions = await revokeUserSessions(ctx, target.id, "email_changed", viewer.sessionId);
+      await recordAudit(ctx.db, {
+        actor: auditActor(ctx),
+        action: "user.email.change",
+        entityType: "User",
+        entityId: target.id,
+        details: { endedSessions },
+      });
+      await mailEmailChanged(ctx, { oldEmail: target.email, newEmail, token: revertToken });
+    }
     return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN, "email");

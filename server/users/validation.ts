@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_REVERT_INVALID } from "../../common/auth.ts";
 import { isUsTimeZone, US_TIME_ZONES } from "../../common/date-time.ts";
 import { email, INVALID_PHONE_MESSAGE, normalizeUsCaPhone } from "../../common/fields.ts";
 
@@ -15,6 +16,8 @@ export const profileInput = z
   .object({
     fullName: optionalText(120, "Full name"),
     email: email().optional(),
+    /** Needed only when `email` changes: proves it is the user, not a stolen token (never stored). */
+    currentPassword: z.string().max(200).nullish(),
     contactPhone: z
       .string()
       .trim()
@@ -57,3 +60,12 @@ export const profileInput = z
   .partial();
 
 export type ProfileInput = z.infer<typeof profileInput>;
+
+/** The link mailed to the old address after an e-mail change: its token undoes the change. */
+export const revertEmailChangeInput = z.object({
+  token: z
+    .string({ error: EMAIL_REVERT_INVALID })
+    .trim()
+    .min(20, EMAIL_REVERT_INVALID)
+    .max(200, EMAIL_REVERT_INVALID),
+});

@@ -127,7 +127,7 @@ describe("POST /api/auth/change-password", () => {
       password: TEST_PASSWORD,
     });
     expect(old.status).toBe(401);
-    await loginAs(t.app, "mover@example.com", "a-new-long-secret", { platform: "tablet" });
+    await loginAs(t.app, "mover@example.com", "a-new-long-secret", { platform: "mobile" });
 
     const mails = mailsTo(t.outboxDir, "mover@example.com");
     expect(mails).toHaveLength(1);

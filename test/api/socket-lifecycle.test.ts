@@ -117,7 +117,7 @@ describe("graphql-ws sockets follow their session", () => {
         .find((text) => text.includes(user.email));
       const temporary = /Temporary password: (\S+)/.exec(mail ?? "")?.[1];
       expect(temporary).toBeTruthy();
-      await loginAs(t.app, user.email, temporary, { platform: "tablet" });
+      await loginAs(t.app, user.email, temporary, { platform: "mobile" });
       await waitFor(() => sockets.every((socket) => socket.state.closeCode === SOCKET_ENDED_CODE), 2000);
     } finally {
       await Promise.all(sockets.map((socket) => socket.dispose()));

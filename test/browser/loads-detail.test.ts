@@ -240,7 +240,7 @@ describe("load detail", () => {
 
   it("shows the planned stop count of a load whose stops are not detailed yet", async () => {
     const { page } = admin;
-    const seeder = await loginAs(world.app, "seeder@example.com", undefined, { platform: "script" });
+    const seeder = await loginAs(world.app, "seeder@example.com", undefined, { platform: "mobile" });
     await uploadLoads(world.app, seeder.token, [{ "Load ID": "PLAN-0002", Customer: "USPS", Stops: "2" }]);
     await page.goto("/admin/ila/load/PLAN-0002");
     await page.getByRole("heading", { name: "Load #PLAN-0002" }).waitFor();

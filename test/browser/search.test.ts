@@ -9,7 +9,7 @@ let carrierId: string;
 beforeAll(async () => {
   world = await startBrowserWorld();
   await createUser(world.app, { email: "finder@example.com", role: "ADMIN", fullName: "Fin Finder" });
-  const { token } = await loginAs(world.app, "finder@example.com", undefined, { platform: "script" });
+  const { token } = await loginAs(world.app, "finder@example.com", undefined, { platform: "mobile" });
   await uploadLoads(world.app, token, [
     { "Load ID": "SRCH-0001", Customer: "USPS" },
     { "Load ID": "SRCH-0002", Customer: "USPS" },

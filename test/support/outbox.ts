@@ -17,3 +17,11 @@ export function invitationTokenFor(outboxDir: string, to: string): string {
   if (!token) throw new Error(`no invitation e-mail to ${to}`);
   return token;
 }
+
+/** The token of the newest "e-mail changed" link (`/revert-email?token=...`) e-mailed to `to`. */
+export function revertEmailTokenFor(outboxDir: string, to: string): string {
+  const mail = mailsTo(outboxDir, to).at(-1);
+  const token = mail?.match(/\/revert-email\?token=([\w-]+)/)?.[1];
+  if (!token) throw new Error(`no e-mail change notice to ${to}`);
+  return token;
+}

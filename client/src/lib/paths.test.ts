@@ -55,6 +55,12 @@ describe("guardDecision", () => {
     expect(profilePathFor("CARRIER")).toBe("/carrier/my-profile");
   });
 
+  it("opens the e-mail change's way back to anyone, signed in or not", () => {
+    for (const who of [anonymous, admin, carrier]) {
+      expect(guardDecision("/revert-email", who)).toEqual({ kind: "allow" });
+    }
+  });
+
   it("allows unknown paths (the 404 page)", () => {
     expect(guardDecision("/nope", anonymous)).toEqual({ kind: "allow" });
   });

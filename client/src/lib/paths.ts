@@ -8,6 +8,8 @@ export const CONFIRM_DETAILS_PATH = "/carrier/carrier-portal/confirm-details";
 export const PUBLIC_PATHS = ["/", "/login", "/signup", "/forgot-password", "/unsupported-email"] as const;
 /** Where an e-mailed invitation link points: /invitation/{token}. */
 export const INVITATION_PATH = "/invitation";
+/** Where the link mailed to the old address after an e-mail change points: /revert-email?token=... */
+export const REVERT_EMAIL_PATH = "/revert-email";
 /** Operator screens outside /admin that the sidebar knows. */
 export const ADMIN_EXTRA_PATHS = ["/support-hub", "/workspace-control"] as const;
 
@@ -60,6 +62,8 @@ export function guardDecision(
   const signedIn = isSignedIn(session);
   // An invitation link opens whoever is signed in: the invitee sets a password there.
   if (isUnder(path, INVITATION_PATH)) return { kind: "allow" };
+  // So does the way back from an e-mail change: whoever is signed in may be the one who changed it.
+  if (path === REVERT_EMAIL_PATH) return { kind: "allow" };
   if ((PUBLIC_PATHS as readonly string[]).includes(path)) {
     return signedIn ? { kind: "redirect", to: homeFor(session.role) } : { kind: "allow" };
   }

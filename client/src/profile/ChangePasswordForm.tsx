@@ -3,6 +3,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import {
+  CURRENT_PASSWORD_REQUIRED,
   MIN_PASSWORD_LENGTH,
   newPasswordProblem,
   PASSWORD_UNCHANGED,
@@ -23,7 +24,7 @@ const EMPTY: PasswordValues = { currentPassword: "", newPassword: "", confirmPas
 
 function problemsOf(values: PasswordValues): Partial<Record<PasswordFieldName, string>> {
   const problems: Partial<Record<PasswordFieldName, string>> = {};
-  if (!values.currentPassword) problems.currentPassword = "Current password is required";
+  if (!values.currentPassword) problems.currentPassword = CURRENT_PASSWORD_REQUIRED;
   const weak = newPasswordProblem(values.newPassword);
   if (weak) problems.newPassword = weak;
   else if (values.newPassword === values.currentPassword) problems.newPassword = PASSWORD_UNCHANGED;

@@ -5,17 +5,21 @@ import Grid from "@mui/material/Grid";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useEffect, useState } from "react";
 import { graphql, useFragment } from "react-relay";
+import { EMAIL_CHANGE_NEEDS_PASSWORD } from "../../../common/auth.ts";
 import { emailProblem, formatPhone } from "../../../common/fields.ts";
 import { PROFILE_SAVE_FAILED } from "../auth/auth-messages.ts";
 import { FormPanel } from "../ui/form/FormPanel.tsx";
 import { problemProps } from "../ui/form/problem-props.ts";
 import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { useFormValues } from "../ui/form/useFormValues.ts";
+import { PasswordField } from "../ui/PasswordField.tsx";
 import { useToast } from "../ui/Toast.tsx";
 import type { ProfileForm_user$data, ProfileForm_user$key } from "./__generated__/ProfileForm_user.graphql";
 import { useUpdateProfileMutation } from "./useUpdateProfileMutation.ts";
 
 export const PROFILE_SAVED = "Your profile was saved.";
+export const EMAIL_CHANGED =
+  "Your profile was saved with the new e-mail. Your other sessions were signed out, and the old address was told how to undo the change.";
 
 type EditableField =
   | "fullName"
@@ -26,6 +30,7 @@ type EditableField =
   | "experienceYears"
   | "areasOfOperation";
 type ProfileValues = Record<EditableField, string>;
+type ProfileProblems = Partial<Record<EditableField | "currentPassword", string>>;
 
 const FIELDS: { name: EditableField; label: string; autoComplete?: string; type?: string; wide?: boolean }[] =
   [
@@ -51,8 +56,8 @@ function valuesOf(user: ProfileForm_user$data): ProfileValues {
   };
 }
 
-function problemsOf(values: ProfileValues): Partial<Record<EditableField, string>> {
-  const problems: Partial<Record<EditableField, string>> = {};
+function problemsOf(values: ProfileValues): ProfileProblems {
+  const problems: ProfileProblems = {};
   const email = emailProblem(values.email);
   if (email) problems.email = email;
   const years = values.experienceYears.trim();
@@ -63,6 +68,9 @@ function problemsOf(values: ProfileValues): Partial<Record<EditableField, string
 }
 
 const orNull = (value: string) => value.trim() || null;
+
+/** The form sends the e-mail every time; only a different one is a change (it needs the password). */
+const isNewEmail = (typed: string, saved: string) => typed.trim().toLowerCase() !== saved;
 
 interface ProfileFormProps {
   user: ProfileForm_user$key;
@@ -86,15 +94,22 @@ export function ProfileForm({ user }: ProfileFormProps) {
     user,
   );
   const [save, isSaving] = useUpdateProfileMutation();
-  const form = useFormValues<ProfileValues>(valuesOf(data));
+  const form = useFormValues<ProfileValues, ProfileProblems>(valuesOf(data));
   const { values, setValues, problems: fieldErrors, setProblems: setFieldErrors } = form;
   const [formError, setFormError] = useState<string | null>(null);
   const { notify, toast } = useToast({ autoHideDuration: 5000 });
+  const [currentPassword, setCurrentPassword] = useState("");
+  const emailChanging = isNewEmail(values.email, data.email);
   const [offerEmails, setOfferEmails] = useState(data.offerEmails);
   useEffect(() => setOfferEmails(data.offerEmails), [data.offerEmails]);
 
   // The saved (server-normalised) values replace the form's once they arrive.
   useEffect(() => setValues(valuesOf(data)), [data, setValues]);
+
+  const handleCurrentPassword = (value: string) => {
+    setCurrentPassword(value);
+    setFieldErrors(({ currentPassword: _cleared, ...rest }) => rest);
+  };
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -111,10 +126,15 @@ export function ProfileForm({ user }: ProfileFormProps) {
           experienceYears: values.experienceYears.trim() ? Number(values.experienceYears) : null,
           areasOfOperation: orNull(values.areasOfOperation),
           offerEmails,
+          // The server asks for it (and says so at the field) when the e-mail changes.
+          ...(emailChanging ? { currentPassword } : {}),
         },
       },
       {
-        onSuccess: () => notify(PROFILE_SAVED),
+        onSuccess: () => {
+          setCurrentPassword("");
+          notify(emailChanging ? EMAIL_CHANGED : PROFILE_SAVED);
+        },
         onFailure: (failure) => {
           setFormError(PROFILE_SAVE_FAILED);
           setFieldErrors(failure.fields);
@@ -150,6 +170,19 @@ export function ProfileForm({ user }: ProfileFormProps) {
             />
           </Grid>
         ))}
+        {emailChanging ? (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <PasswordField
+              name="currentPassword"
+              label="Current password"
+              autoComplete="current-password"
+              required
+              value={currentPassword}
+              onChange={(event) => handleCurrentPassword(event.target.value)}
+              {...problemProps(fieldErrors.currentPassword, EMAIL_CHANGE_NEEDS_PASSWORD)}
+            />
+          </Grid>
+        ) : null}
         <Grid size={{ xs: 12 }}>
           <FormControlLabel
             control={

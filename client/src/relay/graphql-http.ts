@@ -1,7 +1,10 @@
 /** GraphQL over HTTP as the server expects it: CSRF header, Bearer token, refresh cookie sent along. */
 
+import type { Platform } from "../../../common/auth.ts";
+
 export const CSRF_HEADER = "x-graphql-yoga-csrf";
-export const PLATFORM = "desktop";
+/** The web app signs in as the desktop platform (spec: platform 'desktop'). */
+export const PLATFORM: Platform = "desktop";
 
 export interface GraphQLErrorShape {
   message: string;
