@@ -1,4 +1,7 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { type DocumentNode, Kind } from "graphql";
+import { SESSION_ENDED_MESSAGE } from "../../common/auth.ts";
+import type { Viewer } from "../auth/policy.ts";
 import { resolveViewer } from "../auth/sessions.ts";
 import { verifyAccessToken } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
@@ -6,6 +9,12 @@ import { DomainError } from "../errors.ts";
 
 /** graphql-ws' close code for "unauthorized": the client signs in (or refreshes) and reconnects. */
 export const SOCKET_ENDED_CODE = 4401;
+/** graphql-ws' close code for "forbidden": a disabled or not yet approved account. */
+export const SOCKET_FORBIDDEN_CODE = 4403;
+export const ROLE_CHANGED_MESSAGE = "Your role changed. Sign in again to continue.";
+
+/** What a connecting socket's token turned out to be. */
+export type AttachOutcome = "attached" | "anonymous" | "invalid" | "expired" | "forbidden";
 /** Lets an event already on its way (sessionEnded tells the tab why) reach the socket first. */
 export const SOCKET_CLOSE_GRACE_MS = 100;
 
@@ -66,9 +75,12 @@ export function createSocketSessions(deps: Deps) {
   }
 
   return {
-    /** On connect: follow the session and the token's lifetime, if the token is a live one. */
-    async attach(socket: ClosableSocket, token: string | null): Promise<void> {
-      if (!token) return;
+    /**
+     * On connect: follow the session, the user's role and the token's lifetime. Only a live token
+     * is "attached"; anything else is said, and the caller closes the socket.
+     */
+    async attach(socket: ClosableSocket, token: string | null): Promise<AttachOutcome> {
+      if (!token) return "anonymous";
       const check = await verifyAccessToken(token, deps.config.jwtSecret);
       if (!check.ok) {
         // Expired before the socket got here (a slow connect): end it as if it expired while open,
@@ -78,16 +90,19 @@ export function createSocketSessions(deps: Deps) {
             () => socket.close(SOCKET_ENDED_CODE, closeReason("Access token expired")),
             SOCKET_CLOSE_GRACE_MS,
           );
+          return "expired";
         }
-        return;
+        return "invalid";
       }
+      let viewer: Viewer;
       try {
-        await resolveViewer(deps, token);
+        viewer = await resolveViewer(deps, token);
       } catch (error) {
-        if (error instanceof DomainError) return;
+        if (error instanceof DomainError) return error.status === 403 ? "forbidden" : "invalid";
         throw error;
       }
       const events = deps.pubsub.subscribe(`session:${check.claims.sid}`);
+      const userChanges = deps.pubsub.subscribe("sessions:changed");
       const expiry = setTimeout(
         () => end(socket, "Access token expired"),
         Math.max(0, Math.min(check.expiresAt - Date.now(), 2 ** 31 - 1)),
@@ -98,6 +113,7 @@ export function createSocketSessions(deps: Deps) {
         release: () => {
           clearTimeout(expiry);
           void events.return?.();
+          void userChanges.return?.();
         },
       };
       sockets.set(socket, tracked);
@@ -111,6 +127,21 @@ export function createSocketSessions(deps: Deps) {
           return;
         }
       })();
+      // A role change (or disabling) reaches running operations too: their context holds the role
+      // they started with, so the socket ends and the client reconnects as who it is now.
+      void (async () => {
+        for await (const change of userChanges) {
+          if (change.userId !== viewer.id) continue;
+          await nextTurn(); // after the viewer cache has dropped this user (viewer-cache.ts)
+          const now = await resolveViewer(deps, token).catch((error: unknown) =>
+            error instanceof DomainError ? null : Promise.reject(error),
+          );
+          if (now?.role === viewer.role) continue;
+          end(socket, now ? ROLE_CHANGED_MESSAGE : SESSION_ENDED_MESSAGE);
+          return;
+        }
+      })();
+      return "attached";
     },
     /** Each running operation, so that an ended session stops them all at once. */
     track(socket: ClosableSocket, id: string, operation: { notice: boolean; stop(): void }): void {

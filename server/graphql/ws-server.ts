@@ -9,7 +9,18 @@ import type { Deps } from "../deps.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { GRAPHQL_BODY_LIMIT_NON_ADMIN } from "../http/graphql-route.ts";
 import { findMalformedText, MALFORMED_TEXT } from "../http/unicode.ts";
-import { createSocketSessions, isSessionNotice } from "./socket-sessions.ts";
+import {
+  createSocketBudget,
+  SOCKET_FLOODED_CODE,
+  SOCKET_LIMITS,
+  TOO_MANY_OPERATIONS,
+} from "./socket-budget.ts";
+import {
+  createSocketSessions,
+  isSessionNotice,
+  SOCKET_ENDED_CODE,
+  SOCKET_FORBIDDEN_CODE,
+} from "./socket-sessions.ts";
 import type { GraphQLServer } from "./yoga.ts";
 
 /** Whether a socket's page is this server's own (or a CORS_ORIGINS one): cookies are trusted only then. */
@@ -55,16 +66,48 @@ export function attachGraphQLSockets(server: Server, deps: Deps, yoga: GraphQLSe
     maxPayload: GRAPHQL_BODY_LIMIT_NON_ADMIN,
     perMessageDeflate: false,
   });
+  // Registered before graphql-ws' own listener: a socket over its budget is closed before its
+  // message is handled, and every later message of it is dropped unread.
+  const budget = createSocketBudget();
+  wsServer.on("connection", (socket, request) => {
+    const address = clientAddress(
+      request.socket.remoteAddress,
+      [request.headers["x-forwarded-for"] ?? []].flat().join(","),
+      deps.config.trustProxy,
+    );
+    const allowance = budget.open(address);
+    socket.once("close", () => allowance.close());
+    if (!allowance.allowed) {
+      socket.close(SOCKET_FLOODED_CODE, "Too many connections from this address");
+      return;
+    }
+    socket.on("message", function limit() {
+      if (allowance.message()) return;
+      // Frames already read in the same chunk are dropped too: nothing more of this socket runs.
+      socket.removeAllListeners("message");
+      socket.close(SOCKET_FLOODED_CODE, "Too many messages");
+    });
+  });
   useServer(
     {
       execute: (args: unknown) =>
         (args as { rootValue: { execute: typeof execute } }).rootValue.execute(args as never),
       subscribe: (args: unknown) =>
         (args as { rootValue: { subscribe: typeof subscribe } }).rootValue.subscribe(args as never),
+      // Only a signed-in viewer keeps a socket: anonymous or bad tokens are closed at once (4401;
+      // 4403 for a disabled or unapproved account), before any operation can cost anything.
       onConnect: async (ctx) => {
         await withStaffToken(deps, ctx.connectionParams, ctx.extra.request);
-        await socketSessions.attach(ctx.extra.socket, tokenFromConnectionParams(ctx.connectionParams));
-        return true;
+        const outcome = await socketSessions.attach(
+          ctx.extra.socket,
+          tokenFromConnectionParams(ctx.connectionParams),
+        );
+        if (outcome === "attached" || outcome === "expired") return true;
+        ctx.extra.socket.close(
+          outcome === "forbidden" ? SOCKET_FORBIDDEN_CODE : SOCKET_ENDED_CODE,
+          outcome === "forbidden" ? "Forbidden" : "Sign in to open a live connection",
+        );
+        return false;
       },
       onNext: (ctx, id) =>
         socketSessions.mayDeliver(ctx.extra.socket, id)
@@ -73,6 +116,10 @@ export function attachGraphQLSockets(server: Server, deps: Deps, yoga: GraphQLSe
       onComplete: (ctx, id) => socketSessions.untrack(ctx.extra.socket, id),
       onSubscribe: async (ctx, id, params) => {
         if (socketSessions.isEnded(ctx.extra.socket)) return [new GraphQLError(SESSION_ENDED_MESSAGE)];
+        // graphql-ws has already reserved this operation's place in ctx.subscriptions.
+        if (Object.keys(ctx.subscriptions).length > SOCKET_LIMITS.operationsPerSocket) {
+          return [new GraphQLError(TOO_MANY_OPERATIONS, { extensions: { code: "TOO_MANY_OPERATIONS" } })];
+        }
         const appContext = await contextFromConnection(
           deps,
           ctx.connectionParams,

@@ -109,6 +109,27 @@ const useWellFormedParams: Plugin = {
   },
 };
 
+export const SUBSCRIPTIONS_OVER_SOCKETS =
+  "Subscriptions run over WebSocket (graphql-ws) at /graphql, which ends them with the session.";
+
+/**
+ * One liveness rule for every long-lived channel: subscriptions run only on graphql-ws sockets,
+ * which close with the session, the role or the token (socket-sessions.ts). Server-sent events
+ * over HTTP would outlive a logout, and no client of ours uses them: they are refused.
+ */
+const useSubscriptionsOverSocketsOnly: Plugin = {
+  onSubscribe({ args, setResultAndStopExecution }) {
+    if ((args.contextValue as { socket?: unknown }).socket) return;
+    setResultAndStopExecution({
+      errors: [
+        new GraphQLError(SUBSCRIPTIONS_OVER_SOCKETS, {
+          extensions: { code: "SUBSCRIPTION_TRANSPORT", http: { status: 400, spec: false } },
+        }),
+      ],
+    });
+  },
+};
+
 /** Runs before graphql-armor's parser: refuses documents the recursive parser could choke on. */
 const useNestingGuard: Plugin = {
   onParse({ params }) {
@@ -261,6 +282,7 @@ export function createGraphQLServer(deps: Deps) {
       useNestingGuard,
       ...armorPlugins(),
       useDocumentBudget(deps.config.production),
+      useSubscriptionsOverSocketsOnly,
       useResponseCacheEligibility,
       useSharedSubscriptionAnswers,
       useCompiledQueries(schema),

@@ -4,11 +4,11 @@ import { sessionOfCookie } from "../auth/staff-console.ts";
 import { contextFromRequest } from "../context.ts";
 import type { Deps } from "../deps.ts";
 import type { ResponseCache } from "../graphql/response-cache.ts";
-import type { GraphQLServer } from "../graphql/yoga.ts";
+import { type GraphQLServer, SUBSCRIPTIONS_OVER_SOCKETS } from "../graphql/yoga.ts";
 import { assertJsonDepth, bodyTooLarge } from "./body.ts";
 import { sendGraphiQL } from "./graphiql/routes.ts";
 import { headerSource, transportOf } from "./request-info.ts";
-import { sendFetchResponse } from "./responses.ts";
+import { sendFetchResponse, sendJson } from "./responses.ts";
 import { decodeUtf8 } from "./unicode.ts";
 
 /** GraphQL documents are small; bulk data (operators' uploads) goes through their own limits. */
@@ -101,6 +101,14 @@ export function registerGraphQLRoute(app: FastifyInstance, options: GraphQLRoute
   async function answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     if (wantsGraphiQL(request))
       return sendGraphiQL(reply, await sessionOfCookie(deps, request.headers.cookie));
+    const accept = request.headers.accept ?? "";
+    if (accept.includes("text/event-stream") && !accept.includes("json")) {
+      return sendJson(reply, 406, {
+        message: SUBSCRIPTIONS_OVER_SOCKETS,
+        error: SUBSCRIPTIONS_OVER_SOCKETS,
+        code: "SSE_NOT_SUPPORTED",
+      });
+    }
     const appContext = request.appContext;
     if (!appContext) throw new Error("The GraphQL route's context is made by its onRequest hook.");
     const transport = transportOf(request);

@@ -27,7 +27,7 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
   for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
   if (response.body === null) return reply.send();
   if ((response.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
-    return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+    return reply.send(Readable.from(response.body as unknown as AsyncIterable<Uint8Array>));
   }
   return reply.send(Buffer.from(await response.arrayBuffer()));
 }

@@ -389,17 +389,20 @@ describe("the hostile-input corpus", () => {
   });
 
   it("refuses hostile documents and frames over WebSocket, and keeps serving", async () => {
-    const fragments = await overWebSocket(base, doublingFragments(40));
+    // Sockets are for signed-in viewers only (an anonymous one is closed at connect, 4401).
+    const token = carrierToken;
+    const fragments = await overWebSocket(base, doublingFragments(40), { token });
     expect(fragments.errors[0]?.message).toMatch(/too expensive|Cost limit|Token limit/);
-    const nested = await overWebSocket(base, `{ ${deep(5000, "a { ", " }", "b")} }`);
+    const nested = await overWebSocket(base, `{ ${deep(5000, "a { ", " }", "b")} }`, { token });
     expect(nested.errors[0]?.message).toMatch(/nested too deeply|Token limit/);
-    const introspection = await overWebSocket(base, "{ __schema { types { name } } }");
+    const introspection = await overWebSocket(base, "{ __schema { types { name } } }", { token });
     expect(introspection.errors[0]?.message).toMatch(/introspection/i);
     const surrogate = await overWebSocket(base, "query ($s: String) { __typename }", {
+      token,
       variables: { s: "\ud800" },
     });
     expect(surrogate.errors[0]?.message).toMatch(/valid Unicode/);
-    const huge = await overWebSocket(base, `{ __typename } # ${megabytes(17)}`, { timeoutMs: 10_000 });
+    const huge = await overWebSocket(base, `{ __typename } # ${megabytes(17)}`, { token, timeoutMs: 10_000 });
     expect(huge.closeCode).toBe(1009);
     // A frame that is not graphql-ws JSON closes the socket with 4400.
     const closeCode = await new Promise<number>((resolve) => {
@@ -408,7 +411,7 @@ describe("the hostile-input corpus", () => {
       socket.on("close", (code) => resolve(code));
     });
     expect(closeCode).toBe(4400);
-    const healthy = await overWebSocket(base, "{ __typename }");
+    const healthy = await overWebSocket(base, "{ __typename }", { token });
     expect(healthy.data).toEqual([{ __typename: "Query" }]);
   });
 });

@@ -107,6 +107,7 @@ describe("lone UTF-16 surrogates", () => {
     expect(result.status).toBe(400);
     expect(result.text).toMatch(/valid Unicode/);
     const overWs = await overWebSocket(url, "query ($s: String) { __typename }", {
+      token: carrier.token,
       variables: { s: "\ud800" },
     });
     expect(overWs.errors[0]?.message).toMatch(/valid Unicode/);
