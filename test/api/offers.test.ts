@@ -216,6 +216,24 @@ describe("bids", () => {
     }
   });
 
+  it("answers a carrier's record only to itself and admins; another user's reads as unknown", async () => {
+    const [one, another] = await bidders(t.app, 2);
+    const path = (id: string) => `/bids/user-wins-losses/${id}`;
+    expect(
+      (await rest(t.app, "GET", path(one.user.id), undefined, { token: one.session.token })).status,
+    ).toBe(200);
+    expect(
+      (await rest(t.app, "GET", path(one.user.id), undefined, { token: world.adminSession.token })).status,
+    ).toBe(200);
+    const unknown = await rest(t.app, "GET", path("no-such-user"), undefined, {
+      token: another.session.token,
+    });
+    const foreign = await rest(t.app, "GET", path(one.user.id), undefined, { token: another.session.token });
+    expect(unknown).toMatchObject({ status: 404, body: { message: "User not found" } });
+    expect(foreign.status).toBe(unknown.status);
+    expect(foreign.body).toEqual(unknown.body);
+  });
+
   it("answers bad amounts with the spec's message and changes nothing", async () => {
     const load = await biddableLoad(t.app);
     const offer = await openOffer(t.app, world.adminSession.token, load.loadId);
