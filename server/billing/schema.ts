@@ -1,11 +1,13 @@
 import { BILLING_STATUSES, type BillingStatus, type Ledger } from "../../common/billing.ts";
 import { centsToAmount } from "../../common/money.ts";
+import { adminsOnly } from "../auth/read-policy.ts";
 import { type BuilderTypes, builder } from "../builder.ts";
 import type { Context } from "../context.ts";
 import { describedValues } from "../graphql/described-values.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import type { OffsetConnection } from "../graphql/offset-paging.ts";
 import { type ListRequest, pagedListField } from "../graphql/paged-list.ts";
+import { readPolicyOptions } from "../graphql/read-policy.ts";
 import { AGING_BUCKETS, type AgingAmounts, type AgingRow, receivablesAging } from "./aging.ts";
 import { daysPastDue } from "./due.ts";
 import { rateConfirmationPath, trackingLinkOf } from "./json.ts";
@@ -89,7 +91,7 @@ const entryTimeFields = (t: EntryFields) => ({
 const ledgerNode = (ledger: Ledger, description: string) =>
   ({
     description,
-    authScopes: { admin: true },
+    ...readPolicyOptions(adminsOnly),
     id: { resolve: (entry: Entry) => entry.id },
     loadMany: byLedger(ledger),
     isTypeOf: (value: unknown) => (value as Entry).ledger === ledger,

@@ -1,9 +1,11 @@
 import { CARRIER_TYPES, type CarrierKind } from "../../common/carriers.ts";
+import { adminsOnly } from "../auth/read-policy.ts";
 import { builder } from "../builder.ts";
 import { describedValues } from "../graphql/described-values.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { idOrReference } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
+import { readPolicyOptions } from "../graphql/read-policy.ts";
 import { userForQuery } from "../users/records.ts";
 import { UserType } from "../users/schema.ts";
 import { normalizeCarrierIdRef } from "./carrier-id.ts";
@@ -37,7 +39,7 @@ const CarrierContactType = builder.objectRef<CarrierContact>("CarrierContact").i
 export const CarrierNode = builder.prismaNode("Carrier", {
   id: { field: "id" },
   description: "A trucking, rail or air company; its drivers are CARRIER users attached to it.",
-  authScopes: { admin: true },
+  ...readPolicyOptions(adminsOnly),
   fields: (t) => ({
     carrierId: t.exposeString("carrierId", { description: "Readable, generated: CAR-000123." }),
     carrierName: t.exposeString("carrierName", { description: "The company's name." }),

@@ -1,7 +1,9 @@
+import { adminsOnly } from "../auth/read-policy.ts";
 import { builder } from "../builder.ts";
 import type { ContactMessage } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
+import { readPolicyOptions } from "../graphql/read-policy.ts";
 import {
   countContactMessages,
   listContactMessages,
@@ -12,7 +14,7 @@ import {
 export const ContactMessageType = builder.prismaNode("ContactMessage", {
   id: { field: "id" },
   description: "A visitor's message from the landing page's contact form.",
-  authScopes: { admin: true },
+  ...readPolicyOptions(adminsOnly),
   fields: (t) => ({
     email: t.exposeString("email", { description: "The visitor's e-mail, to answer to." }),
     name: t.exposeString("name", { description: "The visitor's name." }),

@@ -1,47 +1,28 @@
 import { resolveNodes } from "@pothos/plugin-relay";
 import type { GraphQLResolveInfo } from "graphql";
-import { policy } from "../auth/policy.ts";
+import { canRead } from "../auth/read-policy.ts";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
 import { ValidationError } from "../errors.ts";
+import { readPolicyOfType } from "./read-policy.ts";
 
 /** The most ids one `nodes(ids:)` call may ask for (a screen's page is 50). */
 export const MAX_NODE_IDS = 100;
 
 type GlobalId = { typename: string; id: string };
 
-/** Scopes that need no loaded object: decided before any database work. */
-const STATIC_SCOPES: Record<string, (ctx: Context) => boolean> = {
-  public: () => true,
-  authenticated: (ctx) => policy.isAuthenticated(ctx.viewer),
-  admin: (ctx) => policy.isAdmin(ctx.viewer),
-  carrier: (ctx) => policy.isCarrier(ctx.viewer),
-};
-
 /**
- * Whether the viewer may possibly read an object of this type, from the type's own read rule
- * (its `authScopes`). A rule that depends on the object (e.g. the owner) is checked by scope-auth
- * once the object is loaded; an unknown or non-Node typename is unreadable.
+ * Whether the viewer may possibly read an object of this type, from the type's read policy
+ * (readPolicyOptions) and the viewer alone: decided before any database work. A policy that
+ * decides row by row is asked again once the object is loaded; an unknown type, a type without a
+ * read policy or one that cannot be loaded by id is unreadable.
  */
 export function mayReadNodeType(typename: string, ctx: Context): boolean {
-  let options: Record<string, unknown>;
-  try {
-    const config = builder.configStore.getTypeConfig(typename);
-    if (config.kind !== "Object") return false;
-    options = config.pothosOptions as Record<string, unknown>;
-  } catch {
-    return false;
-  }
+  const rule = readPolicyOfType(typename);
+  if (!rule) return false;
+  const options = builder.configStore.getTypeConfig(typename).pothosOptions as Record<string, unknown>;
   const loads = options.loadOne ?? options.loadMany ?? options.loadWithoutCache;
-  if (typeof loads !== "function") return false;
-  const scopes = options.authScopes;
-  if (typeof scopes === "function") return true;
-  if (!scopes || typeof scopes !== "object") return false;
-  // Scope-auth's default: any one scope suffices. A scope that needs the object cannot be decided here.
-  return Object.entries(scopes as Record<string, unknown>).some(([name, value]) => {
-    const check = STATIC_SCOPES[name];
-    return check ? value === true && check(ctx) : true;
-  });
+  return typeof loads === "function" && rule.reach(ctx.viewer) !== "none";
 }
 
 function isMissingRow(error: unknown): boolean {
@@ -49,8 +30,10 @@ function isMissingRow(error: unknown): boolean {
 }
 
 /**
- * Loads global ids one by one behind the type's read rule: an unreadable type, a malformed or a
- * missing id answers null, never an error that tells real ids from missing ones.
+ * Loads global ids one by one behind the type's read policy: an unreadable type or object, a
+ * malformed or a missing id answers null in its place (the other ids still resolve), never an
+ * error that tells real ids from missing or forbidden ones. The type's own check (isTypeOf) then
+ * passes on what is left.
  */
 async function loadNodes(ctx: Context, info: GraphQLResolveInfo, ids: readonly (GlobalId | null)[]) {
   if (ids.length > MAX_NODE_IDS) {
@@ -60,13 +43,16 @@ async function loadNodes(ctx: Context, info: GraphQLResolveInfo, ids: readonly (
   return Promise.all(
     ids.map(async (globalId) => {
       if (!globalId || !mayReadNodeType(globalId.typename, ctx)) return null;
+      let node: unknown;
       try {
-        const [node] = await resolveNodes(builder, ctx, info, [globalId]);
-        return node ?? null;
+        [node] = await resolveNodes(builder, ctx, info, [globalId]);
       } catch (error) {
         if (isMissingRow(error)) return null;
         throw error;
       }
+      if (node === null || node === undefined) return null;
+      const rule = readPolicyOfType(globalId.typename);
+      return rule && (await canRead(rule, ctx, node)) ? node : null;
     }),
   );
 }

@@ -6,11 +6,13 @@ import {
   STOP_TYPES,
   type StopType,
 } from "../../common/loads/values.ts";
+import { adminsOnly } from "../auth/read-policy.ts";
 import { builder } from "../builder.ts";
 import { describedValues } from "../graphql/described-values.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf, idOrReference } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
+import { readPolicyOptions } from "../graphql/read-policy.ts";
 import { appointmentInputFields, freightInputFields } from "./input-fields.ts";
 import { DEFAULT_LOAD_SORT } from "./list.ts";
 import { LOAD_ROW_FIELDS } from "./list-rows.ts";
@@ -56,7 +58,7 @@ export const stopNode = (model: "LoadStop" | "RouteStop", description: string, s
     id: { field: "id" },
     description,
     select: { id: true },
-    authScopes: { admin: true },
+    ...readPolicyOptions(adminsOnly),
     fields: (t) => ({
       sequence: t.exposeInt("sequence", { description: sequenceDescription }),
       type: t.field({
@@ -89,7 +91,7 @@ export const LoadType = builder.prismaNode("Load", {
   // Whole-row mode: Load columns come with the row (a list page reads the ones its document asks
   // for, see list-rows.ts), so column fields resolve without Pothos' per-field selection wrapper;
   // only relation fields carry a `select`.
-  authScopes: { admin: true },
+  ...readPolicyOptions(adminsOnly),
   fields: (t) => ({
     loadId: t.exposeString("loadId", { description: "The load's own id (read-only once created)." }),
     bolNumber: t.exposeString("bolNumber", { nullable: true, description: "The bill of lading number." }),
@@ -180,7 +182,7 @@ export const UploadBatchType = builder.prismaNode("UploadBatch", {
   id: { field: "id" },
   description: "One bulk upload: who, when, which stream and what it changed.",
   select: { id: true },
-  authScopes: { admin: true },
+  ...readPolicyOptions(adminsOnly),
   fields: (t) => ({
     stream: t.exposeString("stream", { description: "The stream the rows were uploaded for (e.g. USPS)." }),
     fileNames: t.exposeString("fileNames", { nullable: true, description: "The uploaded files' names." }),

@@ -1,8 +1,10 @@
+import { adminsOnly } from "../auth/read-policy.ts";
 import { type BuilderTypes, builder } from "../builder.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { idOrReference } from "../graphql/ids.ts";
 import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-paging.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
+import { readPolicyOptions } from "../graphql/read-policy.ts";
 import { createNassCode, updateNassCode } from "./edit.ts";
 import { importNassCodes } from "./import.ts";
 import type { NassListFilters } from "./list.ts";
@@ -34,7 +36,7 @@ export const NassCodeType = builder.prismaNode("NassCode", {
   description: "A USPS facility (NASS code): where loads are picked up and delivered.",
   select: { id: true },
   // NASS is for operators: the type carries the rule, so node(id:) and every other path obey it.
-  authScopes: { admin: true },
+  ...readPolicyOptions(adminsOnly),
   fields: (t) => ({
     code: t.exposeString("code", { description: NASS_TEXT.code }),
     region: t.exposeString("region", { nullable: true, description: NASS_TEXT.region }),

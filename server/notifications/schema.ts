@@ -1,14 +1,16 @@
 import { builder } from "../builder.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
+import { readPolicyOptions } from "../graphql/read-policy.ts";
 import { userForQuery } from "../users/records.ts";
 import { UserType } from "../users/schema.ts";
+import { notificationReadPolicy } from "./read-policy.ts";
 import { markAllRead, markRead } from "./service.ts";
 
 export const NotificationType = builder.prismaNode("Notification", {
   id: { field: "id" },
   description: "A message to one user (e.g. a bid's outcome); only its owner reads it.",
-  authScopes: (notification) => ({ owner: notification.userId }),
+  ...readPolicyOptions(notificationReadPolicy),
   fields: (t) => ({
     title: t.exposeString("title", { description: "The headline." }),
     message: t.exposeString("message", { description: "The text." }),

@@ -23,6 +23,24 @@ export function bidJson(bid: Bid) {
 }
 
 /**
+ * The best bid of an offer as a carrier that did not place it sees it: the amount and status the
+ * offer's best offer already shows, in the bid's shape, with everything that tells who bid (ids,
+ * names, company, times) null. GraphQL shows such a carrier the same: Offer.bestOffer, no Bid.
+ */
+export function anonymousBidJson(bid: Bid) {
+  return {
+    ...bidJson(bid),
+    _id: null,
+    user: null,
+    userId: null,
+    userName: null,
+    companyName: null,
+    createdAt: null,
+    updatedAt: null,
+  };
+}
+
+/**
  * The spec's Offer (section 3) plus the round number, the absolute close time, and for a
  * carrier its own bid; the target rate only for admins.
  */

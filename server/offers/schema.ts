@@ -7,6 +7,7 @@ import { describedValues } from "../graphql/described-values.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
+import { readPolicyOptions } from "../graphql/read-policy.ts";
 import { SAME_FOR_ROLE } from "../graphql/shared-subscriptions.ts";
 import { filterEvents, silentStream } from "../lib/event-stream.ts";
 import type { Topics } from "../pubsub.ts";
@@ -14,6 +15,7 @@ import { requireMarketplaceAccess } from "../users/marketplace-access.ts";
 import { BidType } from "./bids/schema.ts";
 import { type ConfirmDetails, getConfirmDetails, saveConfirmDetails } from "./confirm-details.ts";
 import { readOncePerEvent } from "./read-once.ts";
+import { offerReadPolicy } from "./read-policy.ts";
 import {
   findOfferPage,
   type OfferListScope,
@@ -52,7 +54,7 @@ const loadCopy = (description: string) =>
 export const OfferType = builder.prismaNode("Offer", {
   id: { field: "id", extensions: SAME_FOR_ROLE },
   description: "A load out for bidding, in timed rounds (spec section 3, Offer).",
-  authScopes: { authenticated: true },
+  ...readPolicyOptions(offerReadPolicy),
   fields: (t) => ({
     loadId: t.string({
       description: "The offered load's readable loadId.",
@@ -452,6 +454,8 @@ builder.subscriptionField("offerChanged", (t) =>
       "An offer the viewer may see, each time it opens, gets a bid, closes a round or is decided; optionally one offer only.",
     authScopes: { authenticated: true },
     // Who hears an event is decided per subscriber in subscribe; the offer it reads is the same for all.
+    // Its Offer passes the type's read policy for any subscriber that heard the event: the filter
+    // (offerWatchRule) asked the same policy, so one subscriber's answer serves the others.
     extensions: SAME_FOR_ROLE,
     args: {
       offerId: t.arg.id({ description: "Only this offer (its global id); all visible offers when omitted." }),

@@ -1,7 +1,8 @@
-import { OFFER_MESSAGES, statesNamedIn } from "../../common/offers.ts";
+import { OFFER_MESSAGES } from "../../common/offers.ts";
 import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin, type Viewer } from "../auth/policy.ts";
+import { readableOrThrow } from "../auth/read-policy.ts";
 import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
 import { containsText } from "../db/contains-text.ts";
@@ -24,10 +25,10 @@ import {
   notifyEligibleCarriers,
 } from "../notifications/service.ts";
 import { requireMarketplaceAccess } from "../users/marketplace-access.ts";
-import { findUser } from "../users/service.ts";
 import { offerFieldsFromLoad } from "./copy.ts";
 import { announceOffer } from "./events.ts";
 import { mailOfferToOptedIn } from "./mail.ts";
+import { carrierOfferWhere, offerReadPolicy } from "./read-policy.ts";
 import { nextRoundInput, offerStatusInput, startOfferInput } from "./validation.ts";
 
 export const OFFER_PAGING = { defaultSize: 50, maxSize: 200 };
@@ -47,31 +48,19 @@ export async function findOfferRef(
   }) as Promise<Offer | null>;
 }
 
-/** `carrierMaySeeOffer` (visibility.ts) as a where clause, for the lists. */
-export async function carrierOfferWhere(ctx: Context, viewer: Viewer): Promise<Prisma.OfferWhereInput> {
-  const user = await findUser(ctx.db, viewer.id);
-  const states = statesNamedIn(user?.areasOfOperation);
-  if (states === null) return {};
-  return {
-    OR: [
-      { originState: { in: states } },
-      { destinationState: { in: states } },
-      { bids: { some: { userId: viewer.id } } },
-    ],
-  };
-}
-
-/** The viewer may see this offer (admins: any; carriers: eligible or bid on it), else not found. */
+/**
+ * An offer the viewer may read (offerReadPolicy), by id or loadId. A carrier the marketplace is
+ * closed to gets 403 with the reason, as on the lists; an offer it may not see is "not found",
+ * as an unknown one.
+ */
 export async function visibleOfferOrThrow(ctx: Context, reference: string): Promise<Offer> {
-  const viewer = await requireMarketplaceAccess(ctx);
-  const offer = await findOfferRef(ctx.db, reference);
-  if (!offer) throw new NotFoundError(OFFER_MESSAGES.notFound);
-  if (viewer.role === "ADMIN") return offer;
-  const visible = await ctx.db.offer.count({
-    where: { AND: [{ id: offer.id }, await carrierOfferWhere(ctx, viewer)] },
-  });
-  if (visible === 0) throw new NotFoundError(OFFER_MESSAGES.notFound);
-  return offer;
+  await requireMarketplaceAccess(ctx);
+  return readableOrThrow(
+    offerReadPolicy,
+    ctx,
+    await findOfferRef(ctx.db, reference),
+    OFFER_MESSAGES.notFound,
+  );
 }
 
 const offerTitle = (loadId: string) => `New load available: ${loadId}`;

@@ -1,8 +1,10 @@
+import { adminsOnly } from "../auth/read-policy.ts";
 import { builder } from "../builder.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { idOrReference } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
+import { readPolicyOptions } from "../graphql/read-policy.ts";
 import { driverUserIdOptions, StopTypeEnum, stopNode } from "../loads/schema.ts";
 import { routeDeliveryDate, routeDeliveryNass, routePickupDate, routePickupNass } from "./derived.ts";
 import { DEFAULT_ROUTE_SORT, type RouteSortField } from "./list.ts";
@@ -45,7 +47,7 @@ export const RouteType = builder.prismaNode("Route", {
   id: { field: "id" },
   description: "One truck's run: loads grouped under a route number, through ordered USPS facilities.",
   select: { id: true },
-  authScopes: { admin: true },
+  ...readPolicyOptions(adminsOnly),
   fields: (t) => ({
     routeNumber: t.exposeString("routeNumber", { description: "The route's unique number, upper case." }),
     assignedUser: t.relation("assignedUser", { nullable: true, description: "The driver." }),

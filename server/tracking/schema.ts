@@ -1,10 +1,12 @@
 import { stopMarkerLabel, type TrackingStopKind, trackingStopKind } from "../../common/tracking.ts";
+import { adminsOnly } from "../auth/read-policy.ts";
 import { builder } from "../builder.ts";
 import { nullWhenNotFound } from "../errors.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { encodeGlobalId } from "../graphql/ids.ts";
 import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-paging.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
+import { readPolicyOptions } from "../graphql/read-policy.ts";
 import type { TrackedRoute } from "../routing/tracked-reads.ts";
 import { reportPositions } from "./ingest.ts";
 import "./load-fields.ts";
@@ -124,7 +126,7 @@ export const TrackedRouteRef = builder.objectRef<TrackedRoute>("TrackedRoute");
 
 builder.node(TrackedRouteRef, {
   description: "A route as the tracking screens see it: truck position, ETA, stops and loads.",
-  authScopes: { admin: true },
+  ...readPolicyOptions(adminsOnly),
   id: { resolve: (route) => route.id },
   loadMany: (ids, ctx) => findTrackedRoutesById(ctx, ids),
   isTypeOf: (value) =>

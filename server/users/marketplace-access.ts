@@ -41,10 +41,44 @@ export async function canUseMarketplace(db: Pick<Db, "user">, viewer: Viewer | n
   return viewer !== null && (await marketplaceAccess(db, viewer)).allowed;
 }
 
+/** The viewer's place in the marketplace: whether it may use it, and the areas it named. */
+export interface MarketplaceStanding {
+  access: MarketplaceAccess;
+  /** The carrier's areas of operation as typed; null for admins and carriers that named none. */
+  areasOfOperation: string | null;
+}
+
+type StandingContext = Auth & { db: Pick<Db, "user"> };
+
+/** One read per request (or subscription) and viewer, whoever asks: the list, its rows' checks. */
+const standings = new WeakMap<
+  StandingContext,
+  { viewerId: string; standing: Promise<MarketplaceStanding> }
+>();
+
+/**
+ * The viewer's standing, read once per context: the offer list, the read policy of each offer it
+ * answers and the subscription filters all ask within one request. A subscription's context lives
+ * as long as the subscription, as its watch rule always did (see offers/watchers.ts).
+ */
+export function marketplaceStanding(ctx: StandingContext, viewer: Viewer): Promise<MarketplaceStanding> {
+  if (viewer.role === "ADMIN") return Promise.resolve({ access: { allowed: true }, areasOfOperation: null });
+  const known = standings.get(ctx);
+  if (known?.viewerId === viewer.id) return known.standing;
+  const standing = ctx.db.user
+    .findUnique({
+      where: { id: viewer.id },
+      select: { approvalStatus: true, disabledAt: true, areasOfOperation: true },
+    })
+    .then((user) => ({ access: carrierAccess(user), areasOfOperation: user?.areasOfOperation ?? null }));
+  standings.set(ctx, { viewerId: viewer.id, standing });
+  return standing;
+}
+
 /** For services: 401 without a viewer, 403 with the reason when the marketplace is closed to it. */
-export async function requireMarketplaceAccess(ctx: Auth & { db: Pick<Db, "user"> }): Promise<Viewer> {
+export async function requireMarketplaceAccess(ctx: StandingContext): Promise<Viewer> {
   const viewer = requireViewer(ctx);
-  const access = await marketplaceAccess(ctx.db, viewer);
+  const { access } = await marketplaceStanding(ctx, viewer);
   if (!access.allowed) throw new ForbiddenError(access.message);
   return viewer;
 }

@@ -2,13 +2,15 @@ import { builder } from "../builder.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
+import { readPolicyOptions } from "../graphql/read-policy.ts";
 import { type EmailChangeReverted, revertEmailChange } from "./email-change.ts";
+import { userReadPolicy } from "./read-policy.ts";
 import { getUserRating, type UserRating, updateProfile } from "./service.ts";
 
 export const UserType = builder.prismaNode("User", {
   id: { field: "id" },
   description: "A person who signs in: an ADMIN (operator) or a CARRIER user.",
-  authScopes: (user) => ({ selfOrAdmin: user.id, admin: true }),
+  ...readPolicyOptions(userReadPolicy),
   fields: (t) => ({
     userId: t.exposeString("userId", { description: "System-generated, read-only." }),
     email: t.exposeString("email", { description: "The sign-in e-mail." }),

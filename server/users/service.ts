@@ -4,17 +4,19 @@ import { auditActor } from "../audit/actor.ts";
 import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { assertCurrentPassword } from "../auth/current-password.ts";
-import { requireSelfOrAdmin, requireViewer } from "../auth/policy.ts";
+import { policy, requireSelfOrAdmin, requireViewer } from "../auth/policy.ts";
+import { readableOrThrow } from "../auth/read-policy.ts";
 import { revokeUserSessions } from "../auth/sessions.ts";
 import { forgetUser } from "../auth/viewer-cache.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
-import { ConflictError, NotFoundError } from "../errors.ts";
+import { ConflictError, ForbiddenError, NotFoundError } from "../errors.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { bidCountsByStatus } from "../offers/bids/counts.ts";
 import { mailEmailChanged, recordEmailChange } from "./email-change.ts";
+import { userReadPolicy } from "./read-policy.ts";
 import { emailInUse } from "./records.ts";
 import { profileInput } from "./validation.ts";
 
@@ -29,10 +31,19 @@ export async function findUser(db: Db, idOrUserId: string): Promise<User | null>
   return db.user.findFirst({ where: { OR: [{ id: idOrUserId }, { userId: idOrUserId }] } });
 }
 
+/** What a missing user, and one the viewer may not read, answer alike. */
+export const USER_NOT_FOUND = "User not found";
+
 async function userOrThrow(db: Db, idOrUserId: string): Promise<User> {
   const user = await findUser(db, idOrUserId);
-  if (!user) throw new NotFoundError("User not found");
+  if (!user) throw new NotFoundError(USER_NOT_FOUND);
   return user;
+}
+
+/** A user the viewer may read (userReadPolicy): another user's record answers as an unknown one. */
+async function readableUser(ctx: Context, idOrUserId: string): Promise<User> {
+  requireViewer(ctx);
+  return readableOrThrow(userReadPolicy, ctx, await findUser(ctx.db, idOrUserId), USER_NOT_FOUND);
 }
 
 export async function getOwnProfile(ctx: Context): Promise<User> {
@@ -40,22 +51,22 @@ export async function getOwnProfile(ctx: Context): Promise<User> {
 }
 
 export async function getUser(ctx: Context, idOrUserId: string): Promise<User> {
-  requireViewer(ctx);
-  const user = await userOrThrow(ctx.db, idOrUserId);
-  requireSelfOrAdmin(ctx, user.id);
-  return user;
+  return readableUser(ctx, idOrUserId);
 }
 
 /**
- * Changes a profile: the viewer's own, or any user's for an admin. Every field but the sign-in
- * e-mail changes freely. A new e-mail (one that differs from the stored one: the form sends it
- * every time) needs the caller's current password, so a stolen access token cannot move the account
- * to another mailbox; the old address is then mailed a way back, and the account's other sessions
- * end (all of them when an admin changed someone else's address).
+ * Changes a profile: the viewer's own, or anyone's for an admin. A carrier naming anyone else is
+ * refused with 403 whether that user exists or not (an admin gets 404 for an unknown one).
+ * Every field but the sign-in e-mail changes freely. A new e-mail (one that differs from the stored
+ * one: the form sends it every time) needs the caller's current password, so a stolen access token
+ * cannot move the account to another mailbox; the old address is then mailed a way back, and the
+ * account's other sessions end (all of them when an admin changed someone else's address).
  */
 export async function updateProfile(ctx: Context, idOrUserId: string, input: unknown): Promise<User> {
   const viewer = requireViewer(ctx);
-  const target = await userOrThrow(ctx.db, idOrUserId);
+  const target = await findUser(ctx.db, idOrUserId);
+  if (!target && !policy.isAdmin(viewer)) throw new ForbiddenError();
+  if (!target) throw new NotFoundError(USER_NOT_FOUND);
   requireSelfOrAdmin(ctx, target.id);
   const { currentPassword, ...changes } = parseInput(profileInput, input);
   const newEmail = changes.email !== undefined && changes.email !== target.email ? changes.email : null;
@@ -113,10 +124,12 @@ export interface UserRating {
   rating: number | null;
 }
 
-/** A carrier's standing, derived from its decided bids. Any signed-in user may read it. */
+/**
+ * A carrier's standing, derived from its decided bids: part of the user's record, so read under
+ * the user's read policy (itself or an admin); anyone else's answers as an unknown user's.
+ */
 export async function getUserRating(ctx: Context, idOrUserId: string): Promise<UserRating> {
-  requireViewer(ctx);
-  const user = await userOrThrow(ctx.db, idOrUserId);
+  const user = await readableUser(ctx, idOrUserId);
   const counts = await bidCountsByStatus(ctx.db, user.id);
   const wins = counts.get("winner") ?? 0;
   const losses = counts.get("loser") ?? 0;

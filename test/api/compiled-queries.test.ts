@@ -91,6 +91,28 @@ describe("compiled queries", () => {
     expect(refused[1].errors?.[0].extensions?.code).toBe("FORBIDDEN");
   });
 
+  it("answer node/nodes under each type's read policy: null for another carrier's bid, compiled or not", async () => {
+    const [other] = await bidders(t.app, 1);
+    const offer = await openOffer(t.app, admin.token, (await biddableLoad(t.app)).loadId);
+    await bid(t.app, carrier.token, offer._id, 1300);
+    await bid(t.app, other.session.token, offer._id, 1250);
+    const bids = await t.app.deps.db.bid.findMany({ where: { offerId: offer._id } });
+    const globalId = (id: string) => Buffer.from(`Bid:${id}`).toString("base64");
+    const mine = globalId(bids.find((row) => row.userId !== other.user.id)!.id);
+    const theirs = globalId(bids.find((row) => row.userId === other.user.id)!.id);
+    const query = `query ($ids: [ID!]!) { compiledNodes: nodes(ids: $ids) { id ... on Bid { amount } } }`;
+    // The earlier tests may have spent this second's compile budget: start in a fresh one.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const before = compiledOperationCount();
+    const first = await run(query, { ids: [theirs, mine] }, carrier);
+    const second = await run(query, { ids: [theirs, mine] }, carrier);
+    expect(compiledOperationCount()).toBe(before + 1);
+    expect(second).toEqual(first);
+    expect(second.status).toBe(200);
+    expect(second.errors).toBeUndefined();
+    expect(second.data).toEqual({ compiledNodes: [null, { id: mine, amount: 1300 }] });
+  });
+
   it("answer refused variables with graphql-js' own message", async () => {
     const query = "query ($size: Int) { loads(page: 1, pageSize: $size) { totalCount } }";
     const refused = await run(query, { size: "many" }, admin);

@@ -106,6 +106,48 @@ describe("marketplace vetting over graphql-ws", () => {
   });
 });
 
+describe("live offers follow the offer read policy", () => {
+  it("tells each carrier only the offers it may read: in its areas, or bid on", async () => {
+    const admin = world.adminSession.token;
+    // The loads run Chicago, IL -> Dallas, TX.
+    const earlier = await openOffer(t.app, admin, (await biddableLoad(t.app)).loadId);
+    const [anywhere, outside, outsideBidder] = await bidders(t.app, 3, [null, "CA", null]);
+    expect((await bid(t.app, outsideBidder.session.token, earlier._id, 1500)).status).toBe(201);
+    await t.app.deps.db.user.update({
+      where: { id: outsideBidder.user.id },
+      data: { areasOfOperation: "CA" },
+    });
+    const url = await serverUrl();
+    type Event = { offerChanged: { loadId: string } };
+    const all = "subscription { offerChanged { loadId } }";
+    const one = `subscription { offerChanged(offerId: "${encodeGlobalID("Offer", earlier._id)}") { loadId } }`;
+    const watchers = [
+      subscribeOverWs<Event>(url, anywhere.session.token, all),
+      subscribeOverWs<Event>(url, outside.session.token, all),
+      subscribeOverWs<Event>(url, outsideBidder.session.token, all),
+      subscribeOverWs<Event>(url, outside.session.token, one),
+    ];
+    const [wide, hidden, bidder, hiddenOne] = watchers;
+    try {
+      await Promise.all(watchers.map((watcher) => watcher.ready));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const later = await openOffer(t.app, admin, (await biddableLoad(t.app)).loadId);
+      expect((await bid(t.app, anywhere.session.token, earlier._id, 1400)).status).toBe(201);
+      const heard = (watcher: (typeof watchers)[number]) =>
+        new Set(watcher.received.map((event) => event.offerChanged.loadId));
+      await waitFor(() => heard(wide).size === 2 && heard(bidder).size === 1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard(wide)).toEqual(new Set([earlier.loadId, later.loadId]));
+      expect(heard(bidder)).toEqual(new Set([earlier.loadId]));
+      expect(hidden.received).toEqual([]);
+      expect(hiddenOne.received).toEqual([]);
+      for (const watcher of watchers) expect(watcher.errors).toEqual([]);
+    } finally {
+      await Promise.all(watchers.map((watcher) => watcher.close()));
+    }
+  });
+});
+
 describe("offer e-mail opt-in", () => {
   it("reads back as a boolean on check-session (the raw user read)", async () => {
     const [carrier] = await bidders(t.app, 1);

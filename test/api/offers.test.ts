@@ -181,6 +181,59 @@ describe("bids", () => {
     ).toBe(1);
   });
 
+  it("shows a competitor the best bid's amount on winner-bids, never who placed it", async () => {
+    const load = await biddableLoad(t.app);
+    const offer = await openOffer(t.app, world.adminSession.token, load.loadId);
+    const [leader, competitor] = await bidders(t.app, 2);
+    expect((await bid(t.app, leader.session.token, offer._id, 1700)).status).toBe(201);
+    expect((await bid(t.app, competitor.session.token, offer._id, 1800)).status).toBe(201);
+    const leaderBid = await t.app.deps.db.bid.findFirstOrThrow({
+      where: { offerId: offer._id, userId: leader.user.id },
+    });
+    const path = `/bids/winner-bids?id=${offer._id}`;
+
+    const seen = await rest(t.app, "GET", path, undefined, { token: competitor.session.token });
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ offerId: offer._id, amount: 1700, status: "active" });
+    // Nothing that names the leader: not its ids, name, company, e-mail or bid id.
+    const text = JSON.stringify(seen.body);
+    const { id, userId, email, fullName } = leader.user;
+    for (const secret of [id, userId, email, fullName ?? email, leaderBid.id]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(seen.body).toMatchObject({
+      _id: null,
+      user: null,
+      userId: null,
+      userName: null,
+      companyName: null,
+    });
+
+    // The leader itself and an admin see the whole bid.
+    for (const token of [leader.session.token, world.adminSession.token]) {
+      const whole = await rest(t.app, "GET", path, undefined, { token });
+      expect(whole.body).toMatchObject({ _id: leaderBid.id, userId: leader.user.id, amount: 1700 });
+    }
+  });
+
+  it("answers a carrier's record only to itself and admins; another user's reads as unknown", async () => {
+    const [one, another] = await bidders(t.app, 2);
+    const path = (id: string) => `/bids/user-wins-losses/${id}`;
+    expect(
+      (await rest(t.app, "GET", path(one.user.id), undefined, { token: one.session.token })).status,
+    ).toBe(200);
+    expect(
+      (await rest(t.app, "GET", path(one.user.id), undefined, { token: world.adminSession.token })).status,
+    ).toBe(200);
+    const unknown = await rest(t.app, "GET", path("no-such-user"), undefined, {
+      token: another.session.token,
+    });
+    const foreign = await rest(t.app, "GET", path(one.user.id), undefined, { token: another.session.token });
+    expect(unknown).toMatchObject({ status: 404, body: { message: "User not found" } });
+    expect(foreign.status).toBe(unknown.status);
+    expect(foreign.body).toEqual(unknown.body);
+  });
+
   it("answers bad amounts with the spec's message and changes nothing", async () => {
     const load = await biddableLoad(t.app);
     const offer = await openOffer(t.app, world.adminSession.token, load.loadId);

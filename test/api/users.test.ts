@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAndCarrier, createTestApp, gql, rest, type Session, type TestApp } from "../support/app.ts";
+import {
+  adminAndCarrier,
+  createTestApp,
+  createUser,
+  gql,
+  rest,
+  type Session,
+  type TestApp,
+} from "../support/app.ts";
 
 let t: TestApp;
 let world: Awaited<ReturnType<typeof adminAndCarrier>>;
@@ -109,6 +117,16 @@ describe("POST /api/user/{id}", () => {
       { token: carrier.token },
     );
     expect(forbidden.status).toBe(403);
+    // An unknown id answers the carrier the same: a write does not tell who exists either.
+    const unknown = await rest(
+      t.app,
+      "POST",
+      "/user/unknown-id",
+      { fullName: "Mallory" },
+      { token: carrier.token },
+    );
+    expect(unknown.status).toBe(403);
+    expect(unknown.body).toEqual(forbidden.body);
     const byAdmin = await rest(
       t.app,
       "POST",
@@ -152,6 +170,35 @@ describe("GET /api/user/{id}/rating", () => {
       rating: 2.5,
     });
     expect((await rest(t.app, "GET", `/user/${world.carrier.id}/rating`)).status).toBe(401);
+  });
+});
+
+describe("another user's record over REST", () => {
+  it("answers a carrier as for an unknown user (404), its own and an admin's reads stay allowed", async () => {
+    const other = await createUser(t.app, { email: "other-carrier@example.com" });
+    for (const suffix of ["/rating", ""]) {
+      const unknown = await rest(t.app, "GET", `/user/no-such-user${suffix}`, undefined, {
+        token: carrier.token,
+      });
+      expect(unknown).toMatchObject({ status: 404, body: { message: "User not found" } });
+      for (const target of [other.id, other.userId, world.admin.id]) {
+        const foreign = await rest(t.app, "GET", `/user/${target}${suffix}`, undefined, {
+          token: carrier.token,
+        });
+        expect(foreign.status, `${target}${suffix}`).toBe(404);
+        expect(foreign.body).toEqual(unknown.body);
+      }
+      const own = await rest(t.app, "GET", `/user/${world.carrier.userId}${suffix}`, undefined, {
+        token: carrier.token,
+      });
+      expect(own.status).toBe(200);
+      expect(own.body).toMatchObject({ userId: world.carrier.userId });
+      const byAdmin = await rest(t.app, "GET", `/user/${other.id}${suffix}`, undefined, {
+        token: admin.token,
+      });
+      expect(byAdmin.status).toBe(200);
+      expect(byAdmin.body).toMatchObject({ userId: other.userId });
+    }
   });
 });
 

@@ -1,9 +1,11 @@
 import { requireAdmin } from "../../auth/policy.ts";
+import { canRead } from "../../auth/read-policy.ts";
 import { ValidationError } from "../../errors.ts";
 import { pagedReply, readRestPage } from "../../http/rest-paging.ts";
 import { type RestRoute, withStatus } from "../../http/router.ts";
 import { findUser } from "../../users/service.ts";
-import { bidJson } from "../json.ts";
+import { anonymousBidJson, bidJson } from "../json.ts";
+import { bidReadPolicy } from "../read-policy.ts";
 import { findOfferRef } from "../service.ts";
 import { confirmWinner } from "../winner.ts";
 import {
@@ -59,7 +61,9 @@ export const bidRoutes: RestRoute[] = [
       const id = query.get("id");
       if (!id) throw new ValidationError("id is required", [{ field: "id", message: "id is required" }]);
       const bid = await bestBid(ctx, id);
-      return bid ? bidJson(bid) : null;
+      if (!bid) return null;
+      // A competitor's bid: the amount only (bidReadPolicy), never who placed it.
+      return (await canRead(bidReadPolicy, ctx, bid)) ? bidJson(bid) : anonymousBidJson(bid);
     },
   },
   {

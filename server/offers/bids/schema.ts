@@ -4,6 +4,8 @@ import type { Bid } from "../../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../../graphql/ids.ts";
 import { pagedListField } from "../../graphql/paged-list.ts";
+import { readPolicyOptions } from "../../graphql/read-policy.ts";
+import { bidReadPolicy } from "../read-policy.ts";
 import { visibleOfferOrThrow } from "../service.ts";
 import { type BidderStats, bidderStats, findBidderPage, foldBid, placeBid } from "./service.ts";
 
@@ -22,7 +24,7 @@ const BidderStatsRef = builder.objectRef<BidderStats>("BidderStats").implement({
 export const BidType = builder.prismaNode("Bid", {
   id: { field: "id" },
   description: "A carrier's one bid on an offer (spec section 3, Bid).",
-  authScopes: (bid) => ({ admin: true, owner: bid.userId }),
+  ...readPolicyOptions(bidReadPolicy),
   fields: (t) => ({
     amount: t.float({ description: "Dollars.", resolve: (bid) => bid.amountCents / 100 }),
     status: t.exposeString("status", { description: "active, winner, loser or folded" }),

@@ -1,5 +1,6 @@
 import { BID_MESSAGES, bidderRating, OFFER_MESSAGES, statesNamedIn } from "../../../common/offers.ts";
 import { requireAdmin, requireViewer } from "../../auth/policy.ts";
+import { readableOrThrow } from "../../auth/read-policy.ts";
 import type { Context } from "../../context.ts";
 import { runWriteTransaction } from "../../db/bulk.ts";
 import { createSqlGroupCommit, type SqlGroupCommit } from "../../db/group-commit.ts";
@@ -16,7 +17,8 @@ import {
 import { parseInput } from "../../lib/validate.ts";
 import { announceNotifications, insertNotifications } from "../../notifications/service.ts";
 import { requireMarketplaceAccess, requireMarketplaceBidder } from "../../users/marketplace-access.ts";
-import { findUser } from "../../users/service.ts";
+import { userReadPolicy } from "../../users/read-policy.ts";
+import { findUser, USER_NOT_FOUND } from "../../users/service.ts";
 import { announceBids, announceOffer } from "../events.ts";
 import { visibleOfferOrThrow } from "../service.ts";
 import { confirmWinner } from "../winner.ts";
@@ -188,15 +190,21 @@ export async function bidderStats(db: Context["db"], userIds: readonly string[])
   });
 }
 
-/** GET /bids/user-wins-losses/{id}: a carrier's record (itself or an admin). */
+/**
+ * GET /bids/user-wins-losses/{id}: a carrier's record, read under the user's read policy (itself
+ * or an admin); anyone else's answers as an unknown user's.
+ */
 export async function userWinsLosses(
   ctx: Context,
   userReference: string,
 ): Promise<BidderStats & { userId: string }> {
-  const viewer = requireViewer(ctx);
-  const user = await findUser(ctx.db, userReference);
-  if (!user) throw new NotFoundError("User not found");
-  if (viewer.role !== "ADMIN" && viewer.id !== user.id) throw new ForbiddenError();
+  requireViewer(ctx);
+  const user = await readableOrThrow(
+    userReadPolicy,
+    ctx,
+    await findUser(ctx.db, userReference),
+    USER_NOT_FOUND,
+  );
   const [stats] = await bidderStats(ctx.db, [user.id]);
   return { userId: user.userId, ...stats };
 }
