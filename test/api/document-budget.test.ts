@@ -130,26 +130,28 @@ describe("the document budget over HTTP", () => {
 });
 
 describe("the document budget over WebSocket", () => {
+  // Sockets are for signed-in viewers only (an anonymous one is closed at connect, 4401).
   it("refuses the same documents before they run", async () => {
-    const fragments = await overWebSocket(url, doublingFragments(30));
+    const token = carrier.token;
+    const fragments = await overWebSocket(url, doublingFragments(30), { token });
     expect(fragments.errors[0]?.message).toMatch(/too expensive|Cost limit/);
     expect(fragments.ms).toBeLessThan(1000);
-    const deep = await overWebSocket(url, `{ ${"a { ".repeat(5000)}b${" }".repeat(5000)} }`);
+    const deep = await overWebSocket(url, `{ ${"a { ".repeat(5000)}b${" }".repeat(5000)} }`, { token });
     expect(deep.errors[0]?.message).toMatch(/nested too deeply|Token limit/);
     const introspection = await overWebSocket(url, "{ __schema { types { name } } }", {
       token: carrier.token,
     });
     expect(introspection.errors[0]?.message).toMatch(/introspection/i);
-    const ok = await overWebSocket(url, "{ __typename }");
+    const ok = await overWebSocket(url, "{ __typename }", { token });
     expect(ok.data).toEqual([{ __typename: "Query" }]);
   });
 
   it("closes a socket whose message is bigger than an HTTP document may be", async () => {
     const huge = `{ __typename } # ${"x".repeat(17 * 1024 * 1024)}`;
-    const result = await overWebSocket(url, huge, { timeoutMs: 10_000 });
+    const result = await overWebSocket(url, huge, { token: carrier.token, timeoutMs: 10_000 });
     expect(result.data).toEqual([]);
     expect(result.closeCode).toBe(1009);
-    const after = await overWebSocket(url, "{ __typename }");
+    const after = await overWebSocket(url, "{ __typename }", { token: carrier.token });
     expect(after.data).toEqual([{ __typename: "Query" }]);
   });
 });
