@@ -1,6 +1,6 @@
 import { buildSchema, parse } from "graphql";
 import { describe, expect, it } from "vitest";
-import { operationCost } from "./limits.ts";
+import { MAX_COST, NODE_LOOKUP_COST, operationCost } from "./limits.ts";
 
 const schema = buildSchema(`
   type Row { id: ID tags: [String] }
@@ -29,5 +29,33 @@ describe("operationCost, remembered per document", () => {
     expect(operationCost(schema, document, "Big", {})).toBeGreaterThan(
       operationCost(schema, document, "Small", {}),
     );
+  });
+});
+
+describe("lookups by id", () => {
+  const schema = buildSchema(`
+    interface Node { id: ID! }
+    type Load implements Node { id: ID! }
+    type Query { node(id: ID!): Node nodes(ids: [ID!]!): [Node]! }
+  `);
+  const ids = Array.from({ length: 100 }, (_, index) => `id${index}`);
+  const literal = ids.map((id) => `"${id}"`).join(",");
+
+  it("passes one nodes(ids:) of 100 ids, refuses 15 aliases of it, literal or by variable", () => {
+    expect(operationCost(schema, parse(`{ nodes(ids: [${literal}]) { id } }`), null, {})).toBeLessThan(
+      MAX_COST.signedIn,
+    );
+    const aliases = Array.from({ length: 15 }, (_, index) => `a${index}: nodes(ids: [${literal}]) { id }`);
+    expect(operationCost(schema, parse(`{ ${aliases.join(" ")} }`), null, {})).toBeGreaterThan(
+      MAX_COST.signedIn,
+    );
+    const viaVariable = parse(
+      "query ($ids: [ID!]!) { a: nodes(ids: $ids) { id } b: nodes(ids: $ids) { id } c: nodes(ids: $ids) { id } }",
+    );
+    expect(operationCost(schema, viaVariable, null, { ids })).toBeGreaterThan(MAX_COST.signedIn);
+  });
+
+  it("counts a node(id:) lookup as a read", () => {
+    expect(operationCost(schema, parse('{ node(id: "x") { id } }'), null, {})).toBe(1 + 1 + NODE_LOOKUP_COST);
   });
 });
