@@ -151,13 +151,33 @@ const loadReference = checked((value, issue): string | null | undefined => {
 function entrySchema(ledger: Ledger, form: "create" | "edit") {
   const names = LEDGER_FIELDS[ledger];
   const required = (text: string) => (form === "create" ? text : BILLING_TEXTS.editRequired);
-  return z.object({
-    [names.party]: party(required(BILLING_TEXTS.partyRequired)),
-    [names.date]: day(required(BILLING_TEXTS.dateRequired)),
-    [names.amount]: money(form),
-    status: status(required(BILLING_TEXTS.statusRequired)),
-    loadId: loadReference.optional(),
-  });
+  // What each field takes, for the API's OpenAPI document (the checks above read it as unknown).
+  return z
+    .object({
+      [names.party]: party(required(BILLING_TEXTS.partyRequired)).meta({
+        type: "string",
+        maxLength: 200,
+        description: ledger === "receivable" ? "The customer or payer." : "The carrier paid.",
+      }),
+      [names.date]: day(required(BILLING_TEXTS.dateRequired)).meta({
+        type: "string",
+        format: "date",
+        description: `${ledger === "receivable" ? "Due" : "Payment"} day, YYYY-MM-DD (of an ISO date-time: its UTC day).`,
+      }),
+      [names.amount]: money(form).meta({
+        type: ["number", "string"],
+        description: "Dollars, 0 or more, at most two decimals.",
+      }),
+      status: status(required(BILLING_TEXTS.statusRequired)).meta({
+        type: "string",
+        enum: [...BILLING_STATUSES],
+      }),
+      loadId: loadReference.optional().meta({
+        type: ["string", "null"],
+        description: "The load it bills, by loadId; null or blank removes the link, left out keeps it.",
+      }),
+    })
+    .meta({ required: [names.party, names.date, names.amount, "status"] });
 }
 
 /** What the service stores, whichever ledger and form it came from. */
@@ -169,8 +189,7 @@ export interface BillingEntryInput {
   loadId: string | null | undefined;
 }
 
-/** The spec's payload of one ledger and form -> the stored fields; ZodError-style issues otherwise. */
-export function billingEntrySchema(ledger: Ledger, form: "create" | "edit") {
+function entryInputSchema(ledger: Ledger, form: "create" | "edit") {
   const names = LEDGER_FIELDS[ledger];
   return entrySchema(ledger, form).transform(
     (parsed): BillingEntryInput => ({
@@ -181,4 +200,20 @@ export function billingEntrySchema(ledger: Ledger, form: "create" | "edit") {
       loadId: parsed.loadId as string | null | undefined,
     }),
   );
+}
+
+const ENTRY_SCHEMAS = {
+  receivable: {
+    create: entryInputSchema("receivable", "create"),
+    edit: entryInputSchema("receivable", "edit"),
+  },
+  payable: { create: entryInputSchema("payable", "create"), edit: entryInputSchema("payable", "edit") },
+};
+
+/**
+ * The spec's payload of one ledger and form -> the stored fields; ZodError-style issues otherwise.
+ * One schema object per ledger and form: the service validates and the API documents the same one.
+ */
+export function billingEntrySchema(ledger: Ledger, form: "create" | "edit") {
+  return ENTRY_SCHEMAS[ledger][form];
 }

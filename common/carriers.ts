@@ -194,6 +194,30 @@ export const carrierListFilter = z.object({
 
 export const attachDriverInput = z.object({ email: email({ tooLong: EMAIL_MESSAGES.invalid }) });
 
+/**
+ * POST /carriers/{id}/drivers: the user to attach, named by `userId` or `_id` (text) when no
+ * `email` is sent, else found by `email` (checked as `attachDriverInput`).
+ */
+export const attachDriverBody = z
+  .looseObject({
+    userId: z.unknown().optional().meta({ type: "string", description: "The user's userId or database id." }),
+    _id: z.unknown().optional().meta({ type: "string", description: "The user's database id." }),
+    email: z
+      .unknown()
+      .optional()
+      .meta({ type: "string", format: "email", description: "A signed-up carrier user's e-mail." }),
+  })
+  .transform((input, context): { userRef: string } | { email: string } => {
+    const userRef = input.userId ?? input._id;
+    if (typeof userRef === "string" && input.email === undefined) return { userRef };
+    const byEmail = attachDriverInput.safeParse({ email: input.email });
+    if (byEmail.success) return byEmail.data;
+    for (const issue of byEmail.error.issues) {
+      context.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    }
+    return z.NEVER;
+  });
+
 export type CreateCarrierInput = z.output<typeof createCarrierInput>;
 export type UpdateCarrierInput = z.output<typeof updateCarrierInput>;
 export type CarrierListFilter = z.output<typeof carrierListFilter>;

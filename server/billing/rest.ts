@@ -1,13 +1,18 @@
-import type { Ledger } from "../../common/billing.ts";
+import { z } from "zod";
+import { BILLING_STATUSES, billingEntrySchema, LEDGER_FIELDS, type Ledger } from "../../common/billing.ts";
 import { centsToAmount } from "../../common/money.ts";
 import type { Context } from "../context.ts";
-import { pagedReply, readRestPage } from "../http/rest-paging.ts";
+import { pagedList, pagedQuery, pagedReply, readRestPage } from "../http/rest-paging.ts";
+import { errors, fileResponse, queryParam } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { parseInput } from "../lib/validate.ts";
 import { AGING_BUCKETS, type AgingAmounts, receivablesAging } from "./aging.ts";
 import { exportFileName, exportLedgerCsv } from "./export.ts";
 import { billJson, invoiceJson } from "./json.ts";
+import { LEDGER_TABLES } from "./ledgers.ts";
+import { BILLING_SORT_FIELDS } from "./list.ts";
 import { rateConfirmationForBill } from "./rate-confirmation.ts";
+import { agingSchema, billSchema, invoiceSchema } from "./rest-schemas.ts";
 import { createEntry, findBillingPage, getEntry, updateEntry } from "./service.ts";
 import { asOfQuery, listCriteriaFromQuery } from "./validation.ts";
 
@@ -25,14 +30,48 @@ const BASE: Record<Ledger, string> = {
 
 const jsonOf = (ledger: Ledger) => (ledger === "receivable" ? invoiceJson : billJson);
 
+/** The list's and the export's filters and sort (`listCriteriaFromQuery`). */
+const filterParams = {
+  search: queryParam("Text in the number or the party's name (at most 100 characters); `q` is an alias."),
+  q: queryParam("Alias of search."),
+  status: queryParam(`Statuses, comma separated: ${BILLING_STATUSES.join(", ")}.`),
+  from: queryParam("From this day on, YYYY-MM-DD (due or payment day)."),
+  to: queryParam("Up to this day included, YYYY-MM-DD."),
+  pastDue: queryParam("true: only past due; false: only not past due.", ["true", "false"]),
+  sort: queryParam("The column to sort by.", BILLING_SORT_FIELDS),
+  dir: queryParam("asc or desc.", ["asc", "desc"]),
+};
+
+const LEDGER_DOCS = {
+  receivable: { one: "invoice", list: "accounts receivable", schema: invoiceSchema },
+  payable: { one: "bill", list: "accounts payable", schema: billSchema },
+};
+
 function ledgerRoutes(ledger: Ledger, param: string): RestRoute[] {
   const base = BASE[ledger];
   const toJson = jsonOf(ledger);
+  const { one, list, schema: entry } = LEDGER_DOCS[ledger];
+  const fields = LEDGER_FIELDS[ledger];
+  const notFound = errors({ 404: LEDGER_TABLES[ledger].notFound });
   return [
     {
       method: "GET",
       path: base,
       access: "admin",
+      schema: {
+        summary: `List ${list}`,
+        description: `The ${list} ledger, filtered and sorted (default: newest number first), paged. Operators only.`,
+        querystring: pagedQuery(filterParams),
+        response: {
+          200: pagedList(entry, `A page of ${one}s.`, {
+            "x-total-amount-cents": {
+              type: "integer",
+              description: "The sum of every matching entry, in cents.",
+            },
+          }),
+          ...errors(400),
+        },
+      },
       async handle(ctx, { query, request }) {
         const page = readRestPage(query);
         const criteria = listCriteriaFromQuery(query);
@@ -55,12 +94,26 @@ function ledgerRoutes(ledger: Ledger, param: string): RestRoute[] {
       method: "POST",
       path: base,
       access: "admin",
+      schema: {
+        summary: `Add an ${one === "invoice" ? "invoice" : "bill"}`,
+        description:
+          `The Add ${one === "invoice" ? "Invoice" : "Bill"} form: ${fields.party}, ${fields.date}, ` +
+          `${fields.amount} and status are required; the ${one} number is generated. Operators only.`,
+        body: billingEntrySchema(ledger, "create"),
+        response: { 201: entry, ...errors(400) },
+      },
       handle: async (ctx, { body }) => withStatus(201, toJson(await createEntry(ctx, ledger, body))),
     },
     {
       method: "GET",
       path: `${base}/export.csv`,
       access: "admin",
+      schema: {
+        summary: `Export ${list} as CSV`,
+        description: `Every ${one} the list's filters match, in the list's order, as a CSV download. Operators only.`,
+        querystring: z.looseObject(filterParams),
+        response: { 200: fileResponse("text/csv", `The ${one}s as CSV (UTF-8).`), ...errors(400) },
+      },
       async handle(ctx: Context, { query }) {
         const { filters, sort } = listCriteriaFromQuery(query);
         const now = new Date();
@@ -77,12 +130,25 @@ function ledgerRoutes(ledger: Ledger, param: string): RestRoute[] {
       method: "GET",
       path: `${base}/:${param}`,
       access: "admin",
+      schema: {
+        summary: `Get an ${one === "invoice" ? "invoice" : "bill"}`,
+        description: `One ${one} by its ${param}, with or without its prefix and leading zeros. Operators only.`,
+        response: { 200: entry, ...notFound },
+      },
       handle: async (ctx, { params }) => toJson(await getEntry(ctx, ledger, params[param])),
     },
     {
       method: "PUT",
       path: `${base}/:${param}`,
       access: "admin",
+      schema: {
+        summary: `Edit an ${one === "invoice" ? "invoice" : "bill"}`,
+        description:
+          `The detail page's Save Changes: every field but the ${one} number (${fields.party}, ` +
+          `${fields.date}, ${fields.amount} and status are required). Operators only.`,
+        body: billingEntrySchema(ledger, "edit"),
+        response: { 200: entry, ...errors(400), ...notFound },
+      },
       handle: async (ctx, { params, body }) => toJson(await updateEntry(ctx, ledger, params[param], body)),
     },
   ];
@@ -95,6 +161,14 @@ export const billingRoutes: RestRoute[] = [
     method: "GET",
     path: "/billing/accounts-receivable/aging",
     access: "admin",
+    schema: {
+      summary: "Get the receivables aging",
+      description:
+        "Open invoices by how long they are past due (current, 1-30, 31-60, 61-90, 90+ days), in total " +
+        "and per customer (paged with page and limit). Operators only.",
+      querystring: pagedQuery({ asOf: queryParam("The day to age against, YYYY-MM-DD (default today).") }),
+      response: { 200: agingSchema, ...errors(400) },
+    },
     async handle(ctx, { query }) {
       const page = readRestPage(query);
       const asOf = parseInput(asOfQuery, query.get("asOf") ?? undefined);
@@ -117,6 +191,19 @@ export const billingRoutes: RestRoute[] = [
     method: "GET",
     path: "/billing/accounts-payable/:billNumber/rate-confirmation.pdf",
     access: "signedIn",
+    schema: {
+      summary: "Download a rate confirmation",
+      description:
+        "The rate confirmation PDF of a bill drafted for a bid winner: for operators and the winning " +
+        "carrier's users.",
+      response: {
+        200: fileResponse("application/pdf", "The rate confirmation as a PDF."),
+        ...errors({
+          403: "Only operators and the winning carrier's users.",
+          404: "No rate confirmation for this bill",
+        }),
+      },
+    },
     async handle(ctx, { params }) {
       const { fileName, pdf } = await rateConfirmationForBill(ctx, params.billNumber);
       return new Response(new Uint8Array(pdf), {

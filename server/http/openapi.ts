@@ -1,7 +1,8 @@
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance, FastifySchemaCompiler } from "fastify";
-import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import type { OpenAPIV3_1 } from "openapi-types";
 import type { ZodType } from "zod";
 import { parseInput } from "../lib/validate.ts";
 
@@ -9,20 +10,60 @@ export const OPENAPI_PATH = "/api/openapi.json";
 export const API_DOCS_PATH = "/api/docs";
 
 /**
+ * What a schema checks, read the way the handler reads it: a missing body is `{}` (as the
+ * handler gets it) and a repeated query parameter its first value (`URLSearchParams.get`).
+ */
+function asHandlerReads(httpPart: string | undefined, data: unknown): unknown {
+  if (httpPart === "body") return data ?? {};
+  if (httpPart !== "querystring" || typeof data !== "object" || data === null) return data;
+  return Object.fromEntries(
+    Object.entries(data).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
+  );
+}
+
+/**
  * Route schemas are the domains' zod schemas. Validation refuses with the API's one
  * ValidationError (the same texts the services give) and hands the handler the value as sent:
  * the service parses it again with the same schema and applies its transforms once.
  */
 export const zodValidator: FastifySchemaCompiler<ZodType> =
-  ({ schema }) =>
+  ({ schema, httpPart }) =>
   (data) => {
     try {
-      parseInput(schema, data);
+      parseInput(schema, asHandlerReads(httpPart, data));
       return { value: data };
     } catch (error) {
       return { error: error as Error };
     }
   };
+
+const SCHEMA_REF = "#/components/schemas/";
+
+/**
+ * The document's named schemas (zod schemas with an `id`, e.g. Load) as components: the ones it
+ * references, directly or through another component. The transform emits every registered schema
+ * in both its input and output form; a response-only schema's input twin is left out.
+ */
+function withReferencedSchemas(document: Parameters<typeof jsonSchemaTransformObject>[0]) {
+  const openapi = jsonSchemaTransformObject(document) as OpenAPIV3_1.Document;
+  const schemas = openapi.components?.schemas ?? {};
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value !== "object" || value === null) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "$ref" && typeof child === "string" && child.startsWith(SCHEMA_REF)) {
+        const name = child.slice(SCHEMA_REF.length);
+        if (!used.has(name)) {
+          used.add(name);
+          visit(schemas[name]);
+        }
+      } else visit(child);
+    }
+  };
+  visit(openapi.paths);
+  const referenced = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...openapi, components: { ...openapi.components, schemas: referenced } };
+}
 
 /**
  * OpenAPI 3.1 of the REST compatibility layer at GET /api/openapi.json, built from the same zod
@@ -56,6 +97,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       }
       return jsonSchemaTransform(input);
     },
+    transformObject: withReferencedSchemas,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PATH,

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { ValidationError } from "../errors.ts";
 import type { RestReply } from "./router.ts";
 
@@ -24,6 +25,46 @@ function positiveInt(query: URLSearchParams, name: string, fallback: number, max
     throw new ValidationError(message, [{ field: name, message }]);
   }
   return value;
+}
+
+/**
+ * The paging parameters of every list, as the OpenAPI document describes them. Query values are
+ * text; `readRestPage` reads and checks them (the edge lets any other parameter through).
+ */
+export const pagingQuery = z.looseObject({
+  page: z.string().optional().describe("The page, from 1 (default 1)."),
+  limit: z
+    .string()
+    .optional()
+    .describe(`Items per page, 1 to ${REST_MAX_LIMIT} (default ${REST_DEFAULT_LIMIT}).`),
+});
+
+/** A list's query: the paging parameters and the list's own (optional text, described). */
+export function pagedQuery(fields: Record<string, z.ZodOptional<z.ZodString>> = {}) {
+  return pagingQuery.extend(fields);
+}
+
+/** Response headers as JSON schemas (@fastify/swagger makes each a header object). */
+type HeaderSchemas = Record<string, { type: string; description: string }>;
+
+const PAGING_HEADERS: HeaderSchemas = {
+  "x-total-count": { type: "integer", description: "How many items match, on every page." },
+  "x-page": { type: "integer", description: "This page's number." },
+  "x-page-count": { type: "integer", description: "How many pages there are (at least 1)." },
+  "x-per-page": { type: "integer", description: "The page size used." },
+  link: { type: "string", description: "RFC 8288 links to the next, prev, first and last pages." },
+};
+
+/**
+ * The answer of a paged list: the page's items as a JSON array (the spec's shape), the totals in
+ * the paging headers (documented as the response's headers).
+ */
+export function pagedList<Item extends z.ZodType>(
+  item: Item,
+  description: string,
+  headers: HeaderSchemas = {},
+) {
+  return z.array(item).meta({ description, headers: { ...PAGING_HEADERS, ...headers } });
 }
 
 export function readRestPage(query: URLSearchParams, defaultLimit = REST_DEFAULT_LIMIT): RestPage {

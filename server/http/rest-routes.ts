@@ -6,6 +6,7 @@ import type { Deps } from "../deps.ts";
 import { DEFAULT_BODY_LIMIT, PUBLIC_BODY_LIMIT } from "./body.ts";
 import { headerSource, transportOf } from "./request-info.ts";
 import { sendFetchResponse, sendJson } from "./responses.ts";
+import { accessErrors } from "./rest-schemas.ts";
 import { isReply, type Method, type RestRoute } from "./router.ts";
 
 declare module "fastify" {
@@ -35,6 +36,12 @@ function paramsOf(route: RestRoute): { params?: z.ZodType } {
   return params ? { params } : {};
 }
 
+/** The route's documented answers, with the access refusals the edge itself answers. */
+function responsesOf(route: RestRoute): { response?: Record<number, unknown> } {
+  if (!route.schema?.response) return {};
+  return { response: { ...accessErrors(route.access), ...route.schema.response } };
+}
+
 const SECURITY = { public: [], signedIn: [{ bearer: [] }], admin: [{ bearer: [] }] } as const;
 
 function tagOf(path: string): string {
@@ -62,7 +69,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: Deps, routes: Res
         ...paramsOf(route),
         ...(route.schema?.querystring ? { querystring: route.schema.querystring } : {}),
         ...(route.schema?.body && !route.rawBody ? { body: route.schema.body } : {}),
-        ...(route.schema?.response ? { response: route.schema.response } : {}),
+        ...responsesOf(route),
       },
       async onRequest(request) {
         const ctx = await contextFromRequest(deps, headerSource(request), transportOf(request));

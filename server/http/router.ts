@@ -23,6 +23,12 @@ export interface RestReply {
 
 export type RestAccess = "public" | "signedIn" | "admin";
 
+/** An answer that is a file (CSV, PDF): its content type instead of a JSON schema. */
+export interface RestFileResponse {
+  description: string;
+  content: Record<string, { schema: ZodType }>;
+}
+
 /**
  * What the OpenAPI document says of a route, and what Fastify validates before the handler runs:
  * zod schemas of the domain. `response` documents the answer per status (never used to rewrite it).
@@ -33,7 +39,7 @@ export interface RestSchema {
   params?: ZodType;
   querystring?: ZodType;
   body?: ZodType;
-  response?: Record<number, ZodType>;
+  response?: Record<number, ZodType | RestFileResponse>;
 }
 
 export interface RestRoute {

@@ -1,7 +1,9 @@
 import { NotFoundError } from "../errors.ts";
-import { pagedReply, readRestPage } from "../http/rest-paging.ts";
+import { pagedList, pagedQuery, pagedReply, readRestPage } from "../http/rest-paging.ts";
+import { errors } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { loadJson, uploadBatchJson } from "./json.ts";
+import { loadSchema, uploadBatchSchema, uploadResultSchema } from "./rest-schemas.ts";
 import {
   assignLoadDriver,
   getLastUpload,
@@ -10,6 +12,7 @@ import {
   updateLoad,
 } from "./service.ts";
 import { uploadLoadsFromRestBody } from "./upload/service.ts";
+import { assignDriverInput, LOAD_NOT_FOUND, loadEditInput } from "./validation.ts";
 
 export const NO_UPLOADS = "No uploads found";
 
@@ -25,6 +28,12 @@ export const loadRoutes: RestRoute[] = [
     method: "GET",
     path: "/loads",
     access: "admin",
+    schema: {
+      summary: "List loads",
+      description: "Every load, newest first, paged. Operators only.",
+      querystring: pagedQuery(),
+      response: { 200: pagedList(loadSchema, "A page of loads."), ...errors(400) },
+    },
     async handle(ctx, { query, request }) {
       const page = readRestPage(query);
       const { items, totalCount } = await listAllLoads(ctx, page);
@@ -35,6 +44,12 @@ export const loadRoutes: RestRoute[] = [
     method: "GET",
     path: "/loads/last",
     access: "admin",
+    schema: {
+      summary: "Get the latest upload",
+      description:
+        "The most recent bulk upload (its `createdAt` is the list's 'Last update'). Operators only.",
+      response: { 200: uploadBatchSchema, ...errors({ 404: NO_UPLOADS }) },
+    },
     async handle(ctx) {
       const batch = await getLastUpload(ctx);
       if (!batch) throw new NotFoundError(NO_UPLOADS);
@@ -45,12 +60,26 @@ export const loadRoutes: RestRoute[] = [
     method: "GET",
     path: "/loads/:id",
     access: "admin",
+    schema: {
+      summary: "Get a load",
+      description:
+        "One load by its database id or its loadId, with its stops, carrier and driver. Operators only.",
+      response: { 200: loadSchema, ...errors({ 404: LOAD_NOT_FOUND }) },
+    },
     handle: async (ctx, { params }) => loadJson(await getLoadWithRelations(ctx, params.id)),
   },
   {
     method: "PUT",
     path: "/loads/:loadId",
     access: "admin",
+    schema: {
+      summary: "Edit a load",
+      description:
+        "The edit form: fields left out stay as they are, null or blank clears them; loadId cannot change. " +
+        "`stops` is the full list of stop rows (or a count). Operators only.",
+      body: loadEditInput,
+      response: { 200: loadSchema, ...errors(400, { 404: LOAD_NOT_FOUND }) },
+    },
     async handle(ctx, { params, body }) {
       const load = await updateLoad(ctx, params.loadId, body);
       return loadJson(await getLoadWithRelations(ctx, load.id));
@@ -60,6 +89,14 @@ export const loadRoutes: RestRoute[] = [
     method: "PATCH",
     path: "/loads/:id",
     access: "admin",
+    schema: {
+      summary: "Assign a load's driver",
+      description:
+        "Gives the load to a carrier user (`user`: id, userId or a user object) and so to that user's " +
+        "carrier; `user: null` unassigns. Operators only.",
+      body: assignDriverInput,
+      response: { 200: loadSchema, ...errors(400, { 404: LOAD_NOT_FOUND }) },
+    },
     async handle(ctx, { params, body }) {
       const load = await assignLoadDriver(ctx, params.id, body);
       return loadJson(await getLoadWithRelations(ctx, load.id));
@@ -71,6 +108,20 @@ export const loadRoutes: RestRoute[] = [
     access: "admin",
     bodyLimit: UPLOAD_BODY_LIMIT,
     rawBody: true,
+    schema: {
+      summary: "Upload loads",
+      description:
+        "The bulk upload: `{ loads: [{ <CSV header>: cell, ... }], stream, fileNames?, timeZone? }` as JSON, " +
+        "the rows as papaparse reads a CSV with a header row. A load id already known is updated, a new " +
+        "one created. `stream` is required ('Select the stream before upload.'), rows too ('No data to " +
+        "upload.'); every row must be valid or nothing is stored (400 lists the problems). The rows must " +
+        "fit in 5 MB of CSV (413); the body itself may be up to 32 MB. Dates without an offset are read in " +
+        "`timeZone` (a US zone), else the uploader's zone. Operators only.",
+      response: {
+        201: uploadResultSchema,
+        ...errors(400, { 413: "The rows are larger than 5 MB of CSV." }, 415),
+      },
+    },
     async handle(ctx, { body, request }) {
       const contentType = request.headers.get("content-type") ?? "";
       const result = await uploadLoadsFromRestBody(ctx, body as Uint8Array, contentType);

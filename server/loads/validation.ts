@@ -168,7 +168,11 @@ export const loadEditInput = z
         }
         return z.NEVER;
       })
-      .optional(),
+      .optional()
+      .meta({
+        type: ["array", "integer", "string"],
+        description: "The stop rows [{sequence, type, nass}] in order (replacing the load's), or a count.",
+      }),
     stopCount,
     routeNumber: clearableText("routeNumber"),
     origin: address("originAddress"),

@@ -1,11 +1,15 @@
-import { pagedReply, readRestPage } from "../http/rest-paging.ts";
+import { NASS_IMPORT_TOO_LARGE } from "../../common/routing.ts";
+import { pagedList, pagedQuery, pagedReply, readRestPage } from "../http/rest-paging.ts";
+import { errors, queryParam } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
-import { tableFromObjects } from "../loads/upload/input.ts";
-import { createNassCode, updateNassCode } from "./edit.ts";
+import { parseInput } from "../lib/validate.ts";
+import { createNassCode, NASS_NOT_FOUND, updateNassCode } from "./edit.ts";
 import { importNassCodes } from "./import.ts";
 import { nassJson } from "./json.ts";
 import { DEFAULT_NASS_SORT } from "./list.ts";
+import { nassImportResultSchema, nassSchema } from "./rest-schemas.ts";
 import { countNassCodes, findNassCodePage } from "./service.ts";
+import { createNassInput, nassImportBody, updateNassInput } from "./validation.ts";
 
 /** Like the load upload: JSON repeats headers on every row, the CSV inside must fit in 5 MB. */
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -16,11 +20,29 @@ function flag(value: string | null): boolean | null {
   return null;
 }
 
+const flagParam = (what: string) => queryParam(`true or false: only ${what} facilities.`, ["true", "false"]);
+
+const listQuery = pagedQuery({
+  search: queryParam("Text in the code, facility name, city, state or zip (any case)."),
+  region: queryParam("Only this region."),
+  division: queryParam("Only this division."),
+  state: queryParam("Only this state (two letters)."),
+  facType: queryParam("Only this facility type."),
+  originating: flagParam("originating (or not)"),
+  destinating: flagParam("destinating (or not)"),
+});
+
 export const nassRoutes: RestRoute[] = [
   {
     method: "GET",
     path: "/routing/nass",
     access: "admin",
+    schema: {
+      summary: "List NASS codes",
+      description: "The facility codes, searched and filtered, by code, paged. Operators only.",
+      querystring: listQuery,
+      response: { 200: pagedList(nassSchema, "A page of NASS codes."), ...errors(400) },
+    },
     // The spec's screen passes a filter and sort object it leaves unused; ?search= and the
     // filter fields (region, division, state, facType, originating, destinating) are honoured.
     async handle(ctx, { query, request }) {
@@ -55,12 +77,31 @@ export const nassRoutes: RestRoute[] = [
     method: "POST",
     path: "/routing/nass",
     access: "admin",
+    schema: {
+      summary: "Add a NASS code",
+      description:
+        "A facility with the import's rules per field; coordinates from the form or the ZIP's centroid. " +
+        "409 when the code exists. Operators only.",
+      body: createNassInput,
+      response: { 201: nassSchema, ...errors(400, { 409: "NASS code {code} already exists." }) },
+    },
     handle: async (ctx, { body }) => withStatus(201, nassJson(await createNassCode(ctx, body))),
   },
   {
     method: "PUT",
     path: "/routing/nass/:code",
     access: "admin",
+    schema: {
+      summary: "Edit a NASS code",
+      description:
+        "The facility by its code or database id: only the fields sent change (null or blank clears " +
+        "them); a new zip moves it to that ZIP's centroid. Operators only.",
+      body: updateNassInput,
+      response: {
+        200: nassSchema,
+        ...errors(400, { 404: NASS_NOT_FOUND, 409: "NASS code {code} already exists." }),
+      },
+    },
     handle: async (ctx, { params, body }) => nassJson(await updateNassCode(ctx, params.code, body)),
   },
   {
@@ -68,22 +109,18 @@ export const nassRoutes: RestRoute[] = [
     path: "/routing/nass/import",
     access: "admin",
     bodyLimit: IMPORT_BODY_LIMIT,
-    // {csv, fileName} (the file's text), {rows: [{Code, Region, ...}], fileName} (papaparse's
-    // header rows) or {columns, rows}.
+    schema: {
+      summary: "Import NASS codes",
+      description:
+        "The NASS CSV as `{csv, fileName}` (the file's text), `{rows: [{Code, Region, ...}], fileName}` " +
+        "(papaparse's header rows) or `{columns, rows}`. Upsert by code: every row is checked first and " +
+        "any problem refuses the file (400 with `errors` as rows.N.field); at most 5 MB of CSV (413). " +
+        "Operators only.",
+      body: nassImportBody,
+      response: { 200: nassImportResultSchema, ...errors(400, { 413: NASS_IMPORT_TOO_LARGE }) },
+    },
     async handle(ctx, { body }) {
-      const input = (body ?? {}) as { csv?: unknown; rows?: unknown; columns?: unknown; fileName?: unknown };
-      const rows = Array.isArray(input.rows) ? input.rows : [];
-      const table = Array.isArray(input.columns)
-        ? { columns: input.columns.map(String), rows: rows as (string | null)[][] }
-        : tableFromObjects(rows);
-      const result = await importNassCodes(ctx, {
-        csv: typeof input.csv === "string" ? input.csv : null,
-        table:
-          typeof input.csv === "string" && input.rows === undefined && input.columns === undefined
-            ? null
-            : table,
-        fileName: typeof input.fileName === "string" ? input.fileName : null,
-      });
+      const result = await importNassCodes(ctx, parseInput(nassImportBody, body));
       return withStatus(200, {
         message: `NASS codes imported: ${result.createdCount} new, ${result.updatedCount} updated.`,
         ...result,

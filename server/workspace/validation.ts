@@ -56,21 +56,30 @@ export const inviteInput = z.object({
   carrierId: z.string().trim().max(100).nullish(),
 });
 
+const invitationAccount = {
+  fullName: optionalText(120, "Full name"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
+    .max(200, "Password is too long"),
+  confirmPassword: z.string({ error: "Confirm your password" }),
+};
+
+function passwordsMatch(input: { password: string; confirmPassword: string }, context: z.RefinementCtx) {
+  if (input.password !== input.confirmPassword) {
+    context.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORDS_DO_NOT_MATCH });
+  }
+}
+
 export const acceptInvitationInput = z
   .object({
     token: z.string({ error: "The invitation link is incomplete" }).trim().min(20).max(200),
-    fullName: optionalText(120, "Full name"),
-    password: z
-      .string({ error: "Password is required" })
-      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
-      .max(200, "Password is too long"),
-    confirmPassword: z.string({ error: "Confirm your password" }),
+    ...invitationAccount,
   })
-  .superRefine((input, context) => {
-    if (input.password !== input.confirmPassword) {
-      context.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORDS_DO_NOT_MATCH });
-    }
-  });
+  .superRefine(passwordsMatch);
+
+/** POST /invitations/{token}/accept: the account's fields (the token is the path's). */
+export const acceptInvitationBody = z.object(invitationAccount).superRefine(passwordsMatch);
 
 export const waitlistListInput = z.object({
   search: z.string().trim().max(200).nullish(),

@@ -71,6 +71,10 @@ const additionalData = z
     return JSON.stringify(value);
   });
 
+/** Form fields that come as numbers or yes/no as well as text (for the OpenAPI document). */
+const NUMBER_OR_TEXT = { type: ["number", "string", "null"] };
+const YES_NO = { type: ["boolean", "string", "null"], description: "true/false or yes/no." };
+
 export const manualAssignmentInput = z
   .object({
     carrierId: optional((value) => loadText("driver", value)),
@@ -81,33 +85,36 @@ export const manualAssignmentInput = z
     status: optional(parseStatus).transform((value) => value ?? "pending"),
     mode: optional(parseMode).transform((value) => value ?? "TRUCK"),
     referenceNumber: text("referenceNumber"),
-    weight: optional((value) => parseNonNegativeNumber(value, "Weight")),
-    volume: optional((value) => parseNonNegativeNumber(value, "Volume")),
+    weight: optional((value) => parseNonNegativeNumber(value, "Weight")).meta(NUMBER_OR_TEXT),
+    volume: optional((value) => parseNonNegativeNumber(value, "Volume")).meta(NUMBER_OR_TEXT),
     freightClass: text("freightClass"),
     commodity: text("commodity"),
     orderInfo: text("orderInfo"),
     additionalData,
-    stops: optional((value) => parseStopNumber(value)).transform((value) => value ?? 0),
+    stops: optional((value) => parseStopNumber(value))
+      .transform((value) => value ?? 0)
+      .meta({ ...NUMBER_OR_TEXT, description: "How many stops the load makes (a whole number, default 0)." }),
     routeNumber: text("routeNumber"),
     origin: place("originAddress"),
     destination: place("destinationAddress"),
     pickupDate: optional((value) => parseDateValue(value, "Pickup Date")),
     deliveryDate: optional((value) => parseDateValue(value, "Delivery Date")),
-    appointmentsRequired: optional((value) => parseYesNo(value, "Appointments Required")).transform(
-      (value) => value ?? false,
-    ),
-    appointmentsConfirmed: optional((value) => parseYesNo(value, "Appointments Confirmed")).transform(
-      (value) => value ?? false,
-    ),
+    appointmentsRequired: optional((value) => parseYesNo(value, "Appointments Required"))
+      .transform((value) => value ?? false)
+      .meta(YES_NO),
+    appointmentsConfirmed: optional((value) => parseYesNo(value, "Appointments Confirmed"))
+      .transform((value) => value ?? false)
+      .meta(YES_NO),
     // Beyond the spec's form: what the shipper pays (issue 14), in cents; a delivered load drafts its invoice.
     customerRate: optional((value) => {
       const parsed = parseMoneyCents(value);
       return "problem" in parsed ? { problem: moneyMessage(parsed.problem, "create") } : parsed.cents;
-    }),
+    }).meta({ ...NUMBER_OR_TEXT, description: "What the shipper pays, in dollars." }),
   })
   .superRefine((input, context) => {
     const outOfOrder = datesInOrder(input.pickupDate, input.deliveryDate);
     if (outOfOrder) context.addIssue({ code: "custom", path: ["deliveryDate"], message: outOfOrder.problem });
-  });
+  })
+  .meta({ required: ["loadId", "customer", "assignedUserKey"] });
 
 export type ManualAssignmentInput = z.output<typeof manualAssignmentInput>;

@@ -24,3 +24,23 @@ export const bidStatusInput = z.object({
 });
 
 export { BID_MESSAGES };
+
+const WINNER_USER_MISMATCH = "The body names another user than the path.";
+
+/**
+ * POST /bids/{offerId}/{userId}: the spec's "user info body". `userId` / `user_id`, when sent, name
+ * the same user as the path (checked by the route, which answers this text when they do not).
+ */
+export const winnerUserBody = z.preprocess(
+  (value) => (typeof value === "object" && value !== null && !Array.isArray(value) ? value : {}),
+  z.looseObject({
+    userId: z
+      .string({ error: WINNER_USER_MISMATCH })
+      .nullish()
+      .describe("The winner's userId or database id."),
+    user_id: z
+      .string({ error: WINNER_USER_MISMATCH })
+      .nullish()
+      .describe("The same, as the legacy client names it."),
+  }),
+);

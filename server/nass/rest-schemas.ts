@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+/** The REST answers of the NASS domain (nass/json.ts), as the OpenAPI document describes them. */
+
+const text = z.string().nullable();
+
+/** `nassJson`: a NASS facility record. */
+export const nassSchema = z
+  .object({
+    _id: z.string(),
+    code: z.string().describe("The NASS code, unique."),
+    region: text,
+    division: text,
+    fdbid: text,
+    facilityName: text,
+    street: text,
+    city: text,
+    state: text,
+    zip: text,
+    typeCode: text,
+    subType: text,
+    facType: text,
+    originating: z.boolean(),
+    destinating: z.boolean(),
+  })
+  .meta({ id: "NassCode", description: "A NASS facility record." });
+
+/** POST /routing/nass/import. */
+export const nassImportResultSchema = z.object({
+  message: z.string(),
+  createdCount: z.number().int(),
+  updatedCount: z.number().int(),
+});
