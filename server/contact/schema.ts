@@ -1,5 +1,7 @@
+import { CONTACT_MESSAGE_MAX } from "../../common/contact.ts";
 import { builder } from "../builder.ts";
 import type { ContactMessage } from "../generated/sqlite/client.ts";
+import { textLimit } from "../graphql/bounded-input.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
 import {
@@ -63,7 +65,11 @@ const SendContactMessageInput = builder.inputType("SendContactMessageInput", {
   fields: (t) => ({
     email: t.string({ required: true, description: "The visitor's e-mail, to answer to." }),
     name: t.string({ required: true, description: "The visitor's name, at most 120 characters." }),
-    message: t.string({ required: true, description: "The message, at most 5,000 characters." }),
+    message: t.string({
+      required: true,
+      description: "The message, at most 5,000 characters.",
+      extensions: textLimit(CONTACT_MESSAGE_MAX),
+    }),
   }),
 });
 

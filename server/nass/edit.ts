@@ -5,6 +5,7 @@ import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from "../errors.ts";
 import type { NassCode, Prisma } from "../generated/sqlite/client.ts";
+import { assertCleanText } from "../http/input-text.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { coordinatesOf } from "./import.ts";
 import { isProblem, NASS_VALUE_FIELDS, type NassValues, parseNassValue } from "./values.ts";
@@ -23,6 +24,7 @@ function parseForm(raw: unknown, creating: boolean): NassValues {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw new ValidationError("Send the NASS facility's fields");
   }
+  assertCleanText(raw);
   const input = raw as Record<string, unknown>;
   const values: NassValues = {};
   const problems: FieldError[] = [];

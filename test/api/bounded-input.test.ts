@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTACT_MESSAGE_MAX } from "../../common/contact.ts";
+import { SEARCH_TEXT_MAX, TEXT_MAX } from "../../common/input-text.ts";
+import { adminAndCarrier, createTestApp, gql, rest, type Session, type TestApp } from "../support/app.ts";
+
+/**
+ * Security issue #24, "bounded input by default": every text field is bounded and clean, on
+ * GraphQL and REST, on both databases (a NUL used to answer 500 on PostgreSQL).
+ */
+let t: TestApp;
+let adminSession: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ adminSession } = await adminAndCarrier(t.app));
+});
+afterAll(() => t.close());
+
+const SEND = /* GraphQL */ `
+  mutation Send($input: SendContactMessageInput!) {
+    sendContactMessage(input: $input) {
+      __typename
+      ... on Error { message }
+    }
+  }
+`;
+
+const NUL_MESSAGE = "name must not contain control characters (such as NUL)";
+
+let address = 0;
+const nextIp = () => `10.24.${Math.floor(++address / 250)}.${address % 250}`;
+
+describe("text is bounded and clean by default", () => {
+  it("refuses a NUL in the anonymous contact form over GraphQL: 400 naming the field, nothing stored", async () => {
+    const before = await t.app.deps.db.contactMessage.count();
+    const input = { email: "nul@example.com", name: "Nu\u0000l", message: "hello" };
+    const result = await gql(t.app, SEND, { input }, { ip: nextIp() });
+    expect(result.status).toBe(400);
+    expect(result.data).toBeNull();
+    expect(result.errors?.[0]).toMatchObject({
+      message: NUL_MESSAGE,
+      extensions: { code: "VALIDATION", fields: [{ field: "name", message: NUL_MESSAGE }] },
+    });
+    // An inline literal is checked the same way as a variable.
+    const inline = await gql(
+      t.app,
+      `mutation { sendContactMessage(input: {email: "nul@example.com", name: "Nu\\u0000l", message: "hi"}) { __typename } }`,
+      {},
+      { ip: nextIp() },
+    );
+    expect(inline.status).toBe(400);
+    expect(inline.errors?.[0].extensions?.fields).toEqual([{ field: "name", message: NUL_MESSAGE }]);
+    expect(await t.app.deps.db.contactMessage.count()).toBe(before);
+  });
+
+  it("refuses a NUL in the anonymous contact form over REST: 400 naming the field, nothing stored", async () => {
+    const before = await t.app.deps.db.contactMessage.count();
+    const result = await rest(
+      t.app,
+      "POST",
+      "/contact",
+      { email: "nul@example.com", name: "Nu\u0000l", message: "hello" },
+      { ip: nextIp() },
+    );
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({
+      message: NUL_MESSAGE,
+      code: "VALIDATION",
+      errors: [{ field: "name", message: NUL_MESSAGE }],
+    });
+    const other = await rest(
+      t.app,
+      "POST",
+      "/contact",
+      { email: "nul@example.com", name: "Ann", message: "bell\u0007 and DEL\u007f" },
+      { ip: nextIp() },
+    );
+    expect(other.status).toBe(400);
+    expect(other.body.errors).toEqual([
+      { field: "message", message: "message must not contain control characters (such as NUL)" },
+    ]);
+    expect(await t.app.deps.db.contactMessage.count()).toBe(before);
+  });
+
+  it("keeps tabs and line breaks, and a field's own larger limit (the contact message's 5,000)", async () => {
+    const message = `Line 1\r\n\tLine 2 ${"x".repeat(CONTACT_MESSAGE_MAX - 20)}`;
+    const sent = await gql<{ sendContactMessage: { __typename: string } }>(
+      t.app,
+      SEND,
+      { input: { email: "long@example.com", name: "Ann", message } },
+      { ip: nextIp() },
+    );
+    expect(sent.data?.sendContactMessage.__typename).toBe("MutationSendContactMessageSuccess");
+    const viaRest = await rest(
+      t.app,
+      "POST",
+      "/contact",
+      { email: "long2@example.com", name: "Ann", message },
+      {
+        ip: nextIp(),
+      },
+    );
+    expect(viaRest.status).toBe(201);
+  });
+
+  it("refuses an over-long string argument with 400, whatever the field", async () => {
+    const query = `query ($id: String!) { loadByLoadId(loadId: $id) { id } }`;
+    const long = await gql(t.app, query, { id: "L".repeat(TEXT_MAX + 1) }, { token: adminSession.token });
+    expect(long.status).toBe(400);
+    expect(long.errors?.[0]).toMatchObject({
+      message: `loadId is longer than ${TEXT_MAX} characters`,
+      extensions: { code: "VALIDATION", fields: [{ field: "loadId" }] },
+    });
+    const search = await gql(
+      t.app,
+      `query ($s: String) { loads(search: $s) { totalCount } }`,
+      { s: "s".repeat(SEARCH_TEXT_MAX + 1) },
+      { token: adminSession.token },
+    );
+    expect(search.status).toBe(400);
+    expect(search.errors?.[0].message).toBe(`search is longer than ${SEARCH_TEXT_MAX} characters`);
+    const fine = await gql(
+      t.app,
+      `query ($s: String) { loads(search: $s) { totalCount } }`,
+      { s: "s".repeat(SEARCH_TEXT_MAX) },
+      { token: adminSession.token },
+    );
+    expect(fine.status).toBe(200);
+    expect(fine.errors).toBeUndefined();
+    const contactName = await gql(
+      t.app,
+      SEND,
+      { input: { email: "a@example.com", name: "n".repeat(TEXT_MAX + 1), message: "m" } },
+      { ip: nextIp() },
+    );
+    expect(contactName.status).toBe(400);
+    expect(contactName.errors?.[0].extensions?.fields).toEqual([
+      { field: "name", message: `name is longer than ${TEXT_MAX} characters` },
+    ]);
+  });
+
+  it("refuses control characters in rows of a list argument and names the row", async () => {
+    const query = `mutation ($input: CreateRouteInput!) { createRoute(input: $input) { __typename } }`;
+    const result = await gql(
+      t.app,
+      query,
+      { input: { routeNumber: "RT-1", loadIds: ["A", "B", "C\u0000"] } },
+      { token: adminSession.token },
+    );
+    expect(result.status).toBe(400);
+    expect(result.errors?.[0].extensions?.fields).toEqual([
+      { field: "loadIds[2]", message: "loadIds[2] must not contain control characters (such as NUL)" },
+    ]);
+  });
+
+  it("refuses control characters in upload cells (GraphQL CsvRows and REST rows) and in NASS fields", async () => {
+    const upload = await gql(
+      t.app,
+      `mutation ($input: UploadLoadsInput!) { uploadLoads(input: $input) { __typename } }`,
+      {
+        input: {
+          stream: "USPS",
+          columns: ["load_id", "customer"],
+          rows: [
+            ["NUL-1", "ok"],
+            ["NUL-2", "A\u0000"],
+          ],
+        },
+      },
+      { token: adminSession.token },
+    );
+    expect(upload.status).toBe(400);
+    expect(upload.errors?.[0].extensions?.fields).toEqual([
+      { field: "rows[1][1]", message: "rows[1][1] must not contain control characters (such as NUL)" },
+    ]);
+    const viaRest = await rest(
+      t.app,
+      "POST",
+      "/loads",
+      { stream: "USPS", loads: [{ "Load ID": "NUL-3", Notes: "x\u0000" }] },
+      { token: adminSession.token },
+    );
+    expect(viaRest.status).toBe(400);
+    expect(viaRest.body.errors).toEqual([
+      {
+        field: "loads[0].Notes",
+        message: "loads[0].Notes must not contain control characters (such as NUL)",
+      },
+    ]);
+    const nass = await rest(
+      t.app,
+      "POST",
+      "/routing/nass",
+      { code: "NUL01", facilityName: "Dock\u0000" },
+      { token: adminSession.token },
+    );
+    expect(nass.status).toBe(400);
+    expect(nass.body.errors).toEqual([
+      { field: "facilityName", message: "facilityName must not contain control characters (such as NUL)" },
+    ]);
+    expect(await t.app.deps.db.load.count({ where: { loadId: { startsWith: "NUL-" } } })).toBe(0);
+    expect(await t.app.deps.db.nassCode.count({ where: { code: "NUL01" } })).toBe(0);
+  });
+});
