@@ -202,3 +202,80 @@ describe("text is bounded and clean by default", () => {
     expect(await t.app.deps.db.nassCode.count({ where: { code: "NUL01" } })).toBe(0);
   });
 });
+
+describe("search text is literal and capped", () => {
+  const names = ["A_1 Lines", "AB1 Lines", "A%1 Lines", "AXY1 Lines", "A\\1 Lines"];
+
+  beforeAll(async () => {
+    for (const [index, carrierName] of names.entries()) {
+      await t.app.deps.db.carrier.create({
+        data: {
+          carrierName,
+          carrierId: `CAR-LIKE-${index}`,
+          dotNumber: `9100${index}`,
+          mcNumber: `9200${index}`,
+          contactName: "Like Tester",
+          contactPhone: "+12015550123",
+          contactEmail: `like${index}@example.com`,
+        },
+      });
+      await t.app.deps.db.load.create({ data: { loadId: `LIKE-${carrierName.slice(0, 3)}-${index}` } });
+    }
+  });
+
+  const carrierQuery = `query ($s: String) { carriers(search: $s, pageSize: 50) { edges { node { carrierName } } } }`;
+
+  it("matches % _ and \\ literally in a Prisma search (carriers), over GraphQL and REST", async () => {
+    const byGraphQL = async (search: string) => {
+      const result = await gql<{ carriers: { edges: { node: { carrierName: string } }[] } }>(
+        t.app,
+        carrierQuery,
+        { s: search },
+        { token: adminSession.token },
+      );
+      expect(result.errors).toBeUndefined();
+      return result.data!.carriers.edges.map((edge) => edge.node.carrierName).sort();
+    };
+    expect(await byGraphQL("A_1")).toEqual(["A_1 Lines"]);
+    expect(await byGraphQL("a%1")).toEqual(["A%1 Lines"]);
+    expect(await byGraphQL("A\\1")).toEqual(["A\\1 Lines"]);
+    expect(await byGraphQL("1 lines")).toHaveLength(5);
+    const byRest = await rest<{ carrierName: string }[]>(t.app, "GET", "/carriers?search=A_1", undefined, {
+      token: adminSession.token,
+    });
+    expect(byRest.status).toBe(200);
+    expect(byRest.body.map((carrier) => carrier.carrierName)).toEqual(["A_1 Lines"]);
+  });
+
+  it("matches % and _ literally in an SQL search (loads)", async () => {
+    const loads = async (search: string) => {
+      const result = await gql<{ loads: { edges: { node: { loadId: string } }[] } }>(
+        t.app,
+        `query ($s: String) { loads(search: $s) { edges { node { loadId } } } }`,
+        { s: search },
+        { token: adminSession.token },
+      );
+      expect(result.errors).toBeUndefined();
+      return result.data!.loads.edges.map((edge) => edge.node.loadId).sort();
+    };
+    expect(await loads("LIKE-A_1")).toEqual(["LIKE-A_1-0"]);
+    expect(await loads("like-a%")).toEqual(["LIKE-A%1-2"]);
+  });
+
+  it("caps search text at 200 characters and refuses control characters on REST too", async () => {
+    const long = await rest(t.app, "GET", `/routing?search=${"r".repeat(201)}`, undefined, {
+      token: adminSession.token,
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.errors).toEqual([{ field: "search", message: "search is longer than 200 characters" }]);
+    const nul = await rest(t.app, "GET", "/tracking?search=a%00b", undefined, { token: adminSession.token });
+    expect(nul.status).toBe(400);
+    expect(nul.body.errors).toEqual([
+      { field: "search", message: "search must not contain control characters (such as NUL)" },
+    ]);
+    const fine = await rest(t.app, "GET", `/routing?search=${"r".repeat(200)}`, undefined, {
+      token: adminSession.token,
+    });
+    expect(fine.status).toBe(200);
+  });
+});
