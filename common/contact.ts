@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { email } from "./fields.ts";
+import type { TextLimits } from "./input-text.ts";
 
 export const CONTACT_MESSAGE_MAX = 5000;
 export const CONTACT_NAME_MAX = 120;
+/** The contact form's text limits beyond the default (common/input-text.ts): the message may be long. */
+export const CONTACT_TEXT_LIMITS: TextLimits = { fields: { message: CONTACT_MESSAGE_MAX } };
 export const CONTACT_RECEIVED = "Thank you! Your message was sent. We will get back to you soon.";
 export const CONTACT_RATE_LIMITED = "You have sent several messages already. Please try again later.";
 

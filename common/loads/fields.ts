@@ -1,4 +1,5 @@
 import { type Problem, tooLongMessage } from "../fields.ts";
+import type { TextLimits } from "../input-text.ts";
 
 /**
  * The load's field rules, once: every input that writes a load (the edit form and updateLoad /
@@ -26,6 +27,17 @@ export const LOAD_TEXT_FIELDS = {
 } as const;
 
 export type LoadTextField = keyof typeof LOAD_TEXT_FIELDS;
+
+/** An upload cell of a column no field claims (kept in additionalData), at most this long. */
+export const LONG_TEXT_MAX = 2000;
+
+/** additionalData (extra values by header, JSON text) as a whole, at most this long. */
+export const ADDITIONAL_DATA_MAX = 64 * 1024;
+
+/** The load inputs' text limits beyond the default (common/input-text.ts). */
+export const LOAD_INPUT_LIMITS: TextLimits = {
+  fields: { orderInfo: LOAD_TEXT_FIELDS.orderInfo.max, additionalData: ADDITIONAL_DATA_MAX },
+};
 
 /** The free-text fields every load form edits under these names (besides the load ID). */
 export const LOAD_FORM_TEXT_FIELDS = [

@@ -2,7 +2,7 @@ import { AUDIT_PAGE_SIZE } from "../../common/workspace.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
-import { containsText } from "../db/contains-text.ts";
+import { containsText, startsWithLiteral } from "../db/contains-text.ts";
 import type { AuditLog, Prisma } from "../generated/sqlite/client.ts";
 import {
   memoize,
@@ -48,7 +48,7 @@ export function auditWhere(databaseUrl: string, filter: AuditListInput): Prisma.
   const conditions: Prisma.AuditLogWhereInput[] = [];
   if (filter.entityType) conditions.push({ entityType: filter.entityType });
   if (filter.entityId) conditions.push({ entityId: filter.entityId });
-  if (filter.action) conditions.push({ action: { startsWith: filter.action } });
+  if (filter.action) conditions.push({ action: startsWithLiteral(filter.action) });
   if (filter.from) conditions.push({ createdAt: { gte: filter.from } });
   if (filter.to) conditions.push({ createdAt: { lte: filter.to } });
   if (filter.actor) {
@@ -68,7 +68,7 @@ export function auditWhere(databaseUrl: string, filter: AuditListInput): Prisma.
         { action: containsText(provider, term) },
         { entityId: term },
         { details: containsText(provider, term) },
-        { ip: { startsWith: term } },
+        { ip: startsWithLiteral(term) },
       ],
     });
   }

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.ts";
+import { containsLiteral } from "../db/contains-text.ts";
 import { NotFoundError } from "../errors.ts";
 import type { EmailWaitlist, Prisma } from "../generated/sqlite/client.ts";
 import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../graphql/offset-paging.ts";
@@ -18,7 +19,7 @@ export function waitlistWhere(view: WaitlistView, search?: string | null): Prism
   if (view === "invited") conditions.push({ invitedAt: { not: null } });
   if (view === "dismissed") conditions.push({ dismissedAt: { not: null }, invitedAt: null });
   const term = search?.trim().toLowerCase();
-  if (term) conditions.push({ email: { contains: term } });
+  if (term) conditions.push({ email: containsLiteral(term) });
   return conditions.length > 0 ? { AND: conditions } : {};
 }
 

@@ -1,6 +1,8 @@
+import { CONTACT_MESSAGE_MAX } from "../../common/contact.ts";
 import { adminsOnly } from "../auth/read-policy.ts";
 import { builder } from "../builder.ts";
 import type { ContactMessage } from "../generated/sqlite/client.ts";
+import { textLimit } from "../graphql/bounded-input.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
 import { readPolicyOptions } from "../graphql/read-policy.ts";
@@ -65,7 +67,11 @@ const SendContactMessageInput = builder.inputType("SendContactMessageInput", {
   fields: (t) => ({
     email: t.string({ required: true, description: "The visitor's e-mail, to answer to." }),
     name: t.string({ required: true, description: "The visitor's name, at most 120 characters." }),
-    message: t.string({ required: true, description: "The message, at most 5,000 characters." }),
+    message: t.string({
+      required: true,
+      description: "The message, at most 5,000 characters.",
+      extensions: textLimit(CONTACT_MESSAGE_MAX),
+    }),
   }),
 });
 

@@ -1,5 +1,6 @@
 import {
   CONTACT_RECEIVED,
+  CONTACT_TEXT_LIMITS,
   type ContactStatus,
   contactListQuery,
   contactMessageInput,
@@ -19,7 +20,7 @@ export async function sendContactMessage(
   ctx: Context,
   rawInput: unknown,
 ): Promise<{ contactMessage: ContactMessage; message: string }> {
-  const input = parseInput(contactMessageInput, rawInput);
+  const input = parseInput(contactMessageInput, rawInput, CONTACT_TEXT_LIMITS);
   await assertContactAllowed(ctx, input.email);
   const contactMessage = await ctx.db.$transaction(async (tx) => {
     const created = await tx.contactMessage.create({ data: input });

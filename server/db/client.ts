@@ -4,6 +4,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client.ts";
 import { PrismaClient } from "../generated/sqlite/client.ts";
+import { sqliteLikeEscapes } from "./sqlite-like.ts";
 import { providerOf, sqliteFilePath } from "./url.ts";
 
 export type Db = PrismaClient;
@@ -19,5 +20,7 @@ export function createDb(databaseUrl: string): Db {
   }
   const file = sqliteFilePath(databaseUrl);
   mkdirSync(dirname(file), { recursive: true });
-  return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: file, timeout: 10_000 }) });
+  return new PrismaClient({
+    adapter: sqliteLikeEscapes(new PrismaBetterSQLite3({ url: file, timeout: 10_000 })),
+  });
 }

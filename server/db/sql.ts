@@ -2,6 +2,7 @@
 export type SqlValue = string | number | boolean | Date | null;
 
 import type { Db, DbProvider } from "./client.ts";
+import { containsPattern, searchText } from "./contains-text.ts";
 
 /** A piece of SQL with `?` placeholders and its values. */
 export interface SqlFragment {
@@ -18,11 +19,6 @@ export function joinFragments(fragments: SqlFragment[], separator: string): SqlF
   };
 }
 
-/** `%value%` with LIKE's wildcards taken literally (escaped with a backslash). */
-export function containsPattern(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /** Lower-cases ASCII letters only, as SQLite's lower() does. */
 export function asciiLower(value: string): string {
   return value.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
@@ -37,7 +33,7 @@ export const TRIGRAM = 3;
  * literally as one phrase, whatever FTS5 query syntax it contains.
  */
 export function trigramMatch(rowid: string, table: string, search: string): SqlFragment {
-  const phrase = `"${asciiLower(search).replace(/"/g, '""')}"`;
+  const phrase = `"${asciiLower(searchText(search)).replace(/"/g, '""')}"`;
   return sql(`${rowid} IN (SELECT "rowid" FROM "${table}" WHERE "${table}" MATCH ?)`, phrase);
 }
 
@@ -45,12 +41,12 @@ export function trigramMatch(rowid: string, table: string, search: string): SqlF
  * Case-insensitive "contains" (ASCII case, like SQLite's own LIKE). On SQLite it is
  * instr(lower(column), ?), which reads lower(column) from an index on that expression when there
  * is one (see the load_list_indexes migration); on PostgreSQL ILIKE with the wildcards escaped.
- * Prisma's own `contains` escapes neither `%` nor `_`: a search for "A_1" would also find "AB1".
+ * The text goes through contains-text.ts (searchText, containsPattern): at most 200 clean characters.
  */
 export function containsInsensitive(provider: DbProvider, column: string, value: string): SqlFragment {
   return provider === "postgresql"
     ? sql(`${column} ILIKE ? ESCAPE '\\'`, containsPattern(value))
-    : sql(`instr(lower(${column}), ?) > 0`, asciiLower(value));
+    : sql(`instr(lower(${column}), ?) > 0`, asciiLower(searchText(value)));
 }
 
 /** The text's longest run of letters and digits ("" when it has none). */

@@ -1,8 +1,10 @@
 import type { InputObjectRef, ObjectRef } from "@pothos/core";
 import { queryFromInfo } from "@pothos/plugin-prisma";
+import { SEARCH_TEXT_MAX } from "../../common/input-text.ts";
 import { type BuilderTypes, builder } from "../builder.ts";
 import type { Context } from "../context.ts";
 import { isSubsetOf } from "../lib/sets.ts";
+import { textLimit } from "./bounded-input.ts";
 import type { OffsetConnection, OffsetPageArgs, PagingLimits } from "./offset-paging.ts";
 import { selectedFieldNames } from "./selected-fields.ts";
 
@@ -137,7 +139,10 @@ export function pagedListField<Node, Filter, Field extends string>(
         description: options.description,
         authScopes: options.authScopes,
         args: {
-          search: t.arg.string({ description: options.searchDescription }),
+          search: t.arg.string({
+            description: options.searchDescription,
+            extensions: textLimit(SEARCH_TEXT_MAX),
+          }),
           ...(options.filter
             ? {
                 filter: t.arg({

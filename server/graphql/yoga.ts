@@ -24,6 +24,7 @@ import { LARGE_BODY_BYTES } from "../http/body.ts";
 import { parseCookies } from "../http/cookies.ts";
 import { assertWellFormedText } from "../http/unicode.ts";
 import { schema } from "../schema.ts";
+import { useBoundedInput } from "./bounded-input.ts";
 import { useCompiledQueries } from "./compiled-queries.ts";
 import { MAX_COST, operationCost, type Variables } from "./limits.ts";
 import { assertNestingWithinLimit } from "./nesting.ts";
@@ -283,6 +284,7 @@ export function createGraphQLServer(deps: Deps) {
       ...armorPlugins(),
       useDocumentBudget(deps.config.production),
       useSubscriptionsOverSocketsOnly,
+      useBoundedInput,
       useResponseCacheEligibility,
       useSharedSubscriptionAnswers,
       useCompiledQueries(schema),

@@ -1,4 +1,6 @@
+import { LOAD_TEXT_FIELDS } from "../../common/loads/fields.ts";
 import type { BuilderTypes } from "../builder.ts";
+import { textLimit } from "../graphql/bounded-input.ts";
 
 type InputFields = PothosSchemaTypes.InputFieldBuilder<BuilderTypes, "InputObject">;
 
@@ -8,7 +10,10 @@ export const freightInputFields = (t: InputFields) => ({
   volume: t.float({ description: "Volume in cubic feet." }),
   freightClass: t.string({ description: "The NMFC freight class." }),
   commodity: t.string({ description: "What is shipped." }),
-  orderInfo: t.string({ description: "Free-text order notes." }),
+  orderInfo: t.string({
+    description: "Free-text order notes.",
+    extensions: textLimit(LOAD_TEXT_FIELDS.orderInfo.max),
+  }),
 });
 
 /** The two appointment flags, as both forms take them. */

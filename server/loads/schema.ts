@@ -1,3 +1,4 @@
+import { ADDITIONAL_DATA_MAX } from "../../common/loads/fields.ts";
 import {
   LOAD_MODES,
   LOAD_STATUSES,
@@ -8,6 +9,7 @@ import {
 } from "../../common/loads/values.ts";
 import { adminsOnly } from "../auth/read-policy.ts";
 import { builder } from "../builder.ts";
+import { textLimit } from "../graphql/bounded-input.ts";
 import { describedValues } from "../graphql/described-values.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf, idOrReference } from "../graphql/ids.ts";
@@ -284,7 +286,11 @@ const UpdateLoadInput = builder.inputType("UpdateLoadInput", {
     mode: t.field({ type: LoadModeEnum, description: "How it travels." }),
     referenceNumber: t.string({ description: "The customer's reference (PO) number." }),
     ...freightInputFields(t),
-    additionalData: t.field({ type: "JSONString", description: "Extra values by header, as a JSON object." }),
+    additionalData: t.field({
+      type: "JSONString",
+      description: "Extra values by header, as a JSON object.",
+      extensions: textLimit(ADDITIONAL_DATA_MAX),
+    }),
     stops: t.field({ type: [LoadStopInput], description: "Replaces every stop, ordered by sequence." }),
     stopCount: t.int({ description: "The planned number of stops, for a load without stop rows." }),
     routeNumber: t.string({ description: "A new number starts a new route." }),

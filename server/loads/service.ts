@@ -1,4 +1,4 @@
-import { datesInOrder } from "../../common/loads/fields.ts";
+import { datesInOrder, LOAD_INPUT_LIMITS } from "../../common/loads/fields.ts";
 import type { LoadStatus } from "../../common/loads/values.ts";
 import { type AuditActor, auditActor } from "../audit/actor.ts";
 import { changedFields } from "../audit/diff.ts";
@@ -290,7 +290,7 @@ function scalarChanges(input: LoadEditInput): Prisma.LoadUncheckedUpdateInput {
 export async function updateLoad(ctx: Context, reference: string, rawInput: unknown): Promise<Load> {
   requireAdmin(ctx);
   const load = await loadOrThrow(ctx, reference);
-  const input = parseInput(loadEditInput, rawInput);
+  const input = parseInput(loadEditInput, rawInput, LOAD_INPUT_LIMITS);
   if (input.loadId !== undefined && input.loadId.trim() !== load.loadId) {
     throw new ValidationError(LOAD_ID_READ_ONLY, [{ field: "loadId", message: LOAD_ID_READ_ONLY }]);
   }

@@ -13,6 +13,7 @@ import { type DbProvider, providerOf } from "../db/client.ts";
 import type { SqlValue } from "../db/sql.ts";
 import { ConflictError, DomainError, type FieldError, ValidationError } from "../errors.ts";
 import { zipCentroid } from "../geo/zip-centroids.ts";
+import { assertCleanText } from "../http/input-text.ts";
 import { createRowId } from "../lib/ids.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { isProblem, NASS_LABELS, type NassValueField, type NassValues, parseNassValue } from "./values.ts";
@@ -250,6 +251,8 @@ function tableOf(input: NassImportInput): UploadTable {
 export async function importNassCodes(ctx: Context, input: NassImportInput): Promise<NassImportOutcome> {
   requireAdmin(ctx);
   const table = tableOf(input);
+  // After the size check (413): the parsed cells, so a problem is named by its row and column.
+  assertCleanText({ columns: table.columns, rows: table.rows, fileName: input.fileName });
   const fields = planNassColumns(table.columns);
   if (!fields.includes("code")) {
     throw new ValidationError(NASS_NO_CODE_COLUMN, [{ field: "columns", message: NASS_NO_CODE_COLUMN }]);

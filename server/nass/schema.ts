@@ -1,5 +1,6 @@
 import { adminsOnly } from "../auth/read-policy.ts";
 import { type BuilderTypes, builder } from "../builder.ts";
+import { textLimit } from "../graphql/bounded-input.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { idOrReference } from "../graphql/ids.ts";
 import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-paging.ts";
@@ -170,6 +171,8 @@ const ImportNassCodesInput = builder.inputType("ImportNassCodesInput", {
   fields: (t) => ({
     csv: t.string({
       description: "The CSV file's text, header row first (the fastest form for large files).",
+      // Its size is the import's own rule (413 past 5 MB, within the body limit); its text is still checked.
+      extensions: textLimit(Number.POSITIVE_INFINITY),
     }),
     columns: t.stringList({ description: "The header row, when the file is sent parsed." }),
     rows: t.field({

@@ -11,14 +11,18 @@ import type { Notification } from "../generated/sqlite/client.ts";
 import { createRowId } from "../lib/ids.ts";
 import { parseInput } from "../lib/validate.ts";
 import { findUser } from "../users/service.ts";
-import { type CreateNotificationInput, createNotificationInput } from "./validation.ts";
+import {
+  type CreateNotificationInput,
+  createNotificationInput,
+  NOTIFICATION_TEXT_LIMITS,
+} from "./validation.ts";
 
 /**
  * Notifies one user: stores the notification, then tells that user's live subscriptions. Other
  * domains (bidding) call this after their own change committed.
  */
 export async function notifyUser(deps: Deps, input: CreateNotificationInput): Promise<Notification> {
-  const data = parseInput(createNotificationInput, input);
+  const data = parseInput(createNotificationInput, input, NOTIFICATION_TEXT_LIMITS);
   const user = await findUser(deps.db, data.userId);
   if (!user) throw new NotFoundError("User not found");
   const notification = await deps.db.notification.create({

@@ -1,4 +1,6 @@
+import { SEARCH_TEXT_MAX } from "../../common/input-text.ts";
 import { builder } from "../builder.ts";
+import { textLimit } from "../graphql/bounded-input.ts";
 import type { SearchHit } from "./hits.ts";
 import { search } from "./service.ts";
 
@@ -39,7 +41,11 @@ builder.queryField("search", (t) =>
       "The header search (operators): loads, routes, carriers, invoices and bills by id, number, name or DOT/MC; at most `first` of each kind. A carrier's search finds nothing.",
     authScopes: { authenticated: true },
     args: {
-      text: t.arg.string({ required: true, description: "What was typed; 2 to 100 characters." }),
+      text: t.arg.string({
+        required: true,
+        description: "What was typed; 2 to 100 characters.",
+        extensions: textLimit(SEARCH_TEXT_MAX),
+      }),
       first: t.arg.int({ required: false, description: "Hits per kind, 1 to 10 (default 5)." }),
     },
     resolve: (_root, { text, first }, ctx) => search(ctx, text, first),

@@ -8,7 +8,7 @@ import {
   billingPageSql,
   billingTotalsSql,
 } from "../../server/billing/list.ts";
-import { containsPattern } from "../../server/db/sql.ts";
+import { containsPattern } from "../../server/db/contains-text.ts";
 import { adminAndCarrier, createTestApp, gql, type Session, type TestApp } from "../support/app.ts";
 import { testProvider } from "../support/database-url.ts";
 

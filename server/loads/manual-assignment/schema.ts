@@ -1,6 +1,8 @@
+import { ADDITIONAL_DATA_MAX } from "../../../common/loads/fields.ts";
 import { builder } from "../../builder.ts";
 import { carrierForQuery } from "../../carriers/lookup.ts";
 import { CarrierNode, carrierRefOf, userRefOf } from "../../carriers/schema.ts";
+import { textLimit } from "../../graphql/bounded-input.ts";
 import { MUTATION_ERRORS } from "../../graphql/errors.ts";
 import { encodeGlobalId } from "../../graphql/ids.ts";
 import { userForQuery } from "../../users/records.ts";
@@ -27,7 +29,10 @@ const CreateManualAssignmentInput = builder.inputType("CreateManualAssignmentInp
     mode: t.string({ description: "TRUCK (default), RAIL, SHIP or AIR" }),
     referenceNumber: t.string({ description: "The customer's reference (PO) number." }),
     ...freightInputFields(t),
-    additionalData: t.string({ description: "Free text or a JSON object." }),
+    additionalData: t.string({
+      description: "Free text or a JSON object.",
+      extensions: textLimit(ADDITIONAL_DATA_MAX),
+    }),
     stops: t.int({ description: "The planned number of stops." }),
     routeNumber: t.string({ description: "Links the load to this route, creating the route if it is new." }),
     origin: t.field({ type: ManualAssignmentPlaceInput, description: "Where it is picked up." }),

@@ -1,3 +1,4 @@
+import { LOAD_INPUT_LIMITS } from "../../../common/loads/fields.ts";
 import { auditActor } from "../../audit/actor.ts";
 import { recordAudit } from "../../audit/service.ts";
 import { requireAdmin } from "../../auth/policy.ts";
@@ -131,7 +132,7 @@ async function insertAssignment(
 
 export async function createManualAssignment(ctx: Context, input: unknown): Promise<ManualAssignment> {
   requireAdmin(ctx);
-  const data = parseInput(manualAssignmentInput, input);
+  const data = parseInput(manualAssignmentInput, input, LOAD_INPUT_LIMITS);
   const parties = await carrierAndDriver(ctx.db, data);
   for (let attempt = 1; ; attempt++) {
     try {

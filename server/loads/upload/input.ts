@@ -1,4 +1,5 @@
 import { isUsTimeZone, US_TIME_ZONES, type UsTimeZone } from "../../../common/date-time.ts";
+import { LONG_TEXT_MAX } from "../../../common/loads/fields.ts";
 import {
   type Cell,
   csvSizeOf,
@@ -8,6 +9,7 @@ import {
   type UploadTable,
 } from "../../../common/loads/upload-size.ts";
 import { DomainError, ValidationError } from "../../errors.ts";
+import { assertCleanText } from "../../http/input-text.ts";
 
 /** What an upload carries, however it came in. */
 export interface UploadInput {
@@ -54,6 +56,7 @@ export function checkedUploadRequest(input: UploadInput): UploadRequest {
 
 /** REST's JSON body: `{ loads: [{ <CSV header>: cell }], stream, fileNames, timeZone }`. */
 export function uploadRequestFromRestBody(body: unknown): UploadRequest {
+  assertCleanText(body, { fields: { loads: LONG_TEXT_MAX } });
   const { loads, stream, fileNames, timeZone } = (body ?? {}) as {
     loads?: unknown;
     stream?: unknown;

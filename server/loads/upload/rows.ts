@@ -2,6 +2,7 @@ import { isProblem, type Problem, tooLongMessage } from "../../../common/fields.
 import {
   datesInOrder,
   LOAD_TEXT_FIELDS,
+  LONG_TEXT_MAX,
   type LoadTextField,
   loadText,
 } from "../../../common/loads/fields.ts";
@@ -60,9 +61,6 @@ export interface ParsedUpload {
   /** Every NASS code the rows name, to check against the NassCode table. */
   nassCodes: Set<string>;
 }
-
-/** Columns no field claims (kept in additionalData). */
-const MAX_LONG_TEXT = 2000;
 
 /** `zone`: the zone a date without an offset is read in (the uploader's). */
 type Setter = (row: UploadRow, text: string, zone: DateReadZone) => Problem | undefined;
@@ -195,12 +193,12 @@ export function uploadRowReader(
         const problem = setter(row, value, zone);
         if (problem) into.errors.push(rowError(rowNumber, plan.fields[column]!, problem.problem));
       } else if (column !== loadIdColumn) {
-        if (value.length > MAX_LONG_TEXT) {
+        if (value.length > LONG_TEXT_MAX) {
           into.errors.push(
             rowError(
               rowNumber,
               plan.headers[column],
-              `${plan.headers[column]} is longer than ${MAX_LONG_TEXT} characters`,
+              `${plan.headers[column]} is longer than ${LONG_TEXT_MAX} characters`,
             ),
           );
         }

@@ -1,4 +1,6 @@
+import { LONG_TEXT_MAX } from "../../../common/loads/fields.ts";
 import { builder } from "../../builder.ts";
+import { textLimit } from "../../graphql/bounded-input.ts";
 import { MUTATION_ERRORS } from "../../graphql/errors.ts";
 import { UploadBatchType } from "../schema.ts";
 import { uploadLoads } from "./service.ts";
@@ -13,6 +15,7 @@ const UploadLoadsInput = builder.inputType("UploadLoadsInput", {
       type: "CsvRows",
       required: true,
       description: "One list of cells per CSV line, in the order of `columns`.",
+      extensions: textLimit(LONG_TEXT_MAX),
     }),
     fileNames: t.stringList({ description: "The uploaded files' names, kept with the upload." }),
     timeZone: t.string({
