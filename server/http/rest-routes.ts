@@ -4,6 +4,7 @@ import { requireAdmin, requireViewer } from "../auth/policy.ts";
 import { type Context, contextFromRequest } from "../context.ts";
 import type { Deps } from "../deps.ts";
 import { DEFAULT_BODY_LIMIT, PUBLIC_BODY_LIMIT } from "./body.ts";
+import { assertCleanText } from "./input-text.ts";
 import { headerSource, transportOf } from "./request-info.ts";
 import { sendFetchResponse, sendJson } from "./responses.ts";
 import { accessErrors } from "./rest-schemas.ts";
@@ -75,6 +76,10 @@ export function registerRestRoutes(app: FastifyInstance, deps: Deps, routes: Res
         const ctx = await contextFromRequest(deps, headerSource(request), transportOf(request));
         if (route.access === "signedIn") requireViewer(ctx);
         if (route.access === "admin") requireAdmin(ctx);
+        // Path and query text under the body's rule (no control characters, bounded length), so a
+        // NUL in an id never reaches a database that cannot store it.
+        assertCleanText(request.params);
+        assertCleanText(Object.fromEntries(queryOf(request.url)));
         request.appContext = ctx;
       },
       handler: (request, reply) => runRoute(route, request, reply),
@@ -106,10 +111,14 @@ export function registerRestRoutes(app: FastifyInstance, deps: Deps, routes: Res
   }
 }
 
+function queryOf(url: string): URLSearchParams {
+  const start = url.indexOf("?");
+  return new URLSearchParams(start < 0 ? "" : url.slice(start + 1));
+}
+
 async function runRoute(route: RestRoute, request: FastifyRequest, reply: FastifyReply) {
   const ctx = request.appContext as Context;
-  const queryStart = request.url.indexOf("?");
-  const query = new URLSearchParams(queryStart < 0 ? "" : request.url.slice(queryStart + 1));
+  const query = queryOf(request.url);
   const body = WITH_BODY.has(route.method)
     ? (request.body ?? (route.rawBody ? new Uint8Array(0) : {}))
     : undefined;
