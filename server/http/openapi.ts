@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifySchemaCompiler } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { OpenAPIV3_1 } from "openapi-types";
 import type { ZodType } from "zod";
-import { parseInput } from "../lib/validate.ts";
+import { validationErrorOf } from "../lib/validate.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 export const API_DOCS_PATH = "/api/docs";
@@ -24,17 +24,14 @@ function asHandlerReads(httpPart: string | undefined, data: unknown): unknown {
 /**
  * Route schemas are the domains' zod schemas. Validation refuses with the API's one
  * ValidationError (the same texts the services give) and hands the handler the value as sent:
- * the service parses it again with the same schema and applies its transforms once.
+ * the service parses it again with parseInput (the text rule with the field's own limits, then
+ * the same schema) and applies its transforms once.
  */
 export const zodValidator: FastifySchemaCompiler<ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
-    try {
-      parseInput(schema, asHandlerReads(httpPart, data));
-      return { value: data };
-    } catch (error) {
-      return { error: error as Error };
-    }
+    const result = schema.safeParse(asHandlerReads(httpPart, data));
+    return result.success ? { value: data } : { error: validationErrorOf(result.error) };
   };
 
 const SCHEMA_REF = "#/components/schemas/";

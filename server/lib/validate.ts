@@ -18,9 +18,14 @@ export function parseInput<Schema extends z.ZodType>(
   assertCleanText(input, limits);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const fields = result.error.issues.map((issue) => ({
+  throw validationErrorOf(result.error);
+}
+
+/** A zod failure as the API's ValidationError: the first problem, and every one by field. */
+export function validationErrorOf(error: z.ZodError): ValidationError {
+  const fields = error.issues.map((issue) => ({
     field: issue.path.join(".") || "input",
     message: issue.message,
   }));
-  throw new ValidationError(fields[0]?.message ?? "Invalid input", fields);
+  return new ValidationError(fields[0]?.message ?? "Invalid input", fields);
 }

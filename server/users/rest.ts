@@ -1,10 +1,11 @@
+import { z } from "zod";
 import { errors } from "../http/rest-schemas.ts";
 import type { RestRoute } from "../http/router.ts";
 import { revertEmailChange } from "./email-change.ts";
 import { publicUser } from "./json.ts";
 import { publicUserSchema, userRatingSchema } from "./rest-schemas.ts";
 import { getOwnProfile, getUser, getUserRating, updateProfile } from "./service.ts";
-import { profileInput } from "./validation.ts";
+import { profileInput, revertEmailChangeInput } from "./validation.ts";
 
 const SELF_OR_ADMIN = errors({ 403: "Only the user itself or an operator.", 404: "User not found" });
 
@@ -50,6 +51,17 @@ export const userRoutes: RestRoute[] = [
     method: "POST",
     path: "/user/revert-email",
     access: "public",
+    schema: {
+      summary: "Undo an e-mail change",
+      description:
+        "Restores the sign-in e-mail an account had before a change, from the single-use link mailed " +
+        "to the old address; ends every session of the account. Anyone holding the link.",
+      body: revertEmailChangeInput,
+      response: {
+        200: z.object({ email: z.string(), message: z.string() }),
+        ...errors({ 400: "The link is not valid or has expired" }),
+      },
+    },
     handle: (ctx, { body }) => revertEmailChange(ctx, body),
   },
   {
