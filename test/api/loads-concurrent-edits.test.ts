@@ -231,12 +231,52 @@ function uploadFile(loadIds: string[], created: string[] = []) {
   }));
 }
 
-const startUpload = (loads: Record<string, unknown>[]) =>
-  rest<{
+type UploadAnswer = {
+  status: number;
+  body: {
     updatedCount: number;
     createdCount: number;
     skipped: { row: number; loadId: string; reason: string }[];
-  }>(t.app, "POST", "/loads", { stream: "USPS", loads }, { token: adminToken });
+  };
+};
+
+/** The upload through REST (POST /api/loads) or GraphQL (uploadLoads), answered alike. */
+async function startUpload(
+  loads: Record<string, unknown>[],
+  via: "REST" | "GraphQL" = "REST",
+): Promise<UploadAnswer> {
+  if (via === "REST") {
+    return rest<UploadAnswer["body"]>(
+      t.app,
+      "POST",
+      "/loads",
+      { stream: "USPS", loads },
+      { token: adminToken },
+    );
+  }
+  const columns = [...new Set(loads.flatMap((row) => Object.keys(row)))];
+  const answer = await gql<{ uploadLoads: { __typename: string; data?: UploadAnswer["body"] } }>(
+    t.app,
+    `mutation ($input: UploadLoadsInput!) {
+      uploadLoads(input: $input) {
+        __typename
+        ... on MutationUploadLoadsSuccess { data { createdCount updatedCount skipped { row loadId reason } } }
+      }
+    }`,
+    {
+      input: {
+        stream: "USPS",
+        columns,
+        rows: loads.map((row) =>
+          columns.map((column) => (row[column] === undefined ? null : String(row[column]))),
+        ),
+      },
+    },
+    { token: adminToken },
+  );
+  const data = answer.data?.uploadLoads.data;
+  return { status: data ? 201 : 500, body: data ?? { createdCount: 0, updatedCount: 0, skipped: [] } };
+}
 
 async function poll(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
   const deadline = Date.now() + 20_000;
@@ -247,10 +287,10 @@ async function poll(check: () => Promise<boolean> | boolean, what: string): Prom
 }
 
 describe("an upload racing edits", () => {
-  it.runIf(testProvider === "postgresql")(
-    "PostgreSQL: edits acknowledged between the upload's read and its write are kept; the upload skips those rows and lists them",
-    async () => {
-      const ids = Array.from({ length: 12 }, (_, index) => `RACE-${index + 1}`);
+  it.runIf(testProvider === "postgresql").each(["REST", "GraphQL"] as const)(
+    "PostgreSQL: edits acknowledged between the upload's read and its write are kept; the upload skips those rows and lists them (%s)",
+    async (via) => {
+      const ids = Array.from({ length: 12 }, (_, index) => `RACE-${via}-${index + 1}`);
       await uploadLoads(
         t.app,
         adminToken,
@@ -259,14 +299,14 @@ describe("an upload racing edits", () => {
       const versions = new Map(
         await Promise.all(ids.map(async (id) => [id, (await get(id)).version] as const)),
       );
-      const stopsBefore = (await get("RACE-1")).stops;
+      const stopsBefore = (await get(ids[0])).stops;
 
       // The upload reads the loads, then waits on this lock to record its batch: paused between read and write.
       const lock = new pg.Client({ connectionString: t.database.url });
       await lock.connect();
       await lock.query("BEGIN");
       await lock.query(`LOCK TABLE "UploadBatch" IN SHARE MODE`);
-      const upload = startUpload(uploadFile(ids, ["RACE-NEW-1"]));
+      const upload = startUpload(uploadFile(ids, [`RACE-${via}-NEW-1`]), via);
       const edited = ids.slice(0, 10);
       try {
         await poll(async () => {
@@ -299,11 +339,11 @@ describe("an upload racing edits", () => {
         expect(await get(id)).toMatchObject({ orderInfo: `edit ${id}`, version: versions.get(id)! + 1 });
       }
       // The stops the skipped row named were not written either.
-      expect((await get("RACE-1")).stops).toEqual(stopsBefore);
+      expect((await get(ids[0])).stops).toEqual(stopsBefore);
       for (const id of ids.slice(10)) {
         expect(await get(id)).toMatchObject({ orderInfo: "upload", version: versions.get(id)! + 1 });
       }
-      expect((await get("RACE-NEW-1")).orderInfo).toBe("upload");
+      expect((await get(`RACE-${via}-NEW-1`)).orderInfo).toBe("upload");
       const last = await rest(t.app, "GET", "/loads/last", undefined, { token: adminToken });
       expect(last.body).toMatchObject({ rowCount: 13, createdCount: 1, updatedCount: 2 });
     },
