@@ -167,6 +167,11 @@ export interface RowChange {
   values: (SqlValue | undefined)[];
 }
 
+/** A change to a row read earlier at `version` (see updateRowsAtVersion). */
+export interface VersionedRowChange extends RowChange {
+  version: number;
+}
+
 /** Updates rows found by `key` (the table's "id"), each only in the columns it gives a value. */
 export function* updateRows(
   provider: DbProvider,
@@ -174,20 +179,61 @@ export function* updateRows(
   columns: readonly Column[],
   changes: RowChange[],
 ): SqlWork<void> {
-  if (changes.length === 0) return;
+  yield* writeRowChanges(provider, table, columns, changes, null);
+}
+
+/**
+ * updateRows for rows read earlier (optimistic concurrency): a row is written only while its
+ * `versionColumn` still holds the version it was read at, and that column moves by one; a row
+ * someone else wrote since is left as it is. Inside the caller's transaction the check and the
+ * write are one statement, so a concurrent writer either committed before it (the row is left) or
+ * waits for this transaction. Answers the keys of the rows written.
+ */
+export function* updateRowsAtVersion(
+  provider: DbProvider,
+  table: string,
+  columns: readonly Column[],
+  changes: VersionedRowChange[],
+  versionColumn = "version",
+): SqlWork<Set<string>> {
+  return yield* writeRowChanges(provider, table, columns, changes, versionColumn);
+}
+
+function* writeRowChanges(
+  provider: DbProvider,
+  table: string,
+  columns: readonly Column[],
+  changes: (RowChange & { version?: number })[],
+  versionColumn: string | null,
+): SqlWork<Set<string>> {
+  const written = new Set<string>();
+  if (changes.length === 0) return written;
+  const version = versionColumn === null ? null : `"${versionColumn}"`;
   if (provider === "postgresql") {
     const names = columns.map((column) => `"${column.name}"`);
+    const set = names.map((name) => `${name} = COALESCE(v.${name}, t.${name})`);
+    const from: Column[] = [{ name: "id", type: "text" }, ...columns];
     const arrays = [
       postgresArray(changes.map((change) => change.key)),
       ...columns.map((_, position) =>
         postgresArray(changes.map((change) => change.values[position] ?? null)),
       ),
     ];
-    yield* run(
-      `UPDATE "${table}" AS t SET ${names.map((name) => `${name} = COALESCE(v.${name}, t.${name})`).join(", ")} FROM ${unnest([{ name: "id", type: "text" }, ...columns])} AS v("id", ${names.join(", ")}) WHERE t."id" = v."id"`,
-      arrays,
-    );
-    return;
+    let where = `t."id" = v."id"`;
+    if (version) {
+      set.push(`${version} = t.${version} + 1`);
+      from.push({ name: "readVersion", type: "integer" });
+      arrays.push(postgresArray(changes.map((change) => change.version ?? null)));
+      where += ` AND t.${version} = v."readVersion"`;
+    }
+    const statement = `UPDATE "${table}" AS t SET ${set.join(", ")} FROM ${unnest(from)} AS v(${from.map((column) => `"${column.name}"`).join(", ")}) WHERE ${where}`;
+    if (!version) {
+      yield* run(statement, arrays);
+      return written;
+    }
+    for (const row of yield* all<{ id: string }>(`${statement} RETURNING t."id"`, arrays))
+      written.add(row.id);
+    return written;
   }
   for (const change of changes) {
     const set: string[] = [];
@@ -197,7 +243,16 @@ export function* updateRows(
       set.push(`"${columns[position].name}" = ?`);
       params.push(value);
     });
+    if (version) set.push(`${version} = ${version} + 1`);
     if (set.length === 0) continue;
-    yield* run(`UPDATE "${table}" SET ${set.join(", ")} WHERE "id" = ?`, [...params, change.key]);
+    const changed = version
+      ? yield* run(`UPDATE "${table}" SET ${set.join(", ")} WHERE "id" = ? AND ${version} = ?`, [
+          ...params,
+          change.key,
+          change.version ?? null,
+        ])
+      : yield* run(`UPDATE "${table}" SET ${set.join(", ")} WHERE "id" = ?`, [...params, change.key]);
+    if (changed > 0) written.add(change.key);
   }
+  return written;
 }

@@ -9,6 +9,7 @@ import { NotFoundError, ValidationError } from "../errors.ts";
 import type { Load } from "../generated/sqlite/client.ts";
 import { findLoad } from "./service.ts";
 import { LOAD_NOT_FOUND } from "./validation.ts";
+import { NEXT_VERSION } from "./version.ts";
 
 /**
  * What the shipper pays for a load (the revenue side of its margin). null or blank clears it. A
@@ -29,7 +30,10 @@ export async function setLoadCustomerRate(ctx: Context, reference: string, amoun
   }
   let drafted = null;
   const updated = await ctx.db.$transaction(async (tx) => {
-    const saved = await tx.load.update({ where: { id: load.id }, data: { customerRateCents: cents } });
+    const saved = await tx.load.update({
+      where: { id: load.id },
+      data: { customerRateCents: cents, ...NEXT_VERSION },
+    });
     await recordAudit(tx, {
       actor: auditActor(ctx),
       action: "load.setCustomerRate",

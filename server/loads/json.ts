@@ -59,6 +59,8 @@ export function loadJson(load: LoadWithRelations) {
     stream: load.stream,
     createdAt: load.createdAt.toISOString(),
     updatedAt: load.updatedAt.toISOString(),
+    /** Sent back with PUT, a save over someone else's change is refused with 409. */
+    version: load.version,
   };
 }
 

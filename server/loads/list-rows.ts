@@ -16,7 +16,7 @@ export type ListedLoad = Load & {
 };
 
 const DATE_COLUMNS = new Set(["pickupDate", "deliveryDate", "createdAt", "updatedAt"]);
-const NUMBER_COLUMNS = new Set(["weight", "volume", "stopCount"]);
+const NUMBER_COLUMNS = new Set(["weight", "volume", "stopCount", "version"]);
 const BOOLEAN_COLUMNS = new Set(["appointmentsRequired", "appointmentsConfirmed"]);
 
 type Convert = "as-is" | "number" | "boolean" | "date";
@@ -130,6 +130,7 @@ const LOAD_COLUMNS = new Set<string>([
   "carrierName",
   "createdAt",
   "updatedAt",
+  "version",
 ] satisfies (keyof Load)[]);
 
 /**
@@ -200,6 +201,7 @@ const FIELD_COLUMNS: Record<string, readonly (keyof Load)[]> = {
   stream: ["stream"],
   createdAt: ["createdAt"],
   updatedAt: ["updatedAt"],
+  version: ["version"],
   trackedRouteNumber: ["routeId"],
 };
 

@@ -130,6 +130,7 @@ export const loadRoutes: RestRoute[] = [
         rowCount: result.batch.rowCount,
         createdCount: result.createdCount,
         updatedCount: result.updatedCount,
+        skipped: result.skipped,
         batch: uploadBatchJson(result.batch),
       });
     },

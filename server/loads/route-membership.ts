@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.ts";
+import { NEXT_VERSION } from "./version.ts";
 
 /**
  * How the routing domain reads and moves loads between routes: the loads domain owns the Load
@@ -57,7 +58,7 @@ export async function putLoadsOnRoute(
   if (loadIds.length === 0) return;
   await db.load.updateMany({
     where: { id: { in: loadIds } },
-    data: { routeId: route.id, routeNumber: route.routeNumber },
+    data: { routeId: route.id, routeNumber: route.routeNumber, ...NEXT_VERSION },
   });
 }
 
@@ -69,7 +70,7 @@ export async function releaseLoadsFromRoute(
 ): Promise<number> {
   const result = await db.load.updateMany({
     where: { routeId, id: { notIn: keep } },
-    data: { routeId: null, routeNumber: null },
+    data: { routeId: null, routeNumber: null, ...NEXT_VERSION },
   });
   return result.count;
 }

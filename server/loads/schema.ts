@@ -177,6 +177,10 @@ export const LoadType = builder.prismaNode("Load", {
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the load was created." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the load last changed." }),
+    version: t.exposeInt("version", {
+      description:
+        "Moves by one with every change of the load. Send it back as updateLoad's expectedVersion: the save is refused (ConflictError) if someone else changed the load since.",
+    }),
   }),
 });
 
@@ -280,6 +284,10 @@ const UpdateLoadInput = builder.inputType("UpdateLoadInput", {
   description: "Fields left out stay as they are; null clears a field. loadId cannot change.",
   fields: (t) => ({
     id: t.id({ required: true, description: "The Load's global id." }),
+    expectedVersion: t.int({
+      description:
+        "The load's version as the editor read it: when the load has changed since, nothing is saved and a ConflictError answers. Left out: no check.",
+    }),
     bolNumber: t.string({ description: "The bill of lading number." }),
     customer: t.string({ description: "The shipper the load is for." }),
     status: t.field({ type: LoadStatusEnum, description: "Where the load stands." }),

@@ -11,7 +11,7 @@ import { selectWhereIn } from "../db/bulk-statements.ts";
 import type { Db, DbProvider } from "../db/client.ts";
 import { toDate } from "../db/reader.ts";
 import { sql } from "../db/sql.ts";
-import { NotFoundError, ValidationError } from "../errors.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Load, Prisma, UploadBatch } from "../generated/sqlite/client.ts";
 import {
   memoize,
@@ -32,11 +32,13 @@ import { IDS_ONLY, type ListedLoad, LOAD_ROW_FIELDS, listedLoads, pageSelection 
 import {
   assignDriverInput,
   DRIVER_MUST_BE_CARRIER,
+  LOAD_CHANGED_ELSEWHERE,
   LOAD_ID_READ_ONLY,
   LOAD_NOT_FOUND,
   type LoadEditInput,
   loadEditInput,
 } from "./validation.ts";
+import { NEXT_VERSION } from "./version.ts";
 
 /** The list screen shows 50 rows a page. */
 export const LOAD_PAGING = { defaultSize: 50, maxSize: 500 };
@@ -250,7 +252,7 @@ async function driverOrThrow(ctx: Context, reference: string, field: string) {
   return user;
 }
 
-function scalarChanges(input: LoadEditInput): Prisma.LoadUncheckedUpdateInput {
+function scalarChanges(input: LoadEditInput): Prisma.LoadUncheckedUpdateManyInput {
   const origin = input.origin !== undefined ? input.origin : input.originAddress;
   const destination = input.destination !== undefined ? input.destination : input.destinationAddress;
   // Stop rows, when given, are the count; otherwise a count as on the create form.
@@ -259,7 +261,7 @@ function scalarChanges(input: LoadEditInput): Prisma.LoadUncheckedUpdateInput {
     : typeof input.stops === "number"
       ? input.stops
       : input.stopCount;
-  const changes: Prisma.LoadUncheckedUpdateInput = {
+  const changes: Prisma.LoadUncheckedUpdateManyInput = {
     bolNumber: input.bolNumber,
     customer: input.customer,
     status: input.status,
@@ -286,11 +288,19 @@ function scalarChanges(input: LoadEditInput): Prisma.LoadUncheckedUpdateInput {
 /**
  * The edit form: every field but loadId. Stop rows, when given, replace the load's stops in the
  * order of their sequence; each names its NASS record by id or code.
+ * With the version the editor read (`expectedVersion`), the save is refused with a ConflictError
+ * (409) and writes nothing when the load has moved since: checked at once, and again by the
+ * update itself (`WHERE version = ?`), so of two saves of the same version exactly one wins.
+ * Without it the save goes through as before (legacy REST integrators).
  */
 export async function updateLoad(ctx: Context, reference: string, rawInput: unknown): Promise<Load> {
   requireAdmin(ctx);
   const load = await loadOrThrow(ctx, reference);
   const input = parseInput(loadEditInput, rawInput, LOAD_INPUT_LIMITS);
+  const expectedVersion = input.expectedVersion ?? input.version;
+  if (expectedVersion !== undefined && expectedVersion !== load.version) {
+    throw new ConflictError(LOAD_CHANGED_ELSEWHERE);
+  }
   if (input.loadId !== undefined && input.loadId.trim() !== load.loadId) {
     throw new ValidationError(LOAD_ID_READ_ONLY, [{ field: "loadId", message: LOAD_ID_READ_ONLY }]);
   }
@@ -333,7 +343,18 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
         changes.routeId = input.routeNumber === null ? null : await ensureRouteId(tx, input.routeNumber);
         changes.routeNumber = input.routeNumber;
       }
-      const updated = await tx.load.update({ where: { id: load.id }, data: changes });
+      // The update checks the version itself; a refusal rolls the whole transaction back (a route
+      // it started included).
+      const written = await tx.load.updateMany({
+        where: { id: load.id, ...(expectedVersion === undefined ? {} : { version: expectedVersion }) },
+        data: { ...changes, ...NEXT_VERSION },
+      });
+      if (written.count === 0) {
+        throw expectedVersion === undefined
+          ? new NotFoundError(LOAD_NOT_FOUND)
+          : new ConflictError(LOAD_CHANGED_ELSEWHERE);
+      }
+      const updated = await tx.load.findUniqueOrThrow({ where: { id: load.id } });
       if (stops) {
         await tx.loadStop.deleteMany({ where: { loadId: load.id } });
         await tx.loadStop.createMany({
@@ -377,6 +398,7 @@ export async function assignLoadDriver(ctx: Context, reference: string, rawInput
           assignedUserId: driver?.id ?? null,
           carrierId: driver?.carrierId ?? null,
           carrierName: await carrierNameOf(tx, driver?.carrierId ?? null),
+          ...NEXT_VERSION,
         },
       });
       await recordAudit(tx, {
@@ -406,6 +428,7 @@ export async function assignLoadToWinner(
     data: {
       assignedUserId: winnerUserId,
       carrierId,
+      ...NEXT_VERSION,
     },
   });
   loadsChanged();
@@ -430,7 +453,7 @@ export async function advanceLoadStatusFromTracking(
   if (loads.length === 0) return { loadIds: [], invoices: [] };
   await tx.load.updateMany({
     where: { id: { in: loads.map((load) => load.id) } },
-    data: { status: change.to },
+    data: { status: change.to, ...NEXT_VERSION },
   });
   loadsChanged();
   for (const load of loads) {

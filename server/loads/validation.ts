@@ -15,6 +15,9 @@ import {
 export const LOAD_NOT_FOUND = "Load not found";
 export const LOAD_ID_READ_ONLY = "Load ID cannot be changed";
 export const DRIVER_MUST_BE_CARRIER = "The driver must be a carrier user.";
+/** A save named the version it read and the load has moved since (409; spec section 8 has no text for it). */
+export const LOAD_CHANGED_ELSEWHERE = "This load was changed by someone else. Reload it to see the changes.";
+export const VERSION_MESSAGE = "Version must be a whole number >= 0";
 
 const via = viaParser;
 
@@ -104,6 +107,20 @@ export const stopRowInput = z
 
 export type StopRowInput = z.infer<typeof stopRowInput>;
 
+/** The load's version as the editor read it (Load.version); absent: no check, as before. */
+const expectedVersion = z
+  .union([z.number(), z.string()], { error: VERSION_MESSAGE })
+  .nullish()
+  .transform((value, context) => {
+    if (value === undefined || value === null || value === "") return undefined;
+    const version = Number(value);
+    if (!Number.isSafeInteger(version) || version < 0) {
+      context.addIssue({ code: "custom", message: VERSION_MESSAGE });
+      return z.NEVER;
+    }
+    return version;
+  });
+
 const stopCount = z
   .unknown()
   .transform((value, context) => {
@@ -119,11 +136,15 @@ const stopCount = z
 
 /**
  * The load edit form (PUT /loads/{loadId} and updateLoad). Fields left out stay as they are;
- * `stops` is either the ordered stop rows or, as on the create form, a count.
+ * `stops` is either the ordered stop rows or, as on the create form, a count. `expectedVersion`
+ * (REST also takes `version`, as GET answers it, so a round trip carries it) is the version the
+ * editor read: the save is refused with 409 when the load has moved since.
  */
 export const loadEditInput = z
   .object({
     loadId: z.string().optional(),
+    expectedVersion,
+    version: expectedVersion,
     bolNumber: clearableText("bolNumber"),
     customer: clearableText("customer"),
     status: keepable("Status", parseStatus),

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, loginAs } from "../support/app.ts";
+import { LOAD_CHANGED_ELSEWHERE } from "../../server/loads/validation.ts";
+import { createUser, loginAs, rest } from "../support/app.ts";
 import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
@@ -250,6 +251,47 @@ describe("load detail", () => {
     await page.goto("/admin/ila/load/EDIT-0001");
     await page.getByRole("heading", { name: "Load #EDIT-0001" }).waitFor();
     await expect(page.getByTestId("stop-count").textContent()).resolves.toMatch(/^\d+ stops$/);
+  });
+
+  it("refuses a save over a colleague's change with the server's message, then reloads the load on request", async () => {
+    const { page } = admin;
+    await page.goto("/admin/ila/load/EDIT-0001");
+    await page.getByRole("heading", { name: "Load #EDIT-0001" }).waitFor();
+    // A colleague saves the load after this screen read it.
+    await createUser(world.app, { email: "colleague@example.com", role: "ADMIN" });
+    const colleague = await loginAs(world.app, "colleague@example.com");
+    const theirs = await rest(
+      world.app,
+      "PUT",
+      "/loads/EDIT-0001",
+      { referenceNumber: "THEIRS-1" },
+      { token: colleague.token },
+    );
+    expect(theirs.status).toBe(200);
+
+    await page.getByLabel("Commodity").fill("Mine");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: LOAD_CHANGED_ELSEWHERE });
+    await alert.waitFor();
+    const stored = await world.app.deps.db.load.findUniqueOrThrow({ where: { loadId: "EDIT-0001" } });
+    expect(stored.referenceNumber).toBe("THEIRS-1");
+    expect(stored.commodity).not.toBe("Mine");
+    await expectAccessible(page, "load detail refusing a stale save");
+
+    await alert.getByRole("button", { name: "Reload" }).click();
+    await alert.waitFor({ state: "hidden" });
+    await expect(page.getByLabel("Reference Number").inputValue()).resolves.toBe("THEIRS-1");
+    await expect(page.getByLabel("Commodity").inputValue()).resolves.toBe(stored.commodity ?? "");
+    // Saved again on the reloaded load, both changes stand.
+    await page.getByLabel("Commodity").fill("Mine");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Load saved.").first().waitFor();
+    await expect
+      .poll(async () => {
+        const load = await world.app.deps.db.load.findUniqueOrThrow({ where: { loadId: "EDIT-0001" } });
+        return [load.referenceNumber, load.commodity];
+      })
+      .toEqual(["THEIRS-1", "Mine"]);
   });
 });
 

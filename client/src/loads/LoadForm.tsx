@@ -11,8 +11,8 @@ import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
-import { graphql, useFragment } from "react-relay";
+import { type FormEvent, startTransition, useEffect, useMemo, useState } from "react";
+import { graphql, useRefetchableFragment } from "react-relay";
 import { useBlocker } from "react-router-dom";
 import { LOAD_MODES, LOAD_STATUSES } from "../../../common/loads/values.ts";
 import { failureText } from "../lib/request-errors.ts";
@@ -23,6 +23,7 @@ import { problemProps } from "../ui/form/problem-props.ts";
 import { useFormValues } from "../ui/form/useFormValues.ts";
 import { Toast } from "../ui/Toast.tsx";
 import type { LoadForm_load$key } from "./__generated__/LoadForm_load.graphql";
+import type { LoadFormRefetchQuery } from "./__generated__/LoadFormRefetchQuery.graphql";
 import { AppointmentFlags } from "./AppointmentFlags.tsx";
 import { LoadFieldInput, type LoadFieldSpec } from "./LoadFieldInput.tsx";
 import { STATUS_LABELS } from "./list-criteria.ts";
@@ -39,6 +40,10 @@ import { LOAD_SAVE_FAILED, useUpdateLoadMutation } from "./useUpdateLoadMutation
 
 export const LOAD_SAVED = "Load saved.";
 const FIX_FIELDS = "Some fields need a look before saving.";
+/** Offered with the server's 409 message (someone else changed the load since it was opened). */
+export const RELOAD_LOAD = "Reload";
+const RELOAD_NOTE = "Reloading shows the load as it is now; your unsaved changes are discarded.";
+const RELOAD_FAILED = "The load could not be reloaded. Try again.";
 
 type TextKey = {
   [Key in keyof LoadFormValues]: LoadFormValues[Key] extends string ? Key : never;
@@ -88,10 +93,11 @@ interface LoadFormProps {
 }
 
 export function LoadForm({ load }: LoadFormProps) {
-  const data = useFragment(
+  const [data, refetch] = useRefetchableFragment<LoadFormRefetchQuery, LoadForm_load$key>(
     graphql`
-      fragment LoadForm_load on Load {
+      fragment LoadForm_load on Load @refetchable(queryName: "LoadFormRefetchQuery") {
         id
+        version
         loadId
         bolNumber
         customer
@@ -145,6 +151,9 @@ export function LoadForm({ load }: LoadFormProps) {
     FormProblems
   >(initial);
   const [formError, setFormError] = useState<string | null>(null);
+  // The save was refused because someone else changed the load: offer to reload it.
+  const [conflict, setConflict] = useState(false);
+  const [reloading, setReloading] = useState(false);
   const [saved, setSaved] = useState(false);
   const [pickedDriver, setPickedDriver] = useState<DriverOption | null>(null);
   const [save, isSaving] = useUpdateLoadMutation();
@@ -183,21 +192,46 @@ export function LoadForm({ load }: LoadFormProps) {
       return;
     }
     setFormError(null);
+    setConflict(false);
     const input = changesOf(values, initial);
     if (Object.keys(input).length === 0) {
       setSaved(true);
       return;
     }
     save(
-      { input: { id: data.id, ...input } },
+      // The version this form shows: the server refuses the save if the load has moved since.
+      { input: { id: data.id, expectedVersion: data.version, ...input } },
       {
         onSuccess: () => setSaved(true),
         onFailure: (failure) => {
           setFormError(failureText(failure, LOAD_SAVE_FAILED));
+          setConflict(failure.typename === "ConflictError");
           setProblems(formProblemsFromServer(failure.problems));
         },
       },
     );
+  };
+
+  // The load as it is now replaces the form's values (and the version its next save sends).
+  const handleReload = () => {
+    setReloading(true);
+    startTransition(() => {
+      refetch(
+        {},
+        {
+          fetchPolicy: "network-only",
+          onComplete: (error) => {
+            setReloading(false);
+            if (error) {
+              setFormError(RELOAD_FAILED);
+              return;
+            }
+            setConflict(false);
+            setFormError(null);
+          },
+        },
+      );
+    });
   };
 
   // The driver shown in the picker: the one just picked, else the saved one, else the typed key.
@@ -223,8 +257,24 @@ export function LoadForm({ load }: LoadFormProps) {
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Box component="form" noValidate onSubmit={handleSubmit} aria-label={`Load ${data.loadId}`}>
         {formError ? (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          <Alert
+            severity="error"
+            role="alert"
+            sx={{ mb: 2 }}
+            action={
+              conflict ? (
+                <Button color="inherit" size="small" onClick={handleReload} disabled={reloading}>
+                  {RELOAD_LOAD}
+                </Button>
+              ) : undefined
+            }
+          >
             {formError}
+            {conflict ? (
+              <Typography variant="body2" component="span" sx={{ display: "block", mt: 0.5 }}>
+                {RELOAD_NOTE}
+              </Typography>
+            ) : null}
           </Alert>
         ) : null}
         <Grid container spacing={2}>
@@ -311,6 +361,7 @@ export function LoadForm({ load }: LoadFormProps) {
             setValues(initial);
             setProblems({});
             setFormError(null);
+            setConflict(false);
           }}
         />
       </Box>

@@ -22,9 +22,17 @@ interface LoadTableProps {
   query: LoadTable_query$key;
 }
 
-function uploadedText({ rowCount, createdCount, updatedCount }: UploadSummary): string {
+/** How many skipped loads the toast names before "and N more". */
+const SKIPPED_NAMED = 5;
+
+function uploadedText({ rowCount, createdCount, updatedCount, skippedLoadIds }: UploadSummary): string {
   const rows = rowCount.toLocaleString("en-US");
-  return `${rows} ${rowCount === 1 ? "row" : "rows"} uploaded: ${createdCount.toLocaleString("en-US")} new, ${updatedCount.toLocaleString("en-US")} updated.`;
+  const text = `${rows} ${rowCount === 1 ? "row" : "rows"} uploaded: ${createdCount.toLocaleString("en-US")} new, ${updatedCount.toLocaleString("en-US")} updated.`;
+  if (skippedLoadIds.length === 0) return text;
+  const named = skippedLoadIds.slice(0, SKIPPED_NAMED).join(", ");
+  const more =
+    skippedLoadIds.length > SKIPPED_NAMED ? ` and ${skippedLoadIds.length - SKIPPED_NAMED} more` : "";
+  return `${text} ${skippedLoadIds.length.toLocaleString("en-US")} skipped: someone changed ${named}${more} while the file was uploading, and their changes were kept.`;
 }
 
 /**
@@ -95,7 +103,7 @@ export function LoadTable({ query }: LoadTableProps) {
         onClose={() => setUploadOpen(false)}
         onUploaded={(summary) => {
           setUploadOpen(false);
-          notify(uploadedText(summary));
+          notify(uploadedText(summary), summary.skippedLoadIds.length > 0 ? "warning" : "success");
           list.reload();
         }}
         onPartlyUploaded={list.reload}

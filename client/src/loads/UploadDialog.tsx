@@ -61,6 +61,8 @@ export interface UploadSummary {
   rowCount: number;
   createdCount: number;
   updatedCount: number;
+  /** Rows not written because someone changed their load while the file was uploading. */
+  skippedLoadIds: string[];
 }
 
 interface UploadDialogProps {
@@ -165,7 +167,7 @@ export function UploadDialog({ open, onClose, onUploaded, onPartlyUploaded }: Up
     }
     setFormError(null);
     const requests = uploadRequests(parsedFiles);
-    const summary: UploadSummary = { rowCount, createdCount: 0, updatedCount: 0 };
+    const summary: UploadSummary = { rowCount, createdCount: 0, updatedCount: 0, skippedLoadIds: [] };
     const uploadedNames = new Set<string>();
     for (const [index, request] of requests.entries()) {
       setProgress({ request: index, requests: requests.length, sent: 0 });
@@ -195,6 +197,7 @@ export function UploadDialog({ open, onClose, onUploaded, onPartlyUploaded }: Up
       }
       summary.createdCount += outcome.createdCount;
       summary.updatedCount += outcome.updatedCount;
+      summary.skippedLoadIds.push(...outcome.skippedLoadIds);
       for (const file of request.files) uploadedNames.add(file.name);
     }
     setProgress(null);

@@ -15,6 +15,9 @@ const mutation = graphql`
         data {
           createdCount
           updatedCount
+          skipped {
+            loadId
+          }
           batch {
             id
             rowCount
@@ -28,7 +31,13 @@ const mutation = graphql`
 `;
 
 export type UploadOutcome =
-  | { kind: "uploaded"; createdCount: number; updatedCount: number }
+  | {
+      kind: "uploaded";
+      createdCount: number;
+      updatedCount: number;
+      /** Loads someone changed while the file was uploading: their change was kept, the row skipped. */
+      skippedLoadIds: string[];
+    }
   /** The server refused the rows (nothing was written): its message and per-row problems. */
   | { kind: "refused"; message: string; fields: readonly FieldProblem[] }
   /** The request failed (network, session, size): the server's message when it gave one. */
@@ -66,8 +75,13 @@ export function useUploadLoadsMutation() {
             },
           },
           {
-            onSuccess: ({ createdCount, updatedCount }) =>
-              resolve({ kind: "uploaded", createdCount, updatedCount }),
+            onSuccess: ({ createdCount, updatedCount, skipped }) =>
+              resolve({
+                kind: "uploaded",
+                createdCount,
+                updatedCount,
+                skippedLoadIds: skipped.map((row) => row.loadId),
+              }),
             onFailure: (failure) =>
               resolve(
                 failure.typename === "ValidationError"

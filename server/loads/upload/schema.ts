@@ -3,7 +3,7 @@ import { builder } from "../../builder.ts";
 import { textLimit } from "../../graphql/bounded-input.ts";
 import { MUTATION_ERRORS } from "../../graphql/errors.ts";
 import { UploadBatchType } from "../schema.ts";
-import { uploadLoads } from "./service.ts";
+import { type UploadSkippedRow, uploadLoads } from "./service.ts";
 
 const UploadLoadsInput = builder.inputType("UploadLoadsInput", {
   description:
@@ -25,8 +25,19 @@ const UploadLoadsInput = builder.inputType("UploadLoadsInput", {
   }),
 });
 
+const UploadSkippedRowType = builder.objectRef<UploadSkippedRow>("UploadSkippedRow").implement({
+  description: "A row the upload did not write because its load changed after the upload read it.",
+  fields: (t) => ({
+    row: t.exposeInt("row", { description: "The row's place among the uploaded rows (from 1)." }),
+    loadId: t.exposeString("loadId", { description: "The load the row names." }),
+    reason: t.exposeString("reason", { description: "Why it was skipped, in words for the user." }),
+  }),
+});
+
 const UploadLoadsPayload = builder
-  .objectRef<{ batchId: string; createdCount: number; updatedCount: number }>("UploadLoadsPayload")
+  .objectRef<{ batchId: string; createdCount: number; updatedCount: number; skipped: UploadSkippedRow[] }>(
+    "UploadLoadsPayload",
+  )
   .implement({
     description: "The recorded upload and what it wrote.",
     fields: (p) => ({
@@ -38,6 +49,12 @@ const UploadLoadsPayload = builder
       }),
       createdCount: p.exposeInt("createdCount", { description: "How many loads the upload created." }),
       updatedCount: p.exposeInt("updatedCount", { description: "How many existing loads it updated." }),
+      skipped: p.field({
+        type: [UploadSkippedRowType],
+        description:
+          "Rows of existing loads someone else changed while the upload ran: their change was kept, these rows were not written.",
+        resolve: (payload) => payload.skipped,
+      }),
     }),
   });
 
@@ -60,6 +77,7 @@ builder.mutationFields((t) => ({
         batchId: result.batch.id,
         createdCount: result.createdCount,
         updatedCount: result.updatedCount,
+        skipped: result.skipped,
       };
     },
   }),

@@ -21,14 +21,26 @@ const UPLOAD_WORKER = import.meta.url.endsWith(".ts")
   ? new URL("./worker.ts", import.meta.url)
   : new URL("./loads-upload-worker.js", import.meta.url);
 
+/** A row the upload did not write, and why (its load changed after the upload read it). */
+export interface UploadSkippedRow {
+  row: number;
+  loadId: string;
+  reason: string;
+}
+
 export interface UploadResult {
   batch: UploadBatch;
   createdCount: number;
   updatedCount: number;
+  skipped: UploadSkippedRow[];
 }
 
 export const CONCURRENT_UPLOAD =
   "Another upload changed these loads at the same time; upload the file again.";
+
+/** Why a row was skipped: the operator's fresh edit wins over the file. */
+export const UPLOAD_ROW_CHANGED_MEANWHILE =
+  "This load was changed by someone else while the file was uploading; their change was kept and this row was skipped.";
 
 /** How many row problems a refused upload lists. */
 const MAX_REPORTED_ERRORS = 500;
@@ -84,7 +96,12 @@ async function runUpload(ctx: Context, source: UploadSource, transfer: ArrayBuff
   const { outcome } = result;
   await draftInvoicesForDeliveredLoads(ctx, outcome.deliveredLoadIds);
   const batch = await ctx.db.uploadBatch.findUniqueOrThrow({ where: { id: outcome.batchId } });
-  return { batch, createdCount: outcome.createdCount, updatedCount: outcome.updatedCount };
+  return {
+    batch,
+    createdCount: outcome.createdCount,
+    updatedCount: outcome.updatedCount,
+    skipped: outcome.skipped.map((row) => ({ ...row, reason: UPLOAD_ROW_CHANGED_MEANWHILE })),
+  };
 }
 
 function uploadRefusal(errors: ValidationError["fields"]): ValidationError {

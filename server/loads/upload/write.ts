@@ -6,9 +6,9 @@ import {
   deleteWhereIn,
   insertRowStream,
   insertRows,
-  type RowChange,
   selectWhereIn,
-  updateRows,
+  updateRowsAtVersion,
+  type VersionedRowChange,
 } from "../../db/bulk-statements.ts";
 import type { SqlValue } from "../../db/sql.ts";
 import type { DbProvider } from "../../db/url.ts";
@@ -52,10 +52,19 @@ export class UploadRowProblems extends Error {
   }
 }
 
+/** A row of an existing load that someone else changed after the upload read it: not written. */
+export interface SkippedUploadRow {
+  /** The row's 1-based position among the uploaded rows. */
+  row: number;
+  loadId: string;
+}
+
 export interface UploadOutcome {
   batchId: string;
   createdCount: number;
   updatedCount: number;
+  /** Rows left out because their load changed meanwhile (its fresh edit wins), in row order. */
+  skipped: SkippedUploadRow[];
   /** Existing loads with a customer rate that this upload made delivered: their invoices follow. */
   deliveredLoadIds: string[];
 }
@@ -183,6 +192,11 @@ class FieldsWritten {
  * replaced, the batch and its audit entry recorded. The rows are read while the new loads stream
  * to the database; any problem in them (or an unknown NASS code) stops writing rows, the rest are
  * still read so every problem is listed, and UploadRowProblems rolls the transaction back.
+ *
+ * An existing load is updated only at the version this transaction read it at (PostgreSQL reads
+ * and writes at different moments; an operator's edit may commit in between): a load someone
+ * changed meanwhile keeps that change, its row (and its stops) are not written, and the outcome
+ * lists it as skipped. SQLite holds the write lock from the read to the commit, so nothing moves.
  */
 export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
   const { provider, now, batchId, stream } = upload;
@@ -192,7 +206,13 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
     loadId: string;
     status: string;
     customerRateCents: number | null;
-  }>(provider, `SELECT "id", "loadId", "status", "customerRateCents" FROM "Load"`, "loadId", keys.loadIds);
+    version: number;
+  }>(
+    provider,
+    `SELECT "id", "loadId", "status", "customerRateCents", "version" FROM "Load"`,
+    "loadId",
+    keys.loadIds,
+  );
   const existingByLoadId = new Map(existing.map((row) => [row.loadId, row]));
   const routeIds = yield* ensureRoutes(provider, keys.routeNumbers, now);
   const nassRows = yield* selectWhereIn<{ id: string; code: string }>(
@@ -257,19 +277,32 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
   const createdCount = yield* insertRowStream(provider, "Load", INSERT_COLUMNS, newLoads());
   if (errors.length > 0) throw new UploadRowProblems(errors);
 
-  const changes: RowChange[] = updatedRows.map((row) => ({
+  const changes: VersionedRowChange[] = updatedRows.map((row) => ({
     key: loadIdByRow.get(row)!,
     values: [...rowValues(row), ...uploadValues(row)],
+    version: existingByLoadId.get(row.loadId)!.version,
   }));
-  yield* updateRows(provider, "Load", [...VALUE_COLUMNS, ...UPLOAD_COLUMNS], changes);
+  const written = yield* updateRowsAtVersion(
+    provider,
+    "Load",
+    [...VALUE_COLUMNS, ...UPLOAD_COLUMNS],
+    changes,
+  );
+  const skippedRows = updatedRows.filter((row) => !written.has(loadIdByRow.get(row)!));
+  const skipped = new Set(skippedRows);
+  const keptRows = skipped.size === 0 ? updatedRows : updatedRows.filter((row) => !skipped.has(row));
+  if (skipped.size > 0) {
+    yield* run(`UPDATE "UploadBatch" SET "updatedCount" = ? WHERE "id" = ?`, [keptRows.length, batchId]);
+  }
 
+  const stopRows = skipped.size === 0 ? withStops : withStops.filter((row) => !skipped.has(row));
   yield* deleteWhereIn(
     provider,
     "LoadStop",
     "loadId",
-    withStops.filter((row) => existingByLoadId.has(row.loadId)).map((row) => loadIdByRow.get(row)!),
+    stopRows.filter((row) => existingByLoadId.has(row.loadId)).map((row) => loadIdByRow.get(row)!),
   );
-  const stops = withStops.flatMap((row) =>
+  const stops = stopRows.flatMap((row) =>
     plannedStops(row).map((stop, index) => ({ row, stop, sequence: index + 1 })),
   );
   yield* insertRows(provider, "LoadStop", STOP_COLUMNS, stops.length, (index, out) => {
@@ -288,7 +321,10 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
         fileNames: upload.fileNames,
         rowCount: createdCount + updatedRows.length,
         createdCount,
-        updatedCount: updatedRows.length,
+        updatedCount: keptRows.length,
+        ...(skipped.size > 0
+          ? { skippedCount: skipped.size, skippedLoadIds: skippedRows.map((row) => row.loadId) }
+          : {}),
         fields: fields.list(),
       },
     },
@@ -296,7 +332,7 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
   );
   // Billing follows operations (issue 14): a load that becomes delivered drafts its invoice. A new
   // load has no customer rate yet (its invoice follows when the rate is set), so only updates count.
-  const deliveredLoadIds = updatedRows.flatMap((row) => {
+  const deliveredLoadIds = keptRows.flatMap((row) => {
     const before = existingByLoadId.get(row.loadId)!;
     return row.values.status === "delivered" &&
       before.status !== "delivered" &&
@@ -304,5 +340,11 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
       ? [before.id]
       : [];
   });
-  return { batchId, createdCount, updatedCount: updatedRows.length, deliveredLoadIds };
+  return {
+    batchId,
+    createdCount,
+    updatedCount: keptRows.length,
+    skipped: skippedRows.map((row) => ({ row: row.rowNumber, loadId: row.loadId })),
+    deliveredLoadIds,
+  };
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Load" ADD COLUMN     "version" INTEGER NOT NULL DEFAULT 0;
