@@ -13,6 +13,12 @@ export const loadSchema = z
   .object({
     _id: z.string().describe("The database id."),
     loadId: z.string().describe("The readable load id (unique; read-only on edit)."),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "Bumped by every write; send it back with an edit (PUT) to be refused with 409 if it changed.",
+      ),
     bolNumber: text,
     customer: text,
     status: z.enum(LOAD_STATUSES),
@@ -76,5 +82,8 @@ export const uploadResultSchema = z.object({
   rowCount: z.number().int(),
   createdCount: z.number().int(),
   updatedCount: z.number().int(),
+  skipped: z
+    .array(z.object({ row: z.number().int(), loadId: z.string(), reason: z.string() }))
+    .describe("Rows not written because someone changed their load while the file was uploading."),
   batch: uploadBatchSchema,
 });
