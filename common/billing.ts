@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readInstant } from "./date-time.ts";
 import { type MoneyProblem, parseMoneyCents } from "./money.ts";
 
 /**
@@ -64,28 +65,16 @@ export function moneyMessage(problem: MoneyProblem, form: "create" | "edit"): st
   return MONEY_TEXTS[problem];
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /**
  * A calendar day ("2026-11-30", or an ISO date-time whose UTC day is taken) as UTC midnight;
- * null when it is not a real date between the years 2000 and 2100.
+ * null when the shared date rule (common/date-time.ts' readInstant: a real date of the years
+ * 2000 to 2100) refuses it.
  */
 export function parseCalendarDay(value: unknown): Date | null {
-  let date: Date;
-  if (value instanceof Date) date = value;
-  else if (typeof value === "string") {
-    const text = value.trim();
-    const day = DAY.exec(text);
-    if (day) {
-      date = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
-      if (date.getUTCDate() !== Number(day[3])) return null;
-    } else if (/^\d{4}-\d{2}-\d{2}T/.test(text)) date = new Date(text);
-    else return null;
-  } else return null;
-  if (Number.isNaN(date.getTime())) return null;
-  const year = date.getUTCFullYear();
-  if (year < 2000 || year > 2100) return null;
-  return new Date(Date.UTC(year, date.getUTCMonth(), date.getUTCDate()));
+  if (typeof value !== "string" && !(value instanceof Date)) return null;
+  const date = readInstant(value);
+  if (!(date instanceof Date)) return null;
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
 
 /** "2026-11-30" of a stored day. */

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The one date-time rule of the product (client and server).
  *
@@ -159,4 +161,93 @@ export function dayBounds(value: string, zone: UsTimeZone): { start: string; end
     zone,
   );
   return { start: start.toISOString(), end: new Date(end.getTime() - 1).toISOString() };
+}
+
+/**
+ * The one rule for a date a caller sends (GraphQL's DateTime, REST bodies, upload cells, billing
+ * days, device positions): a real calendar day and time (2026-02-30 and 24:00 are refused, never
+ * rolled over into March or the next day) within the years the product works in. Each input keeps
+ * its own formats and messages on top (loads read US dates and zones; billing takes days).
+ */
+export const EARLIEST_YEAR = 2000;
+export const LATEST_YEAR = 2100;
+
+/** Whether these wall-clock fields name a day that exists and a time of day (any year). */
+export function isRealDateTime(year: number, month: number, day: number, hour = 0, minute = 0, second = 0) {
+  const fields = [year, month, day, hour, minute, second];
+  if (!fields.every(Number.isInteger)) return false;
+  if (month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59) return false;
+  if (second < 0 || second > 59) return false;
+  return day <= (month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]);
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/** Whether a year is one the product's dates fall in (EARLIEST_YEAR to LATEST_YEAR). */
+export const isProductYear = (year: number): boolean => year >= EARLIEST_YEAR && year <= LATEST_YEAR;
+
+export type DateProblem = "format" | "calendar" | "range";
+
+const ISO_INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+function offsetMs(offset: string | undefined): number | null {
+  if (!offset || offset.toUpperCase() === "Z") return 0;
+  const digits = offset.slice(1).replace(":", "");
+  const hours = Number(digits.slice(0, 2));
+  const minutes = Number(digits.slice(2) || 0);
+  if (hours > 23 || minutes > 59) return null;
+  return (offset.startsWith("-") ? -1 : 1) * (hours * 60 + minutes) * 60_000;
+}
+
+/**
+ * An instant a caller sends, or why it is refused. ISO-8601 text: a day (2026-11-21, midnight
+ * UTC) or a date-time with optional seconds, fraction and offset (without one, UTC); its day and
+ * time must exist. A Date or epoch milliseconds are taken as they are. Either way its year is
+ * EARLIEST_YEAR to LATEST_YEAR.
+ */
+export function readInstant(value: unknown): Date | DateProblem {
+  if (value instanceof Date || typeof value === "number") {
+    const date = new Date(value instanceof Date ? value.getTime() : value);
+    if (Number.isNaN(date.getTime())) return "format";
+    return isProductYear(date.getUTCFullYear()) ? date : "range";
+  }
+  if (typeof value !== "string") return "format";
+  const match = ISO_INSTANT.exec(value.trim());
+  if (!match) return "format";
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
+  if (!isRealDateTime(year, month, day, hour, minute, second)) return "calendar";
+  if (!isProductYear(year)) return "range";
+  const offset = offsetMs(match[8]);
+  if (offset === null) return "format";
+  const millis = Number((match[7] ?? "0").slice(0, 3).padEnd(3, "0"));
+  return new Date(Date.UTC(year, month - 1, day, hour, minute, second, millis) - offset);
+}
+
+/** The message for a refused date; `label` names the field. */
+export function dateProblemMessage(problem: DateProblem, label: string): string {
+  switch (problem) {
+    case "format":
+      return `${label} must be an ISO-8601 date or date-time`;
+    case "calendar":
+      return `${label} is not a real calendar date`;
+    case "range":
+      return `${label} must be between the years ${EARLIEST_YEAR} and ${LATEST_YEAR}`;
+  }
+}
+
+/** The zod rule of an instant input (see readInstant): text, epoch milliseconds or a Date -> Date. */
+export function instantInput(label: string) {
+  return z
+    .union([z.string(), z.number(), z.date()], { error: dateProblemMessage("format", label) })
+    .transform((value, context) => {
+      const instant = readInstant(value);
+      if (instant instanceof Date) return instant;
+      context.addIssue({ code: "custom", message: dateProblemMessage(instant, label) });
+      return z.NEVER;
+    });
 }

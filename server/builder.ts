@@ -4,6 +4,7 @@ import ErrorsPlugin from "@pothos/plugin-errors";
 import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
+import { dateProblemMessage, readInstant } from "../common/date-time.ts";
 import { authFailure, policy } from "./auth/policy.ts";
 import type { Context } from "./context.ts";
 import { ForbiddenError } from "./errors.ts";
@@ -101,18 +102,17 @@ export const builder = new SchemaBuilder<{
 
 builder.scalarType("DateTime", {
   description:
-    "An instant as ISO 8601 text, answered in UTC (2026-11-22T19:00:00.000Z); input may carry any offset.",
+    "An instant as ISO 8601 text, answered in UTC (2026-11-22T19:00:00.000Z); input may carry any offset (none: UTC) and must be a real date of the years 2000 to 2100.",
   // Raw-SQL reads may hand over the driver's text or epoch form; answer ISO-8601 either way (the
   // drivers' usual text without a Date: list pages answer a hundred of them).
   serialize: (value) =>
     (typeof value === "string" && isoTextOf(value)) ||
     (value instanceof Date ? value : new Date(value as string | number)).toISOString(),
+  // The shared date rule (common/date-time.ts): a real day and time of the years 2000-2100;
+  // 2026-02-30 is refused, not read as March 2.
   parseValue: (value) => {
-    const date = typeof value === "string" || typeof value === "number" ? new Date(value) : null;
-    if (!date || Number.isNaN(date.getTime())) throw new TypeError("DateTime must be an ISO-8601 string");
-    // Years the databases store and people mean: anything else is a typo or a probe.
-    const year = date.getUTCFullYear();
-    if (year < 1000 || year > 9999) throw new TypeError("DateTime must be between the years 1000 and 9999");
+    const date = typeof value === "string" || typeof value === "number" ? readInstant(value) : "format";
+    if (!(date instanceof Date)) throw new TypeError(dateProblemMessage(date, "DateTime"));
     return date;
   },
 });

@@ -1,4 +1,4 @@
-import { instantOf, isUsTimeZone, type UsTimeZone } from "../date-time.ts";
+import { instantOf, isProductYear, isRealDateTime, isUsTimeZone, type UsTimeZone } from "../date-time.ts";
 import type { Problem } from "../fields.ts";
 
 /**
@@ -132,10 +132,11 @@ function buildDate(
   /** An offset written in the text ('Z', '-05:00'), else the zone to read the wall time in. */
   zone: string,
 ): Date | Problem {
-  if (year < 1900 || year > 2200 || hour > 23 || minute > 59 || second > 59) return invalidDate(label, text);
+  // The shared date rule (common/date-time.ts): a real day and time of the product's years.
+  if (!isRealDateTime(year, month, day, hour, minute, second) || !isProductYear(year)) {
+    return invalidDate(label, text);
+  }
   const utc = Date.UTC(year, month - 1, day, hour, minute, second, millis);
-  const check = new Date(utc);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return invalidDate(label, text);
   if (isUsTimeZone(zone)) return new Date(utc - zoneOffsetAt(year, month, day, hour, zone));
   return new Date(utc - offsetMinutes(zone) * 60_000);
 }

@@ -30,7 +30,7 @@ import {
   type RouteParty,
   reportAllowedOutright,
 } from "./report.ts";
-import { FUTURE_MESSAGE, futurePoints, positionBatchInput } from "./validation.ts";
+import { pointsOutOfTime, positionBatchInput } from "./validation.ts";
 
 /** 24 random bytes: an unguessable public tracking token. */
 export function newTrackingToken(): string {
@@ -50,8 +50,8 @@ export async function reportPositions(
 ): Promise<ReportResult> {
   const viewer = requireViewer(ctx);
   const { positions } = parseInput(positionBatchInput, raw);
-  const future = futurePoints(positions, new Date());
-  if (future.length > 0) throw new ValidationError(FUTURE_MESSAGE, future);
+  const outOfTime = pointsOutOfTime(positions, new Date());
+  if (outOfTime.length > 0) throw new ValidationError(outOfTime[0].message, outOfTime);
   const byTime = new Map<number, TrackPoint>();
   for (const point of positions) {
     const time = point.recordedAt.getTime();

@@ -1,18 +1,12 @@
 import { z } from "zod";
+import { instantInput } from "../../common/date-time.ts";
 
 /** A device may report at most this many points per call. */
 export const MAX_POSITIONS_PER_BATCH = 500;
 /** Device clocks drift: a point may be stamped up to 5 minutes ahead of the server. */
 export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
-
-const instant = z.union([z.string(), z.number()]).transform((value, context) => {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) {
-    context.addIssue({ code: "custom", message: "recordedAt must be an ISO-8601 date-time" });
-    return z.NEVER;
-  }
-  return date;
-});
+/** A device may send points it kept while offline, up to a week old; older ones move no ETA. */
+export const MAX_POINT_AGE_MS = 7 * 24 * 60 * 60_000;
 
 /** Built once: zod compiles a schema on its first use, per schema object. */
 const position = z.object({
@@ -24,7 +18,7 @@ const position = z.object({
     .number({ message: "lng must be a number" })
     .min(-180, "lng must be between -180 and 180")
     .max(180, "lng must be between -180 and 180"),
-  recordedAt: instant,
+  recordedAt: instantInput("recordedAt"),
   speedMph: z
     .number({ message: "speedMph must be a number" })
     .min(0, "speedMph must be between 0 and 200")
@@ -48,13 +42,15 @@ export const positionBatchInput = z.object({
 export type PositionInput = z.infer<typeof positionBatchInput>["positions"][number];
 
 export const FUTURE_MESSAGE = "recordedAt may not be more than 5 minutes in the future";
+export const STALE_MESSAGE = "recordedAt may not be more than 7 days in the past";
 
-/** The points stamped more than 5 minutes after `now`, as field errors. */
-export function futurePoints(positions: PositionInput[], now: Date) {
+/** The points stamped more than 5 minutes after `now` or more than 7 days before it, as field errors. */
+export function pointsOutOfTime(positions: PositionInput[], now: Date) {
   const latest = now.getTime() + MAX_FUTURE_SKEW_MS;
-  return positions.flatMap((point, index) =>
-    point.recordedAt.getTime() > latest
-      ? [{ field: `positions.${index}.recordedAt`, message: FUTURE_MESSAGE }]
-      : [],
-  );
+  const earliest = now.getTime() - MAX_POINT_AGE_MS;
+  return positions.flatMap((point, index) => {
+    const time = point.recordedAt.getTime();
+    const message = time > latest ? FUTURE_MESSAGE : time < earliest ? STALE_MESSAGE : null;
+    return message ? [{ field: `positions.${index}.recordedAt`, message }] : [];
+  });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_MESSAGE_MAX } from "../../common/contact.ts";
 import { SEARCH_TEXT_MAX, TEXT_MAX } from "../../common/input-text.ts";
 import { adminAndCarrier, createTestApp, gql, rest, type Session, type TestApp } from "../support/app.ts";
+import { at, trackedRouteFixture } from "../support/tracking.ts";
 
 /**
  * Security issue #24, "bounded input by default": every text field is bounded and clean, on
@@ -277,5 +278,88 @@ describe("search text is literal and capped", () => {
       token: adminSession.token,
     });
     expect(fine.status).toBe(200);
+  });
+});
+
+describe("dates are real calendar dates in 2000-2100", () => {
+  it("refuses 2026-02-30 and year 0001 in a GraphQL DateTime instead of reading March 2", async () => {
+    const load = await t.app.deps.db.load.create({ data: { loadId: "DATE-1" } });
+    const update = `mutation ($input: UpdateLoadInput!) { updateLoad(input: $input) { __typename } }`;
+    const id = Buffer.from(`Load:${load.id}`).toString("base64");
+    for (const [pickupDate, message] of [
+      ["2026-02-30", "DateTime is not a real calendar date"],
+      ["2026-02-30T10:00:00Z", "DateTime is not a real calendar date"],
+      ["0001-01-01", "DateTime must be between the years 2000 and 2100"],
+    ]) {
+      const result = await gql(t.app, update, { input: { id, pickupDate } }, { token: adminSession.token });
+      expect(result.status, pickupDate).toBe(400);
+      expect(result.errors?.[0].message, pickupDate).toContain(message);
+    }
+    const filter = await gql(
+      t.app,
+      `{ loads(filter: { pickupFrom: "2026-02-30" }) { totalCount } }`,
+      {},
+      { token: adminSession.token },
+    );
+    expect(filter.status).toBe(400);
+    const stored = await t.app.deps.db.load.findUniqueOrThrow({ where: { id: load.id } });
+    expect(stored.pickupDate).toBeNull();
+  });
+
+  it("refuses 2026-02-30 on every REST date input: loads, invoices, bills, positions", async () => {
+    const token = adminSession.token;
+    await t.app.deps.db.load.create({ data: { loadId: "DATE-2" } });
+    const load = await rest(t.app, "PUT", "/loads/DATE-2", { pickupDate: "2026-02-30" }, { token });
+    expect(load.status).toBe(400);
+    expect(load.body.errors).toEqual([
+      { field: "pickupDate", message: "Pickup Date '2026-02-30' is not a valid date" },
+    ]);
+    const old = await rest(t.app, "PUT", "/loads/DATE-2", { deliveryDate: "1999-12-31" }, { token });
+    expect(old.status).toBe(400);
+    const invoice = await rest(
+      t.app,
+      "POST",
+      "/billing/accounts-receivable",
+      { customerPayer: "USPS", dueDate: "2026-02-30T00:00:00Z", amountDue: 10, status: "pending" },
+      { token },
+    );
+    expect(invoice.status).toBe(400);
+    expect(invoice.body.errors).toEqual([{ field: "dueDate", message: "Enter a date as YYYY-MM-DD" }]);
+    const bill = await rest(
+      t.app,
+      "POST",
+      "/billing/accounts-payable",
+      { carrier: "Carl", paymentDate: "2101-01-01", amount: 10, status: "pending" },
+      { token },
+    );
+    expect(bill.status).toBe(400);
+
+    const { route } = await trackedRouteFixture(t.app, {
+      routeNumber: "DATE-RT",
+      stops: [
+        { type: "pickup", lat: 0, lng: 1 },
+        { type: "delivery", lat: 0, lng: 2 },
+      ],
+    });
+    const post = (recordedAt: string) =>
+      rest(
+        t.app,
+        "POST",
+        "/tracking/DATE-RT/positions",
+        { positions: [{ lat: 0, lng: 0, recordedAt }] },
+        { token },
+      );
+    const unreal = await post("2026-02-30T10:00:00Z");
+    expect(unreal.status).toBe(400);
+    expect(unreal.body.errors).toEqual([
+      { field: "positions.0.recordedAt", message: "recordedAt is not a real calendar date" },
+    ]);
+    const stale = await post(at(-8 * 24 * 60));
+    expect(stale.status).toBe(400);
+    expect(stale.body.errors).toEqual([
+      { field: "positions.0.recordedAt", message: "recordedAt may not be more than 7 days in the past" },
+    ]);
+    expect((await post(at(-6 * 24 * 60))).status).toBe(201);
+    expect(await t.app.deps.db.trackingPosition.count({ where: { routeId: route.id } })).toBe(1);
   });
 });
