@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { readInstant } from "./date-time.ts";
-import { type MoneyProblem, parseMoneyCents } from "./money.ts";
+import { MAX_MONEY_TEXT, type MoneyProblem, parseMoneyCents } from "./money.ts";
 
 /**
  * The two ledgers' field rules and texts, shared by the server (REST and GraphQL) and the
@@ -54,7 +54,8 @@ const MONEY_TEXTS: Record<Exclude<MoneyProblem, "missing">, string> = {
   not_a_number: "Amount must be a number, e.g. 1250.00",
   negative: "Amount cannot be negative",
   too_precise: "Amount can have at most two decimals",
-  too_large: "Amount cannot exceed $10,000,000.00",
+  too_small: "Amount must be more than $0.00",
+  too_large: `Amount cannot exceed ${MAX_MONEY_TEXT}`,
 };
 
 /** The create form's text for an amount problem, or the edit form's ('Debe ser número'). */

@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
 
 /**
- * Field rules every domain shares, defined once: e-mail, phone, required text, money. Server inputs
+ * Field rules every domain shares, defined once: e-mail, phone, required text (money: money.ts). Server inputs
  * (GraphQL, REST, uploads) and client forms build on these, so a rule and its message cannot drift.
  * Plain TypeScript + zod (+ libphonenumber-js, itself plain JS): no node:, Prisma or React.
  */
@@ -104,51 +104,6 @@ export function requiredText(message: string, max: number, label = "This field")
     numberAsText,
     z.string({ error: message }).trim().min(1, message).max(max, tooLongMessage(label, max)),
   );
-}
-
-/** The largest amount anything in the product bills or bids: $10,000,000.00. */
-export const MONEY_MAX_CENTS = 1_000_000_000;
-
-const MONEY_TEXT = /^\d+(\.\d{1,2})?$/;
-
-/**
- * Money as people type it (a number, or text such as "1,250.5" or "$1250.50") -> integer cents.
- * At most two decimals, never negative, at most $10,000,000.
- */
-export function parseMoney(value: unknown, label: string): number | Problem {
-  const text =
-    typeof value === "number"
-      ? Number.isFinite(value)
-        ? String(value)
-        : ""
-      : typeof value === "string"
-        ? value
-        : "";
-  const plain = text
-    .trim()
-    .replace(/^\$/, "")
-    .replace(/,(?=\d{3}(\D|$))/g, "");
-  if (!MONEY_TEXT.test(plain)) {
-    return { problem: `${label} must be an amount in dollars with at most two decimals, 0 or more` };
-  }
-  const [dollars, decimals = ""] = plain.split(".");
-  const cents = Number(dollars) * 100 + Number(decimals.padEnd(2, "0"));
-  if (!Number.isSafeInteger(cents) || cents > MONEY_MAX_CENTS) {
-    return { problem: `${label} must be at most $${(MONEY_MAX_CENTS / 100).toLocaleString("en-US")}` };
-  }
-  return cents;
-}
-
-/** A required amount of money -> integer cents (see `parseMoney`). */
-export function money(label: string) {
-  return z.union([z.number(), z.string()], { error: `${label} is required` }).transform((value, context) => {
-    const cents = parseMoney(value, label);
-    if (isProblem(cents)) {
-      context.addIssue({ code: "custom", message: cents.problem });
-      return z.NEVER;
-    }
-    return cents;
-  });
 }
 
 /**

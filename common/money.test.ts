@@ -5,9 +5,11 @@ import {
   centsToDecimal,
   formatCents,
   MAX_MONEY_CENTS,
+  moneyInput,
   parseMoneyCents,
   sumCents,
 } from "./money.ts";
+import { BID_MESSAGES, bidAmountProblem, bidAmountSchema } from "./offers.ts";
 
 describe("parseMoneyCents", () => {
   it.each([
@@ -73,5 +75,45 @@ describe("parseMoneyCents", () => {
     expect(formatCents(5)).toBe("$0.05");
     expect(formatCents(-2500)).toBe("-$25.00");
     expect(formatCents(MAX_MONEY_CENTS)).toBe("$10,000,000.00");
+  });
+});
+
+describe("the money rule's bounds", () => {
+  it("works the cents out before comparing: 1e-9 is never 0 cents that passed '> 0'", () => {
+    expect(parseMoneyCents(1e-9)).toEqual({ problem: "too_precise" });
+    expect(parseMoneyCents(1e-9, { minCents: 1 })).toEqual({ problem: "too_precise" });
+    expect(parseMoneyCents("0.00", { minCents: 1 })).toEqual({ problem: "too_small" });
+    expect(parseMoneyCents(0.01, { minCents: 1 })).toEqual({ cents: 1 });
+  });
+
+  it("keeps every amount inside PostgreSQL's 32-bit integer of cents", () => {
+    expect(MAX_MONEY_CENTS).toBeLessThan(2 ** 31 - 1);
+    expect(parseMoneyCents(21_474_836.48)).toEqual({ problem: "too_large" });
+    expect(parseMoneyCents(99_999_999)).toEqual({ problem: "too_large" });
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e12, noNaN: true }), (amount) => {
+        const result = parseMoneyCents(amount);
+        if ("cents" in result) {
+          expect(Number.isSafeInteger(result.cents)).toBe(true);
+          expect(result.cents).toBeLessThanOrEqual(MAX_MONEY_CENTS);
+          expect(result.cents).toBe(Math.round(amount * 100));
+        }
+      }),
+      { seed: 20261124, numRuns: 2000 },
+    );
+  });
+
+  it("is a zod rule with each input's own texts", () => {
+    const rate = moneyInput((problem) => `rate: ${problem}`, { minCents: 1 });
+    expect(rate.parse("12.50")).toBe(1250);
+    expect(rate.safeParse(0).error?.issues[0].message).toBe("rate: too_small");
+    expect(bidAmountSchema.parse(1850.25)).toBe(185025);
+    expect(bidAmountSchema.safeParse(1e-9).error?.issues[0].message).toBe(BID_MESSAGES.invalid);
+    expect(bidAmountSchema.safeParse(99_999_999).error?.issues[0].message).toBe(
+      "A bid cannot exceed $10,000,000.00",
+    );
+    expect(bidAmountProblem("10000000")).toBeNull();
+    expect(bidAmountProblem("0")).toBe(BID_MESSAGES.invalid);
+    expect(bidAmountProblem("10000000.01")).toBe(BID_MESSAGES.tooLarge);
   });
 });

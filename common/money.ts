@@ -1,13 +1,30 @@
+import { z } from "zod";
+
 /**
  * Money is whole cents everywhere: parsed once from what a person or a legacy client sends,
  * stored and summed as integers, turned back into the spec's number (dollars) only when answering.
  * So 0.1 + 0.2 can never be computed on money: 10 + 20 cents is 30 cents.
  */
 
-/** $10,000,000.00: far above any freight invoice, and well inside a 32-bit integer of cents. */
+/**
+ * $10,000,000.00: far above any freight invoice, bid or rate, and well inside PostgreSQL's 32-bit
+ * integer columns of cents (at most 2,147,483,647: $21,474,836.47). Every money input (bids,
+ * target and customer rates, invoices and bills) is capped here.
+ */
 export const MAX_MONEY_CENTS = 1_000_000_000;
 
-export type MoneyProblem = "missing" | "not_a_number" | "negative" | "too_precise" | "too_large";
+export type MoneyProblem =
+  | "missing"
+  | "not_a_number"
+  | "negative"
+  | "too_precise"
+  | "too_small"
+  | "too_large";
+
+export interface MoneyRule {
+  /** The least amount taken, in cents (0 by default; a bid or a target rate takes 1, "more than 0"). */
+  minCents?: number;
+}
 
 export type MoneyResult = { cents: number } | { problem: MoneyProblem };
 
@@ -15,10 +32,13 @@ export type MoneyResult = { cents: number } | { problem: MoneyProblem };
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
 /**
- * A non-negative amount with at most two decimals, as a number or a numeric string, in cents.
- * '12.345', '-1', 'abc', '1,000', '1e3' and 0.1 + 0.2 (0.30000000000000004) are refused.
+ * The one money rule: a non-negative amount with at most two decimals, as a number or a numeric
+ * string, in cents. The cents are worked out first, exactly from the decimal text (never through
+ * floating point), and every comparison is on them: 1e-9 is not 0 cents that passed a "> 0" on
+ * the dollars. '12.345', '-1', 'abc', '1,000', '1e3', 1e-9 and 0.1 + 0.2 (0.30000000000000004)
+ * are refused, and so is anything under `minCents` or over MAX_MONEY_CENTS.
  */
-export function parseMoneyCents(value: unknown): MoneyResult {
+export function parseMoneyCents(value: unknown, rule: MoneyRule = {}): MoneyResult {
   if (value === undefined || value === null) return { problem: "missing" };
   let text: string;
   if (typeof value === "number") {
@@ -42,7 +62,21 @@ export function parseMoneyCents(value: unknown): MoneyResult {
   if (digits.length > String(MAX_MONEY_CENTS).length) return { problem: "too_large" };
   const cents = Number(digits) * 100 + Number(fraction.padEnd(2, "0"));
   if (cents > MAX_MONEY_CENTS) return { problem: "too_large" };
+  if (cents < (rule.minCents ?? 0)) return { problem: "too_small" };
   return { cents };
+}
+
+/**
+ * The money rule as a zod schema: any input -> cents, or the issue `message(problem)` gives (each
+ * input keeps its own texts, e.g. the spec's 'Please enter a valid bid.').
+ */
+export function moneyInput(message: (problem: MoneyProblem) => string, rule: MoneyRule = {}) {
+  return z.unknown().transform((value, context) => {
+    const result = parseMoneyCents(value, rule);
+    if ("cents" in result) return result.cents;
+    context.addIssue({ code: "custom", message: message(result.problem) });
+    return z.NEVER;
+  });
 }
 
 export const isMoneyProblem = (result: MoneyResult): result is { problem: MoneyProblem } =>
@@ -68,6 +102,9 @@ export function formatCents(cents: number): string {
   const [whole, fraction] = centsToDecimal(Math.abs(cents)).split(".");
   return `${sign}${USD.format(Number(whole)).replace(/\.00$/, "")}.${fraction}`;
 }
+
+/** "$10,000,000.00": the largest amount, as the messages that refuse more say it. */
+export const MAX_MONEY_TEXT = formatCents(MAX_MONEY_CENTS);
 
 /** Totals stay in cents (integers add exactly up to 2^53). */
 export function sumCents(values: Iterable<number>): number {

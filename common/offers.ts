@@ -1,5 +1,5 @@
 /** Bidding rules and texts shared by the offer screens and the server (spec sections 2-5, 8). */
-import { z } from "zod";
+import { MAX_MONEY_TEXT, type MoneyProblem, moneyInput, parseMoneyCents } from "./money.ts";
 
 /** The six equipment types of the landing page's Services section. */
 export const EQUIPMENT_TYPES = [
@@ -26,6 +26,7 @@ export const CONFIRM_LOCK_HOURS = 12;
 export const TIMES_UP = "Time's up";
 export const BID_MESSAGES = {
   invalid: "Please enter a valid bid.",
+  tooLarge: `A bid cannot exceed ${MAX_MONEY_TEXT}`,
   created: "Puja creada exitosamente.",
   updated: "Puja actualizada exitosamente.",
   sent: "Bid sent successfully.",
@@ -57,32 +58,24 @@ export function roundEnds(roundEndsAt: Date | string, now = Date.now()): number 
   return left > 0 ? Math.ceil(left / 60_000) : TIMES_UP;
 }
 
+/** A bid is at least one cent ("a number greater than 0"), within the money rule's maximum. */
+const BID_RULE = { minCents: 1 };
+
+const bidMessage = (problem: MoneyProblem) =>
+  problem === "too_large" ? BID_MESSAGES.tooLarge : BID_MESSAGES.invalid;
+
 /**
- * A bid amount in dollars: a number greater than 0 with at most two decimals, returned in cents.
- * Text, NaN, 0, negatives and a third decimal are refused with the spec's message.
+ * A bid amount in dollars -> cents, by the money rule (common/money.ts): a number greater than 0
+ * with at most two decimals, at most $10,000,000.00. Text, NaN, 0, 1e-9, negatives and a third
+ * decimal are refused with the spec's message, larger amounts with BID_MESSAGES.tooLarge.
  */
-export const bidAmountSchema = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d+(\.\d{1,2})?$/, BID_MESSAGES.invalid),
-    ],
-    {
-      error: BID_MESSAGES.invalid,
-    },
-  )
-  .transform((value, context) => {
-    const amount = Number(value);
-    const cents = Math.round(amount * 100);
-    if (!Number.isFinite(amount) || amount <= 0 || Math.abs(cents - amount * 100) > 1e-6 || cents > 1e11) {
-      context.addIssue({ code: "custom", message: BID_MESSAGES.invalid });
-      return z.NEVER;
-    }
-    return cents;
-  });
+export const bidAmountSchema = moneyInput(bidMessage, BID_RULE);
+
+/** The bid form's check before sending: the message to show, or null. */
+export function bidAmountProblem(text: string): string | null {
+  const result = parseMoneyCents(text, BID_RULE);
+  return "cents" in result ? null : bidMessage(result.problem);
+}
 
 export const centsToDollars = (cents: number | null | undefined): number | null =>
   cents === null || cents === undefined ? null : cents / 100;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_MONEY_TEXT, moneyInput } from "../../common/money.ts";
 import {
   DEFAULT_EQUIPMENT_TYPE,
   DEFAULT_ROUND_MINUTES,
@@ -13,33 +14,21 @@ const roundMinutes = z.coerce
   .min(1, "A round lasts at least 1 minute")
   .max(MAX_ROUND_MINUTES, "A round lasts at most 7 days");
 
-/** Dollars with at most two decimals, to cents. */
-const money = (message: string) =>
-  z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d+(\.\d{1,2})?$/, message),
-      ],
-      { error: message },
-    )
-    .transform((value, context) => {
-      const amount = Number(value);
-      const cents = Math.round(amount * 100);
-      if (!Number.isFinite(amount) || amount <= 0 || Math.abs(cents - amount * 100) > 1e-6 || cents > 1e11) {
-        context.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return cents;
-    });
+export const TARGET_RATE_MESSAGES = {
+  invalid: "Enter a valid target rate",
+  tooLarge: `Target rate cannot exceed ${MAX_MONEY_TEXT}`,
+} as const;
+
+/** The target rate, by the money rule (common/money.ts): more than 0, at most $10,000,000.00. */
+const targetRate = moneyInput(
+  (problem) => (problem === "too_large" ? TARGET_RATE_MESSAGES.tooLarge : TARGET_RATE_MESSAGES.invalid),
+  { minCents: 1 },
+);
 
 export const startOfferInput = z.object({
   loadId: z.string({ error: "Load ID is required" }).trim().min(1, "Load ID is required").max(100),
   roundMinutes: roundMinutes.default(DEFAULT_ROUND_MINUTES),
-  targetRate: money("Enter a valid target rate").nullish(),
+  targetRate: targetRate.nullish(),
   equipmentType: z
     .enum(EQUIPMENT_TYPES, { error: `Equipment type must be one of ${EQUIPMENT_TYPES.join(", ")}` })
     .default(DEFAULT_EQUIPMENT_TYPE),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_MESSAGE_MAX } from "../../common/contact.ts";
 import { SEARCH_TEXT_MAX, TEXT_MAX } from "../../common/input-text.ts";
 import { adminAndCarrier, createTestApp, gql, rest, type Session, type TestApp } from "../support/app.ts";
+import { bid, biddableLoad, bidders, openOffer } from "../support/offers.ts";
 import { at, trackedRouteFixture } from "../support/tracking.ts";
 
 /**
@@ -361,5 +362,95 @@ describe("dates are real calendar dates in 2000-2100", () => {
     ]);
     expect((await post(at(-6 * 24 * 60))).status).toBe(201);
     expect(await t.app.deps.db.trackingPosition.count({ where: { routeId: route.id } })).toBe(1);
+  });
+});
+
+describe("money is whole cents, compared after rounding, at most $10,000,000.00", () => {
+  const MAX_BID = "A bid cannot exceed $10,000,000.00";
+
+  it("refuses a bid of 1e-9 (it used to be stored as $0.00) and one of 99,999,999, storing nothing", async () => {
+    const load = await biddableLoad(t.app);
+    const offer = await openOffer(t.app, adminSession.token, load.loadId);
+    const [carrier] = await bidders(t.app, 1);
+    for (const amount of [1e-9, "0.001", 0.004]) {
+      const result = await bid(t.app, carrier.session.token, offer._id, amount);
+      expect(result.status, String(amount)).toBe(400);
+      expect(result.body.message).toBe("Please enter a valid bid.");
+    }
+    for (const amount of [99_999_999, "99999999", 10_000_000.01, 21_474_836.48]) {
+      const result = await bid(t.app, carrier.session.token, offer._id, amount);
+      expect(result.status, String(amount)).toBe(400);
+      expect(result.body).toMatchObject({
+        message: MAX_BID,
+        errors: [{ field: "amount", message: MAX_BID }],
+      });
+    }
+    expect(await t.app.deps.db.bid.count({ where: { offerId: offer._id } })).toBe(0);
+
+    const PLACE = `mutation ($input: PlaceBidInput!) { placeBid(input: $input) { __typename ... on Error { message } } }`;
+    const offerId = Buffer.from(`Offer:${offer._id}`).toString("base64");
+    const tiny = await gql<{ placeBid: { message: string } }>(
+      t.app,
+      PLACE,
+      { input: { offerId, amount: 1e-9 } },
+      { token: carrier.session.token },
+    );
+    expect(tiny.data?.placeBid.message).toBe("Please enter a valid bid.");
+    const huge = await gql<{ placeBid: { message: string } }>(
+      t.app,
+      PLACE,
+      { input: { offerId, amount: 99_999_999 } },
+      { token: carrier.session.token },
+    );
+    expect(huge.data?.placeBid.message).toBe(MAX_BID);
+    expect(await t.app.deps.db.bid.count({ where: { offerId: offer._id } })).toBe(0);
+
+    const most = await bid(t.app, carrier.session.token, offer._id, 10_000_000);
+    expect(most.status).toBe(201);
+    const least = await bid(t.app, carrier.session.token, offer._id, 0.01);
+    expect(least.status).toBe(200);
+    const stored = await t.app.deps.db.bid.findFirstOrThrow({ where: { offerId: offer._id } });
+    expect(stored.amountCents).toBe(1);
+  });
+
+  it("caps every money input at $10,000,000.00: target rates, load rates, invoices", async () => {
+    const load = await biddableLoad(t.app);
+    const offer = await rest(
+      t.app,
+      "POST",
+      "/offers",
+      { loadId: load.loadId, targetRate: 99_999_999 },
+      { token: adminSession.token },
+    );
+    expect(offer.status).toBe(400);
+    expect(offer.body.message).toBe("Target rate cannot exceed $10,000,000.00");
+    const tinyTarget = await rest(
+      t.app,
+      "POST",
+      "/offers",
+      { loadId: load.loadId, targetRate: 1e-9 },
+      { token: adminSession.token },
+    );
+    expect(tinyTarget.status).toBe(400);
+    expect(tinyTarget.body.message).toBe("Enter a valid target rate");
+    const invoice = await rest(
+      t.app,
+      "POST",
+      "/billing/accounts-receivable",
+      { customerPayer: "USPS", dueDate: "2026-12-01", amountDue: 99_999_999, status: "pending" },
+      { token: adminSession.token },
+    );
+    expect(invoice.status).toBe(400);
+    expect(invoice.body.message).toBe("Amount cannot exceed $10,000,000.00");
+    const rate = await gql<{ setLoadCustomerRate: { __typename: string; message?: string } }>(
+      t.app,
+      `mutation ($input: SetLoadCustomerRateInput!) { setLoadCustomerRate(input: $input) { __typename ... on Error { message } } }`,
+      { input: { id: Buffer.from(`Load:${load.id}`).toString("base64"), customerRate: "99999999" } },
+      { token: adminSession.token },
+    );
+    expect(rate.data?.setLoadCustomerRate).toEqual({
+      __typename: "ValidationError",
+      message: "Amount cannot exceed $10,000,000.00",
+    });
   });
 });

@@ -7,7 +7,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import InputAdornment from "@mui/material/InputAdornment";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useEffect, useState } from "react";
-import { BID_MESSAGES } from "../../../common/offers.ts";
+import { bidAmountProblem } from "../../../common/offers.ts";
 import { usd } from "./money.ts";
 
 interface PlaceBidDialogProps {
@@ -18,13 +18,6 @@ interface PlaceBidDialogProps {
   busy: boolean;
   onCancel(): void;
   onSubmit(amount: number): void;
-}
-
-/** A number greater than 0 with at most two decimals, else the spec's 'Please enter a valid bid.'. */
-export function parseBidAmount(text: string): number | null {
-  if (!/^\s*\d+(\.\d{1,2})?\s*$/.test(text)) return null;
-  const amount = Number(text);
-  return amount > 0 ? amount : null;
 }
 
 /** 'Place Your Bid': the amount, Cancel and 'Submit Bid'. */
@@ -38,21 +31,22 @@ export function PlaceBidDialog({
   onSubmit,
 }: PlaceBidDialogProps) {
   const [value, setValue] = useState("");
-  const [invalid, setInvalid] = useState(false);
+  // The server's rule (common/offers.ts): more than 0, two decimals, at most $10,000,000.00.
+  const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     if (open) {
       setValue(myBid === null ? "" : String(myBid));
-      setInvalid(false);
+      setProblem(null);
     }
   }, [open, myBid]);
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const amount = parseBidAmount(value);
-    if (amount === null) {
-      setInvalid(true);
+    const refused = bidAmountProblem(value);
+    if (refused) {
+      setProblem(refused);
       return;
     }
-    onSubmit(amount);
+    onSubmit(Number(value));
   };
   return (
     <Dialog
@@ -77,10 +71,10 @@ export function PlaceBidDialog({
             value={value}
             onChange={(event) => {
               setValue(event.target.value);
-              setInvalid(false);
+              setProblem(null);
             }}
-            error={invalid}
-            helperText={invalid ? BID_MESSAGES.invalid : "US dollars, up to two decimals"}
+            error={problem !== null}
+            helperText={problem ?? "US dollars, up to two decimals"}
             slotProps={{
               htmlInput: { min: 0.01, step: 0.01, inputMode: "decimal" },
               input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },

@@ -45,6 +45,15 @@ export function fieldMessages(fields: readonly FieldProblem[] | null | undefined
 interface ErrorExtensions {
   code?: unknown;
   http?: { status?: unknown };
+  /** A top-level ValidationError's per-field messages (e.g. text refused before the operation ran). */
+  fields?: unknown;
+}
+
+function fieldProblemsOf(fields: unknown): FieldProblem[] {
+  if (!Array.isArray(fields)) return [];
+  return fields.filter(
+    (entry): entry is FieldProblem => typeof entry?.field === "string" && typeof entry?.message === "string",
+  );
 }
 
 function firstGraphQLError(error: object): { message?: unknown; extensions?: ErrorExtensions } | null {
@@ -71,7 +80,8 @@ export function failureOfError(error: unknown): MutationFailure {
   const status = first?.extensions?.http?.status;
   if (typeof status === "number" && status >= 400) {
     const message = typeof first?.message === "string" ? first.message : null;
-    return { kind: "http", status, message, ...noFields };
+    const problems = fieldProblemsOf(first?.extensions?.fields);
+    return { kind: "http", status, message, typename: null, fields: fieldMessages(problems), problems };
   }
   return { kind: "internal", status: null, message: null, ...noFields };
 }

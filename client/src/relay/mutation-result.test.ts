@@ -19,6 +19,24 @@ describe("mutation failures", () => {
       failureOfError(relayError([{ message: "Unexpected error.", extensions: { code: "INTERNAL" } }])),
     ).toEqual(internal);
     expect(failureOfError(new TypeError("boom"))).toEqual(internal);
+    const refused = { field: "name", message: "name must not contain control characters (such as NUL)" };
+    expect(
+      failureOfError(
+        relayError([
+          {
+            message: refused.message,
+            extensions: { code: "VALIDATION", http: { status: 400 }, fields: [refused] },
+          },
+        ]),
+      ),
+    ).toEqual({
+      kind: "http",
+      status: 400,
+      message: refused.message,
+      typename: null,
+      fields: { name: refused.message },
+      problems: [refused],
+    });
     expect(failureOfError("string")).toEqual(internal);
   });
 
