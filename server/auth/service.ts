@@ -29,6 +29,7 @@ import {
   userByEmail,
 } from "../users/records.ts";
 import { generateUserId } from "../users/service.ts";
+import { REFRESH_COOKIE } from "./cookie-names.ts";
 import { emailDomain, isDomainBlocked } from "./email-domains.ts";
 import { generateTemporaryPassword, hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords.ts";
 import { type Role, requireViewer } from "./policy.ts";
@@ -50,7 +51,6 @@ import {
 import { assertMaySignIn } from "./sign-in-guard.ts";
 import { isInvitedFromWaitlist } from "./waitlist-admin.ts";
 
-export const REFRESH_COOKIE = "refreshToken";
 const TEMPORARY_PASSWORD_MINUTES = 60;
 /** One e-mail a minute per account at most, whoever asks. */
 const RESEND_AFTER_MS = 60_000;

@@ -1,6 +1,6 @@
 import type { Deps } from "../deps.ts";
 import { parseCookies } from "../http/cookies.ts";
-import { REFRESH_COOKIE } from "./service.ts";
+import { REFRESH_COOKIE } from "./cookie-names.ts";
 import { accessTokenFor, sessionOfRefreshToken } from "./sessions.ts";
 
 /**

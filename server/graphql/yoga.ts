@@ -15,13 +15,10 @@ import {
   type ValidationContext,
 } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
-import { REFRESH_COOKIE } from "../auth/service.ts";
-import { accessTokenFor, sessionOfRefreshToken } from "../auth/sessions.ts";
 import { type Context, contextFromRequest, type TransportInfo } from "../context.ts";
 import type { Deps } from "../deps.ts";
 import { DomainError, ValidationError } from "../errors.ts";
 import { LARGE_BODY_BYTES } from "../http/body.ts";
-import { parseCookies } from "../http/cookies.ts";
 import { assertWellFormedText } from "../http/unicode.ts";
 import { schema } from "../schema.ts";
 import { useBoundedInput } from "./bounded-input.ts";
@@ -262,20 +259,9 @@ export function createGraphQLServer(deps: Deps) {
       },
       errorMessage: "Unexpected error.",
     },
-    graphiql: async (request) => {
-      // Only reached for signed-in admins (see app.ts); their session token is filled in.
-      const session = await sessionOfRefreshToken(
-        deps,
-        parseCookies(request.headers.get("cookie"))[REFRESH_COOKIE],
-      );
-      if (!session) return false;
-      const token = await accessTokenFor(deps, session.userId, session.user.role, session.id);
-      return {
-        title: "Freightway GraphQL",
-        headers: JSON.stringify({ Authorization: `Bearer ${token}`, [CSRF_HEADER]: "1" }),
-        subscriptionsProtocol: "WS",
-      };
-    },
+    // GraphiQL is the edge's own page (server/http/graphiql/): Yoga never renders one (its page
+    // would load a CDN and carry a token).
+    graphiql: false,
     plugins: [
       useBodyReadByApp,
       useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }),

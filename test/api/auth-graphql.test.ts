@@ -236,6 +236,13 @@ describe("GraphiQL", () => {
     // Signed in by the cookie: the page holds no token, and loads nothing from another host.
     expect(html).not.toMatch(/Bearer|eyJ/);
     expect(html).not.toMatch(/https?:\/\//);
+    // A GET with a query is an operation, never Yoga's own GraphiQL (with a token and CDN assets).
+    const withQuery = await t.app.fetch(
+      new Request("http://x/graphql?query=%7B__typename%7D", {
+        headers: { accept: "text/html", cookie: `refreshToken=${admin.refresh}` },
+      }),
+    );
+    expect(await withQuery.text()).not.toMatch(/Bearer|eyJ|unpkg|<html/i);
   });
 });
 
