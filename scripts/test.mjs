@@ -55,24 +55,52 @@ function childCpuSeconds() {
   }
 }
 
-/** Runs a step; `quiet` keeps its output until it ends. Resolves to its exit code and output. */
+/**
+ * Runs a step; `quiet` keeps its output until it ends, otherwise it is shown as it comes and kept
+ * too (a failure's lines are printed again at the very end, where a CI log's tail shows them).
+ * Resolves to its exit code and output.
+ */
 function run(step, quiet) {
   return new Promise((done) => {
     const child = spawn(step.cmd, step.args, {
-      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
-      env: { ...env, ...step.env },
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...env, ...step.env, ...(quiet ? {} : { FORCE_COLOR: "1" }) },
     });
     const output = [];
-    if (quiet)
-      for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => output.push(chunk));
+    for (const [stream, sink] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ])
+      stream.on("data", (chunk) => {
+        output.push(chunk);
+        if (!quiet) sink.write(chunk);
+      });
     child.on("error", (error) => done({ code: 1, output: [Buffer.from(`${error}\n`)], ended: Date.now() }));
     child.on("close", (code) => done({ code: code ?? 1, output, ended: Date.now() }));
   });
 }
 
-function finish(step, started, { code, output, ended }) {
-  for (const chunk of output) process.stdout.write(chunk);
+/** The lines of a failed step that say what failed (vitest's FAIL and × lines and what follows them). */
+function failureLines(output) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colours
+  const lines = Buffer.concat(output)
+    .toString("utf8")
+    .replace(/\x1b\[[0-9;]*m/g, "")
+    .split("\n");
+  const picked = [];
+  for (let index = 0; index < lines.length && picked.length < 200; index++) {
+    if (!/(FAIL|×|✗|error TS|Error:)/.test(lines[index])) continue;
+    picked.push(...lines.slice(index, index + 12), "");
+    index += 11;
+  }
+  return picked.length ? picked : lines.slice(-80);
+}
+
+function finish(step, started, { code, output, ended }, quiet) {
+  if (quiet) for (const chunk of output) process.stdout.write(chunk);
   if (code !== 0) {
+    console.error(`\n✖ ${step.title} failed; what failed:\n`);
+    console.error(failureLines(output).join("\n"));
     console.error(`\n✖ ${step.title} failed`);
     process.exit(code);
   }
@@ -93,11 +121,11 @@ for (const step of chosen) {
   }
   console.log(`\n▶ ${step.title}`);
   const result = await run(step, false);
-  for (const side of await Promise.all(background)) finish(side.step, side.started, side.result);
+  for (const side of await Promise.all(background)) finish(side.step, side.started, side.result, true);
   background = [];
-  finish(step, started, result);
+  finish(step, started, result, false);
 }
-for (const side of await Promise.all(background)) finish(side.step, side.started, side.result);
+for (const side of await Promise.all(background)) finish(side.step, side.started, side.result, true);
 const cpuAfter = childCpuSeconds();
 const cpu = cpuBefore === null || cpuAfter === null ? "" : `, CPU ${(cpuAfter - cpuBefore).toFixed(1)} s`;
 console.log(`\n✔ all steps (${((Date.now() - runStarted) / 1000).toFixed(1)} s${cpu})`);
