@@ -36,6 +36,8 @@ export interface PubSub {
   subscribe<K extends keyof Topics>(topic: K): EventStream<Topics[K][0]>;
   /** How many subscribers of the topic this instance holds now (a screen is live once it has one). */
   subscriberCount(topic: keyof Topics): number;
+  /** False while Redis (when configured) is unreachable; always true in a single instance. */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -104,6 +106,7 @@ export function createAppPubSub(redisUrl: string | undefined): PubSub {
       return stream;
     },
     subscriberCount: (topic) => subscribers.get(topic)?.size ?? 0,
+    connected: () => redis?.connected() ?? true,
     close: async () => redis?.close(),
   };
 }
@@ -127,6 +130,7 @@ function redisTransport(redisUrl: string, deliver: (topic: string, payload: unkn
       target.removeEventListener(topic, listeners.get(topic) ?? null);
       listeners.delete(topic);
     },
+    connected: () => publishClient.status === "ready" && subscribeClient.status === "ready",
     close() {
       publishClient.disconnect();
       subscribeClient.disconnect();
