@@ -21,6 +21,9 @@ const steps = [
   { title: "lint and format check", cmd: "biome", args: ["check", "."] },
   { title: "typecheck", cmd: "tsc", args: ["--noEmit", "-p", "tsconfig.json"], beside: true },
   { title: "domain and API tests (SQLite)", cmd: "vitest", args: ["run", "--project", "server"] },
+  // What `npm start` runs: the server bundle (dist/), started by the cluster test (PostgreSQL step)
+  // and test/browser/production-start.test.ts.
+  { title: "build the server bundle", cmd: "node", args: ["scripts/build.mjs", "server"] },
   // The browser tests drive what ships: a production build (NODE_ENV=test would build React's dev mode).
   {
     title: "build the client",
@@ -39,8 +42,6 @@ const steps = [
       TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
     },
   },
-  // What `npm start` runs: the server bundle (dist/), started by test/browser/production-start.test.ts.
-  { title: "build the server bundle", cmd: "node", args: ["scripts/build.mjs", "server"] },
   { title: "browser tests (Chromium)", cmd: "vitest", args: ["run", "--project", "browser"] },
 ];
 
