@@ -47,6 +47,8 @@ export function nginxConfig({ dir, port, upstreams }) {
     .map(({ port: upstreamPort, down }) => `    server 127.0.0.1:${upstreamPort}${down ? " down" : ""};`)
     .join("\n");
   return `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
+# Old workers of a reload let go of their WebSockets after this (the instances close theirs with 1001).
+worker_shutdown_timeout 30s;
 pid ${join(dir, "nginx.pid")};
 error_log ${join(dir, "error.log")} warn;
 events { worker_connections 4096; }
@@ -58,8 +60,6 @@ http {
   uwsgi_temp_path ${temp("uwsgi")};
   scgi_temp_path ${temp("scgi")};
   client_max_body_size 20m;
-  # Old workers of a reload let go of their WebSockets after this (the instances close theirs with 1001).
-  worker_shutdown_timeout 30s;
   map $http_upgrade $connection_upgrade { default upgrade; "" ""; }
   map $http_x_request_id $request_id_out { default $http_x_request_id; "" $request_id; }
   upstream freightway {
