@@ -1,4 +1,5 @@
 import { SESSION_ENDED_MESSAGE } from "../common/auth.ts";
+import { isDatabaseUnavailable } from "./db/connection-faults.ts";
 
 /** Expected failures of the domain. One translator maps them to HTTP statuses and GraphQL errors. */
 export type ErrorCode =
@@ -10,7 +11,8 @@ export type ErrorCode =
   | "CONFLICT"
   | "RATE_LIMITED"
   | "PAYLOAD_TOO_LARGE"
-  | "UNSUPPORTED_MEDIA_TYPE";
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "DATABASE_UNAVAILABLE";
 
 export interface FieldError {
   field: string;
@@ -27,6 +29,7 @@ const STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  DATABASE_UNAVAILABLE: 503,
 };
 
 export class DomainError extends Error {
@@ -99,6 +102,32 @@ export class SessionEndedError extends DomainError {
   constructor(message = SESSION_ENDED_MESSAGE) {
     super("SESSION_ENDED", message);
   }
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE = "The database is unavailable. Try again in a moment.";
+
+/** Seconds a client is told to wait (Retry-After) before trying again after a database fault. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The database is down, unreachable or dropped the connection (db/connection-faults.ts): retry later. */
+export class DatabaseUnavailableError extends DomainError {
+  constructor() {
+    super("DATABASE_UNAVAILABLE", DATABASE_UNAVAILABLE_MESSAGE);
+  }
+}
+
+/**
+ * The expected failure behind `error`, if it is one: a domain error as it is, a database fault as
+ * DatabaseUnavailableError; null for anything else (a bug: masked as "Unexpected error.").
+ */
+export function expectedError(error: unknown): DomainError | null {
+  if (error instanceof DomainError) return error;
+  return isDatabaseUnavailable(error) ? new DatabaseUnavailableError() : null;
+}
+
+/** The headers a failed call answers with besides its body. */
+export function errorHeaders(error: DomainError): Record<string, string> {
+  return error.code === "DATABASE_UNAVAILABLE" ? { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } : {};
 }
 
 /** The JSON body every failed REST call answers with. */
