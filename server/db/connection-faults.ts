@@ -7,8 +7,10 @@
  */
 
 /** Thrown into the queries of a connection the stall watch found dead (db/stall-watch.ts). */
+const UNREACHABLE_CODE = "DB_UNREACHABLE";
+
 export class DatabaseUnreachableError extends Error {
-  readonly code = "DB_UNREACHABLE";
+  readonly code = UNREACHABLE_CODE;
   constructor(message = "The database stopped answering on this connection.") {
     super(message);
     this.name = "DatabaseUnreachableError";
@@ -75,8 +77,9 @@ type Inspectable = {
 };
 
 function matchesOne(error: Inspectable): boolean {
-  if (error instanceof DatabaseUnreachableError) return true;
   const code = typeof error.code === "string" ? error.code : "";
+  // Ours, also when Prisma re-threw it as its own error (it keeps the code, not the class).
+  if (error instanceof DatabaseUnreachableError || code === UNREACHABLE_CODE) return true;
   // A socket's own failure (it names its syscall), not e.g. an HTTP client hanging up on us.
   if (SOCKET_CODES.has(code) && typeof error.syscall === "string") return true;
   if (PRISMA_CODES.has(code) || SQLITE_CODE.test(code)) return true;

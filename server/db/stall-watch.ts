@@ -14,8 +14,8 @@ const log = moduleLogger("db");
  * pools reconnect when the database answers again. A slow statement on a reachable database is
  * left alone (the probe connects).
  */
-export const STALL_AFTER_MS = 1_000;
-const TICK_MS = 250;
+export const STALL_AFTER_MS = 500;
+const TICK_MS = 100;
 
 interface WireClient extends pg.PoolClient {
   /** node-postgres: false from a statement's submission until PostgreSQL says ReadyForQuery. */
