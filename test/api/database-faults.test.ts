@@ -1,6 +1,10 @@
+import { createClient } from "graphql-ws";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { databasePoolStats, onConnectionAcquired, type PoolName } from "../../server/db/pg-pool.ts";
 import { DEFAULT_DATABASE_SETTINGS } from "../../server/db/settings.ts";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "../../server/errors.ts";
+import { DATABASE_UNAVAILABLE_CLOSE_CODE } from "../../server/graphql/ws-server.ts";
 import { adminAndCarrier, createTestApp, type TestApp } from "../support/app.ts";
 import { adminUrl, testProvider } from "../support/database-url.ts";
 import { type HttpResult, httpJson } from "../support/http.ts";
@@ -150,5 +154,50 @@ describe.runIf(testProvider === "postgresql")("database faults", () => {
     expectUnavailableRest(await call.loads());
     await expectRecovery();
     expect(faults.faults).toEqual([]);
+  });
+
+  it("closes a live socket it cannot check with 1013, which clients retry (not graphql-ws' fatal 4500)", async () => {
+    // A session no request has used yet: its check needs the database.
+    const [listener] = await bidders(t.app, 1);
+    await proxy.refuse();
+    const code = await new Promise<number>((resolve) => {
+      const client = createClient({
+        url: `${base.replace(/^http/, "ws")}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${listener.session.token}` },
+        retryAttempts: 0,
+        on: { closed: (event) => resolve((event as { code: number }).code) },
+      });
+      client.subscribe(
+        { query: "subscription { notificationAdded { title } }" },
+        { next: () => undefined, error: () => undefined, complete: () => undefined },
+      );
+    });
+    expect(code).toBe(DATABASE_UNAVAILABLE_CLOSE_CODE);
+    expect(faults.faults).toEqual([]);
+  });
+
+  it("reports each pool's connections and how long each caller waited for one", async () => {
+    const waits: [PoolName, number][] = [];
+    const stop = onConnectionAcquired((pool, waitMs) => waits.push([pool, waitMs]));
+    try {
+      const call = requests();
+      expect((await call.loads()).status).toBe(200);
+      expect((await call.bid(nextAmount())).status).toBeLessThan(300);
+      expect((await call.health()).status).toBe(200);
+    } finally {
+      stop();
+    }
+    expect(new Set(waits.map(([pool]) => pool))).toEqual(new Set(["prisma", "reader", "writer"]));
+    expect(waits.every(([, waitMs]) => waitMs >= 0 && waitMs < 1_000)).toBe(true);
+    const stats = databasePoolStats();
+    for (const pool of ["prisma", "reader", "writer"] as const) {
+      const open = stats.filter((stat) => stat.pool === pool);
+      expect(open.some((stat) => stat.total >= 1)).toBe(true);
+      for (const stat of open) {
+        expect(stat.idle).toBeLessThanOrEqual(stat.total);
+        expect(stat.waiting).toBeGreaterThanOrEqual(0);
+      }
+    }
   });
 });
