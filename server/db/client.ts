@@ -19,7 +19,8 @@ export { type DbProvider, providerOf, sqliteFilePath } from "./url.ts";
 export function createDb(databaseUrl: string, settings: DatabaseSettings = DEFAULT_DATABASE_SETTINGS): Db {
   if (providerOf(databaseUrl) === "postgresql") {
     const pool = createPgPool("prisma", databaseUrl, settings, { max: settings.poolSize });
-    return new PostgresClient({ adapter: new PrismaPg(pool) }) as unknown as Db;
+    // Ended with the client ($disconnect), as a pool Prisma made itself would be.
+    return new PostgresClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }) as unknown as Db;
   }
   const file = sqliteFilePath(databaseUrl);
   mkdirSync(dirname(file), { recursive: true });

@@ -32,9 +32,11 @@ const REFETCH_AFTER_RESUME_MS = 250;
 /** One environment (and store) per signed-in user: the session's epoch decides when to make a new one. */
 export function createRelayRuntime(session: SessionStore): RelayRuntime {
   let wsClient: Client | null = null;
+  let pendingRefetch: ReturnType<typeof setTimeout> | undefined;
   const socket = () => {
     wsClient ??= createWsClient(session, () => {
-      setTimeout(() => screenQueries.refetch(), REFETCH_AFTER_RESUME_MS);
+      clearTimeout(pendingRefetch);
+      pendingRefetch = setTimeout(() => screenQueries.refetch(), REFETCH_AFTER_RESUME_MS);
     });
     return wsClient;
   };
@@ -70,6 +72,7 @@ export function createRelayRuntime(session: SessionStore): RelayRuntime {
   return {
     environment,
     dispose() {
+      clearTimeout(pendingRefetch);
       void wsClient?.dispose();
       wsClient = null;
     },
