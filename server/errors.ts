@@ -1,5 +1,6 @@
 import { SESSION_ENDED_MESSAGE } from "../common/auth.ts";
 import { isDatabaseUnavailable } from "./db/connection-faults.ts";
+import { moduleLogger } from "./ops/logger.ts";
 
 /** Expected failures of the domain. One translator maps them to HTTP statuses and GraphQL errors. */
 export type ErrorCode =
@@ -122,7 +123,27 @@ export class DatabaseUnavailableError extends DomainError {
  */
 export function expectedError(error: unknown): DomainError | null {
   if (error instanceof DomainError) return error;
-  return isDatabaseUnavailable(error) ? new DatabaseUnavailableError() : null;
+  if (!isDatabaseUnavailable(error)) return null;
+  noteDatabaseFault(error);
+  return new DatabaseUnavailableError();
+}
+
+const log = moduleLogger("db");
+/** One line per interval while requests fail on the database, with how many did. */
+const FAULT_LOG_INTERVAL_MS = 10_000;
+let faultsSinceLog = 0;
+let lastFaultLog = 0;
+
+function noteDatabaseFault(error: unknown): void {
+  faultsSinceLog++;
+  const now = Date.now();
+  if (now - lastFaultLog < FAULT_LOG_INTERVAL_MS) return;
+  log.warn(
+    { failures: faultsSinceLog, reason: error instanceof Error ? error.message : String(error) },
+    "the database is unavailable: answering 503",
+  );
+  faultsSinceLog = 0;
+  lastFaultLog = now;
 }
 
 /** The headers a failed call answers with besides its body. */

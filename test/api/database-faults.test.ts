@@ -8,6 +8,7 @@ import { DATABASE_UNAVAILABLE_CLOSE_CODE } from "../../server/graphql/ws-server.
 import { adminAndCarrier, createTestApp, type TestApp } from "../support/app.ts";
 import { adminUrl, testProvider } from "../support/database-url.ts";
 import { type HttpResult, httpJson } from "../support/http.ts";
+import { seedLoadRows } from "../support/loads.ts";
 import { biddableLoad, bidders, openOffer } from "../support/offers.ts";
 import { collectProcessFaults } from "../support/process-faults.ts";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy.ts";
@@ -70,6 +71,11 @@ describe.runIf(testProvider === "postgresql")("database faults", () => {
         body: { offerId, amount, userName: "U", companyName: "C" },
       }),
     health: () => httpJson(base, "GET", "/healthz"),
+    upload: () =>
+      httpJson(base, "POST", "/api/loads", {
+        token: world.adminSession.token,
+        body: { stream: "USPS", loads: seedLoadRows(3, "FAULT") },
+      }),
   });
 
   /** Back to normal by itself: the pools reconnect, nothing restarts. */
@@ -126,6 +132,7 @@ describe.runIf(testProvider === "postgresql")("database faults", () => {
     expectUnavailableRest(await call.login());
     expectUnavailableGraphQL(await call.graphql());
     expectUnavailableRest(await call.bid(nextAmount()));
+    expectUnavailableRest(await call.upload());
     const health = await call.health();
     expect(health.status).toBe(503);
     expect(health.ms).toBeLessThan(FAST_MS);
