@@ -20,7 +20,9 @@ export function createDb(databaseUrl: string, settings: DatabaseSettings = DEFAU
   if (providerOf(databaseUrl) === "postgresql") {
     const pool = createPgPool("prisma", databaseUrl, settings, { max: settings.poolSize });
     // Ended with the client ($disconnect), as a pool Prisma made itself would be.
-    return new PostgresClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }) as unknown as Db;
+    return new PostgresClient({
+      adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+    }) as unknown as Db;
   }
   const file = sqliteFilePath(databaseUrl);
   mkdirSync(dirname(file), { recursive: true });
