@@ -6,9 +6,10 @@ import { watchSessionChanges } from "./auth/viewer-cache.ts";
 import { type AppConfig, loadConfig } from "./config.ts";
 import type { TransportInfo } from "./context.ts";
 import { createDb, providerOf } from "./db/client.ts";
-import { migrate, pendingMigrationCount } from "./db/migrate.ts";
+import { pendingMigrationCount } from "./db/migrate.ts";
 import { createSqlReader } from "./db/reader.ts";
 import { sql } from "./db/sql.ts";
+import { migrateWhenReachable } from "./db/wait-for-database.ts";
 import { closeWorkers } from "./db/workers.ts";
 import { createSqlWriter } from "./db/writer.ts";
 import type { Deps } from "./deps.ts";
@@ -38,14 +39,14 @@ export interface App {
 
 export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App> {
   const config = loadConfig(process.env, overrides);
-  await migrate(config.databaseUrl);
-  const db = createDb(config.databaseUrl);
+  await migrateWhenReachable(config.databaseUrl, config.database);
+  const db = createDb(config.databaseUrl, config.database);
   const deps: Deps = {
     db,
-    sql: createSqlReader(config.databaseUrl),
-    writer: createSqlWriter(config.databaseUrl),
+    sql: createSqlReader(config.databaseUrl, config.database),
+    writer: createSqlWriter(config.databaseUrl, config.database),
     config,
-    pubsub: createAppPubSub(config.redisUrl),
+    pubsub: createAppPubSub(config.redisUrl, config.redisPrefix),
     mailer: createMailer(config),
   };
   watchSessionChanges(deps);

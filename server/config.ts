@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { type DatabaseSettings, databaseSettingsFrom } from "./db/settings.ts";
+import { defaultRedisPrefix } from "./redis-prefix.ts";
 
 export type SessionPolicy = "replace" | "reject";
 
@@ -45,6 +47,10 @@ export interface AppConfig {
   headersTimeoutMs: number;
   /** REQUEST_TIMEOUT_MS: a request (headers and body) that has not fully arrived by then is dropped. */
   requestTimeoutMs: number;
+  /** DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, DB_POOL_SIZE, DB_READ_POOL_SIZE, DB_WRITE_POOL_SIZE. */
+  database: DatabaseSettings;
+  /** REDIS_PREFIX: put before every Redis channel name; by default derived from the database. */
+  redisPrefix: string;
 }
 
 const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
@@ -90,6 +96,8 @@ export function loadConfig(
     corsOrigins: readOrigins(env.CORS_ORIGINS),
     headersTimeoutMs: positiveMs(env.HEADERS_TIMEOUT_MS, 10_000, "HEADERS_TIMEOUT_MS"),
     requestTimeoutMs: positiveMs(env.REQUEST_TIMEOUT_MS, 30_000, "REQUEST_TIMEOUT_MS"),
+    database: databaseSettingsFrom(env),
+    redisPrefix: env.REDIS_PREFIX || defaultRedisPrefix(databaseUrl),
     ...overrides,
   };
 }

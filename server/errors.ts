@@ -1,4 +1,6 @@
 import { SESSION_ENDED_MESSAGE } from "../common/auth.ts";
+import { isDatabaseUnavailable } from "./db/connection-faults.ts";
+import { moduleLogger } from "./ops/logger.ts";
 
 /** Expected failures of the domain. One translator maps them to HTTP statuses and GraphQL errors. */
 export type ErrorCode =
@@ -10,7 +12,8 @@ export type ErrorCode =
   | "CONFLICT"
   | "RATE_LIMITED"
   | "PAYLOAD_TOO_LARGE"
-  | "UNSUPPORTED_MEDIA_TYPE";
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "DATABASE_UNAVAILABLE";
 
 export interface FieldError {
   field: string;
@@ -27,6 +30,7 @@ const STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  DATABASE_UNAVAILABLE: 503,
 };
 
 export class DomainError extends Error {
@@ -99,6 +103,52 @@ export class SessionEndedError extends DomainError {
   constructor(message = SESSION_ENDED_MESSAGE) {
     super("SESSION_ENDED", message);
   }
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE = "The database is unavailable. Try again in a moment.";
+
+/** Seconds a client is told to wait (Retry-After) before trying again after a database fault. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The database is down, unreachable or dropped the connection (db/connection-faults.ts): retry later. */
+export class DatabaseUnavailableError extends DomainError {
+  constructor() {
+    super("DATABASE_UNAVAILABLE", DATABASE_UNAVAILABLE_MESSAGE);
+  }
+}
+
+/**
+ * The expected failure behind `error`, if it is one: a domain error as it is, a database fault as
+ * DatabaseUnavailableError; null for anything else (a bug: masked as "Unexpected error.").
+ */
+export function expectedError(error: unknown): DomainError | null {
+  if (error instanceof DomainError) return error;
+  if (!isDatabaseUnavailable(error)) return null;
+  noteDatabaseFault(error);
+  return new DatabaseUnavailableError();
+}
+
+const log = moduleLogger("db");
+/** One line per interval while requests fail on the database, with how many did. */
+const FAULT_LOG_INTERVAL_MS = 10_000;
+let faultsSinceLog = 0;
+let lastFaultLog = 0;
+
+function noteDatabaseFault(error: unknown): void {
+  faultsSinceLog++;
+  const now = Date.now();
+  if (now - lastFaultLog < FAULT_LOG_INTERVAL_MS) return;
+  log.warn(
+    { failures: faultsSinceLog, reason: error instanceof Error ? error.message : String(error) },
+    "the database is unavailable: answering 503",
+  );
+  faultsSinceLog = 0;
+  lastFaultLog = now;
+}
+
+/** The headers a failed call answers with besides its body. */
+export function errorHeaders(error: DomainError): Record<string, string> {
+  return error.code === "DATABASE_UNAVAILABLE" ? { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } : {};
 }
 
 /** The JSON body every failed REST call answers with. */

@@ -1,6 +1,5 @@
-import { createRedisEventTarget } from "@graphql-yoga/redis-event-target";
-import { Redis } from "ioredis";
 import { createEventStream, type EventStream } from "./lib/event-stream.ts";
+import { createRedisTransport } from "./pubsub-redis.ts";
 
 /**
  * Topics carry ids only; subscribers re-read through the schema so every payload is permission
@@ -38,6 +37,11 @@ export interface PubSub {
   subscriberCount(topic: keyof Topics): number;
   /** False while Redis (when configured) is unreachable; always true in a single instance. */
   connected(): boolean;
+  /**
+   * Calls `listener` whenever this instance's subscribers may have missed events (Redis came back
+   * after a gap, or an instance had to drop events it published); returns the unsubscribe.
+   */
+  onEventsMissed(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -53,7 +57,7 @@ export const DELIVERY_CHUNK = 128;
  * plain loop: 2,000 watchers of one offer cost 2,000 queue pushes per event, not 2,000 event
  * dispatches each feeding a Repeater.
  */
-export function createAppPubSub(redisUrl: string | undefined): PubSub {
+export function createAppPubSub(redisUrl: string | undefined, redisPrefix = "fw:"): PubSub {
   const subscribers = new Map<string, Set<(payload: unknown) => void>>();
   // Events of a topic waiting while an earlier one is still being handed out (kept in order).
   const backlog = new Map<string, unknown[]>();
@@ -83,7 +87,17 @@ export function createAppPubSub(redisUrl: string | undefined): PubSub {
     backlog.delete(topic);
     for (const following of waiting) deliver(topic, following);
   };
-  const redis = redisUrl ? redisTransport(redisUrl, deliver) : null;
+  const missedListeners = new Set<() => void>();
+  const redis = redisUrl
+    ? createRedisTransport({
+        url: redisUrl,
+        prefix: redisPrefix,
+        deliver,
+        onEventsMissed: () => {
+          for (const listener of missedListeners) listener();
+        },
+      })
+    : null;
   return {
     publish(topic, ...[payload]) {
       if (redis) redis.publish(topic, payload);
@@ -107,33 +121,12 @@ export function createAppPubSub(redisUrl: string | undefined): PubSub {
     },
     subscriberCount: (topic) => subscribers.get(topic)?.size ?? 0,
     connected: () => redis?.connected() ?? true,
+    onEventsMissed(listener) {
+      missedListeners.add(listener);
+      return () => {
+        missedListeners.delete(listener);
+      };
+    },
     close: async () => redis?.close(),
-  };
-}
-
-/** Redis channels, one per topic, subscribed while this instance has a subscriber to it. */
-function redisTransport(redisUrl: string, deliver: (topic: string, payload: unknown) => void) {
-  const publishClient = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
-  const subscribeClient = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
-  const target = createRedisEventTarget({ publishClient, subscribeClient });
-  const listeners = new Map<string, (event: Event) => void>();
-  return {
-    publish(topic: string, payload: unknown) {
-      target.dispatchEvent(new CustomEvent(topic, { detail: payload }));
-    },
-    listen(topic: string) {
-      const listener = (event: Event) => deliver(topic, (event as CustomEvent).detail);
-      listeners.set(topic, listener);
-      target.addEventListener(topic, listener);
-    },
-    unlisten(topic: string) {
-      target.removeEventListener(topic, listeners.get(topic) ?? null);
-      listeners.delete(topic);
-    },
-    connected: () => publishClient.status === "ready" && subscribeClient.status === "ready",
-    close() {
-      publishClient.disconnect();
-      subscribeClient.disconnect();
-    },
   };
 }

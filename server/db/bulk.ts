@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Db } from "./client.ts";
+import { databaseSettingsFrom, pgConnectionOptions } from "./settings.ts";
 import { numberedPlaceholders, type SqlValue } from "./sql.ts";
 import { providerOf, sqliteFilePath } from "./url.ts";
 
@@ -267,8 +268,17 @@ export const utcTypes = {
   },
 } as pg.CustomTypesConfig;
 
+/** Runs in upload worker threads, which have the environment but no AppConfig. */
 async function runOnPostgres<Result>(databaseUrl: string, work: () => SqlWork<Result>): Promise<Result> {
-  const client = new pg.Client({ connectionString: databaseUrl, types: utcTypes });
+  const settings = databaseSettingsFrom(process.env);
+  const client = new pg.Client({
+    ...pgConnectionOptions(databaseUrl, settings, "upload"),
+    types: utcTypes,
+    statement_timeout: settings.statementTimeoutMs > 0 ? settings.statementTimeoutMs : undefined,
+  });
+  // A connection lost mid-upload fails the pending statement (the transaction rolls back); the
+  // event itself must not end the worker.
+  client.on("error", () => undefined);
   await client.connect();
   try {
     await client.query("BEGIN");

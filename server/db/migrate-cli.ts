@@ -1,5 +1,6 @@
 import { loadConfig } from "../config.ts";
-import { migrate } from "./migrate.ts";
+import { migrateWhenReachable } from "./wait-for-database.ts";
 
-const applied = await migrate(loadConfig().databaseUrl);
+const config = loadConfig();
+const applied = await migrateWhenReachable(config.databaseUrl, config.database);
 console.log(applied.length ? `applied: ${applied.join(", ")}` : "database is up to date");

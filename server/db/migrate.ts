@@ -3,15 +3,20 @@ import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { providerOf, sqliteFilePath } from "./client.ts";
+import { type DatabaseSettings, DEFAULT_DATABASE_SETTINGS, pgConnectionOptions } from "./settings.ts";
 
 /**
  * Applies the SQL that `scripts/make-migration.mjs` authored with Prisma's schema engine, in order,
  * once each. Running it from several instances at once is safe (SQLite write lock, PostgreSQL
- * advisory lock).
+ * advisory lock). Its connection has the connect timeout but no statement timeout: a migration, or
+ * waiting for another instance's, may rightly take longer than any request.
  */
-export async function migrate(databaseUrl: string): Promise<string[]> {
+export async function migrate(
+  databaseUrl: string,
+  settings: DatabaseSettings = DEFAULT_DATABASE_SETTINGS,
+): Promise<string[]> {
   return providerOf(databaseUrl) === "postgresql"
-    ? migratePostgres(databaseUrl)
+    ? migratePostgres(databaseUrl, settings)
     : migrateSqlite(sqliteFilePath(databaseUrl));
 }
 
@@ -86,8 +91,10 @@ function migrateSqlite(file: string): string[] {
   }
 }
 
-async function migratePostgres(databaseUrl: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+async function migratePostgres(databaseUrl: string, settings: DatabaseSettings): Promise<string[]> {
+  const client = new pg.Client(pgConnectionOptions(databaseUrl, settings, "migrate"));
+  // A connection lost mid-way fails the pending query; the event itself must not end the process.
+  client.on("error", () => undefined);
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK_KEY]);

@@ -3,6 +3,8 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { isoTextOf } from "../lib/iso-time.ts";
 import { type DbProvider, providerOf, sqliteFilePath } from "./client.ts";
+import { createPgPool } from "./pg-pool.ts";
+import { type DatabaseSettings, DEFAULT_DATABASE_SETTINGS } from "./settings.ts";
 import type { SqlValue } from "./sql.ts";
 import { numberedPlaceholders, type SqlFragment } from "./sql.ts";
 
@@ -32,9 +34,12 @@ export interface SqlReader {
   close(): Promise<void>;
 }
 
-export function createSqlReader(databaseUrl: string): SqlReader {
+export function createSqlReader(
+  databaseUrl: string,
+  settings: DatabaseSettings = DEFAULT_DATABASE_SETTINGS,
+): SqlReader {
   return providerOf(databaseUrl) === "postgresql"
-    ? postgresReader(databaseUrl)
+    ? postgresReader(databaseUrl, settings)
     : sqliteReader(sqliteFilePath(databaseUrl));
 }
 
@@ -107,10 +112,8 @@ function postgresParam(value: SqlValue): string | number | boolean | null {
 }
 
 /** Named statements: PostgreSQL parses and plans each text once per connection. */
-function postgresReader(databaseUrl: string): SqlReader {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, types, allowExitOnIdle: true });
-  // An idle connection dropped by the server must not crash the process; the next query reconnects.
-  pool.on("error", () => undefined);
+function postgresReader(databaseUrl: string, settings: DatabaseSettings): SqlReader {
+  const pool = createPgPool("reader", databaseUrl, settings, { max: settings.readPoolSize, types });
   const names = new Map<string, { name: string; text: string }>();
   const named = (sql: string) => {
     let prepared = names.get(sql);

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
-import pg from "pg";
 import { beginImmediate, drivePostgres, driveSync, type SqlWork, utcTypes } from "./bulk.ts";
+import { createPgPool } from "./pg-pool.ts";
+import { type DatabaseSettings, DEFAULT_DATABASE_SETTINGS } from "./settings.ts";
 import { type DbProvider, providerOf, sqliteFilePath } from "./url.ts";
 
 /**
@@ -18,10 +19,13 @@ export interface SqlWriter {
   close(): Promise<void>;
 }
 
-/** `connections`: PostgreSQL transactions that may run at once. */
-export function createSqlWriter(databaseUrl: string, connections = 4): SqlWriter {
+/** `settings.writePoolSize`: PostgreSQL transactions that may run at once. */
+export function createSqlWriter(
+  databaseUrl: string,
+  settings: DatabaseSettings = DEFAULT_DATABASE_SETTINGS,
+): SqlWriter {
   return providerOf(databaseUrl) === "postgresql"
-    ? postgresWriter(databaseUrl, connections)
+    ? postgresWriter(databaseUrl, settings)
     : sqliteWriter(sqliteFilePath(databaseUrl));
 }
 
@@ -60,15 +64,9 @@ function sqliteWriter(file: string): SqlWriter {
   };
 }
 
-function postgresWriter(databaseUrl: string, connections: number): SqlWriter {
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: connections,
-    types: utcTypes,
-    allowExitOnIdle: true,
-  });
-  // An idle connection dropped by the server must not crash the process; the next use reconnects.
-  pool.on("error", () => undefined);
+function postgresWriter(databaseUrl: string, settings: DatabaseSettings): SqlWriter {
+  const connections = settings.writePoolSize;
+  const pool = createPgPool("writer", databaseUrl, settings, { max: connections, types: utcTypes });
   const named = new Map<string, string>();
   return {
     provider: "postgresql",

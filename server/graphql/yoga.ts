@@ -17,7 +17,7 @@ import {
 import { createYoga, type Plugin } from "graphql-yoga";
 import { type Context, contextFromRequest, type TransportInfo } from "../context.ts";
 import type { Deps } from "../deps.ts";
-import { DomainError, ValidationError } from "../errors.ts";
+import { type DomainError, errorHeaders, expectedError, ValidationError } from "../errors.ts";
 import { LARGE_BODY_BYTES } from "../http/body.ts";
 import { assertWellFormedText } from "../http/unicode.ts";
 import { schema } from "../schema.ts";
@@ -73,7 +73,7 @@ function toGraphQLError(error: DomainError, original?: GraphQLError): GraphQLErr
     path: original?.path,
     extensions: {
       code: error.code,
-      http: { status: error.status },
+      http: { status: error.status, headers: errorHeaders(error) },
       ...(error.logout ? { logout: true } : {}),
       ...(error.fields.length ? { fields: error.fields } : {}),
     },
@@ -232,7 +232,8 @@ export function createGraphQLServer(deps: Deps) {
         // the executor's GraphQLError is not an instance of this module's GraphQLError.
         const graphQLError = isGraphQLError(error) ? error : null;
         const original = graphQLError ? graphQLError.originalError : error;
-        if (original instanceof DomainError) return toGraphQLError(original, graphQLError ?? undefined);
+        const expected = expectedError(original);
+        if (expected) return toGraphQLError(expected, graphQLError ?? undefined);
         // Malformed global ids and similar input problems Pothos detects itself.
         if (original instanceof PothosValidationError) {
           return toGraphQLError(new ValidationError(original.message), graphQLError ?? undefined);

@@ -6,7 +6,7 @@ import fastifyHelmet from "@fastify/helmet";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { isClientRoute } from "../../common/client-routes.ts";
 import type { AppConfig } from "../config.ts";
-import { DomainError, errorBody, ValidationError } from "../errors.ts";
+import { errorBody, errorHeaders, expectedError, ValidationError } from "../errors.ts";
 import { bodyTooLarge, DEFAULT_BODY_LIMIT } from "./body.ts";
 import { useRestBodyParser } from "./body-parsers.ts";
 import { registerGraphiQLAssets } from "./graphiql/routes.ts";
@@ -97,7 +97,8 @@ export async function createEdge(
 
   useRestBodyParser(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof DomainError) return sendJson(reply, error.status, errorBody(error));
+    const expected = expectedError(error);
+    if (expected) return sendJson(reply, expected.status, errorBody(expected), errorHeaders(expected));
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
       const refusal = bodyTooLarge(request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT);
       return sendJson(reply, refusal.status, errorBody(refusal));

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sessionOfCookie } from "../auth/staff-console.ts";
 import { contextFromRequest } from "../context.ts";
 import type { Deps } from "../deps.ts";
+import { errorHeaders, expectedError } from "../errors.ts";
 import type { ResponseCache } from "../graphql/response-cache.ts";
 import { type GraphQLServer, SUBSCRIPTIONS_OVER_SOCKETS } from "../graphql/yoga.ts";
 import { assertJsonDepth, bodyTooLarge } from "./body.ts";
@@ -67,8 +68,16 @@ export function registerGraphQLRoute(app: FastifyInstance, options: GraphQLRoute
       { parseAs: "buffer", bodyLimit: GRAPHQL_BODY_LIMIT },
       async (_request: FastifyRequest, bytes: Buffer) => decodeUtf8(bytes),
     );
-    scope.addHook("onRequest", async (request) => {
-      request.appContext = await contextFromRequest(deps, headerSource(request), transportOf(request));
+    scope.addHook("onRequest", async (request, reply) => {
+      try {
+        request.appContext = await contextFromRequest(deps, headerSource(request), transportOf(request));
+      } catch (error) {
+        const expected = expectedError(error);
+        if (expected?.code !== "DATABASE_UNAVAILABLE") throw error;
+        // In GraphQL's shape, as Yoga would answer it: clients read `errors`, not the REST body.
+        const body = { errors: [{ message: expected.message, extensions: { code: expected.code } }] };
+        return sendJson(reply, expected.status, body, errorHeaders(expected));
+      }
     });
     scope.addHook("preParsing", async (request, _reply, payload) => {
       const limit =

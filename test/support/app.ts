@@ -18,11 +18,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** The URL the app reaches its database by, given the database's own (e.g. through a TCP proxy). */
+  databaseVia?(url: string): string;
+}
+
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const outboxDir = mkdtempSync(join(tmpdir(), "freightway-outbox-"));
   const app = await buildApp({
-    databaseUrl: database.url,
+    databaseUrl: options.databaseVia?.(database.url) ?? database.url,
     jwtSecret: new TextEncoder().encode("test-secret-test-secret-test-secret"),
     outboxDir,
     redisUrl: undefined,

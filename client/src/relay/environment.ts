@@ -12,6 +12,7 @@ import {
 import type { SessionStore } from "../lib/session-store.ts";
 import { noteDataArrived } from "./data-freshness.ts";
 import { createFetchFunction } from "./network.ts";
+import { trackScreenQueries } from "./screen-queries.ts";
 import { createWsClient } from "./ws-client.ts";
 
 export interface RelayRuntime {
@@ -22,11 +23,21 @@ export interface RelayRuntime {
 
 const NOT_SCREEN_DATA = new Set(["SessionWatcherQuery"]);
 
+/**
+ * After the live connection comes back from a gap, the screens' queries are fetched again a moment
+ * later: by then the subscriptions are back on the server, so nothing falls between the two.
+ */
+const REFETCH_AFTER_RESUME_MS = 250;
+
 /** One environment (and store) per signed-in user: the session's epoch decides when to make a new one. */
 export function createRelayRuntime(session: SessionStore): RelayRuntime {
   let wsClient: Client | null = null;
+  let pendingRefetch: ReturnType<typeof setTimeout> | undefined;
   const socket = () => {
-    wsClient ??= createWsClient(session);
+    wsClient ??= createWsClient(session, () => {
+      clearTimeout(pendingRefetch);
+      pendingRefetch = setTimeout(() => screenQueries.refetch(), REFETCH_AFTER_RESUME_MS);
+    });
     return wsClient;
   };
 
@@ -53,12 +64,15 @@ export function createRelayRuntime(session: SessionStore): RelayRuntime {
     return NOT_SCREEN_DATA.has(request.name) ? answer : answer.do({ next: () => noteDataArrived() });
   };
 
+  const environment = new Environment({
+    network: Network.create(fetchAndNote, subscribe),
+    store: new Store(new RecordSource()),
+  });
+  const screenQueries = trackScreenQueries(environment);
   return {
-    environment: new Environment({
-      network: Network.create(fetchAndNote, subscribe),
-      store: new Store(new RecordSource()),
-    }),
+    environment,
     dispose() {
+      clearTimeout(pendingRefetch);
       void wsClient?.dispose();
       wsClient = null;
     },

@@ -1,6 +1,7 @@
 import { type Client, createClient } from "graphql-ws";
 import { expiresSoon } from "../lib/jwt.ts";
 import type { SessionStore } from "../lib/session-store.ts";
+import { createGapDetector } from "./live-gaps.ts";
 import { refreshAccessToken } from "./refresh.ts";
 
 function socketUrl(): string {
@@ -11,8 +12,13 @@ function socketUrl(): string {
 /**
  * graphql-ws on /graphql. The token travels in connectionParams, read at every (re)connection;
  * a token about to expire is refreshed first so a reconnect does not fail authorization.
+ * `onResumedAfterGap` runs when it reconnects after a gap in which pushed events may have been lost.
  */
-export function createWsClient(session: SessionStore): Client {
+export function createWsClient(
+  session: SessionStore,
+  onResumedAfterGap: () => void = () => undefined,
+): Client {
+  const gaps = createGapDetector(onResumedAfterGap);
   return createClient({
     url: socketUrl(),
     lazy: true,
@@ -26,5 +32,6 @@ export function createWsClient(session: SessionStore): Client {
       }
       return token ? { authorization: `Bearer ${token}` } : {};
     },
+    on: { connected: gaps.connected, closed: gaps.closed },
   });
 }
