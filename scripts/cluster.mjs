@@ -40,7 +40,9 @@ process.on("SIGHUP", async () => {
   busy = true;
   try {
     for (const figure of await cluster.rollingRestart())
-      console.log(`instance ${figure.instance}: drained in ${figure.drainMs} ms, ready in ${figure.readyMs} ms`);
+      console.log(
+        `instance ${figure.instance}: drained in ${figure.drainMs} ms, ready in ${figure.readyMs} ms`,
+      );
   } catch (error) {
     console.error("rolling restart failed:", error);
   } finally {

@@ -81,13 +81,12 @@ function run(step, quiet) {
   });
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matches terminal colour codes on purpose
+const TERMINAL_COLOURS = /\x1b\[[0-9;]*m/g;
+
 /** The lines of a failed step that say what failed (vitest's FAIL and × lines and what follows them). */
 function failureLines(output) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colours
-  const lines = Buffer.concat(output)
-    .toString("utf8")
-    .replace(/\x1b\[[0-9;]*m/g, "")
-    .split("\n");
+  const lines = Buffer.concat(output).toString("utf8").replace(TERMINAL_COLOURS, "").split("\n");
   const picked = [];
   for (let index = 0; index < lines.length && picked.length < 200; index++) {
     if (!/(FAIL|×|✗|error TS|Error:)/.test(lines[index])) continue;
