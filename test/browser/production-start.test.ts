@@ -30,6 +30,8 @@ beforeAll(async () => {
       ADMIN_PASSWORD: "correct-horse-42",
       COOKIE_SECURE: "0",
       REDIS_URL: "",
+      // No load balancer to wait for when the test ends it.
+      SHUTDOWN_DELAY_SECONDS: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
