@@ -107,6 +107,23 @@ async function unfinishedGet(url: string, path: string) {
   };
 }
 
+/** A keep-alive connection that has had one answer and then sits idle; resolves when the server closes it. */
+async function idleKeepAlive(url: string): Promise<{ closed: Promise<number> }> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  await new Promise((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  const closed = new Promise<number>((resolve) => socket.once("close", () => resolve(Date.now())));
+  socket.write(`GET /livez HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
+  await new Promise<void>((resolve) => {
+    let raw = "";
+    socket.on("data", (chunk: Buffer) => {
+      raw += chunk.toString();
+      if (raw.includes('{"status":"ok"}')) resolve();
+    });
+  });
+  return { closed };
+}
+
 /** A probe on a fresh connection; null once the listener no longer accepts. */
 async function probe(url: string, path: string): Promise<Answer | null> {
   try {
@@ -244,6 +261,8 @@ describe("a server process receiving SIGTERM with work in flight", () => {
       ),
     );
 
+    const idle = await idleKeepAlive(server.url);
+
     const signalledAt = Date.now();
     server.child.kill("SIGTERM");
 
@@ -285,6 +304,10 @@ describe("a server process receiving SIGTERM with work in flight", () => {
     expect(exit).toMatchObject({ code: 0, signal: null });
     expect(exit.at - signalledAt).toBeLessThan((DELAY_SECONDS + GRACE_SECONDS) * 1000);
     expect(closeCode).toBe(1001);
+    // The idle keep-alive connection was closed by the server when the listener closed, not at exit.
+    const idleClosedAt = await idle.closed;
+    expect(idleClosedAt).toBeGreaterThanOrEqual(signalledAt + DELAY_SECONDS * 1000 - 50);
+    expect(idleClosedAt).toBeLessThan(exit.at);
     await subscriber.dispose();
     expect(await committedUploadRows()).toBe(UPLOAD_ROWS);
     const phases = server.logs.filter((entry) => entry.module === "drain" || entry.module === "shutdown");
