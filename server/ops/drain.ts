@@ -50,27 +50,38 @@ export async function drainServer(plan: DrainPlan): Promise<DrainOutcome> {
   await sleep(plan.delayMs);
 
   plan.stopBackground();
-  const listenerClosed = new Promise<void>((resolve) => plan.server.close(() => resolve()));
+  // Node calls back once every connection is gone: a request whose headers are still arriving
+  // counts, an idle keep-alive connection does not (closeIdleConnections ends those).
+  let allClosed = false;
+  const listenerClosed = new Promise<void>((resolve) =>
+    plan.server.close(() => {
+      allClosed = true;
+      resolve();
+    }),
+  );
   log.info(
     { elapsedMs: elapsedMs(), requests: plan.requests.inFlight(), sockets: plan.openSockets() },
     "listener closed: finishing in-flight requests, closing WebSockets with 1001",
   );
   const deadline = Date.now() + plan.graceMs;
   const socketsClosed = plan.closeSockets(Math.min(SOCKET_CLOSE_WAIT_MS, plan.graceMs));
-  while (plan.requests.inFlight() > 0 && Date.now() < deadline) {
+  while (!allClosed && Date.now() < deadline) {
     // A keep-alive connection whose answer began before the signal goes idle without a close.
     plan.server.closeIdleConnections();
     await sleep(POLL_MS);
   }
   await socketsClosed;
-  const cut = plan.requests.inFlight();
-  if (cut > 0) {
-    log.error({ elapsedMs: elapsedMs(), requests: cut }, "grace ran out: cutting the requests still running");
+  if (allClosed) {
+    log.info({ elapsedMs: elapsedMs() }, "connections closed");
+    return "drained";
   }
+  log.error(
+    { elapsedMs: elapsedMs(), requests: plan.requests.inFlight() },
+    "grace ran out: cutting the requests still running",
+  );
   plan.server.closeAllConnections();
   await Promise.race([listenerClosed, sleep(SOCKET_CLOSE_WAIT_MS)]);
-  log.info({ elapsedMs: elapsedMs() }, "connections closed");
-  return cut > 0 ? "forced" : "drained";
+  return "forced";
 }
 
 function sleep(ms: number): Promise<void> {
