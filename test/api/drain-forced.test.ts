@@ -40,7 +40,7 @@ describe("a drain that cannot finish", () => {
     const exit = await server.exited;
     expect(exit).toMatchObject({ code: 1, signal: null });
     expect(exit.at - signalledAt).toBeGreaterThanOrEqual(600);
-    expect(exit.at - signalledAt).toBeLessThan(5_000);
+    expect(exit.at - signalledAt).toBeLessThan(10_000);
     expect(messages(server)).toContain("grace ran out: cutting the requests still running");
   });
 
@@ -58,7 +58,7 @@ describe("a drain that cannot finish", () => {
     server.child.kill("SIGINT");
     const exit = await server.exited;
     expect(exit).toMatchObject({ code: 1, signal: null });
-    expect(exit.at - secondAt).toBeLessThan(1_000);
+    expect(exit.at - secondAt).toBeLessThan(3_000);
     expect(messages(server)).toContain("second signal: exiting now");
   });
 });
