@@ -5,24 +5,24 @@ import { settleBackgroundWork } from "./auth/service.ts";
 import { watchSessionChanges } from "./auth/viewer-cache.ts";
 import { type AppConfig, loadConfig } from "./config.ts";
 import type { TransportInfo } from "./context.ts";
-import { createDb, providerOf } from "./db/client.ts";
-import { pendingMigrationCount } from "./db/migrate.ts";
+import { createDb } from "./db/client.ts";
 import { createSqlReader } from "./db/reader.ts";
-import { sql } from "./db/sql.ts";
 import { migrateWhenReachable } from "./db/wait-for-database.ts";
 import { closeWorkers } from "./db/workers.ts";
 import { createSqlWriter } from "./db/writer.ts";
 import type { Deps } from "./deps.ts";
 import { createResponseCache } from "./graphql/response-cache.ts";
+import { closeSocketsGoingAway } from "./graphql/socket-keepalive.ts";
 import { attachGraphQLSockets } from "./graphql/ws-server.ts";
 import { createGraphQLServer } from "./graphql/yoga.ts";
 import { createEdge } from "./http/edge.ts";
 import { registerGraphQLRoute } from "./http/graphql-route.ts";
 import { injectFetch } from "./http/inject.ts";
-import { sendJson } from "./http/responses.ts";
 import { registerRestRoutes } from "./http/rest-routes.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startRoundClock } from "./offers/round-clock.ts";
+import { type DrainOutcome, drainServer, type RequestTracker, trackRequests } from "./ops/drain.ts";
+import { registerHealthRoutes } from "./ops/health.ts";
 import { createAppPubSub } from "./pubsub.ts";
 import { restRoutes } from "./rest.ts";
 import { bootstrap } from "./seed/bootstrap.ts";
@@ -34,7 +34,10 @@ export interface App {
   fetch(request: Request, transport?: Partial<TransportInfo>): Promise<Response>;
   /** Listens on config.port (0 for any free port); resolves with the base URL. */
   start(port?: number): Promise<string>;
+  /** At once, without waiting for anything in flight (tests; the end of a drain). */
   stop(): Promise<void>;
+  /** The graceful shutdown (server/ops/drain.ts), then stop(); "forced" when the grace ran out. */
+  drain(): Promise<DrainOutcome>;
 }
 
 export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App> {
@@ -57,29 +60,26 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     config.responseCache ? deps.sql.dataVersion : null,
     yoga.fetchAPI.Response,
   );
-  const provider = providerOf(config.databaseUrl);
+  // From the first signal on: /readyz fails and every answer closes its connection.
+  let draining = false;
 
   const http: FastifyInstance = await createEdge(config, APP_VERSION, (app) => {
-    app.get("/healthz", { schema: { hide: true } }, async (_request, reply) => {
-      try {
-        // Through the driver's prepared statement: probes come often, Prisma's query compiler is costly.
-        const pending = await pendingMigrationCount((text) => deps.sql.all(sql(text)), provider);
-        return pending === 0
-          ? sendJson(reply, 200, { status: "ok", database: provider })
-          : sendJson(reply, 503, { status: "migrations pending", pending });
-      } catch {
-        return sendJson(reply, 503, { status: "database unreachable" });
-      }
+    app.addHook("onSend", async (_request, reply, payload) => {
+      if (draining) reply.header("connection", "close");
+      return payload;
     });
+    registerHealthRoutes(app, deps, () => draining);
     registerRestRoutes(app, deps, restRoutes);
     registerGraphQLRoute(app, { deps, yoga, responseCache });
   });
 
   let wsServer: WebSocketServer | undefined;
   let roundClock: { stop(): void } | undefined;
+  let requests: RequestTracker | undefined;
 
   async function start(port = config.port): Promise<string> {
     wsServer = attachGraphQLSockets(http.server, deps, yoga);
+    requests = trackRequests(http.server);
     await http.listen({ port, host: config.host });
     roundClock = startRoundClock(deps);
     const address = http.server.address() as AddressInfo;
@@ -101,5 +101,27 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     await db.$disconnect();
   }
 
-  return { deps, fetch: (request, transport) => injectFetch(http, request, transport), start, stop };
+  async function drain(): Promise<DrainOutcome> {
+    draining = true;
+    const sockets = wsServer;
+    const outcome = await drainServer({
+      server: http.server,
+      requests: requests ?? { inFlight: () => 0 },
+      delayMs: config.shutdownDelaySeconds * 1000,
+      graceMs: config.shutdownGraceSeconds * 1000,
+      stopBackground: () => roundClock?.stop(),
+      openSockets: () => sockets?.clients.size ?? 0,
+      closeSockets: (waitMs) => (sockets ? closeSocketsGoingAway(sockets, waitMs) : Promise.resolve()),
+    });
+    await stop();
+    return outcome;
+  }
+
+  return {
+    deps,
+    fetch: (request, transport) => injectFetch(http, request, transport),
+    start,
+    stop,
+    drain,
+  };
 }

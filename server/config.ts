@@ -51,6 +51,12 @@ export interface AppConfig {
   database: DatabaseSettings;
   /** REDIS_PREFIX: put before every Redis channel name; by default derived from the database. */
   redisPrefix: string;
+  /** SHUTDOWN_DELAY_SECONDS: after a signal, /readyz fails this long before the listener closes. */
+  shutdownDelaySeconds: number;
+  /** SHUTDOWN_GRACE_SECONDS: then in-flight requests get this long to finish before they are cut. */
+  shutdownGraceSeconds: number;
+  /** WS_PING_SECONDS: how often each WebSocket is pinged; one that misses a pong is dropped. */
+  wsPingSeconds: number;
 }
 
 const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
@@ -98,6 +104,9 @@ export function loadConfig(
     requestTimeoutMs: positiveMs(env.REQUEST_TIMEOUT_MS, 30_000, "REQUEST_TIMEOUT_MS"),
     database: databaseSettingsFrom(env),
     redisPrefix: env.REDIS_PREFIX || defaultRedisPrefix(databaseUrl),
+    shutdownDelaySeconds: seconds(env.SHUTDOWN_DELAY_SECONDS, 5, "SHUTDOWN_DELAY_SECONDS", 0),
+    shutdownGraceSeconds: seconds(env.SHUTDOWN_GRACE_SECONDS, 25, "SHUTDOWN_GRACE_SECONDS", 0.001),
+    wsPingSeconds: seconds(env.WS_PING_SECONDS, 30, "WS_PING_SECONDS", 0.001),
     ...overrides,
   };
 }
@@ -127,6 +136,15 @@ function positiveMs(raw: string | undefined, fallback: number, name: string): nu
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1)
     throw new Error(`${name} must be a whole number of milliseconds.`);
+  return value;
+}
+
+/** A duration in seconds (fractions allowed: tests shorten them), at least `min`. */
+function seconds(raw: string | undefined, fallback: number, name: string, min: number): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min)
+    throw new Error(`${name} must be a number of seconds${min > 0 ? " above 0" : ""}.`);
   return value;
 }
 

@@ -1,11 +1,12 @@
 import { buildApp } from "./app.ts";
+import { exitGracefullyOnSignals } from "./ops/drain-signals.ts";
+import { logger } from "./ops/logger.ts";
 
 const app = await buildApp();
 const url = await app.start();
-console.log(`Freightway listening on ${url}`);
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    void app.stop().finally(() => process.exit(0));
-  });
-}
+// Before the line that tells a supervisor (or a test) that the server is up.
+exitGracefullyOnSignals(() => app.drain(), {
+  delaySeconds: app.deps.config.shutdownDelaySeconds,
+  graceSeconds: app.deps.config.shutdownGraceSeconds,
+});
+logger.info({ url }, `Freightway listening on ${url}`);

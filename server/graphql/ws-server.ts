@@ -17,6 +17,7 @@ import {
   SOCKET_LIMITS,
   TOO_MANY_OPERATIONS,
 } from "./socket-budget.ts";
+import { keepSocketsAlive } from "./socket-keepalive.ts";
 import {
   createSocketSessions,
   isSessionNotice,
@@ -88,7 +89,7 @@ async function withStaffToken(
 /**
  * graphql-ws on the HTTP server's /graphql, through `yoga.getEnveloped` so that socket operations
  * get the same context, plugins and validation as HTTP. Each socket follows its session
- * (socket-sessions.ts).
+ * (socket-sessions.ts) and is pinged (socket-keepalive.ts).
  */
 export function attachGraphQLSockets(server: Server, deps: Deps, yoga: GraphQLServer): WebSocketServer {
   const socketSessions = createSocketSessions(deps);
@@ -105,6 +106,7 @@ export function attachGraphQLSockets(server: Server, deps: Deps, yoga: GraphQLSe
     for (const socket of wsServer.clients) socket.close(EVENTS_MISSED_CODE, "Live updates were interrupted");
   });
   wsServer.once("close", stopHearingMisses);
+  keepSocketsAlive(wsServer, deps.config.wsPingSeconds * 1000);
   // Registered before graphql-ws' own listener: a socket over its budget is closed before its
   // message is handled, and every later message of it is dropped unread.
   const budget = createSocketBudget();

@@ -152,7 +152,7 @@ describe("static client", () => {
     }
     for (const path of [
       "/metrics",
-      "/readyz",
+      "/statusz",
       "/api/nope",
       "/api",
       "/assets/missing.js",

@@ -30,6 +30,8 @@ beforeAll(async () => {
       ADMIN_PASSWORD: "correct-horse-42",
       COOKIE_SECURE: "0",
       REDIS_URL: "",
+      // No load balancer to wait for when the test ends it.
+      SHUTDOWN_DELAY_SECONDS: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -37,7 +39,7 @@ beforeAll(async () => {
   base = await new Promise<string>((resolve, reject) => {
     child?.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
+      const match = /listening on (http:\/\/[^\s"]+)/.exec(output);
       if (match) resolve(match[1].replace("localhost", "127.0.0.1"));
     });
     child?.stderr?.on("data", (chunk: Buffer) => {
