@@ -130,8 +130,9 @@ describe.runIf(testProvider === "postgresql")("/readyz with a database that stop
     }
     expect(elapsedMs).toBeGreaterThanOrEqual(1_900);
     expect(elapsedMs).toBeLessThan(3_000);
-    // One query was out for all eight probes: no connection opened for the others.
-    expect(proxy.connections()).toBe(connectionsBefore);
+    // One query was out for all eight probes: no connection opened for the others (the reader's
+    // stall watch, server/db/stall-watch.ts, may open one to check whether the database is reachable).
+    expect(proxy.connections()).toBeLessThanOrEqual(connectionsBefore + 1);
     expect((await probe(app, "/livez")).status).toBe(200);
   });
 });
