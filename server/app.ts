@@ -20,7 +20,7 @@ import { registerGraphQLRoute } from "./http/graphql-route.ts";
 import { injectFetch } from "./http/inject.ts";
 import { sendJson } from "./http/responses.ts";
 import { registerRestRoutes } from "./http/rest-routes.ts";
-import { createMailer } from "./mail/mailer.ts";
+import { createMailOutbox } from "./mail/worker.ts";
 import { startRoundClock } from "./offers/round-clock.ts";
 import { createAppPubSub } from "./pubsub.ts";
 import { restRoutes } from "./rest.ts";
@@ -46,7 +46,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     writer: createSqlWriter(config.databaseUrl),
     config,
     pubsub: createAppPubSub(config.redisUrl),
-    mailer: createMailer(config),
+    mailOutbox: createMailOutbox({ db, config }),
   };
   watchSessionChanges(deps);
   await bootstrap(deps);
@@ -81,6 +81,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     wsServer = attachGraphQLSockets(http.server, deps, yoga);
     await http.listen({ port, host: config.host });
     roundClock = startRoundClock(deps);
+    deps.mailOutbox.start();
     const address = http.server.address() as AddressInfo;
     const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
     return `http://${host}:${address.port}`;
@@ -92,7 +93,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     await new Promise<void>((resolve) => (wsServer ? wsServer.close(() => resolve()) : resolve()));
     await http.close();
     await deps.pubsub.close();
-    deps.mailer.close();
+    await deps.mailOutbox.stop();
     await settleBackgroundWork();
     await deps.sql.close();
     await deps.writer.close();
