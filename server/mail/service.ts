@@ -1,7 +1,6 @@
 import {
   OUTBOUND_EMAIL_NOT_FOUND,
   OUTBOX_PAGE_SIZE,
-  type OutboundEmailStatus,
   RETRY_ONLY_FAILED,
   retryEmailInput,
 } from "../../common/mail.ts";
@@ -9,6 +8,7 @@ import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
+import { providerOf } from "../db/client.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 import type { OutboundEmail } from "../generated/sqlite/client.ts";
 import {
@@ -24,6 +24,7 @@ import {
   findEmail,
   insertEmails,
   listEmails,
+  type OutboxFilter,
   type OutboxQuery,
   type QueuedEmail,
   requeueFailed,
@@ -49,38 +50,47 @@ export function enqueueEmails(tx: OutboxTx, emails: readonly QueuedEmail[]): Pro
 
 const OUTBOX_PAGING = { defaultSize: OUTBOX_PAGE_SIZE, maxSize: 100 };
 
-/** Operators read the outbox newest first, optionally only the e-mails in one status. */
+/** Operators read the outbox newest first, optionally one status or text in recipient or subject. */
 export async function findOutboxPage(
   ctx: Context,
-  status: OutboundEmailStatus | null,
+  filter: OutboxFilter,
   paging: OffsetPageArgs,
   query: OutboxQuery = {},
 ): Promise<OffsetConnection<OutboundEmail>> {
   requireAdmin(ctx);
-  const totalCount = memoize(() => countEmails(ctx.db, status));
+  const provider = providerOf(ctx.config.databaseUrl);
+  const totalCount = memoize(() => countEmails(ctx.db, provider, filter));
   const window = await offsetWindow(paging, OUTBOX_PAGING, totalCount);
   if (window.limit === 0) return offsetConnection([], window, totalCount);
-  const rows = await listEmails(ctx.db, status, { skip: window.offset, take: window.limit + 1 }, query);
+  const rows = await listEmails(
+    ctx.db,
+    provider,
+    filter,
+    { skip: window.offset, take: window.limit + 1 },
+    query,
+  );
   return offsetConnection(rows, window, totalCount);
 }
 
 /** One REST page (`?page&limit`) and the count of the whole filtered list. */
 export async function listOutbox(
   ctx: Context,
-  status: OutboundEmailStatus | null,
+  filter: OutboxFilter,
   window: { skip: number; take: number },
 ): Promise<{ items: OutboundEmail[]; totalCount: number }> {
   requireAdmin(ctx);
+  const provider = providerOf(ctx.config.databaseUrl);
   const [items, totalCount] = await Promise.all([
-    listEmails(ctx.db, status, window),
-    countEmails(ctx.db, status),
+    listEmails(ctx.db, provider, filter, window),
+    countEmails(ctx.db, provider, filter),
   ]);
   return { items, totalCount };
 }
 
-export function countOutbox(ctx: Context, status: OutboundEmailStatus | null): Promise<number> {
+/** How many e-mails are marked failed: the Support Hub's tab shows it. */
+export function countFailedEmails(ctx: Context): Promise<number> {
   requireAdmin(ctx);
-  return countEmails(ctx.db, status);
+  return countEmails(ctx.db, providerOf(ctx.config.databaseUrl), { status: "failed", search: null });
 }
 
 /**

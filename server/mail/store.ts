@@ -1,5 +1,6 @@
 import type { OutboundEmailKind, OutboundEmailStatus } from "../../common/mail.ts";
-import type { Db } from "../db/client.ts";
+import type { Db, DbProvider } from "../db/client.ts";
+import { containsText } from "../db/contains-text.ts";
 import type { OutboundEmail, Prisma } from "../generated/sqlite/client.ts";
 
 /** Every statement on OutboundEmail: the mail domain owns the table (ARCHITECTURE.md). */
@@ -41,43 +42,49 @@ function claimable(now: Date, maxAttempts: number): Prisma.OutboundEmailWhereInp
 }
 
 export interface ClaimRequest {
-  owner: string;
+  /** Unique to this claim (instance and claim number): the rows it won carry it as leaseOwner. */
+  claim: string;
   limit: number;
   leaseMs: number;
   maxAttempts: number;
 }
 
 /**
- * Claims up to `limit` claimable rows for `owner`, oldest due first. Each claim is one conditional
- * UPDATE that re-checks the row is still claimable, so of two instances racing for a row exactly
- * one changes it (SQLite writes one at a time; PostgreSQL re-evaluates the condition on the row
- * version the other's commit left). A claim counts as an attempt.
+ * Claims up to `limit` claimable rows, oldest due first, with one conditional UPDATE that
+ * re-checks each row is still claimable: of two instances racing for a row exactly one changes it
+ * (SQLite writes one at a time; PostgreSQL re-evaluates the condition on the row version the
+ * other's commit left, and both lock the rows in the index's order, so they cannot deadlock).
+ * A claim counts as an attempt. Rows all taken by another instance meanwhile: the next ones.
  */
 export async function claimDue(db: OutboxDb, request: ClaimRequest): Promise<OutboundEmail[]> {
-  const now = new Date();
-  const where = claimable(now, request.maxAttempts);
-  const candidates = await db.outboundEmail.findMany({
-    where,
-    orderBy: [{ nextAttemptAt: "asc" }, { id: "asc" }],
-    take: request.limit * 4,
-    select: { id: true },
-  });
-  const claimed: string[] = [];
-  for (const { id } of candidates) {
-    if (claimed.length === request.limit) break;
+  for (let round = 0; round < 3; round++) {
+    const now = new Date();
+    const where = claimable(now, request.maxAttempts);
+    const candidates = await db.outboundEmail.findMany({
+      where,
+      orderBy: [{ nextAttemptAt: "asc" }, { id: "asc" }],
+      take: request.limit,
+      select: { id: true },
+    });
+    if (candidates.length === 0) return [];
+    const ids = candidates.map(({ id }) => id);
     const won = await db.outboundEmail.updateMany({
-      where: { id, ...where },
+      where: { id: { in: ids }, ...where },
       data: {
         status: "sending",
-        leaseOwner: request.owner,
+        leaseOwner: request.claim,
         leaseUntil: new Date(now.getTime() + request.leaseMs),
         attempts: { increment: 1 },
       },
     });
-    if (won.count === 1) claimed.push(id);
+    if (won.count > 0) {
+      return db.outboundEmail.findMany({
+        where: { id: { in: ids }, leaseOwner: request.claim },
+        orderBy: [{ nextAttemptAt: "asc" }, { id: "asc" }],
+      });
+    }
   }
-  if (claimed.length === 0) return [];
-  return db.outboundEmail.findMany({ where: { id: { in: claimed }, leaseOwner: request.owner } });
+  return [];
 }
 
 /** Claims that ran out on a row with no attempt left: nobody will send it, an operator may retry it. */
@@ -95,28 +102,29 @@ export async function failAbandoned(db: OutboxDb, maxAttempts: number): Promise<
 }
 
 /**
- * The send went through. Only while `owner` still holds the claim: false when it ran out and
- * another instance took the row (which may send it again). The body is dropped: temporary
- * passwords and single-use links do not outlive their delivery here.
+ * These sends went through: marked while `claim` still holds them. Answers how many it marked;
+ * fewer than asked means a claim ran out and another instance took the row (and may send it
+ * again). The body is dropped: temporary passwords and single-use links do not outlive delivery.
  */
-export async function markSent(db: OutboxDb, id: string, owner: string): Promise<boolean> {
+export async function markSent(db: OutboxDb, ids: string[], claim: string): Promise<number> {
+  if (ids.length === 0) return 0;
   const result = await db.outboundEmail.updateMany({
-    where: { id, status: "sending", leaseOwner: owner },
+    where: { id: { in: ids }, status: "sending", leaseOwner: claim },
     data: { status: "sent", sentAt: new Date(), text: "", leaseOwner: null, leaseUntil: null },
   });
-  return result.count === 1;
+  return result.count;
 }
 
 /** The send failed: back to pending until `retryAt`, or failed for good when `retryAt` is null. */
 export async function markAttemptFailed(
   db: OutboxDb,
   id: string,
-  owner: string,
+  claim: string,
   error: string,
   retryAt: Date | null,
 ): Promise<boolean> {
   const result = await db.outboundEmail.updateMany({
-    where: { id, status: "sending", leaseOwner: owner },
+    where: { id, status: "sending", leaseOwner: claim },
     data: {
       ...(retryAt ? { status: "pending", nextAttemptAt: retryAt } : { status: "failed" }),
       lastError: error,
@@ -157,26 +165,40 @@ export function findEmail(db: OutboxDb, id: string): Promise<OutboundEmail | nul
 
 export type OutboxQuery = { select?: Prisma.OutboundEmailSelect };
 
-export function outboxWhere(status: OutboundEmailStatus | null): Prisma.OutboundEmailWhereInput {
-  return status ? { status } : {};
+/** What an operator lists: one status or all, and text in the recipient or subject. */
+export interface OutboxFilter {
+  status: OutboundEmailStatus | null;
+  search: string | null;
+}
+
+function outboxWhere(provider: DbProvider, filter: OutboxFilter): Prisma.OutboundEmailWhereInput {
+  const conditions: Prisma.OutboundEmailWhereInput[] = [];
+  if (filter.status) conditions.push({ status: filter.status });
+  if (filter.search) {
+    conditions.push({
+      OR: [{ to: containsText(provider, filter.search) }, { subject: containsText(provider, filter.search) }],
+    });
+  }
+  return conditions.length > 0 ? { AND: conditions } : {};
 }
 
 const NEWEST_FIRST: Prisma.OutboundEmailOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
 
 export function listEmails(
   db: OutboxDb,
-  status: OutboundEmailStatus | null,
+  provider: DbProvider,
+  filter: OutboxFilter,
   window: { skip: number; take: number },
   query: OutboxQuery = {},
 ): Promise<OutboundEmail[]> {
   return db.outboundEmail.findMany({
     ...query,
-    where: outboxWhere(status),
+    where: outboxWhere(provider, filter),
     orderBy: NEWEST_FIRST,
     ...window,
   }) as Promise<OutboundEmail[]>;
 }
 
-export function countEmails(db: OutboxDb, status: OutboundEmailStatus | null): Promise<number> {
-  return db.outboundEmail.count({ where: outboxWhere(status) });
+export function countEmails(db: OutboxDb, provider: DbProvider, filter: OutboxFilter): Promise<number> {
+  return db.outboundEmail.count({ where: outboxWhere(provider, filter) });
 }

@@ -4,14 +4,17 @@ import type { AppConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { OutboundEmail } from "../generated/sqlite/client.ts";
 import { moduleLogger } from "../ops/logger.ts";
-import { createMailer, type Mailer } from "./mailer.ts";
+import { createMailer, type Mailer, SEND_CONCURRENCY } from "./mailer.ts";
 import { retryAt } from "./retry-policy.ts";
 import { anyDue, claimDue, failAbandoned, markAttemptFailed, markSent, nextDueAt } from "./store.ts";
 
 const log = moduleLogger("mail-outbox");
 
-/** E-mails sent at once by one instance (offers mail many carriers together). */
-const PARALLEL = 4;
+/**
+ * Rows one claim takes: two per pooled SMTP connection, so that even against a server that hangs
+ * (every send running into mailer.ts's timeouts) the last row is tried well within its lease.
+ */
+const CLAIM_BATCH = 2 * SEND_CONCURRENCY;
 /** How long stop() waits for sends in flight; a send cut off later is sent again elsewhere. */
 const STOP_WAIT_MS = 10_000;
 const ERROR_TEXT_MAX = 500;
@@ -51,29 +54,28 @@ export interface MailOutboxDeps {
 
 export function createMailOutbox({ db, config, mailer = createMailer(config) }: MailOutboxDeps): MailOutbox {
   const settings = config.mailOutbox;
-  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  const instance = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  let claims = 0;
   let started = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
 
-  async function deliver(row: OutboundEmail): Promise<void> {
+  /** Sends one claimed row; true when the transport took it. */
+  async function deliver(row: OutboundEmail): Promise<boolean> {
     try {
       await mailer.send({ to: row.to, subject: row.subject, text: row.text });
+      return true;
     } catch (error) {
       const next = retryAt(row.attempts, settings);
-      await markAttemptFailed(db, row.id, owner, errorText(error), next);
-      const facts = { emailId: row.id, kind: row.kind, attempts: row.attempts, err: error };
+      const reason = errorText(error);
+      await markAttemptFailed(db, row.id, row.leaseOwner ?? "", reason, next);
+      // The SMTP answer says it all; a stack trace of the mail client would not.
+      const facts = { emailId: row.id, kind: row.kind, attempts: row.attempts, error: reason };
       if (next) log.warn({ ...facts, retryAt: next }, "e-mail not sent; it will be retried");
       else log.error(facts, "e-mail not sent; no attempt left, it is marked failed");
-      return;
-    }
-    if (!(await markSent(db, row.id, owner))) {
-      log.warn(
-        { emailId: row.id },
-        "e-mail sent after its claim ran out: another instance may send it again",
-      );
+      return false;
     }
   }
 
@@ -82,14 +84,25 @@ export function createMailOutbox({ db, config, mailer = createMailer(config) }: 
     if (abandoned > 0)
       log.error({ count: abandoned }, "e-mails left mid-send with no attempt left: marked failed");
     while (!stopped) {
+      const claim = `${instance}:${++claims}`;
       const batch = await claimDue(db, {
-        owner,
-        limit: PARALLEL,
+        claim,
+        limit: CLAIM_BATCH,
         leaseMs: settings.leaseMs,
         maxAttempts: settings.maxAttempts,
       });
       if (batch.length === 0) return;
-      await Promise.all(batch.map(deliver));
+      const taken = await Promise.all(batch.map(deliver));
+      // One statement for the batch (each commit costs a disk flush): the at-least-once window
+      // of a row is its batch's sending time.
+      const sent = batch.filter((_, index) => taken[index]).map((row) => row.id);
+      const marked = await markSent(db, sent, claim);
+      if (marked < sent.length) {
+        log.warn(
+          { count: sent.length - marked },
+          "e-mails sent after their claim ran out: another instance may send them again",
+        );
+      }
     }
   }
 
