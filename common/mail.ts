@@ -3,6 +3,12 @@ import { z } from "zod";
 /** Where an outgoing e-mail is: waiting (maybe for a retry), being sent, sent, or given up. */
 export const OUTBOUND_EMAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type OutboundEmailStatus = (typeof OUTBOUND_EMAIL_STATUSES)[number];
+export const OUTBOUND_EMAIL_STATUS_LABELS: Record<OutboundEmailStatus, string> = {
+  pending: "Pending",
+  sending: "Sending",
+  sent: "Sent",
+  failed: "Failed",
+};
 
 /** Which feature sent an e-mail. */
 export const OUTBOUND_EMAIL_KINDS = [
@@ -14,6 +20,14 @@ export const OUTBOUND_EMAIL_KINDS = [
   "offer",
 ] as const;
 export type OutboundEmailKind = (typeof OUTBOUND_EMAIL_KINDS)[number];
+export const OUTBOUND_EMAIL_KIND_LABELS: Record<OutboundEmailKind, string> = {
+  temporary_password: "Temporary password",
+  password_changed: "Password changed",
+  email_changed: "E-mail changed",
+  invitation: "Invitation",
+  carrier_review: "Carrier vetting",
+  offer: "New offer",
+};
 
 export const OUTBOX_PAGE_SIZE = 25;
 
