@@ -53,6 +53,16 @@ describe("two instances sharing the outbox", () => {
         leaseUntil: new Date(Date.now() - 1_000),
       },
     });
+    // Died mid-send on its last attempt: nobody sends it, it is failed for an operator to retry.
+    await db.outboundEmail.create({
+      data: {
+        ...claimed,
+        to: "spent@example.com",
+        attempts: 8,
+        leaseOwner: "dead",
+        leaseUntil: new Date(Date.now() - 1_000),
+      },
+    });
     // A live instance is sending this one: its claim holds another minute.
     await db.outboundEmail.create({
       data: {
@@ -73,6 +83,7 @@ describe("two instances sharing the outbox", () => {
     expect(new Set(delivered).size).toBe(BACKLOG + 1);
     expect(delivered).toContain("orphan@example.com");
     expect(delivered).not.toContain("held@example.com");
+    expect(delivered).not.toContain("spent@example.com");
     const sentBy = (client: string) => smtp.received.filter((mail) => mail.client === client).length;
     expect(sentBy("alpha")).toBeGreaterThan(0);
     expect(sentBy("beta")).toBeGreaterThan(0);
@@ -81,7 +92,10 @@ describe("two instances sharing the outbox", () => {
     expect(Object.fromEntries(statuses.map((row) => [row.status, row._count]))).toEqual({
       sent: BACKLOG + 1,
       sending: 1,
+      failed: 1,
     });
+    const spent = await db.outboundEmail.findFirstOrThrow({ where: { to: "spent@example.com" } });
+    expect(spent.lastError).toBe("The instance sending it stopped before it finished.");
     const orphan = await db.outboundEmail.findFirstOrThrow({ where: { to: "orphan@example.com" } });
     expect(orphan).toMatchObject({ status: "sent", attempts: 2, leaseOwner: null });
   }, 60_000);

@@ -5,6 +5,7 @@ import { testProvider } from "../support/database-url.ts";
 import { outboxMails } from "../support/outbox.ts";
 import { countQueries } from "../support/query-count.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
+import { waitFor } from "../support/ws.ts";
 
 type World = Awaited<ReturnType<typeof adminAndCarrier>>;
 
@@ -204,6 +205,29 @@ describe("retries through a real SMTP server", () => {
       code: "CONFLICT",
       message: "Only a failed e-mail can be retried.",
     });
+  });
+});
+
+describe("stopping an instance", () => {
+  it("lets a send in flight finish, then marks it sent", async () => {
+    const smtp = await startSmtpServer();
+    const t = await createTestApp({ smtpUrl: smtp.url() });
+    try {
+      await t.app.start(0);
+      smtp.acceptAfterMs = 400;
+      await t.app.deps.db.$transaction((tx) =>
+        enqueueEmail(tx, { kind: "offer", to: "inflight@example.com", subject: "Load", text: "Bid" }),
+      );
+      t.app.deps.mailOutbox.wake();
+      await waitFor(() => smtp.receiving === 1);
+      await t.app.stop();
+      expect(smtp.received.map((mail) => mail.to)).toEqual([["inflight@example.com"]]);
+      const [row] = await t.app.deps.db.outboundEmail.findMany({ where: { to: "inflight@example.com" } });
+      expect(row).toMatchObject({ status: "sent", attempts: 1 });
+    } finally {
+      await t.database.drop();
+      await smtp.close();
+    }
   });
 });
 

@@ -16,6 +16,10 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** How many of the next messages to refuse with a temporary 451 (Infinity: all of them). */
   refuseNext: number;
+  /** How long the server takes to accept each message's content (a slow server). */
+  acceptAfterMs: number;
+  /** Messages whose content is being received now. */
+  receiving: number;
   /** Resolves once `count` messages were accepted (rejects after `timeoutMs`). */
   receivedCount(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -29,6 +33,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     attempts: [],
     received: [],
     refuseNext: 0,
+    acceptAfterMs: 0,
+    receiving: 0,
     receivedCount: (count, timeoutMs = 10_000) =>
       new Promise<void>((resolve, reject) => {
         if (state.received.length >= count) return resolve();
@@ -63,8 +69,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
+      state.receiving++;
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (state.acceptAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, state.acceptAfterMs));
+        state.receiving--;
         state.received.push({
           client: session.hostNameAppearsAs,
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
