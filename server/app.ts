@@ -19,7 +19,7 @@ import { createEdge } from "./http/edge.ts";
 import { registerGraphQLRoute } from "./http/graphql-route.ts";
 import { injectFetch } from "./http/inject.ts";
 import { registerRestRoutes } from "./http/rest-routes.ts";
-import { createMailer } from "./mail/mailer.ts";
+import { createMailOutbox } from "./mail/worker.ts";
 import { startRoundClock } from "./offers/round-clock.ts";
 import { type DrainOutcome, drainServer, type RequestTracker, trackRequests } from "./ops/drain.ts";
 import { registerHealthRoutes } from "./ops/health.ts";
@@ -50,7 +50,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     writer: createSqlWriter(config.databaseUrl, config.database),
     config,
     pubsub: createAppPubSub(config.redisUrl, config.redisPrefix),
-    mailer: createMailer(config),
+    mailOutbox: createMailOutbox({ db, config }),
   };
   watchSessionChanges(deps);
   await bootstrap(deps);
@@ -82,6 +82,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     requests = trackRequests(http.server);
     await http.listen({ port, host: config.host });
     roundClock = startRoundClock(deps);
+    deps.mailOutbox.start();
     const address = http.server.address() as AddressInfo;
     const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
     return `http://${host}:${address.port}`;
@@ -93,7 +94,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     await new Promise<void>((resolve) => (wsServer ? wsServer.close(() => resolve()) : resolve()));
     await http.close();
     await deps.pubsub.close();
-    deps.mailer.close();
+    await deps.mailOutbox.stop();
     await settleBackgroundWork();
     await deps.sql.close();
     await deps.writer.close();

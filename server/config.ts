@@ -57,6 +57,8 @@ export interface AppConfig {
   shutdownGraceSeconds: number;
   /** WS_PING_SECONDS: how often each WebSocket is pinged; one that misses a pong is dropped. */
   wsPingSeconds: number;
+  /** The mail outbox's worker (server/mail/worker.ts). */
+  mailOutbox: MailOutboxSettings;
 }
 
 const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
@@ -107,6 +109,12 @@ export function loadConfig(
     shutdownDelaySeconds: seconds(env.SHUTDOWN_DELAY_SECONDS, 5, "SHUTDOWN_DELAY_SECONDS", 0),
     shutdownGraceSeconds: seconds(env.SHUTDOWN_GRACE_SECONDS, 25, "SHUTDOWN_GRACE_SECONDS", 0.001),
     wsPingSeconds: seconds(env.WS_PING_SECONDS, 30, "WS_PING_SECONDS", 0.001),
+    mailOutbox: {
+      retryBaseMs: 1000 * positiveWhole(env.MAIL_RETRY_BASE_SECONDS, 60, "MAIL_RETRY_BASE_SECONDS"),
+      maxAttempts: positiveWhole(env.MAIL_MAX_ATTEMPTS, 8, "MAIL_MAX_ATTEMPTS"),
+      pollMs: 5_000,
+      leaseMs: 120_000,
+    },
     ...overrides,
   };
 }
@@ -184,4 +192,22 @@ function readJwtSecret(fromEnv: string | undefined, databaseUrl: string): Uint8A
     }
   }
   return new TextEncoder().encode(readFileSync(file, "utf8").trim());
+}
+
+export interface MailOutboxSettings {
+  /** MAIL_RETRY_BASE_SECONDS: the wait after a first failed attempt; it doubles after each further one. */
+  retryBaseMs: number;
+  /** MAIL_MAX_ATTEMPTS: attempts before an e-mail is marked failed (an operator may retry it). */
+  maxAttempts: number;
+  /** How often an idle worker looks for due e-mails enqueued by other instances. */
+  pollMs: number;
+  /** How long a claim holds: longer than any send may take (the SMTP timeouts), shorter than patience. */
+  leaseMs: number;
+}
+
+function positiveWhole(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of 1 or more.`);
+  return value;
 }

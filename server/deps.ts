@@ -2,7 +2,7 @@ import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { SqlReader } from "./db/reader.ts";
 import type { SqlWriter } from "./db/writer.ts";
-import type { Mailer } from "./mail/mailer.ts";
+import type { MailOutbox } from "./mail/worker.ts";
 import type { PubSub } from "./pubsub.ts";
 
 /** What every request shares: built once per app. */
@@ -14,5 +14,6 @@ export interface Deps {
   writer: SqlWriter;
   config: AppConfig;
   pubsub: PubSub;
-  mailer: Mailer;
+  /** E-mail goes out through here only: features enqueue in their transaction (mail/service.ts). */
+  mailOutbox: MailOutbox;
 }

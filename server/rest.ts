@@ -5,6 +5,7 @@ import { contactRoutes } from "./contact/rest.ts";
 import type { RestRoute } from "./http/router.ts";
 import { manualAssignmentRoutes } from "./loads/manual-assignment/rest.ts";
 import { loadRoutes } from "./loads/rest.ts";
+import { mailRoutes } from "./mail/rest.ts";
 import { nassRoutes } from "./nass/rest.ts";
 import { notificationRoutes } from "./notifications/rest.ts";
 import { bidRoutes } from "./offers/bids/rest.ts";
@@ -22,6 +23,7 @@ export const restRoutes: RestRoute[] = [
   ...carrierRoutes,
   ...manualAssignmentRoutes,
   ...contactRoutes,
+  ...mailRoutes,
   ...loadRoutes,
   ...nassRoutes,
   ...offerRoutes,

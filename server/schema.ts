@@ -8,6 +8,7 @@ import "./notifications/schema.ts";
 import "./carriers/schema.ts";
 import "./loads/manual-assignment/schema.ts";
 import "./contact/schema.ts";
+import "./mail/schema.ts";
 import "./nass/schema.ts";
 import "./loads/schema.ts";
 import "./loads/upload/schema.ts";

@@ -4,6 +4,7 @@ import { recordAudit } from "../audit/service.ts";
 import type { Context } from "../context.ts";
 import { UnauthenticatedError } from "../errors.ts";
 import { parseInput } from "../lib/validate.ts";
+import { enqueueEmail, type QueuedEmail } from "../mail/service.ts";
 import { replacePasswordHash } from "../users/password.ts";
 import { readUserById } from "../users/read.ts";
 import { assertCurrentPassword } from "./current-password.ts";
@@ -20,7 +21,8 @@ export interface PasswordChanged {
 /**
  * The signed-in user changes their password: the current one (or a temporary one still pending)
  * proves it is them, the new one follows the sign-up rule. Every other session of the user ends
- * (their open tabs are told at once); this one stays signed in. A confirmation e-mail follows.
+ * (their open tabs are told at once); this one stays signed in. A confirmation e-mail is queued
+ * with the change.
  * Wrong current passwords count as failed logins, so a borrowed session cannot guess faster.
  */
 export async function changePassword(ctx: Context, rawInput: unknown): Promise<PasswordChanged> {
@@ -29,35 +31,42 @@ export async function changePassword(ctx: Context, rawInput: unknown): Promise<P
   const user = await readUserById(ctx, viewer.id);
   if (!user) throw new UnauthenticatedError("Invalid access token");
   await assertCurrentPassword(ctx, user, input.currentPassword);
-  await replacePasswordHash(ctx.db, user.id, await hashPassword(input.newPassword));
-  const endedSessions = await revokeUserSessions(ctx, user.id, "password_changed", viewer.sessionId);
-  await recordAudit(ctx.db, {
-    actor: auditActor(ctx, user.id),
-    action: "auth.password_change",
-    entityType: "User",
-    entityId: user.id,
-    details: { endedSessions },
+  const passwordHash = await hashPassword(input.newPassword);
+  const otherSessions = {
+    userId: user.id,
+    revokedAt: null,
+    ...(viewer.sessionId ? { id: { not: viewer.sessionId } } : {}),
+  };
+  await ctx.db.$transaction(async (tx) => {
+    await replacePasswordHash(tx, user.id, passwordHash);
+    // The sessions that end right after the commit: the e-mail and the audit row tell how many.
+    const ending = await tx.session.count({ where: otherSessions });
+    await recordAudit(tx, {
+      actor: auditActor(ctx, user.id),
+      action: "auth.password_change",
+      entityType: "User",
+      entityId: user.id,
+      details: { endedSessions: ending },
+    });
+    await enqueueEmail(tx, confirmation(user.email, ending));
   });
-  await mailConfirmation(ctx, user.email, endedSessions);
+  ctx.mailOutbox.wake();
+  const endedSessions = await revokeUserSessions(ctx, user.id, "password_changed", viewer.sessionId);
   return { message: PASSWORD_CHANGED, endedSessions };
 }
 
-/** The change is done either way: a mail server that is down is logged, not the user's problem. */
-async function mailConfirmation(ctx: Context, to: string, endedSessions: number): Promise<void> {
-  try {
-    await ctx.mailer.send({
-      to,
-      subject: "Your Freightway password was changed",
-      text: [
-        `The password of your Freightway account was changed on ${new Date().toUTCString()}.`,
-        endedSessions > 0
-          ? `${endedSessions} other signed-in session(s) were signed out.`
-          : "No other session was signed in.",
-        "",
-        "If you did not change it, use 'Forgot your password?' on the login page at once and tell your operator.",
-      ].join("\n"),
-    });
-  } catch (error) {
-    console.error("[change-password] confirmation e-mail failed", error);
-  }
+function confirmation(to: string, endedSessions: number): QueuedEmail {
+  return {
+    kind: "password_changed",
+    to,
+    subject: "Your Freightway password was changed",
+    text: [
+      `The password of your Freightway account was changed on ${new Date().toUTCString()}.`,
+      endedSessions > 0
+        ? `${endedSessions} other signed-in session(s) were signed out.`
+        : "No other session was signed in.",
+      "",
+      "If you did not change it, use 'Forgot your password?' on the login page at once and tell your operator.",
+    ].join("\n"),
+  };
 }

@@ -18,6 +18,7 @@ import type { User } from "../generated/sqlite/client.ts";
 import { serializeCookie } from "../http/cookies.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
+import { enqueueEmail } from "../mail/service.ts";
 import { initialApprovalStatus } from "../users/admin.ts";
 import { readUserById } from "../users/read.ts";
 import {
@@ -291,28 +292,28 @@ async function issueTemporaryPassword(ctx: Context, email: string): Promise<void
   const issuedAt = (user.tempPasswordExpiresAt?.getTime() ?? 0) - TEMPORARY_PASSWORD_MINUTES * 60_000;
   if (Date.now() - issuedAt < RESEND_AFTER_MS) return;
   const temporary = generateTemporaryPassword();
-  await setTemporaryPassword(
-    ctx.db,
-    user.id,
-    await hashPassword(temporary),
-    new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000),
-  );
-  await recordAudit(ctx.db, {
-    actor: auditActor(ctx, null),
-    action: "auth.temporary_password",
-    entityType: "User",
-    entityId: user.id,
+  const hash = await hashPassword(temporary);
+  await ctx.db.$transaction(async (tx) => {
+    await setTemporaryPassword(tx, user.id, hash, new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000));
+    await recordAudit(tx, {
+      actor: auditActor(ctx, null),
+      action: "auth.temporary_password",
+      entityType: "User",
+      entityId: user.id,
+    });
+    await enqueueEmail(tx, {
+      kind: "temporary_password",
+      to: user.email,
+      subject: "Your Freightway temporary password",
+      text: [
+        "Someone asked for a temporary password for your Freightway account.",
+        "",
+        `Temporary password: ${temporary}`,
+        "",
+        `It works once within ${TEMPORARY_PASSWORD_MINUTES} minutes and then becomes your password; change it from My Profile.`,
+        "If you did not ask for it, ignore this message: your current password still works.",
+      ].join("\n"),
+    });
   });
-  await ctx.mailer.send({
-    to: user.email,
-    subject: "Your Freightway temporary password",
-    text: [
-      "Someone asked for a temporary password for your Freightway account.",
-      "",
-      `Temporary password: ${temporary}`,
-      "",
-      `It works once within ${TEMPORARY_PASSWORD_MINUTES} minutes and then becomes your password; change it from My Profile.`,
-      "If you did not ask for it, ignore this message: your current password still works.",
-    ].join("\n"),
-  });
+  ctx.mailOutbox.wake();
 }

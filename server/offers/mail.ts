@@ -1,37 +1,30 @@
-import type { Deps } from "../deps.ts";
+import { enqueueEmails } from "../mail/service.ts";
 import { offerEmailRecipients } from "../users/marketplace-reads.ts";
 
+/** Recipients read per statement (bind-parameter limits). */
 const BATCH = 1000;
-const PARALLEL = 4;
+
+type OfferMailTx = Parameters<typeof offerEmailRecipients>[0] & Parameters<typeof enqueueEmails>[0];
 
 /**
- * E-mails a new offer to the notified carriers who opted in on My Account, in the background:
- * the offer is open whatever the mail server does; failures are logged.
+ * Queues the new offer's e-mail to the notified carriers who opted in on My Account, in the
+ * offer's transaction: an offer that does not open mails nobody. Returns how many were queued.
  */
-export function mailOfferToOptedIn(
-  deps: Pick<Deps, "db" | "mailer">,
+export async function queueOfferEmails(
+  tx: OfferMailTx,
   notified: { userId: string }[],
   subject: string,
   text: string,
 ): Promise<number> {
-  const work = async () => {
-    let sent = 0;
-    for (let start = 0; start < notified.length; start += BATCH) {
-      const ids = notified.slice(start, start + BATCH).map((row) => row.userId);
-      const emails = await offerEmailRecipients(deps.db, ids);
-      for (let index = 0; index < emails.length; index += PARALLEL) {
-        await Promise.all(
-          emails.slice(index, index + PARALLEL).map(async (to) => {
-            await deps.mailer.send({ to, subject, text });
-            sent++;
-          }),
-        );
-      }
-    }
-    return sent;
-  };
-  return work().catch((error) => {
-    console.error("offer e-mails failed", error);
-    return 0;
-  });
+  let queued = 0;
+  for (let start = 0; start < notified.length; start += BATCH) {
+    const ids = notified.slice(start, start + BATCH).map((row) => row.userId);
+    const emails = await offerEmailRecipients(tx, ids);
+    await enqueueEmails(
+      tx,
+      emails.map((to) => ({ kind: "offer" as const, to, subject, text })),
+    );
+    queued += emails.length;
+  }
+  return queued;
 }

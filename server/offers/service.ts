@@ -27,7 +27,7 @@ import {
 import { requireMarketplaceAccess } from "../users/marketplace-access.ts";
 import { offerFieldsFromLoad } from "./copy.ts";
 import { announceOffer } from "./events.ts";
-import { mailOfferToOptedIn } from "./mail.ts";
+import { queueOfferEmails } from "./mail.ts";
 import { carrierOfferWhere, offerReadPolicy } from "./read-policy.ts";
 import { nextRoundInput, offerStatusInput, startOfferInput } from "./validation.ts";
 
@@ -128,6 +128,7 @@ export async function startOffer(ctx: Context, rawInput: unknown): Promise<Offer
         entityId: offer.id,
         details: { loadId: load.loadId, roundMinutes: input.roundMinutes, notified: notified.length },
       });
+      await queueOfferEmails(tx, notified, offerTitle(load.loadId), offerMessage(offer, load.loadId));
       return { offer, notified };
     });
   } catch (error) {
@@ -137,7 +138,7 @@ export async function startOffer(ctx: Context, rawInput: unknown): Promise<Offer
   }
   announceNotifications(ctx, result.notified);
   announceOffer(ctx, result.offer.id, "started");
-  mailOfferToOptedIn(ctx, result.notified, offerTitle(load.loadId), offerMessage(result.offer, load.loadId));
+  ctx.mailOutbox.wake();
   return result.offer;
 }
 

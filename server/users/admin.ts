@@ -151,6 +151,8 @@ export async function decideApproval(
   ref: string,
   decision: ApprovalDecision,
   note: string | null,
+  /** What else a decision does, in its transaction (the carrier's e-mail). */
+  alongside?: (tx: Tx, user: User) => Promise<void>,
 ): Promise<{ user: User; changed: boolean }> {
   requireAdmin(ctx);
   return ctx.db.$transaction(async (tx) => {
@@ -172,6 +174,7 @@ export async function decideApproval(
       entityId: user.id,
       details: { changes: changedFields(user, row, ["approvalStatus", "approvalNote"]) },
     });
+    await alongside?.(tx, row);
     return { user: row, changed: true };
   });
 }

@@ -16,6 +16,7 @@ import { ConflictError, ValidationError } from "../errors.ts";
 import type { EmailChange } from "../generated/sqlite/client.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
+import type { QueuedEmail } from "../mail/service.ts";
 import { revertEmailChangeInput } from "./validation.ts";
 
 /**
@@ -51,33 +52,27 @@ function revertLink(ctx: Context, token: string): string {
   return `${ctx.config.appUrl}/revert-email?token=${token}`;
 }
 
-/**
- * Tells the old address, with the way back. The change is committed either way: a mail server that
- * is down is logged (the audit trail has the change), not answered to the user as a failure.
- */
-export async function mailEmailChanged(
+/** The notice to the old address, with the way back; queued in the change's transaction. */
+export function emailChangedNotice(
   ctx: Context,
   change: { oldEmail: string; newEmail: string; token: string },
-): Promise<void> {
-  try {
-    await ctx.mailer.send({
-      to: change.oldEmail,
-      subject: "Your Freightway e-mail address was changed",
-      text: [
-        `The sign-in e-mail of your Freightway account was changed from ${change.oldEmail} to ${change.newEmail} on ${new Date().toUTCString()}.`,
-        "If you made this change, there is nothing to do.",
-        "",
-        `If you did not, open this link within ${EMAIL_REVERT_DAYS} days to restore ${change.oldEmail}.`,
-        "It signs every session of the account out and resets the password, so that only you can sign in again:",
-        "",
-        revertLink(ctx, change.token),
-        "",
-        "The link works once.",
-      ].join("\n"),
-    });
-  } catch (error) {
-    console.error("[email-change] notice to the old address failed", error);
-  }
+): QueuedEmail {
+  return {
+    kind: "email_changed",
+    to: change.oldEmail,
+    subject: "Your Freightway e-mail address was changed",
+    text: [
+      `The sign-in e-mail of your Freightway account was changed from ${change.oldEmail} to ${change.newEmail} on ${new Date().toUTCString()}.`,
+      "If you made this change, there is nothing to do.",
+      "",
+      `If you did not, open this link within ${EMAIL_REVERT_DAYS} days to restore ${change.oldEmail}.`,
+      "It signs every session of the account out and resets the password, so that only you can sign in again:",
+      "",
+      revertLink(ctx, change.token),
+      "",
+      "The link works once.",
+    ].join("\n"),
+  };
 }
 
 function invalidLink(): ValidationError {

@@ -14,8 +14,9 @@ import { ConflictError, ForbiddenError, NotFoundError } from "../errors.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
+import { enqueueEmail } from "../mail/service.ts";
 import { bidCountsByStatus } from "../offers/bids/counts.ts";
-import { mailEmailChanged, recordEmailChange } from "./email-change.ts";
+import { emailChangedNotice, recordEmailChange } from "./email-change.ts";
 import { userReadPolicy } from "./read-policy.ts";
 import { emailInUse } from "./records.ts";
 import { profileInput } from "./validation.ts";
@@ -93,9 +94,13 @@ export async function updateProfile(ctx: Context, idOrUserId: string, input: unk
       const token = newEmail
         ? await recordEmailChange(tx, { userId: target.id, oldEmail: target.email, newEmail })
         : null;
+      if (newEmail && token) {
+        await enqueueEmail(tx, emailChangedNotice(ctx, { oldEmail: target.email, newEmail, token }));
+      }
       return { updated: row, revertToken: token };
     });
     ctx.pubsub.publish(`profile:${updated.id}`, { userId: updated.id });
+    if (revertToken) ctx.mailOutbox.wake();
     await forgetUser(ctx, updated.id);
     if (newEmail && revertToken) {
       const endedSessions = await revokeUserSessions(ctx, target.id, "email_changed", viewer.sessionId);
@@ -106,7 +111,6 @@ export async function updateProfile(ctx: Context, idOrUserId: string, input: unk
         entityId: target.id,
         details: { endedSessions },
       });
-      await mailEmailChanged(ctx, { oldEmail: target.email, newEmail, token: revertToken });
     }
     return updated;
   } catch (error) {

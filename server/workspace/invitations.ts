@@ -10,6 +10,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Invitation, Prisma } from "../generated/sqlite/client.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
+import { enqueueEmail } from "../mail/service.ts";
 import { createInvitedUser } from "../users/admin.ts";
 import { emailInUse } from "../users/records.ts";
 import { acceptInvitationInput, inviteInput } from "./validation.ts";
@@ -85,22 +86,24 @@ export async function inviteUser(
         ...(options.source ? { source: options.source } : {}),
       },
     });
+    await enqueueEmail(tx, {
+      kind: "invitation",
+      to: input.email,
+      subject: "You are invited to Freightway",
+      text: [
+        input.fullName ? `Hello ${input.fullName},` : "Hello,",
+        "",
+        `${admin.email} invited you to join Freightway as ${input.role === "ADMIN" ? "an operator" : "a carrier user"}.`,
+        "Open this link to choose your password and sign in:",
+        "",
+        invitationLink(ctx, token),
+        "",
+        `The link works once and expires in ${INVITATION_HOURS} hours.`,
+      ].join("\n"),
+    });
     return created;
   });
-  await ctx.mailer.send({
-    to: input.email,
-    subject: "You are invited to Freightway",
-    text: [
-      input.fullName ? `Hello ${input.fullName},` : "Hello,",
-      "",
-      `${admin.email} invited you to join Freightway as ${input.role === "ADMIN" ? "an operator" : "a carrier user"}.`,
-      "Open this link to choose your password and sign in:",
-      "",
-      invitationLink(ctx, token),
-      "",
-      `The link works once and expires in ${INVITATION_HOURS} hours.`,
-    ].join("\n"),
-  });
+  ctx.mailOutbox.wake();
   return invitation;
 }
 

@@ -2,6 +2,7 @@ import type { ApprovalDecision } from "../../common/workspace.ts";
 import type { Context } from "../context.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { parseInput } from "../lib/validate.ts";
+import { enqueueEmail } from "../mail/service.ts";
 import { notifyUser } from "../notifications/service.ts";
 import { decideApproval } from "../users/admin.ts";
 import { approvalInput } from "./validation.ts";
@@ -22,11 +23,18 @@ function decisionText(decision: ApprovalDecision, note: string | null): string {
 /** Approves or rejects a carrier sign-up with a note; the carrier hears it by notification and e-mail. */
 export async function reviewCarrier(ctx: Context, ref: string, rawInput: unknown): Promise<User> {
   const input = parseInput(approvalInput, rawInput);
-  const { user, changed } = await decideApproval(ctx, ref, input.decision, input.note);
-  if (!changed) return user;
   const message = decisionText(input.decision, input.note);
+  const { user, changed } = await decideApproval(ctx, ref, input.decision, input.note, (tx, decided) =>
+    enqueueEmail(tx, {
+      kind: "carrier_review",
+      to: decided.email,
+      subject: TITLES[input.decision],
+      text: message,
+    }),
+  );
+  if (!changed) return user;
+  ctx.mailOutbox.wake();
   await notifyUser(ctx, { userId: user.id, title: TITLES[input.decision], message, type: "account" });
-  await ctx.mailer.send({ to: user.email, subject: TITLES[input.decision], text: message });
   ctx.pubsub.publish(`profile:${user.id}`, { userId: user.id });
   return user;
 }

@@ -77,7 +77,7 @@ describe("POST /api/auth/change-password", () => {
 
     // Nothing changed: the old password still signs in, no mail went out.
     await loginAs(t.app, "refused@example.com", TEST_PASSWORD, { platform: "mobile" });
-    expect(mailsTo(t.outboxDir, "refused@example.com")).toHaveLength(0);
+    expect(await mailsTo(t, "refused@example.com")).toHaveLength(0);
   });
 
   it("needs a signed-in caller", async () => {
@@ -129,7 +129,7 @@ describe("POST /api/auth/change-password", () => {
     expect(old.status).toBe(401);
     await loginAs(t.app, "mover@example.com", "a-new-long-secret", { platform: "mobile" });
 
-    const mails = mailsTo(t.outboxDir, "mover@example.com");
+    const mails = await mailsTo(t, "mover@example.com");
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatch(/Subject: Your Freightway password was changed/);
     expect(mails[0]).not.toContain("a-new-long-secret");
@@ -139,7 +139,7 @@ describe("POST /api/auth/change-password", () => {
     await createUser(t.app, { email: "temporary@example.com" });
     await rest(t.app, "POST", "/emails/send-email", { email: "temporary@example.com" });
     await settleBackgroundWork();
-    const temporary = /Temporary password: (\S+)/.exec(mailsTo(t.outboxDir, "temporary@example.com")[0])?.[1];
+    const temporary = /Temporary password: (\S+)/.exec((await mailsTo(t, "temporary@example.com"))[0])?.[1];
     expect(temporary).toBeTruthy();
     const session = await loginAs(t.app, "temporary@example.com", temporary);
     const result = await gql<{ changePassword: { __typename: string; data: { endedSessions: number } } }>(

@@ -89,7 +89,7 @@ describe("changing the e-mail needs the current password", () => {
     expect(wrong.body.errors).toEqual([{ field: "currentPassword", message: CURRENT_PASSWORD_WRONG }]);
 
     expect(await userRow(user.id)).toMatchObject({ email: "rita@example.com", fullName: "Rita" });
-    expect(mailsTo(t.outboxDir, "rita@example.com")).toHaveLength(0);
+    expect(await mailsTo(t, "rita@example.com")).toHaveLength(0);
     expect(await t.app.deps.db.emailChange.count({ where: { userId: user.id } })).toBe(0);
     // A wrong current password counts as a failed login, like on change-password.
     expect(
@@ -130,7 +130,7 @@ describe("changing the e-mail needs the current password", () => {
       { token: session.token },
     );
     expect(viaGraphQL.data?.updateProfile.__typename).toBe("MutationUpdateProfileSuccess");
-    expect(mailsTo(t.outboxDir, "form@example.com")).toHaveLength(0);
+    expect(await mailsTo(t, "form@example.com")).toHaveLength(0);
     await expectSessionLive(mobile);
   });
 
@@ -174,13 +174,13 @@ describe("an accepted e-mail change", () => {
     await expectSessionEnded(phone);
     await expectSessionLive(here);
 
-    const [notice] = mailsTo(t.outboxDir, "mover@example.com");
+    const [notice] = await mailsTo(t, "mover@example.com");
     expect(notice).toMatch(/Subject: Your Freightway e-mail address was changed/);
     expect(notice).toContain("mover.new@example.org");
     expect(notice).toMatch(/https:\/\/fw\.example\.com\/revert-email\?token=[\w-]{40,}/);
     expect(notice).not.toContain(TEST_PASSWORD);
     // Only the token's hash is kept, and the link expires in about a week.
-    const token = revertEmailTokenFor(t.outboxDir, "mover@example.com");
+    const token = await revertEmailTokenFor(t, "mover@example.com");
     const stored = await t.app.deps.db.emailChange.findFirstOrThrow({ where: { userId: user.id } });
     expect(stored).toMatchObject({ oldEmail: "mover@example.com", newEmail: "mover.new@example.org" });
     expect(stored.tokenHash).not.toContain(token);
@@ -213,7 +213,7 @@ describe("an accepted e-mail change", () => {
     expect(changed.body).not.toHaveProperty("currentPassword");
     await expectSessionEnded(phone);
     await expectSessionLive(here);
-    expect(revertEmailTokenFor(t.outboxDir, "resty@example.com")).toBeTruthy();
+    expect(await revertEmailTokenFor(t, "resty@example.com")).toBeTruthy();
   });
 
   it("asks an admin changing someone's e-mail for the admin's own password, and ends all that user's sessions", async () => {
@@ -236,7 +236,7 @@ describe("an accepted e-mail change", () => {
     expect(withOwn.status).toBe(200);
     await expectSessionEnded(driver);
     await expectSessionLive(admin);
-    expect(revertEmailTokenFor(t.outboxDir, "driver@example.com")).toBeTruthy();
+    expect(await revertEmailTokenFor(t, "driver@example.com")).toBeTruthy();
   });
 });
 
@@ -246,7 +246,7 @@ describe("the way back (revert link)", () => {
     const session = await loginAs(t.app, email);
     const changed = await saveProfile(session, { email: newEmail, currentPassword: TEST_PASSWORD });
     expect(changed.status).toBe(200);
-    return { user, session, token: revertEmailTokenFor(t.outboxDir, email) };
+    return { user, session, token: await revertEmailTokenFor(t, email) };
   }
 
   it("restores the old e-mail once, ends every session and resets the password (REST)", async () => {
@@ -297,10 +297,10 @@ describe("the way back (revert link)", () => {
   it("lets the oldest address have the last word: undoing a change also kills the links of later ones", async () => {
     // a -> b -> c: a holds the link back to a, b the link back to b.
     const { user, session } = await changedUser("first@example.com", "second@example.com");
-    const firstToken = revertEmailTokenFor(t.outboxDir, "first@example.com");
+    const firstToken = await revertEmailTokenFor(t, "first@example.com");
     const again = await saveProfile(session, { email: "third@example.com", currentPassword: TEST_PASSWORD });
     expect(again.status).toBe(200);
-    const secondToken = revertEmailTokenFor(t.outboxDir, "second@example.com");
+    const secondToken = await revertEmailTokenFor(t, "second@example.com");
 
     // Whoever holds b goes first: the account is back at b...
     const toSecond = await gql<{ revertEmailChange: { __typename: string; data: { email: string } } }>(
@@ -317,9 +317,9 @@ describe("the way back (revert link)", () => {
 
   it("makes a later change's link useless once an earlier change is undone", async () => {
     const { user, session } = await changedUser("one@example.com", "two@example.com");
-    const firstToken = revertEmailTokenFor(t.outboxDir, "one@example.com");
+    const firstToken = await revertEmailTokenFor(t, "one@example.com");
     await saveProfile(session, { email: "three@example.com", currentPassword: TEST_PASSWORD });
-    const secondToken = revertEmailTokenFor(t.outboxDir, "two@example.com");
+    const secondToken = await revertEmailTokenFor(t, "two@example.com");
     expect((await revertOverRest(firstToken)).status).toBe(200);
     const late = await revertOverRest(secondToken);
     expect(late.status).toBe(400);

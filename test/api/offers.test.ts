@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roadMiles } from "../../common/geo.ts";
 import { adminAndCarrier, createTestApp, rest, type TestApp } from "../support/app.ts";
 import { bid, biddableLoad, bidders, openOffer } from "../support/offers.ts";
+import { outboxMails } from "../support/outbox.ts";
 
 let t: TestApp;
 let world: Awaited<ReturnType<typeof adminAndCarrier>>;
@@ -128,12 +127,9 @@ describe("offer e-mails", () => {
     await t.app.deps.db.user.update({ where: { id: elsewhere.user.id }, data: { offerEmails: true } });
     const load = await biddableLoad(t.app);
     await openOffer(t.app, world.adminSession.token, load.loadId);
-    const mails = async () =>
-      readdirSync(t.outboxDir)
-        .map((name) => readFileSync(join(t.outboxDir, name), "utf8"))
-        .filter((text) => text.includes(load.loadId));
-    await waitFor(async () => (await mails()).length === 1);
-    const [mail] = await mails();
+    const mails = (await outboxMails(t)).filter((text) => text.includes(load.loadId));
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
     expect(mail).toContain(optedIn.user.email);
     expect(mail).not.toContain(quiet.user.email);
     expect(mail).not.toContain(elsewhere.user.email);
@@ -402,11 +398,3 @@ describe("winner", () => {
     expect((await t.app.deps.db.offer.findUniqueOrThrow({ where: { id: offer._id } })).status).toBe("active");
   });
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

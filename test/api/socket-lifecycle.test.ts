@@ -1,13 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { type App, buildApp } from "../../server/app.ts";
-import { settleBackgroundWork } from "../../server/auth/service.ts";
 import { SOCKET_ENDED_CODE } from "../../server/graphql/socket-sessions.ts";
 import { notifyUser } from "../../server/notifications/service.ts";
 import { createTestApp, createUser, loginAs, rest, type TestApp } from "../support/app.ts";
+import { mailsTo } from "../support/outbox.ts";
 import { waitFor } from "../support/ws.ts";
 
 /** A graphql-ws client on one subscription that records what arrives and how the socket closed. */
@@ -111,10 +109,7 @@ describe("graphql-ws sockets follow their session", () => {
       await waitFor(() => sockets.every((socket) => socket.state.connected));
       await settle();
       expect((await rest(t.app, "POST", "/emails/send-email", { email: user.email })).status).toBe(200);
-      await settleBackgroundWork();
-      const mail = readdirSync(t.outboxDir)
-        .map((file) => readFileSync(join(t.outboxDir, file), "utf8"))
-        .find((text) => text.includes(user.email));
+      const [mail] = await mailsTo(t, user.email);
       const temporary = /Temporary password: (\S+)/.exec(mail ?? "")?.[1];
       expect(temporary).toBeTruthy();
       await loginAs(t.app, user.email, temporary, { platform: "mobile" });

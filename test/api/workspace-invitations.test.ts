@@ -28,7 +28,7 @@ async function invite(email: string, role = "CARRIER") {
   expect(result.data?.inviteUser.__typename).toBe("MutationInviteUserSuccess");
   return {
     invitation: result.data!.inviteUser.data!.invitation,
-    token: invitationTokenFor(t.outboxDir, email),
+    token: await invitationTokenFor(t, email),
   };
 }
 
@@ -49,7 +49,7 @@ describe("invitations", () => {
     const hours = (new Date(invitation.expiresAt).getTime() - before) / 3_600_000;
     expect(hours).toBeGreaterThan(71.9);
     expect(hours).toBeLessThanOrEqual(72.01);
-    expect(mailsTo(t.outboxDir, "olive@example.com")[0]).toContain(
+    expect((await mailsTo(t, "olive@example.com"))[0]).toContain(
       `https://fw.example.com/invitation/${token}`,
     );
 
@@ -146,7 +146,7 @@ describe("invitations", () => {
     );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ email: "rest@example.com", role: "CARRIER", state: "pending" });
-    const token = invitationTokenFor(t.outboxDir, "rest@example.com");
+    const token = await invitationTokenFor(t, "rest@example.com");
     const preview = await rest(t.app, "GET", `/invitations/${token}`);
     expect(preview.body).toMatchObject({ email: "rest@example.com", valid: true });
     expect((await rest(t.app, "GET", `/invitations/${"x".repeat(43)}`)).status).toBe(404);

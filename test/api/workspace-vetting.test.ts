@@ -94,7 +94,7 @@ describe("carrier vetting with CARRIER_APPROVAL=required", () => {
     const notification = await t.app.deps.db.notification.findFirstOrThrow({ where: { userId: user.id } });
     expect(notification).toMatchObject({ title: "Your carrier account is approved", type: "account" });
     expect(notification.message).toContain("Insurance checked");
-    expect(mailsTo(t.outboxDir, "newco@example.com").at(-1)).toContain("Insurance checked");
+    expect((await mailsTo(t, "newco@example.com")).at(-1)).toContain("Insurance checked");
     const audit = await t.app.deps.db.auditLog.findFirstOrThrow({
       where: { entityId: user.id, action: "user.approval.approve" },
     });
@@ -188,7 +188,7 @@ describe("waitlist", () => {
       { token: adminToken },
     );
     expect(invited.data?.inviteFromWaitlist.data.entry.invitedAt).not.toBeNull();
-    expect(invitationTokenFor(t.outboxDir, "ann@blocked.test")).toBeTruthy();
+    expect(await invitationTokenFor(t, "ann@blocked.test")).toBeTruthy();
     expect((await signUp(t.app, "ann@blocked.test")).status).toBe(201);
     expect((await signUp(t.app, "cid@blocked.test")).status).toBe(400);
   });

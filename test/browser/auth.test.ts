@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settleBackgroundWork } from "../../server/auth/service.ts";
@@ -229,11 +227,7 @@ describe("forgot password", () => {
     await page.waitForURL("**/login");
     await page.getByText("If that address has an account, a temporary password is on its way.").waitFor();
     // The server mails after answering (the answer must not tell whether the account exists).
-    await settleBackgroundWork();
-    const mail = readdirSync(world.outboxDir)
-      .filter((name) => name.endsWith(".eml"))
-      .map((name) => readFileSync(join(world.outboxDir, name), "utf8"))
-      .find((text) => text.includes("forgetful@example.com"));
+    const [mail] = await mailsTo(world, "forgetful@example.com");
     const temporary = /Temporary password: (\S+)/.exec(mail ?? "")?.[1];
     expect(temporary).toBeTruthy();
     await loginThroughForm(page, "forgetful@example.com", temporary!);
@@ -277,7 +271,7 @@ describe("forgot password", () => {
     // The address comes back filled in.
     await expect(page.getByLabel("Email").inputValue()).resolves.toBe("renewer@example.com");
     const temporary = /Temporary password: (\S+)/.exec(
-      mailsTo(world.outboxDir, "renewer@example.com")[0] ?? "",
+      (await mailsTo(world, "renewer@example.com"))[0] ?? "",
     )?.[1];
     expect(temporary).toBeTruthy();
     await loginThroughForm(page, "renewer@example.com", temporary!);
@@ -295,7 +289,7 @@ describe("forgot password", () => {
     await form.getByRole("button", { name: "Change password" }).click();
     await page.getByText("Your password was changed.", { exact: false }).waitFor();
     await expect(form.getByRole("textbox", { name: "Current password" }).inputValue()).resolves.toBe("");
-    expect(mailsTo(world.outboxDir, "renewer@example.com").at(-1)).toMatch(/password was changed/);
+    expect((await mailsTo(world, "renewer@example.com")).at(-1)).toMatch(/password was changed/);
 
     await page.getByRole("button", { name: /Account menu/ }).click();
     await page.getByRole("menuitem", { name: "Logout" }).click();

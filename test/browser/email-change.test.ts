@@ -64,13 +64,13 @@ describe("changing the e-mail on My Account", () => {
     await expect.poll(() => emailOf("Erin Early")).toBe("erin.new@example.com");
     // Saved, the e-mail is no longer "new": the password field goes away and other fields save freely.
     await password.waitFor({ state: "detached" });
-    expect(mailsTo(world.outboxDir, "erin@example.com")).toHaveLength(1);
+    expect(await mailsTo(world, "erin@example.com")).toHaveLength(1);
   });
 });
 
 describe("/revert-email", () => {
   it("restores the old address with one click, then sends the owner to a temporary password", async () => {
-    const token = revertEmailTokenFor(world.outboxDir, "erin@example.com");
+    const token = await revertEmailTokenFor(world, "erin@example.com");
     const owner = await openTab(world);
     try {
       const { page } = owner;

@@ -54,7 +54,7 @@ describe("Workspace Control", () => {
     await page.getByText("Invitation sent to newbie@example.com").waitFor();
     await page.getByTestId("invitation-newbie@example.com").waitFor();
 
-    const token = invitationTokenFor(world.outboxDir, "newbie@example.com");
+    const token = await invitationTokenFor(world, "newbie@example.com");
     const invitee = await openTab(world);
     try {
       await invitee.page.goto(`/invitation/${token}`);

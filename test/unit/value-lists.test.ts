@@ -2,6 +2,7 @@ import { isEnumType } from "graphql";
 import { describe, expect, it } from "vitest";
 import { CARRIER_TYPES } from "../../common/carriers.ts";
 import { LOAD_MODES, LOAD_STATUSES, STOP_TYPES } from "../../common/loads/values.ts";
+import { OUTBOUND_EMAIL_KINDS, OUTBOUND_EMAIL_STATUSES } from "../../common/mail.ts";
 import { schema } from "../../server/schema.ts";
 
 /**
@@ -13,6 +14,8 @@ const SHARED_LISTS: [enumName: string, values: readonly string[]][] = [
   ["LoadMode", LOAD_MODES],
   ["StopType", STOP_TYPES],
   ["CarrierType", CARRIER_TYPES],
+  ["OutboundEmailStatus", OUTBOUND_EMAIL_STATUSES],
+  ["OutboundEmailKind", OUTBOUND_EMAIL_KINDS],
 ];
 
 describe("shared value lists", () => {

@@ -1,5 +1,5 @@
+import Typography from "@mui/material/Typography";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
-import { PageTitle } from "../ui/PageTitle.tsx";
 import type { ContactMessagesPageQuery } from "./__generated__/ContactMessagesPageQuery.graphql";
 import { ContactMessageList } from "./ContactMessageList.tsx";
 
@@ -19,9 +19,9 @@ export function ContactMessagesPage({ queryRef }: ContactMessagesPageProps) {
   const open = data.openContactMessageCount;
   return (
     <>
-      <PageTitle subtitle={`Messages from the landing page's contact form · ${open} open`}>
-        Support Hub
-      </PageTitle>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Messages from the landing page's contact form · {open} open
+      </Typography>
       <ContactMessageList query={data} />
     </>
   );
