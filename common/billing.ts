@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readInstant } from "./date-time.ts";
 import { MAX_MONEY_TEXT, type MoneyProblem, parseMoneyCents } from "./money.ts";
+import { changedElsewhere, expectedVersionFields } from "./row-version.ts";
 
 /**
  * The two ledgers' field rules and texts, shared by the server (REST and GraphQL) and the
@@ -48,6 +49,9 @@ export const BILLING_TEXTS = {
   invoiceNotFound: "Invoice not found",
   billNotFound: "Bill not found",
   loadNotFound: "Load not found",
+  /** 409s of an edit naming a version that moved (someone else saved the entry since it was read). */
+  invoiceChanged: changedElsewhere("invoice"),
+  billChanged: changedElsewhere("bill"),
 } as const;
 
 const MONEY_TEXTS: Record<Exclude<MoneyProblem, "missing">, string> = {
@@ -166,6 +170,8 @@ function entrySchema(ledger: Ledger, form: "create" | "edit") {
         type: ["string", "null"],
         description: "The load it bills, by loadId; null or blank removes the link, left out keeps it.",
       }),
+      // The edit form's version (as GET answered it): 409 when the entry changed since.
+      ...(form === "edit" ? expectedVersionFields : {}),
     })
     .meta({ required: [names.party, names.date, names.amount, "status"] });
 }
@@ -177,19 +183,24 @@ export interface BillingEntryInput {
   amountCents: number;
   status: BillingStatus;
   loadId: string | null | undefined;
+  /** The edit's version as its form read it (`expectedVersion` or `version`); undefined: no check. */
+  expectedVersion?: number;
 }
 
 function entryInputSchema(ledger: Ledger, form: "create" | "edit") {
   const names = LEDGER_FIELDS[ledger];
-  return entrySchema(ledger, form).transform(
-    (parsed): BillingEntryInput => ({
-      party: parsed[names.party] as string,
-      day: parsed[names.date] as Date,
-      amountCents: parsed[names.amount] as number,
-      status: parsed.status as BillingStatus,
-      loadId: parsed.loadId as string | null | undefined,
-    }),
-  );
+  return entrySchema(ledger, form).transform((parsed): BillingEntryInput => {
+    // Keyed by the ledger's names, so the parsed object's type cannot name them.
+    const fields = parsed as Record<string, unknown>;
+    return {
+      party: fields[names.party] as string,
+      day: fields[names.date] as Date,
+      amountCents: fields[names.amount] as number,
+      status: fields.status as BillingStatus,
+      loadId: fields.loadId as string | null | undefined,
+      expectedVersion: (fields.expectedVersion ?? fields.version) as number | undefined,
+    };
+  });
 }
 
 const ENTRY_SCHEMAS = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MESSAGES, email, INVALID_PHONE_MESSAGE, phone, requiredText } from "./fields.ts";
+import { changedElsewhere, expectedVersionFields } from "./row-version.ts";
 
 /** Names and contact names: long enough for any real company. */
 const NAME_MAX = 120;
@@ -26,6 +27,8 @@ export const CARRIER_MESSAGES = {
   mcTaken: "A carrier with this MC # already exists.",
   driverRef: "Each driver must be a user id",
   tooManyDrivers: "A carrier can have at most 500 drivers",
+  /** 409: the edit named the version it read and the carrier (or its driver list) moved since. */
+  changedElsewhere: changedElsewhere("carrier"),
 } as const;
 
 export const MAX_DRIVERS_PER_CARRIER = 500;
@@ -132,6 +135,7 @@ const driverRef = z.preprocess(
 export const updateCarrierInput = z.preprocess(
   nestedContact,
   z.object({
+    ...expectedVersionFields,
     carrierName: requiredText(CARRIER_MESSAGES.editRequired, NAME_MAX, "Carrier name").optional(),
     dotNumber: docketNumber(
       CARRIER_MESSAGES.editRequired,

@@ -1,3 +1,5 @@
+import { changedElsewhere } from "./row-version.ts";
+
 /** Routing and NASS facility rules and texts shared by the server and the screens. */
 
 export const ROUTE_NUMBER_REQUIRED = "Debes generar o escribir un Route Number";
@@ -9,6 +11,9 @@ export const ROUTE_NOT_FOUND = "Route not found";
 export const ROUTE_NUMBER_READ_ONLY = "The route number cannot change.";
 export const DUPLICATE_SEQUENCE = "Two stops cannot share a sequence number.";
 export const NASS_CODE_REQUIRED = "Code is required";
+/** 409s of a save naming a version that moved (a route's loads and stops included; an import too). */
+export const ROUTE_CHANGED_ELSEWHERE = changedElsewhere("route");
+export const NASS_CHANGED_ELSEWHERE = changedElsewhere("NASS code");
 
 /** Spec section 9: page size of the route and NASS lists. */
 export const ROUTING_PAGE_SIZE = 50;

@@ -25,6 +25,8 @@ function common(entry: Entry, now: Date) {
     drafted: entry.sourceKey !== null,
     createdAt: entry.createdAt.toISOString(),
     updatedAt: entry.updatedAt.toISOString(),
+    /** Sent back with PUT, a save over someone else's change is refused with 409. */
+    version: entry.version,
   };
 }
 

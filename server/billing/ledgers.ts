@@ -1,4 +1,4 @@
-import type { Ledger } from "../../common/billing.ts";
+import { BILLING_TEXTS, type Ledger } from "../../common/billing.ts";
 import type { Series } from "./numbers.ts";
 
 /** Where each ledger lives: both share every rule, only names differ. */
@@ -19,6 +19,8 @@ export interface LedgerTable {
   amount: string;
   entity: "Invoice" | "Bill";
   notFound: string;
+  /** The 409 of an edit naming a version the entry no longer holds. */
+  changed: string;
 }
 
 export const LEDGER_TABLES: Record<Ledger, LedgerTable> = {
@@ -35,6 +37,7 @@ export const LEDGER_TABLES: Record<Ledger, LedgerTable> = {
     amount: "amountDueCents",
     entity: "Invoice",
     notFound: "Invoice not found",
+    changed: BILLING_TEXTS.invoiceChanged,
   },
   payable: {
     ledger: "payable",
@@ -49,5 +52,6 @@ export const LEDGER_TABLES: Record<Ledger, LedgerTable> = {
     amount: "amountCents",
     entity: "Bill",
     notFound: "Bill not found",
+    changed: BILLING_TEXTS.billChanged,
   },
 };

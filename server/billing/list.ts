@@ -301,6 +301,7 @@ export function billingPageSql(
     `e."sourceKey"`,
     `e."createdAt"`,
     `e."updatedAt"`,
+    `e."version"`,
     `e."loadId"`,
     billOnly ? `e."carrierId"` : `NULL AS "carrierId"`,
     billOnly ? `e."winnerUserId"` : `NULL AS "winnerUserId"`,
@@ -354,6 +355,7 @@ export interface BillingPageRow {
   sourceKey: string | null;
   createdAt: unknown;
   updatedAt: unknown;
+  version: number | string;
   loadId: string | null;
   carrierId: string | null;
   winnerUserId: string | null;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BILLING_STATUSES } from "../../common/billing.ts";
-import { dateTime } from "../http/rest-schemas.ts";
+import { dateTime, rowVersion } from "../http/rest-schemas.ts";
 import { AGING_BUCKETS, AGING_LABELS } from "./aging.ts";
 
 /** The REST answers of the billing domain (billing/json.ts), as the OpenAPI document describes them. */
@@ -15,6 +15,7 @@ const common = {
   drafted: z.boolean().describe("Drafted by the system (a delivered load, a confirmed winner)."),
   createdAt: dateTime,
   updatedAt: dateTime,
+  version: rowVersion,
 };
 
 /** `invoiceJson`: an accounts receivable entry (amountDue in dollars). */

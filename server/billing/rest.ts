@@ -145,9 +145,10 @@ function ledgerRoutes(ledger: Ledger, param: string): RestRoute[] {
         summary: `Edit an ${one === "invoice" ? "invoice" : "bill"}`,
         description:
           `The detail page's Save Changes: every field but the ${one} number (${fields.party}, ` +
-          `${fields.date}, ${fields.amount} and status are required). Operators only.`,
+          `${fields.date}, ${fields.amount} and status are required). With \`version\` (as GET answered ` +
+          `it), 409 when someone else changed the ${one} since. Operators only.`,
         body: billingEntrySchema(ledger, "edit"),
-        response: { 200: entry, ...errors(400), ...notFound },
+        response: { 200: entry, ...errors(400, { 409: LEDGER_TABLES[ledger].changed }), ...notFound },
       },
       handle: async (ctx, { params, body }) => toJson(await updateEntry(ctx, ledger, params[param], body)),
     },

@@ -81,10 +81,14 @@ const entryStateFields = (t: EntryFields, day: "due date" | "payment date") => (
   }),
 });
 
-/** The last two fields of invoices and bills. */
-const entryTimeFields = (t: EntryFields) => ({
+/** The last fields of invoices and bills. */
+const entryTimeFields = (t: EntryFields, update: "updateInvoice" | "updateBill") => ({
   createdAt: t.field({ type: "DateTime", description: "When it was created.", resolve: (e) => e.createdAt }),
   updatedAt: t.field({ type: "DateTime", description: "When it last changed.", resolve: (e) => e.updatedAt }),
+  version: t.int({
+    description: `Moves forward with every change. Send it back as ${update}'s expectedVersion: the save is refused (ConflictError) if someone else changed it since.`,
+    resolve: (e) => e.version,
+  }),
 });
 
 /** A node type for one ledger's entries: the same id, loader and type check, told apart by `ledger`. */
@@ -113,7 +117,7 @@ export const InvoiceType = builder.node(builder.objectRef<Entry>("Invoice"), {
       description: "Drafted by the server when its load was delivered.",
       resolve: (e) => e.sourceKey !== null,
     }),
-    ...entryTimeFields(t),
+    ...entryTimeFields(t, "updateInvoice"),
   }),
 });
 
@@ -134,7 +138,7 @@ export const BillType = builder.node(builder.objectRef<Entry>("Bill"), {
       description: "The rate confirmation PDF, for bills created for a marketplace winner.",
       resolve: (e) => (e.sourceKey?.startsWith("winner:") ? rateConfirmationPath(e) : null),
     }),
-    ...entryTimeFields(t),
+    ...entryTimeFields(t, "updateBill"),
   }),
 });
 
@@ -342,6 +346,10 @@ const UpdateInvoiceInput = builder.inputType("UpdateInvoiceInput", {
   description: "The whole edit form: every field but loadId is required; the number cannot change.",
   fields: (t) => ({
     invoiceNumber: t.string({ required: true, description: "The invoice to change (INV-000123)." }),
+    expectedVersion: t.int({
+      description:
+        "The invoice's version as the form read it: when it has changed since, nothing is saved and a ConflictError answers. Left out: no check.",
+    }),
     customerPayer: t.string({ description: "Who pays the invoice." }),
     dueDate: t.string({ description: "YYYY-MM-DD" }),
     amountDue: t.string({ description: 'Dollars as text, e.g. "1250.50", at most two decimals.' }),
@@ -365,6 +373,10 @@ const UpdateBillInput = builder.inputType("UpdateBillInput", {
   description: "The whole edit form: every field but loadId is required; the number cannot change.",
   fields: (t) => ({
     billNumber: t.string({ required: true, description: "The bill to change (BILL-000123)." }),
+    expectedVersion: t.int({
+      description:
+        "The bill's version as the form read it: when it has changed since, nothing is saved and a ConflictError answers. Left out: no check.",
+    }),
     carrier: t.string({ description: "The carrier to pay." }),
     paymentDate: t.string({ description: "YYYY-MM-DD" }),
     amount: t.string({ description: 'Dollars as text, e.g. "980.00", at most two decimals.' }),

@@ -19,6 +19,7 @@ import {
   offsetConnection,
   offsetWindow,
 } from "../graphql/offset-paging.ts";
+import { assertVersion, writeAtVersion } from "../lib/row-version.ts";
 import { parseInput } from "../lib/validate.ts";
 import { findLoad } from "../loads/service.ts";
 import { announceLedgerChange } from "./events.ts";
@@ -35,7 +36,14 @@ import {
   startOfDay,
 } from "./list.ts";
 import { nextBillingNumber, normalizeBillingNumber } from "./numbers.ts";
-import { type Entry, entryByNumber, entryFromPageRow, insertEntry, updateEntryRow } from "./store.ts";
+import {
+  type Entry,
+  entryById,
+  entryByNumber,
+  entryFromPageRow,
+  insertEntry,
+  writeEntryRow,
+} from "./store.ts";
 
 /** The billing screens show 50 rows a page (spec section 9). */
 export const BILLING_PAGING = { defaultSize: 50, maxSize: 500 };
@@ -186,7 +194,11 @@ export async function createEntry(ctx: Context, ledger: Ledger, raw: unknown): P
   return created;
 }
 
-/** The detail page's 'Save Changes': every field but the number. */
+/**
+ * The detail page's 'Save Changes': every field but the number. With the version the form read
+ * (`expectedVersion`, REST also `version`), a save over someone else's change is refused with 409
+ * and writes nothing: checked at once and again by the update's own `WHERE version = ?`.
+ */
 export async function updateEntry(
   ctx: Context,
   ledger: Ledger,
@@ -196,10 +208,15 @@ export async function updateEntry(
   requireAdmin(ctx);
   const existing = await getEntry(ctx, ledger, reference);
   const input = parseInput(billingEntrySchema(ledger, "edit"), raw);
-  const loadId = await linkedLoadId(ctx, input.loadId);
   const table = LEDGER_TABLES[ledger];
+  const texts = { changed: table.changed, notFound: table.notFound };
+  assertVersion(existing, input.expectedVersion, texts);
+  const loadId = await linkedLoadId(ctx, input.loadId);
   const updated = await ctx.db.$transaction(async (tx) => {
-    const entry = await updateEntryRow(tx, ledger, existing.id, { ...input, loadId });
+    await writeAtVersion(input.expectedVersion, texts, (version) =>
+      writeEntryRow(tx, ledger, existing.id, { ...input, loadId }, version),
+    );
+    const entry = await entryById(tx, ledger, existing.id);
     await recordAudit(tx, {
       actor: auditActor(ctx),
       action: `${table.series}.update`,

@@ -2,6 +2,7 @@ import type { BillingStatus, Ledger } from "../../common/billing.ts";
 import type { Db } from "../db/client.ts";
 import { toDate } from "../db/reader.ts";
 import type { Bill, Invoice } from "../generated/sqlite/client.ts";
+import { NEXT_VERSION } from "../lib/row-version.ts";
 import type { BillingPageRow } from "./list.ts";
 
 type LedgerDb = Pick<Db, "invoice" | "bill">;
@@ -34,6 +35,8 @@ export interface Entry {
   winnerUserId: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Optimistic concurrency (server/lib/row-version.ts): moves with every write. */
+  version: number;
 }
 
 type InvoiceRow = Invoice & { load: LinkedLoad | null };
@@ -55,6 +58,7 @@ function fromInvoice(row: InvoiceRow): Entry {
     winnerUserId: null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    version: row.version,
   };
 }
 
@@ -74,6 +78,7 @@ function fromBill(row: BillRow): Entry {
     winnerUserId: row.winnerUserId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    version: row.version,
   };
 }
 
@@ -130,40 +135,47 @@ export async function insertEntry(db: LedgerDb, ledger: Ledger, data: EntryCreat
   );
 }
 
-export async function updateEntryRow(
+/**
+ * Writes an edit while the entry still holds `version.version` (always when it is not given),
+ * moving its version: answers how many rows it wrote (server/lib/row-version.ts `writeAtVersion`).
+ */
+export function writeEntryRow(
   db: LedgerDb,
   ledger: Ledger,
   id: string,
   data: EntryWrite,
-): Promise<Entry> {
+  version: { version?: number },
+): Promise<{ count: number }> {
   if (ledger === "receivable") {
-    return fromInvoice(
-      await db.invoice.update({
-        where: { id },
-        data: {
-          customerPayer: data.party,
-          dueDate: data.day,
-          amountDueCents: data.amountCents,
-          status: data.status,
-          loadId: data.loadId,
-        },
-        include,
-      }),
-    );
-  }
-  return fromBill(
-    await db.bill.update({
-      where: { id },
+    return db.invoice.updateMany({
+      where: { id, ...version },
       data: {
-        carrier: data.party,
-        paymentDate: data.day,
-        amountCents: data.amountCents,
+        customerPayer: data.party,
+        dueDate: data.day,
+        amountDueCents: data.amountCents,
         status: data.status,
         loadId: data.loadId,
+        ...NEXT_VERSION,
       },
-      include,
-    }),
-  );
+    });
+  }
+  return db.bill.updateMany({
+    where: { id, ...version },
+    data: {
+      carrier: data.party,
+      paymentDate: data.day,
+      amountCents: data.amountCents,
+      status: data.status,
+      loadId: data.loadId,
+      ...NEXT_VERSION,
+    },
+  });
+}
+
+export async function entryById(db: LedgerDb, ledger: Ledger, id: string): Promise<Entry> {
+  if (ledger === "receivable")
+    return fromInvoice(await db.invoice.findUniqueOrThrow({ where: { id }, include }));
+  return fromBill(await db.bill.findUniqueOrThrow({ where: { id }, include }));
 }
 
 export async function entryByNumber(db: LedgerDb, ledger: Ledger, number: string): Promise<Entry | null> {
@@ -213,6 +225,7 @@ export function entryFromPageRow(ledger: Ledger, row: BillingPageRow): Entry {
     winnerUserId: row.winnerUserId,
     createdAt: toDate(row.createdAt),
     updatedAt: toDate(row.updatedAt),
+    version: Number(row.version),
   };
 }
 

@@ -15,5 +15,7 @@ export function carrierJson(carrier: CarrierWithDrivers) {
     driverCount: carrier.drivers.length,
     createdAt: carrier.createdAt.toISOString(),
     updatedAt: carrier.updatedAt.toISOString(),
+    /** Sent back with PATCH, a save over someone else's change is refused with 409. */
+    version: carrier.version,
   };
 }

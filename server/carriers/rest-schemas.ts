@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CARRIER_TYPES } from "../../common/carriers.ts";
-import { dateTime } from "../http/rest-schemas.ts";
+import { dateTime, rowVersion } from "../http/rest-schemas.ts";
 import { publicUserSchema } from "../users/rest-schemas.ts";
 
 /** The REST answers of the carriers domain (carriers/json.ts), as the OpenAPI document describes them. */
@@ -19,5 +19,6 @@ export const carrierSchema = z
     driverCount: z.number().int(),
     createdAt: dateTime,
     updatedAt: dateTime,
+    version: rowVersion,
   })
   .meta({ id: "Carrier", description: "A carrier with its drivers." });

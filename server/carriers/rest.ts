@@ -92,7 +92,8 @@ export const carrierRoutes: RestRoute[] = [
       description:
         "The carrier detail form: only the fields sent change; `drivers`, when sent, is the whole new " +
         "driver list (user ids or user objects). 409 when the e-mail, DOT # or MC # is another carrier's " +
-        "or a driver drives for another carrier. Operators only.",
+        "or a driver drives for another carrier; with `version` (as GET answered it), 409 when someone " +
+        "else changed the carrier or its drivers since. Operators only.",
       body: updateCarrierInput,
       response: { 200: carrierSchema, ...errors(400, { 404: CARRIER_NOT_FOUND }, 409) },
     },

@@ -66,6 +66,10 @@ export const CarrierNode = builder.prismaNode("Carrier", {
     driverCount: t.relationCount("drivers", { description: "How many drivers are attached." }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the carrier was added." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When it last changed." }),
+    version: t.exposeInt("version", {
+      description:
+        "Moves forward with every change of the carrier (its drivers included). Send it back as updateCarrier's expectedVersion: the save is refused (ConflictError) if someone else changed the carrier since.",
+    }),
   }),
 });
 
@@ -159,6 +163,10 @@ const UpdateCarrierInput = builder.inputType("UpdateCarrierInput", {
   description: "Only the fields sent change. `driverIds` (User ids or userIds) replaces the driver set.",
   fields: (t) => ({
     id: t.id({ required: true, description: "The Carrier id (or its carrierId)." }),
+    expectedVersion: t.int({
+      description:
+        "The carrier's version as the editor read it: when the carrier has changed since, nothing is saved and a ConflictError answers. Left out: no check.",
+    }),
     carrierName: t.string({ description: "The company's name." }),
     dotNumber: t.string({
       description: "The USDOT number: 1 to 8 digits (a DOT or USDOT prefix is dropped).",

@@ -17,6 +17,13 @@ import type { Carrier, Prisma, User } from "../generated/sqlite/client.ts";
 import { numberedPage, type OffsetConnection } from "../graphql/offset-paging.ts";
 import type { ListRequest, NodeQuery } from "../graphql/paged-list.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
+import {
+  assertVersion,
+  expectedVersionOf,
+  isWriteRace,
+  NEXT_VERSION,
+  writeAtVersion,
+} from "../lib/row-version.ts";
 import { parseInput } from "../lib/validate.ts";
 import { copyCarrierNameToLoads } from "../loads/sort-copies.ts";
 import { driversOfCarrier } from "../users/records.ts";
@@ -24,7 +31,7 @@ import { lockCarrierIds, nextCarrierId } from "./carrier-id.ts";
 import { replaceDrivers } from "./drivers.ts";
 import { announceCarrierChange } from "./events.ts";
 import { carrierOrderBy, carrierWhere } from "./list.ts";
-import { carrierOrThrow } from "./lookup.ts";
+import { CARRIER_NOT_FOUND, carrierOrThrow } from "./lookup.ts";
 
 type CarrierDb = Pick<Db, "carrier">;
 export type CarrierWithDrivers = Carrier & { drivers: User[] };
@@ -165,11 +172,21 @@ export async function createCarrier(ctx: Context, input: unknown): Promise<Carri
   throw new ConflictError("Could not allocate a carrier id. Please try again.");
 }
 
+const CARRIER_VERSION_TEXTS = { changed: CARRIER_MESSAGES.changedElsewhere, notFound: CARRIER_NOT_FOUND };
+
+/**
+ * The carrier detail form (PATCH /carriers/{id}, updateCarrier). With the version the editor read
+ * (`expectedVersion`, REST also `version`), a save over someone else's change (the fields or the
+ * driver list) is refused with 409 and writes nothing: checked at once and again by the update's
+ * own `WHERE version = ?`, so of two saves of one version exactly one wins.
+ */
 export async function updateCarrier(ctx: Context, ref: string, input: unknown): Promise<CarrierWithDrivers> {
   requireAdmin(ctx);
   const carrier = await carrierOrThrow(ctx.db, ref);
   const changes = parseInput(updateCarrierInput, input);
-  const data: Prisma.CarrierUpdateInput = {
+  const expectedVersion = expectedVersionOf(changes);
+  assertVersion(carrier, expectedVersion, CARRIER_VERSION_TEXTS);
+  const data: Prisma.CarrierUpdateManyMutationInput = {
     carrierName: changes.carrierName,
     dotNumber: changes.dotNumber,
     mcNumber: changes.mcNumber,
@@ -189,7 +206,10 @@ export async function updateCarrier(ctx: Context, ref: string, input: unknown): 
   try {
     const updated = await ctx.db.$transaction(async (tx) => {
       await assertUnique(tx, unique, carrier.id);
-      const after = await tx.carrier.update({ where: { id: carrier.id }, data });
+      await writeAtVersion(expectedVersion, CARRIER_VERSION_TEXTS, (version) =>
+        tx.carrier.updateMany({ where: { id: carrier.id, ...version }, data: { ...data, ...NEXT_VERSION } }),
+      );
+      const after = await tx.carrier.findUniqueOrThrow({ where: { id: carrier.id } });
       if (changes.carrierName !== undefined && changes.carrierName !== carrier.carrierName) {
         await copyCarrierNameToLoads(tx, carrier.id, changes.carrierName);
       }
@@ -210,6 +230,7 @@ export async function updateCarrier(ctx: Context, ref: string, input: unknown): 
     announceCarrierChange(ctx, carrier.id);
     return updated;
   } catch (error) {
+    if (isWriteRace(error)) throw new ConflictError(CARRIER_MESSAGES.changedElsewhere);
     if (!isUniqueViolation(error)) throw error;
     await assertUnique(ctx.db, unique, carrier.id);
     throw new ConflictError("The carrier changed meanwhile. Please try again.");

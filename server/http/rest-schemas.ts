@@ -12,6 +12,14 @@ export const dateTime = z
   .refine((value) => !Number.isNaN(Date.parse(value)), "Expected an ISO 8601 date-time")
   .meta({ format: "date-time" });
 
+/** A row's optimistic-concurrency version (server/lib/row-version.ts), as every edited thing answers it. */
+export const rowVersion = z
+  .number()
+  .int()
+  .describe(
+    "Moves forward with every write; send it back with an edit to be refused with 409 if it changed.",
+  );
+
 /** The JSON body of every refused call (server/errors.ts `errorBody`). */
 export const errorBody = z
   .object({

@@ -7,9 +7,9 @@ import { announceCreated, draftInvoiceForDelivery } from "../billing/operations.
 import type { Context } from "../context.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import type { Load } from "../generated/sqlite/client.ts";
+import { NEXT_VERSION } from "../lib/row-version.ts";
 import { findLoad } from "./service.ts";
 import { LOAD_NOT_FOUND } from "./validation.ts";
-import { NEXT_VERSION } from "./version.ts";
 
 /**
  * What the shipper pays for a load (the revenue side of its margin). null or blank clears it. A

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LOAD_MODES, LOAD_STATUSES, STOP_TYPES } from "../../common/loads/values.ts";
-import { dateTime } from "../http/rest-schemas.ts";
+import { dateTime, rowVersion } from "../http/rest-schemas.ts";
 import { nassSchema } from "../nass/rest-schemas.ts";
 import { publicUserSchema } from "../users/rest-schemas.ts";
 
@@ -13,12 +13,7 @@ export const loadSchema = z
   .object({
     _id: z.string().describe("The database id."),
     loadId: z.string().describe("The readable load id (unique; read-only on edit)."),
-    version: z
-      .number()
-      .int()
-      .describe(
-        "Bumped by every write; send it back with an edit (PUT) to be refused with 409 if it changed.",
-      ),
+    version: rowVersion,
     bolNumber: text,
     customer: text,
     status: z.enum(LOAD_STATUSES),

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.ts";
-import { NEXT_VERSION } from "./version.ts";
+import { NEXT_VERSION } from "../lib/row-version.ts";
 
 /**
  * How the routing domain reads and moves loads between routes: the loads domain owns the Load

@@ -11,7 +11,7 @@ import { selectWhereIn } from "../db/bulk-statements.ts";
 import type { Db, DbProvider } from "../db/client.ts";
 import { toDate } from "../db/reader.ts";
 import { sql } from "../db/sql.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import { NotFoundError, ValidationError } from "../errors.ts";
 import type { Load, Prisma, UploadBatch } from "../generated/sqlite/client.ts";
 import {
   memoize,
@@ -20,6 +20,7 @@ import {
   offsetConnection,
   offsetWindow,
 } from "../graphql/offset-paging.ts";
+import { assertVersion, expectedVersionOf, NEXT_VERSION, writeAtVersion } from "../lib/row-version.ts";
 import { isSubsetOf } from "../lib/sets.ts";
 import { parseInput } from "../lib/validate.ts";
 import { resolveNassReferences, stopRowsOf } from "../nass/service.ts";
@@ -38,7 +39,8 @@ import {
   type LoadEditInput,
   loadEditInput,
 } from "./validation.ts";
-import { NEXT_VERSION } from "./version.ts";
+
+const LOAD_VERSION_TEXTS = { changed: LOAD_CHANGED_ELSEWHERE, notFound: LOAD_NOT_FOUND };
 
 /** The list screen shows 50 rows a page. */
 export const LOAD_PAGING = { defaultSize: 50, maxSize: 500 };
@@ -297,10 +299,8 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
   requireAdmin(ctx);
   const load = await loadOrThrow(ctx, reference);
   const input = parseInput(loadEditInput, rawInput, LOAD_INPUT_LIMITS);
-  const expectedVersion = input.expectedVersion ?? input.version;
-  if (expectedVersion !== undefined && expectedVersion !== load.version) {
-    throw new ConflictError(LOAD_CHANGED_ELSEWHERE);
-  }
+  const expectedVersion = expectedVersionOf(input);
+  assertVersion(load, expectedVersion, LOAD_VERSION_TEXTS);
   if (input.loadId !== undefined && input.loadId.trim() !== load.loadId) {
     throw new ValidationError(LOAD_ID_READ_ONLY, [{ field: "loadId", message: LOAD_ID_READ_ONLY }]);
   }
@@ -345,15 +345,9 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
       }
       // The update checks the version itself; a refusal rolls the whole transaction back (a route
       // it started included).
-      const written = await tx.load.updateMany({
-        where: { id: load.id, ...(expectedVersion === undefined ? {} : { version: expectedVersion }) },
-        data: { ...changes, ...NEXT_VERSION },
-      });
-      if (written.count === 0) {
-        throw expectedVersion === undefined
-          ? new NotFoundError(LOAD_NOT_FOUND)
-          : new ConflictError(LOAD_CHANGED_ELSEWHERE);
-      }
+      await writeAtVersion(expectedVersion, LOAD_VERSION_TEXTS, (version) =>
+        tx.load.updateMany({ where: { id: load.id, ...version }, data: { ...changes, ...NEXT_VERSION } }),
+      );
       const updated = await tx.load.findUniqueOrThrow({ where: { id: load.id } });
       if (stops) {
         await tx.loadStop.deleteMany({ where: { loadId: load.id } });

@@ -11,13 +11,13 @@ import {
   parseTrackingLink,
   STOPS_MESSAGE,
 } from "../../common/loads/values.ts";
+import { changedElsewhere, expectedVersionFields } from "../../common/row-version.ts";
 
 export const LOAD_NOT_FOUND = "Load not found";
 export const LOAD_ID_READ_ONLY = "Load ID cannot be changed";
 export const DRIVER_MUST_BE_CARRIER = "The driver must be a carrier user.";
 /** A save named the version it read and the load has moved since (409; spec section 8 has no text for it). */
-export const LOAD_CHANGED_ELSEWHERE = "This load was changed by someone else. Reload it to see the changes.";
-export const VERSION_MESSAGE = "Version must be a whole number >= 0";
+export const LOAD_CHANGED_ELSEWHERE = changedElsewhere("load");
 
 const via = viaParser;
 
@@ -107,20 +107,6 @@ export const stopRowInput = z
 
 export type StopRowInput = z.infer<typeof stopRowInput>;
 
-/** The load's version as the editor read it (Load.version); absent: no check, as before. */
-const expectedVersion = z
-  .union([z.number(), z.string()], { error: VERSION_MESSAGE })
-  .nullish()
-  .transform((value, context) => {
-    if (value === undefined || value === null || value === "") return undefined;
-    const version = Number(value);
-    if (!Number.isSafeInteger(version) || version < 0) {
-      context.addIssue({ code: "custom", message: VERSION_MESSAGE });
-      return z.NEVER;
-    }
-    return version;
-  });
-
 const stopCount = z
   .unknown()
   .transform((value, context) => {
@@ -143,8 +129,7 @@ const stopCount = z
 export const loadEditInput = z
   .object({
     loadId: z.string().optional(),
-    expectedVersion,
-    version: expectedVersion,
+    ...expectedVersionFields,
     bolNumber: clearableText("bolNumber"),
     customer: clearableText("customer"),
     status: keepable("Status", parseStatus),

@@ -1,3 +1,4 @@
+import { NASS_CHANGED_ELSEWHERE } from "../../common/routing.ts";
 import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
@@ -5,19 +6,21 @@ import type { Context } from "../context.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 import type { NassCode, Prisma } from "../generated/sqlite/client.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
+import { assertVersion, expectedVersionOf, NEXT_VERSION, writeAtVersion } from "../lib/row-version.ts";
 import { parseInput } from "../lib/validate.ts";
 import { coordinatesOf } from "./import.ts";
 import { createNassInput, updateNassInput } from "./validation.ts";
 import type { NassValues } from "./values.ts";
 
 export const NASS_NOT_FOUND = "NASS code not found";
+const NASS_VERSION_TEXTS = { changed: NASS_CHANGED_ELSEWHERE, notFound: NASS_NOT_FOUND };
 
 export function nassCodeTaken(code: string): string {
   return `NASS code ${code} already exists.`;
 }
 
-function withCoordinates(values: NassValues): Prisma.NassCodeUncheckedUpdateInput {
-  const data: Prisma.NassCodeUncheckedUpdateInput = { ...values };
+function withCoordinates(values: NassValues): Prisma.NassCodeUncheckedUpdateManyInput {
+  const data: Prisma.NassCodeUncheckedUpdateManyInput = { ...values };
   if (values.zip !== undefined || values.latitude !== undefined || values.longitude !== undefined) {
     const point = coordinatesOf(values);
     data.latitude = point?.latitude ?? null;
@@ -56,18 +59,31 @@ export async function createNassCode(ctx: Context, raw: unknown): Promise<NassCo
   }
 }
 
-/** Edits a facility found by id or code; a changed zip moves it to the new ZIP centroid. */
+/**
+ * Edits a facility found by id or code; a changed zip moves it to the new ZIP centroid. With the
+ * version the editor read, a save over someone else's edit or an import of the code is refused
+ * with 409 and writes nothing (checked at once and by the update's own `WHERE version = ?`).
+ */
 export async function updateNassCode(ctx: Context, reference: string, raw: unknown): Promise<NassCode> {
   requireAdmin(ctx);
   const nass = await nassOrThrow(ctx, reference);
-  const values = parseInput(updateNassInput, raw);
+  const input = parseInput(updateNassInput, raw);
+  const expectedVersion = expectedVersionOf(input);
+  assertVersion(nass, expectedVersion, NASS_VERSION_TEXTS);
+  const { values } = input;
   if (values.zip !== undefined && values.latitude === undefined && values.zip === nass.zip) {
     // Same zip: keep coordinates the facility may have been given by hand.
     delete values.zip;
   }
   try {
     return await ctx.db.$transaction(async (tx) => {
-      const updated = await tx.nassCode.update({ where: { id: nass.id }, data: withCoordinates(values) });
+      await writeAtVersion(expectedVersion, NASS_VERSION_TEXTS, (version) =>
+        tx.nassCode.updateMany({
+          where: { id: nass.id, ...version },
+          data: { ...withCoordinates(values), ...NEXT_VERSION },
+        }),
+      );
+      const updated = await tx.nassCode.findUniqueOrThrow({ where: { id: nass.id } });
       await recordAudit(tx, {
         actor: auditActor(ctx),
         action: "nass.update",

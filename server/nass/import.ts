@@ -8,7 +8,13 @@ import { recordAuditSql } from "../audit/bulk.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { runWriteTransaction, type SqlWork } from "../db/bulk.ts";
-import { type Column, insertRows, type RowChange, selectWhereIn, updateRows } from "../db/bulk-statements.ts";
+import {
+  type Column,
+  insertRows,
+  selectWhereIn,
+  updateRowsAtVersion,
+  type VersionedRowChange,
+} from "../db/bulk-statements.ts";
 import { type DbProvider, providerOf } from "../db/client.ts";
 import type { SqlValue } from "../db/sql.ts";
 import { ConflictError, DomainError, type FieldError, ValidationError } from "../errors.ts";
@@ -23,6 +29,9 @@ export const NASS_NO_CODE_COLUMN = "The file has no Code column.";
 export const NASS_ONE_FORM = "Send the file either as csv or as columns and rows, not both.";
 export const CONCURRENT_IMPORT =
   "Another change created some of these codes at the same time; import the file again.";
+/** Why a row was skipped: the operator's edit, made while the file was importing, wins over the file. */
+export const NASS_ROW_CHANGED_MEANWHILE =
+  "This NASS code was changed by someone else while the file was importing; their change was kept and this row was skipped.";
 const MAX_REPORTED_ERRORS = 500;
 
 /** What people call each NASS column, written as `headerKey` leaves them (like the load upload). */
@@ -156,14 +165,27 @@ const INSERT_COLUMNS: readonly Column[] = [
   { name: "createdAt", type: "timestamp(3)" },
 ];
 
+/** A row of a known code that someone changed after the import read it: not written. */
+export interface NassSkippedRow {
+  /** The row's 1-based place among the file's data rows. */
+  row: number;
+  code: string;
+  reason: string;
+}
+
 export interface NassImportOutcome {
   createdCount: number;
   updatedCount: number;
+  /** Rows left out because their code changed meanwhile (the edit wins), in row order. */
+  skipped: NassSkippedRow[];
 }
 
 /**
  * Upsert by code in one transaction: new codes inserted, known codes updated in the columns the
  * row fills (empty cells keep the stored value), coordinates from the file or the ZIP centroid.
+ * A known code is updated only at the version this transaction read it at, and moves it: an edit
+ * committed between the read and the write (PostgreSQL) keeps its change and the row is skipped;
+ * an editor who opened the code before the import is refused (409) when saving.
  */
 function* writeNassImport(
   provider: DbProvider,
@@ -172,13 +194,14 @@ function* writeNassImport(
   fileName: string | null,
   now: Date,
 ): SqlWork<NassImportOutcome> {
-  const existing = yield* selectWhereIn<{ id: string; code: string }>(
+  const existing = yield* selectWhereIn<{ id: string; code: string; version: number | string }>(
     provider,
-    `SELECT "id", "code" FROM "NassCode"`,
+    `SELECT "id", "code", "version" FROM "NassCode"`,
     "code",
     rows.map((row) => row.code),
   );
   const idByCode = new Map(existing.map((row) => [row.code, row.id]));
+  const versionByCode = new Map(existing.map((row) => [row.code, Number(row.version)]));
   const fresh = rows.filter((row) => !idByCode.has(row.code));
   const known = rows.filter((row) => idByCode.has(row.code));
   yield* insertRows(provider, "NassCode", INSERT_COLUMNS, fresh.length, (index, out) => {
@@ -191,7 +214,7 @@ function* writeNassImport(
     const point = coordinatesOf(values);
     out.push(point?.latitude ?? null, point?.longitude ?? null, now);
   });
-  const changes: RowChange[] = known.map(({ code, values }) => {
+  const changes: VersionedRowChange[] = known.map(({ code, values }) => {
     const point =
       values.zip !== undefined || values.latitude !== undefined ? coordinatesOf(values) : undefined;
     return {
@@ -201,19 +224,37 @@ function* writeNassImport(
         point?.latitude,
         point?.longitude,
       ],
+      version: versionByCode.get(code)!,
     };
   });
-  yield* updateRows(provider, "NassCode", [...VALUE_COLUMNS, ...COORDINATE_COLUMNS], changes);
+  const written = yield* updateRowsAtVersion(
+    provider,
+    "NassCode",
+    [...VALUE_COLUMNS, ...COORDINATE_COLUMNS],
+    changes,
+  );
+  const skipped = known
+    .filter((row) => !written.has(idByCode.get(row.code)!))
+    .map((row) => ({ row: row.rowNumber, code: row.code, reason: NASS_ROW_CHANGED_MEANWHILE }));
+  const updatedCount = known.length - skipped.length;
   yield* recordAuditSql(
     {
       actor,
       action: "nass.import",
       entityType: "NassCode",
-      details: { fileName, rowCount: rows.length, createdCount: fresh.length, updatedCount: known.length },
+      details: {
+        fileName,
+        rowCount: rows.length,
+        createdCount: fresh.length,
+        updatedCount,
+        ...(skipped.length > 0
+          ? { skippedCount: skipped.length, skippedCodes: skipped.map((row) => row.code) }
+          : {}),
+      },
     },
     now,
   );
-  return { createdCount: fresh.length, updatedCount: known.length };
+  return { createdCount: fresh.length, updatedCount, skipped };
 }
 
 function importRefusal(errors: FieldError[]): ValidationError {

@@ -18,5 +18,7 @@ export function nassJson(nass: NassCode) {
     facType: nass.facType,
     originating: nass.originating,
     destinating: nass.destinating,
+    /** Sent back with PUT, a save over someone else's change (or an import) is refused with 409. */
+    version: nass.version,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rowVersion } from "../http/rest-schemas.ts";
 
 /** The REST answers of the NASS domain (nass/json.ts), as the OpenAPI document describes them. */
 
@@ -22,6 +23,7 @@ export const nassSchema = z
     facType: text,
     originating: z.boolean(),
     destinating: z.boolean(),
+    version: rowVersion,
   })
   .meta({ id: "NassCode", description: "A NASS facility record." });
 
@@ -30,4 +32,7 @@ export const nassImportResultSchema = z.object({
   message: z.string(),
   createdCount: z.number().int(),
   updatedCount: z.number().int(),
+  skipped: z
+    .array(z.object({ row: z.number().int(), code: z.string(), reason: z.string() }))
+    .describe("Rows not written because someone changed their code while the file was importing."),
 });

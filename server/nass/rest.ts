@@ -1,4 +1,4 @@
-import { NASS_IMPORT_TOO_LARGE } from "../../common/routing.ts";
+import { NASS_CHANGED_ELSEWHERE, NASS_IMPORT_TOO_LARGE } from "../../common/routing.ts";
 import { pagedList, pagedQuery, pagedReply, readRestPage } from "../http/rest-paging.ts";
 import { errors, queryParam } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
@@ -95,11 +95,15 @@ export const nassRoutes: RestRoute[] = [
       summary: "Edit a NASS code",
       description:
         "The facility by its code or database id: only the fields sent change (null or blank clears " +
-        "them); a new zip moves it to that ZIP's centroid. Operators only.",
+        "them); a new zip moves it to that ZIP's centroid. With `version` (as GET answered it), 409 when " +
+        "someone else changed the code since (an edit or an import). Operators only.",
       body: updateNassInput,
       response: {
         200: nassSchema,
-        ...errors(400, { 404: NASS_NOT_FOUND, 409: "NASS code {code} already exists." }),
+        ...errors(400, {
+          404: NASS_NOT_FOUND,
+          409: `NASS code {code} already exists; or '${NASS_CHANGED_ELSEWHERE}'`,
+        }),
       },
     },
     handle: async (ctx, { params, body }) => nassJson(await updateNassCode(ctx, params.code, body)),
@@ -115,14 +119,19 @@ export const nassRoutes: RestRoute[] = [
         "The NASS CSV as `{csv, fileName}` (the file's text), `{rows: [{Code, Region, ...}], fileName}` " +
         "(papaparse's header rows) or `{columns, rows}`. Upsert by code: every row is checked first and " +
         "any problem refuses the file (400 with `errors` as rows.N.field); at most 5 MB of CSV (413). " +
-        "Operators only.",
+        "A code someone edited while the file was importing keeps the edit and its row is listed in " +
+        "`skipped`. Operators only.",
       body: nassImportBody,
       response: { 200: nassImportResultSchema, ...errors(400, { 413: NASS_IMPORT_TOO_LARGE }) },
     },
     async handle(ctx, { body }) {
       const result = await importNassCodes(ctx, parseInput(nassImportBody, body));
+      const skipped =
+        result.skipped.length > 0
+          ? ` ${result.skipped.length} skipped: someone changed them while the file was importing.`
+          : "";
       return withStatus(200, {
-        message: `NASS codes imported: ${result.createdCount} new, ${result.updatedCount} updated.`,
+        message: `NASS codes imported: ${result.createdCount} new, ${result.updatedCount} updated.${skipped}`,
         ...result,
       });
     },

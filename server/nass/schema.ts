@@ -7,7 +7,7 @@ import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-pagin
 import { pagedListField } from "../graphql/paged-list.ts";
 import { readPolicyOptions } from "../graphql/read-policy.ts";
 import { createNassCode, updateNassCode } from "./edit.ts";
-import { importNassCodes } from "./import.ts";
+import { importNassCodes, type NassImportOutcome, type NassSkippedRow } from "./import.ts";
 import type { NassListFilters } from "./list.ts";
 import { DEFAULT_NASS_SORT, type NassSortField } from "./list.ts";
 import { countNassCodes, findNassCodePage, nassFacets } from "./service.ts";
@@ -55,6 +55,10 @@ export const NassCodeType = builder.prismaNode("NassCode", {
     destinating: t.exposeBoolean("destinating", { description: NASS_TEXT.destinating }),
     latitude: t.exposeFloat("latitude", { nullable: true, description: NASS_TEXT.latitude }),
     longitude: t.exposeFloat("longitude", { nullable: true, description: NASS_TEXT.longitude }),
+    version: t.exposeInt("version", {
+      description:
+        "Moves forward with every edit and import of the code. Send it back as updateNassCode's expectedVersion: the save is refused (ConflictError) if someone else changed the code since.",
+    }),
   }),
 });
 
@@ -160,6 +164,10 @@ const UpdateNassCodeInput = builder.inputType("UpdateNassCodeInput", {
   description: "Fields left out stay; null clears.",
   fields: (t) => ({
     id: t.id({ required: true, description: "The NASS record (Relay id, id or code)." }),
+    expectedVersion: t.int({
+      description:
+        "The code's version as the editor read it: when it has changed since (an edit or an import), nothing is saved and a ConflictError answers. Left out: no check.",
+    }),
     code: t.string({ description: NASS_TEXT.code }),
     ...nassFields(t),
   }),
@@ -197,15 +205,28 @@ const NassCodePayload = (name: string) =>
     }),
   });
 
-const ImportNassCodesPayload = builder
-  .objectRef<{ createdCount: number; updatedCount: number }>("ImportNassCodesPayload")
-  .implement({
-    description: "What the import wrote.",
-    fields: (p) => ({
-      createdCount: p.exposeInt("createdCount", { description: "How many new codes it created." }),
-      updatedCount: p.exposeInt("updatedCount", { description: "How many existing codes it updated." }),
+const NassImportSkippedRowType = builder.objectRef<NassSkippedRow>("NassImportSkippedRow").implement({
+  description: "A row the import did not write because its code changed after the import read it.",
+  fields: (t) => ({
+    row: t.exposeInt("row", { description: "The row's place among the file's data rows (from 1)." }),
+    code: t.exposeString("code", { description: "The NASS code the row names." }),
+    reason: t.exposeString("reason", { description: "Why it was skipped, in words for the user." }),
+  }),
+});
+
+const ImportNassCodesPayload = builder.objectRef<NassImportOutcome>("ImportNassCodesPayload").implement({
+  description: "What the import wrote.",
+  fields: (p) => ({
+    createdCount: p.exposeInt("createdCount", { description: "How many new codes it created." }),
+    updatedCount: p.exposeInt("updatedCount", { description: "How many existing codes it updated." }),
+    skipped: p.field({
+      type: [NassImportSkippedRowType],
+      description:
+        "Rows of codes someone else changed while the import ran: their change was kept, these rows were not written.",
+      resolve: (payload) => payload.skipped,
     }),
-  });
+  }),
+});
 
 builder.mutationFields((t) => ({
   createNassCode: t.field({

@@ -51,9 +51,9 @@ export async function findNassCodePage<Query extends { include?: unknown; select
 
 const BOOLEAN_COLUMNS = new Set(["originating", "destinating"]);
 const DATE_COLUMNS = new Set(["createdAt"]);
-const NUMBER_COLUMNS = new Set(["latitude", "longitude"]);
+const NUMBER_COLUMNS = new Set(["latitude", "longitude", "version"]);
 /** Every column of the NassCode row. */
-const COLUMNS = new Set<string>(["id", "createdAt", ...NASS_VALUE_FIELDS]);
+const COLUMNS = new Set<string>(["id", "createdAt", "version", ...NASS_VALUE_FIELDS]);
 
 /**
  * The NassCode columns a Prisma `select` of columns only names (then the page statement reads

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NASS_CODE_REQUIRED } from "../../common/routing.ts";
+import { expectedVersionFields } from "../../common/row-version.ts";
 import { tableFromObjects } from "../loads/upload/input.ts";
 import type { NassImportInput } from "./import.ts";
 import {
@@ -56,6 +57,11 @@ const nassFields = z.object(Object.fromEntries(NASS_VALUE_FIELDS.map((field) => 
   error: NASS_FORM_REQUIRED,
 });
 
+interface VersionInput {
+  expectedVersion?: number;
+  version?: number;
+}
+
 /** Only the fields given end up in the values. */
 const givenOnly = (input: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as NassValues;
@@ -74,8 +80,15 @@ export const createNassInput = nassFields
   .transform(givenOnly)
   .meta({ required: ["code"] });
 
-/** PUT /routing/nass/{code} and updateNassCode: only the fields sent change. */
-export const updateNassInput = nassFields.transform(givenOnly);
+/**
+ * PUT /routing/nass/{code} and updateNassCode: only the fields sent change. `version` (or
+ * `expectedVersion`) is the version the editor read: 409 when the code moved since (an import too).
+ */
+export const updateNassInput = nassFields.extend(expectedVersionFields).transform((input) => {
+  // The fields' shape is built from a list, so its type is loose; the two version fields are not.
+  const { expectedVersion, version, ...fields } = input as Record<string, unknown> & VersionInput;
+  return { values: givenOnly(fields), expectedVersion, version };
+});
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

@@ -73,6 +73,8 @@ export function routeJson(route: RouteWithRelations) {
     deliveryDate: routeDeliveryDate(route.loads),
     createdAt: route.createdAt,
     updatedAt: route.updatedAt,
+    /** Sent back with PUT, a save over someone else's change is refused with 409. */
+    version: route.version,
   };
 }
 

@@ -10,7 +10,15 @@ import { toDate, toDateOrNull } from "../db/reader.ts";
 
 type Select = Record<string, unknown>;
 
-const SCALARS = new Set(["id", "routeNumber", "carrierId", "assignedUserId", "createdAt", "updatedAt"]);
+const SCALARS = new Set([
+  "id",
+  "routeNumber",
+  "carrierId",
+  "assignedUserId",
+  "createdAt",
+  "updatedAt",
+  "version",
+]);
 const DATES = new Set(["createdAt", "updatedAt"]);
 
 /** Exactly `{select: {<field>: true}}`. */

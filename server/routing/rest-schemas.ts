@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROUTE_STOP_TYPES } from "../../common/routing.ts";
-import { dateTime } from "../http/rest-schemas.ts";
+import { dateTime, rowVersion } from "../http/rest-schemas.ts";
 
 /** The REST answers of the routing domain (routing/json.ts), as the OpenAPI document describes them. */
 
@@ -45,6 +45,7 @@ export const routeSchema = z
     deliveryDate: dateTime.nullable().describe("The latest delivery of its loads."),
     createdAt: dateTime,
     updatedAt: dateTime,
+    version: rowVersion,
   })
   .meta({ id: "Route", description: "A route with its loads, stops and the list's derived columns." });
 

@@ -96,7 +96,8 @@ export const routingRoutes: RestRoute[] = [
       description:
         "The full route object: left-out parts stay; `assignedLoads` (or `loadIds`) is the whole new " +
         "load list, `stops` the whole stop list, `assignedUserKey` null unassigns the driver. The route " +
-        "number cannot change. Operators only.",
+        "number cannot change. With `version` (as GET answered it), 409 when someone else changed the " +
+        "route since (its driver, stops or loads, a load moved elsewhere included). Operators only.",
       body: updateRouteInput,
       response: { 200: routeChangeSchema, ...errors(400, { 404: ROUTE_NOT_FOUND }, 409) },
     },

@@ -93,6 +93,10 @@ export const RouteType = builder.prismaNode("Route", {
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the route was created." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When it last changed." }),
+    version: t.exposeInt("version", {
+      description:
+        "Moves forward with every change of the route (driver, stops, loads joining or leaving). Send it back as updateRoute's expectedVersion: the save is refused (ConflictError) if someone else changed the route since.",
+    }),
   }),
 });
 
@@ -229,6 +233,10 @@ const UpdateRouteInput = builder.inputType("UpdateRouteInput", {
   description: "Parts left out stay as they are.",
   fields: (t) => ({
     routeNumber: t.string({ required: true, description: "The route to change (its number)." }),
+    expectedVersion: t.int({
+      description:
+        "The route's version as the editor read it: when the route has changed since, nothing is saved and a ConflictError answers. Left out: no check.",
+    }),
     driver: t.id({ description: "A CARRIER user (Relay id, id or userId); null unassigns." }),
     stops: t.field({ type: [RouteStopInput], description: "Replaces every stop, ordered by sequence." }),
     loadIds: t.stringList({ description: "The whole new list of loads; others leave the route." }),
@@ -255,6 +263,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: UpdateRouteInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       updateRoute(ctx, input.routeNumber, {
+        expectedVersion: input.expectedVersion,
         assignedUserKey:
           input.driver === undefined || input.driver === null
             ? input.driver

@@ -1,6 +1,7 @@
 import {
   LOADS_REQUIRED,
   normalizeRouteNumber,
+  ROUTE_CHANGED_ELSEWHERE,
   ROUTE_NOT_FOUND,
   ROUTE_NUMBER_READ_ONLY,
 } from "../../common/routing.ts";
@@ -21,6 +22,13 @@ import {
 } from "../graphql/offset-paging.ts";
 import { createRowId } from "../lib/ids.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
+import {
+  assertVersion,
+  expectedVersionOf,
+  isWriteRace,
+  NEXT_VERSION,
+  writeAtVersion,
+} from "../lib/row-version.ts";
 import { parseInput } from "../lib/validate.ts";
 import {
   findLoadsByReference,
@@ -204,6 +212,8 @@ export async function createRoute(ctx: Context, rawInput: unknown): Promise<Rout
   return { route, moved, added: loads.map((load) => load.loadId), removed: 0 };
 }
 
+const ROUTE_VERSION_TEXTS = { changed: ROUTE_CHANGED_ELSEWHERE, notFound: ROUTE_NOT_FOUND };
+
 /** What an update's audit row compares: the driver, the stops and the loads, as people read them. */
 const BEFORE_UPDATE = {
   assignedUser: { select: { userId: true } },
@@ -246,6 +256,9 @@ function unknownNassFields(
 /**
  * PUT /routing/{routeNumber}: the driver, the stops (replaced, ordered by sequence) and the list of
  * loads (loads left out leave the route; loads from other routes move here). One transaction.
+ * With the version the editor read, a save over someone else's change of the route (its driver,
+ * stops or loads, a load moved by a load edit or an upload included) is refused with 409 and
+ * writes nothing: checked at once and again by the update's own `WHERE version = ?`.
  */
 export async function updateRoute(
   ctx: Context,
@@ -255,6 +268,8 @@ export async function updateRoute(
   requireAdmin(ctx);
   const route = (await routeOrThrow(ctx, routeNumber, { include: BEFORE_UPDATE })) as RouteBeforeUpdate;
   const input = parseInput(updateRouteInput, rawInput);
+  const expectedVersion = expectedVersionOf(input);
+  assertVersion(route, expectedVersion, ROUTE_VERSION_TEXTS);
   if (input.routeNumber && normalizeRouteNumber(input.routeNumber) !== route.routeNumber) {
     throw new ValidationError(ROUTE_NUMBER_READ_ONLY, [
       { field: "routeNumber", message: ROUTE_NUMBER_READ_ONLY },
@@ -271,7 +286,7 @@ export async function updateRoute(
     throw new ValidationError(LOADS_REQUIRED, [{ field: "assignedLoads", message: LOADS_REQUIRED }]);
   }
 
-  const changes: Prisma.RouteUncheckedUpdateInput = {};
+  const changes: Prisma.RouteUncheckedUpdateManyInput = {};
   const after: Partial<RouteAuditFields> = {};
   if (input.assignedUserKey === null || input.assignedUserKey === "") {
     Object.assign(changes, { assignedUserId: null, carrierId: null });
@@ -284,43 +299,53 @@ export async function updateRoute(
   if (stops) after.stops = stopsText(stops.map((stop) => ({ ...stop, code: stop.nassReference })));
   if (loads) after.loads = loads.map((load) => load.loadId).sort();
 
-  const { updated, removed } = await ctx.db.$transaction(async (tx) => {
-    const updated = await tx.route.update({
-      where: { id: route.id },
-      data: { ...changes, updatedAt: new Date() },
-    });
-    if (stops) {
-      await tx.routeStop.deleteMany({ where: { routeId: route.id } });
-      await tx.routeStop.createMany({
-        data: stopRowsOf(stops, nass.idByReference).map((row) => ({ ...row, routeId: route.id })),
+  const { updated, removed } = await ctx.db
+    .$transaction(async (tx) => {
+      // The route's own row first: a refusal (or a concurrent save waiting on it) comes before any
+      // stop or load is touched. Moving loads then moves the versions of every route they leave or
+      // join (database triggers), this one's included.
+      await writeAtVersion(expectedVersion, ROUTE_VERSION_TEXTS, (version) =>
+        tx.route.updateMany({
+          where: { id: route.id, ...version },
+          data: { ...changes, updatedAt: new Date(), ...NEXT_VERSION },
+        }),
+      );
+      if (stops) {
+        await tx.routeStop.deleteMany({ where: { routeId: route.id } });
+        await tx.routeStop.createMany({
+          data: stopRowsOf(stops, nass.idByReference).map((row) => ({ ...row, routeId: route.id })),
+        });
+      }
+      let removed = 0;
+      if (loads) {
+        removed = await releaseLoadsFromRoute(
+          tx,
+          route.id,
+          loads.map((load) => load.id),
+        );
+        await putLoadsOnRoute(
+          tx,
+          route,
+          loads.filter((load) => load.routeId !== route.id).map((load) => load.id),
+        );
+      }
+      await recordAudit(tx, {
+        actor: auditActor(ctx),
+        action: "route.update",
+        entityType: "Route",
+        entityId: route.id,
+        details: {
+          routeNumber: route.routeNumber,
+          ...input,
+          changes: changedFields(routeAuditFields(route), after),
+        },
       });
-    }
-    let removed = 0;
-    if (loads) {
-      removed = await releaseLoadsFromRoute(
-        tx,
-        route.id,
-        loads.map((load) => load.id),
-      );
-      await putLoadsOnRoute(
-        tx,
-        route,
-        loads.filter((load) => load.routeId !== route.id).map((load) => load.id),
-      );
-    }
-    await recordAudit(tx, {
-      actor: auditActor(ctx),
-      action: "route.update",
-      entityType: "Route",
-      entityId: route.id,
-      details: {
-        routeNumber: route.routeNumber,
-        ...input,
-        changes: changedFields(routeAuditFields(route), after),
-      },
+      return { updated: await tx.route.findUniqueOrThrow({ where: { id: route.id } }), removed };
+    })
+    .catch((error: unknown) => {
+      if (isWriteRace(error)) throw new ConflictError(ROUTE_CHANGED_ELSEWHERE);
+      throw error;
     });
-    return { updated, removed };
-  });
   const moved = loads ? movedLoads(loads, route.id) : [];
   announceRouteChange(ctx, route.id);
   for (const routeId of new Set(

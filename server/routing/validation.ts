@@ -7,6 +7,7 @@ import {
   ROUTE_NUMBER_REQUIRED,
   ROUTE_STOP_TYPES,
 } from "../../common/routing.ts";
+import { expectedVersionFields } from "../../common/row-version.ts";
 
 /** How many loads one route may hold (a truck's run; keeps every route page bounded). */
 export const MAX_ROUTE_LOADS = 500;
@@ -113,10 +114,12 @@ const stopList = z
 /**
  * PUT /routing/{routeNumber}: the full route object. Left-out parts stay; `assignedLoads` (or
  * `loadIds`) is the whole new list of loads; `assignedUserKey` null unassigns the driver.
+ * `version` (or `expectedVersion`) is the version the editor read: 409 when the route moved since.
  */
 export const updateRouteInput = z
   .object(
     {
+      ...expectedVersionFields,
       routeNumber: z.string().nullish(),
       assignedUserKey: z.string().trim().nullish(),
       stops: stopList.nullish(),

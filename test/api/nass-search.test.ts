@@ -93,7 +93,7 @@ describe("the NASS list page (read by one driver statement when it selects colum
       t.app,
       `query { nassCodes(search: "srch", orderBy: { field: CODE, direction: DESC }) { edges { node {
         code region division fdbid facilityName street city state zip typeCode subType facType
-        originating destinating latitude longitude } } } }`,
+        originating destinating latitude longitude version } } } }`,
       {},
       { token: adminToken },
     );

@@ -39,6 +39,7 @@ describe("GET /api/routing/nass", () => {
         "facType",
         "originating",
         "destinating",
+        "version",
       ].sort(),
     );
     expect(result.body[0]).toMatchObject({ code: "ATL03", city: "Atlanta", state: "GA", originating: true });

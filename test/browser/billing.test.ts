@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BILLING_TEXTS } from "../../common/billing.ts";
 import { createBillForWinner } from "../../server/billing/operations.ts";
 import { createUser, loginAs, rest } from "../support/app.ts";
 import { expectAccessible } from "../support/axe.ts";
@@ -310,6 +311,49 @@ describe("invoice detail", () => {
     await page.getByTestId("entry-notice").getByText("Error saving").waitFor();
     await page.getByTestId("entry-save-error").getByText("No se pudo actualizar la factura").waitFor();
     await page.getByText("Load not found", { exact: true }).waitFor();
+  });
+
+  it("refuses a save over a colleague's change with the server's message, then reloads the invoice on request", async () => {
+    const { page } = admin;
+    const invoice = await world.app.deps.db.invoice.findFirstOrThrow({ orderBy: { invoiceNumber: "asc" } });
+    const number = invoice.invoiceNumber;
+    await page.goto(`/admin/ila/billing/accounts-receivable/${number}`);
+    const party = page.getByRole("textbox", { name: "Customer/Payer" });
+    await party.waitFor();
+    await party.fill("Mine");
+    // A colleague saves the invoice after this screen read it.
+    const theirs = await rest(
+      world.app,
+      "PUT",
+      `/billing/accounts-receivable/${number}`,
+      { customerPayer: "Theirs", dueDate: "2026-12-31", amountDue: "12.34", status: "pending" },
+      { token: adminToken },
+    );
+    expect(theirs.status).toBe(200);
+
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    const alert = page.getByTestId("entry-save-error").filter({ hasText: BILLING_TEXTS.invoiceChanged });
+    await alert.waitFor();
+    await page.getByTestId("entry-notice").getByText("Error saving").waitFor();
+    const stored = await world.app.deps.db.invoice.findUniqueOrThrow({ where: { invoiceNumber: number } });
+    expect(stored).toMatchObject({ customerPayer: "Theirs", amountDueCents: 1234 });
+    await expectAccessible(page, "invoice detail refusing a stale save");
+
+    await alert.getByRole("button", { name: "Reload" }).click();
+    await alert.waitFor({ state: "hidden" });
+    await eventually(() => party.inputValue()).toBe("Theirs");
+    await expect(page.getByRole("spinbutton", { name: "Amount Due" }).inputValue()).resolves.toBe("12.34");
+    await party.fill("Mine");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByTestId("entry-notice").getByText("Saved Correctly").waitFor();
+    // The form follows its own saves: a second one goes through too.
+    await party.fill("Mine again");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await eventually(
+      async () =>
+        (await world.app.deps.db.invoice.findUniqueOrThrow({ where: { invoiceNumber: number } }))
+          .customerPayer,
+    ).toBe("Mine again");
   });
 
   it("the load detail shows revenue, cost and margin; a delivered load's rate drafts its invoice", async () => {

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, loginAs } from "../support/app.ts";
+import { CARRIER_MESSAGES } from "../../common/carriers.ts";
+import { createUser, loginAs, rest } from "../support/app.ts";
 import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
@@ -382,6 +383,64 @@ describe("carrier detail", () => {
     await page.getByTestId("no-drivers").waitFor();
     const after = await world.app.deps.db.user.findUniqueOrThrow({ where: { email: "dora@example.com" } });
     expect(after.carrierId).toBeNull();
+  });
+
+  it("refuses a save over a colleague's change with the server's message (not over a driver attached here), then reloads on request", async () => {
+    const { page } = admin;
+    await page.goto(`/admin/ila/carriers/${carrierId}`);
+    const form = page.getByRole("form", { name: "Carrier details" });
+    const field = (label: string) => form.getByRole("textbox", { name: label, exact: true });
+    const outcome = page.getByTestId("carrier-save-outcome");
+    await field("Contact name").waitFor();
+
+    // A driver attached on this screen while the form has edits is the user's own change.
+    await field("Contact name").fill("Mine first");
+    const email = page
+      .getByRole("form", { name: "Attach a driver" })
+      .getByRole("textbox", { name: "Driver e-mail" });
+    await email.fill("dora@example.com");
+    await email.press("Enter");
+    await page.getByText("Dora Driver now drives for Blue Ridge Freight Co.").waitFor();
+    await form.getByRole("button", { name: "Save changes" }).click();
+    await outcome.getByText("Carrier successfully updated").waitFor();
+    await expect
+      .poll(
+        async () => (await world.app.deps.db.carrier.findUniqueOrThrow({ where: { carrierId } })).contactName,
+      )
+      .toBe("Mine first");
+
+    // A colleague saves the carrier while this form has edits.
+    await field("Contact name").fill("Mine second");
+    const theirs = await rest(
+      world.app,
+      "PATCH",
+      `/carriers/${carrierId}`,
+      { carrierName: "Theirs Freight" },
+      {
+        token: adminToken,
+      },
+    );
+    expect(theirs.status).toBe(200);
+    await form.getByRole("button", { name: "Save changes" }).click();
+    const alert = form.getByRole("alert").filter({ hasText: CARRIER_MESSAGES.changedElsewhere });
+    await alert.waitFor();
+    await outcome.getByText("Error saving the changes").waitFor();
+    const stored = await world.app.deps.db.carrier.findUniqueOrThrow({ where: { carrierId } });
+    expect(stored).toMatchObject({ carrierName: "Theirs Freight", contactName: "Mine first" });
+    await expectAccessible(page, "carrier detail refusing a stale save");
+
+    await alert.getByRole("button", { name: "Reload" }).click();
+    await alert.waitFor({ state: "hidden" });
+    await expect.poll(() => field("Carrier Name").inputValue()).toBe("Theirs Freight");
+    await expect(field("Contact name").inputValue()).resolves.toBe("Mine first");
+    await field("Contact name").fill("Mine second");
+    await form.getByRole("button", { name: "Save changes" }).click();
+    await expect
+      .poll(async () => {
+        const carrier = await world.app.deps.db.carrier.findUniqueOrThrow({ where: { carrierId } });
+        return [carrier.carrierName, carrier.contactName];
+      })
+      .toEqual(["Theirs Freight", "Mine second"]);
   });
 
   it("says 'No se pudo obtener el carrier' for an unknown carrier", async () => {

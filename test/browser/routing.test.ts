@@ -6,6 +6,7 @@ import {
   LOADS_REQUIRED,
   NO_NASS_CODES,
   NO_ROUTES,
+  ROUTE_CHANGED_ELSEWHERE,
   ROUTE_NUMBER_REQUIRED,
 } from "../../common/routing.ts";
 import { createUser, loginAs, rest } from "../support/app.ts";
@@ -256,6 +257,43 @@ describe("route detail", () => {
     await expect(page.getByLabel("Carrier", { exact: true }).inputValue()).resolves.toBe(
       "Carrier 9 Trucking",
     );
+  });
+
+  it("refuses a save after a load edit moved a load onto the route, then reloads the route on request", async () => {
+    const { page } = admin;
+    await page.goto("/admin/ila/routing/TYPED-1");
+    await page.getByLabel("Sequence (stop 3)").waitFor();
+    // A colleague's load edit puts RT-0002 back on this route after the page read it.
+    await createUser(world.app, { email: "colleague@example.com", role: "ADMIN" });
+    const colleague = await loginAs(world.app, "colleague@example.com");
+    const moved = await rest(
+      world.app,
+      "PUT",
+      "/loads/RT-0002",
+      { routeNumber: "TYPED-1" },
+      {
+        token: colleague.token,
+      },
+    );
+    expect(moved.status).toBe(200);
+
+    await page.getByLabel("Sequence (stop 3)").fill("4");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: ROUTE_CHANGED_ELSEWHERE });
+    await alert.waitFor();
+    const stored = await world.app.deps.db.route.findUniqueOrThrow({
+      where: { routeNumber: "TYPED-1" },
+      include: { loads: { select: { loadId: true } }, stops: { select: { sequence: true } } },
+    });
+    expect(stored.loads.map((load) => load.loadId).sort()).toEqual(["RT-0001", "RT-0002"]);
+    expect(stored.stops.map((stop) => stop.sequence).sort()).toEqual([1, 2, 3]);
+    await expectAccessible(page, "route page refusing a stale save");
+
+    await alert.getByRole("button", { name: "Reload" }).click();
+    await page.getByRole("button", { name: "Remove load RT-0002" }).waitFor();
+    await expect(page.getByLabel("Sequence (stop 3)").inputValue()).resolves.toBe("3");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Route TYPED-1 saved.").waitFor();
   });
 });
 

@@ -1,11 +1,13 @@
 import Typography from "@mui/material/Typography";
-import { graphql, type PreloadedQuery, useFragment, usePreloadedQuery } from "react-relay";
+import { useState } from "react";
+import { graphql, type PreloadedQuery, usePreloadedQuery, useRefetchableFragment } from "react-relay";
 import { dayText } from "../../../common/billing.ts";
 import { centsToDecimal } from "../../../common/money.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
 import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { BillDetailPage_bill$key } from "./__generated__/BillDetailPage_bill.graphql";
 import type { BillDetailPageQuery } from "./__generated__/BillDetailPageQuery.graphql";
+import type { BillDetailPageRefetchQuery } from "./__generated__/BillDetailPageRefetchQuery.graphql";
 import { EntryForm } from "./EntryForm.tsx";
 import { EntryNotFound } from "./EntryNotFound.tsx";
 import { useUpdateBillMutation } from "./useUpdateBillMutation.ts";
@@ -35,10 +37,11 @@ export function BillDetailPage({ queryRef }: BillDetailPageProps) {
 }
 
 function BillEditor({ bill }: { bill: BillDetailPage_bill$key }) {
-  const data = useFragment(
+  const [data, refetch] = useRefetchableFragment<BillDetailPageRefetchQuery, BillDetailPage_bill$key>(
     graphql`
-      fragment BillDetailPage_bill on Bill {
+      fragment BillDetailPage_bill on Bill @refetchable(queryName: "BillDetailPageRefetchQuery") {
         billNumber
+        version
         carrier
         paymentDate
         amountCents
@@ -53,6 +56,8 @@ function BillEditor({ bill }: { bill: BillDetailPage_bill$key }) {
     bill,
   );
   const [save, saving] = useUpdateBillMutation();
+  // After a refused save the entry is fetched again and the form starts over from it.
+  const [reloads, setReloads] = useState(0);
   return (
     <>
       <PageTitle>{`ILA / Billing / Accounts Payable / ${data.billNumber}`}</PageTitle>
@@ -60,6 +65,7 @@ function BillEditor({ bill }: { bill: BillDetailPage_bill$key }) {
         Bill #{data.billNumber}
       </Typography>
       <EntryForm
+        key={reloads}
         ledger="payable"
         number={data.billNumber}
         initial={{
@@ -71,8 +77,11 @@ function BillEditor({ bill }: { bill: BillDetailPage_bill$key }) {
         loadId={data.load?.loadId ?? null}
         trackingLink={data.trackingLink ?? null}
         rateConfirmationUrl={data.rateConfirmationUrl ?? null}
+        version={data.version}
         saving={saving}
-        onSave={(values, loadId, handlers) =>
+        reload={(done) => refetch({}, { fetchPolicy: "network-only", onComplete: done })}
+        onReloaded={() => setReloads((count) => count + 1)}
+        onSave={(values, loadId, expectedVersion, handlers) =>
           save(
             {
               input: {
@@ -82,9 +91,13 @@ function BillEditor({ bill }: { bill: BillDetailPage_bill$key }) {
                 amount: values.amount,
                 status: values.status || null,
                 loadId: loadId.trim() || null,
+                expectedVersion,
               },
             },
-            handlers,
+            {
+              onSuccess: (saved) => handlers.onSuccess({ version: saved.bill.version }),
+              onFailure: handlers.onFailure,
+            },
           )
         }
       />

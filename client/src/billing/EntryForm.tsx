@@ -1,4 +1,3 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
@@ -12,8 +11,10 @@ import { BILLING_TEXTS, type Ledger } from "../../../common/billing.ts";
 import { type MutationHandlers, placeProblems } from "../relay/mutation-failure.ts";
 import { focusFirstInvalid } from "../ui/focus.ts";
 import { problemProps } from "../ui/form/problem-props.ts";
+import { SaveFailureAlert } from "../ui/form/SaveFailureAlert.tsx";
 import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { useFormValues } from "../ui/form/useFormValues.ts";
+import { isStaleEdit, type ReloadFetch, useStaleEdit } from "../ui/form/useStaleEdit.ts";
 import { useToast } from "../ui/Toast.tsx";
 import { ActionsCell } from "./ActionsCell.tsx";
 import { listPath } from "./billing-criteria.ts";
@@ -28,8 +29,19 @@ interface EntryFormProps {
   loadId: string | null;
   trackingLink: string | null;
   rateConfirmationUrl?: string | null;
+  /** The version `initial` was read at: the first save sends it (refused if the entry moved since). */
+  version: number;
   saving: boolean;
-  onSave(values: EntryValues, loadId: string, handlers: MutationHandlers<unknown>): void;
+  /** Saves, naming the version the form's values come from; success answers the saved version. */
+  onSave(
+    values: EntryValues,
+    loadId: string,
+    expectedVersion: number,
+    handlers: MutationHandlers<{ version: number }>,
+  ): void;
+  /** Fetches the entry again after a refused save; then the page starts the form over from it. */
+  reload: ReloadFetch;
+  onReloaded(): void;
 }
 
 /** The invoice or bill detail form: read-only number, the four fields, the linked load, 'Save Changes'. */
@@ -40,29 +52,40 @@ export function EntryForm({
   loadId,
   trackingLink,
   rateConfirmationUrl = null,
+  version,
   saving,
   onSave,
+  reload,
+  onReloaded,
 }: EntryFormProps) {
   const { values, problems, setProblems, change, passes } = useFormValues<EntryValues, EntryProblems>(
     initial,
   );
   const [load, setLoad] = useState(loadId ?? "");
   const [loadProblem, setLoadProblem] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [baseVersion, setBaseVersion] = useState(version);
+  const staleEdit = useStaleEdit(ledger === "receivable" ? "invoice" : "bill", reload, onReloaded);
   const { notify, toast } = useToast({ "data-testid": "entry-notice" });
   const numberLabel = ledger === "receivable" ? "Invoice Number" : "Bill Number";
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    setFailed(false);
+    setFailed(null);
+    staleEdit.clear();
     if (!passes(entryProblems(ledger, "edit", values), form)) return;
-    onSave(values, load, {
-      onSuccess: () => notify(BILLING_TEXTS.saved),
+    onSave(values, load, baseVersion, {
+      onSuccess: (saved) => {
+        setBaseVersion(saved.version);
+        notify(BILLING_TEXTS.saved);
+      },
       onFailure: (failure) => {
         setProblems(placeProblems(failure, (field) => entryFieldOf(ledger, field)));
         if (failure.fields.loadId) setLoadProblem(failure.fields.loadId);
-        setFailed(true);
+        staleEdit.noteFailure(failure);
+        // Someone else saved it since: their words and Reload; otherwise the spec's text.
+        setFailed(isStaleEdit(failure) ? failure.message : BILLING_TEXTS.updateFailed);
         notify(BILLING_TEXTS.saveError, "error");
         focusFirstInvalid(form);
       },
@@ -81,11 +104,13 @@ export function EntryForm({
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
       <Box component="form" noValidate onSubmit={handleSubmit} aria-label={`${numberLabel} ${number}`}>
-        {failed ? (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid="entry-save-error">
-            {BILLING_TEXTS.updateFailed}
-          </Alert>
-        ) : null}
+        <SaveFailureAlert
+          message={failed}
+          thing={ledger === "receivable" ? "invoice" : "bill"}
+          staleEdit={staleEdit}
+          sx={{ mb: 2 }}
+          data-testid="entry-save-error"
+        />
         <Stack spacing={2}>
           <TextField
             label={numberLabel}

@@ -1,11 +1,13 @@
 import Typography from "@mui/material/Typography";
-import { graphql, type PreloadedQuery, useFragment, usePreloadedQuery } from "react-relay";
+import { useState } from "react";
+import { graphql, type PreloadedQuery, usePreloadedQuery, useRefetchableFragment } from "react-relay";
 import { dayText } from "../../../common/billing.ts";
 import { centsToDecimal } from "../../../common/money.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
 import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { InvoiceDetailPage_invoice$key } from "./__generated__/InvoiceDetailPage_invoice.graphql";
 import type { InvoiceDetailPageQuery } from "./__generated__/InvoiceDetailPageQuery.graphql";
+import type { InvoiceDetailPageRefetchQuery } from "./__generated__/InvoiceDetailPageRefetchQuery.graphql";
 import { EntryForm } from "./EntryForm.tsx";
 import { EntryNotFound } from "./EntryNotFound.tsx";
 import { useUpdateInvoiceMutation } from "./useUpdateInvoiceMutation.ts";
@@ -35,10 +37,14 @@ export function InvoiceDetailPage({ queryRef }: InvoiceDetailPageProps) {
 }
 
 function InvoiceEditor({ invoice }: { invoice: InvoiceDetailPage_invoice$key }) {
-  const data = useFragment(
+  const [data, refetch] = useRefetchableFragment<
+    InvoiceDetailPageRefetchQuery,
+    InvoiceDetailPage_invoice$key
+  >(
     graphql`
-      fragment InvoiceDetailPage_invoice on Invoice {
+      fragment InvoiceDetailPage_invoice on Invoice @refetchable(queryName: "InvoiceDetailPageRefetchQuery") {
         invoiceNumber
+        version
         customerPayer
         dueDate
         amountDueCents
@@ -52,6 +58,8 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetailPage_invoice$key }) 
     invoice,
   );
   const [save, saving] = useUpdateInvoiceMutation();
+  // After a refused save the entry is fetched again and the form starts over from it.
+  const [reloads, setReloads] = useState(0);
   return (
     <>
       <PageTitle>{`ILA / Billing / Accounts Receivable / ${data.invoiceNumber}`}</PageTitle>
@@ -59,6 +67,7 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetailPage_invoice$key }) 
         Invoice #{data.invoiceNumber}
       </Typography>
       <EntryForm
+        key={reloads}
         ledger="receivable"
         number={data.invoiceNumber}
         initial={{
@@ -69,8 +78,11 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetailPage_invoice$key }) 
         }}
         loadId={data.load?.loadId ?? null}
         trackingLink={data.trackingLink ?? null}
+        version={data.version}
         saving={saving}
-        onSave={(values, loadId, handlers) =>
+        reload={(done) => refetch({}, { fetchPolicy: "network-only", onComplete: done })}
+        onReloaded={() => setReloads((count) => count + 1)}
+        onSave={(values, loadId, expectedVersion, handlers) =>
           save(
             {
               input: {
@@ -80,9 +92,13 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetailPage_invoice$key }) 
                 amountDue: values.amount,
                 status: values.status || null,
                 loadId: loadId.trim() || null,
+                expectedVersion,
               },
             },
-            handlers,
+            {
+              onSuccess: (saved) => handlers.onSuccess({ version: saved.invoice.version }),
+              onFailure: handlers.onFailure,
+            },
           )
         }
       />

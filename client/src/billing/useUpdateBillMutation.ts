@@ -10,6 +10,7 @@ const mutation = graphql`
         data {
           bill {
             id
+            version
             ...BillDetailPage_bill
             ...BillRow_bill
           }

@@ -10,6 +10,7 @@ const mutation = graphql`
         data {
           invoice {
             id
+            version
             ...InvoiceDetailPage_invoice
             ...InvoiceRow_invoice
           }

@@ -1,11 +1,12 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
+import { useState } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { CarrierDetailPageQuery } from "./__generated__/CarrierDetailPageQuery.graphql";
-import { CarrierDrivers } from "./CarrierDrivers.tsx";
+import { CarrierDrivers, type OwnVersionMove } from "./CarrierDrivers.tsx";
 import { CarrierForm } from "./CarrierForm.tsx";
 import { CarrierNotFound } from "./CarrierNotFound.tsx";
 import { CARRIER_TEXTS, manualAssignmentPath } from "./carrier-rules.ts";
@@ -34,6 +35,9 @@ export function CarrierDetailPage({ queryRef }: CarrierDetailPageProps) {
     queryRef,
   );
   useCarrierChangedSubscription();
+  // A driver change made on this screen moves the carrier's version: the form's next save is not
+  // refused for it (a colleague's change still is).
+  const [ownMove, setOwnMove] = useState<OwnVersionMove | null>(null);
   if (!carrier) {
     return <CarrierNotFound>No carrier has this id.</CarrierNotFound>;
   }
@@ -48,8 +52,8 @@ export function CarrierDetailPage({ queryRef }: CarrierDetailPageProps) {
           {CARRIER_TEXTS.manualAssignment}
         </Button>
       </Box>
-      <CarrierForm carrier={carrier} />
-      <CarrierDrivers carrier={carrier} />
+      <CarrierForm carrier={carrier} ownMove={ownMove} />
+      <CarrierDrivers carrier={carrier} onVersionMoved={setOwnMove} />
       <HistoryPanel entityType="Carrier" entityId={carrier.id} />
     </>
   );

@@ -21,16 +21,25 @@ import { DetachDriverDialog } from "./DetachDriverDialog.tsx";
 import { DRIVER_CHANGE_FAILED, useAttachDriverMutation } from "./useAttachDriverMutation.ts";
 import { useDetachDriverMutation } from "./useDetachDriverMutation.ts";
 
+/** The carrier's version before and after one of this screen's own driver changes. */
+export interface OwnVersionMove {
+  from: number;
+  to: number;
+}
+
 interface CarrierDriversProps {
   carrier: CarrierDrivers_carrier$key;
+  /** A driver attached or detached here moved the carrier's version (the form beside it adopts it). */
+  onVersionMoved?(move: OwnVersionMove): void;
 }
 
 /** The carrier's drivers: signed-up carrier users attached by e-mail, detached after a confirmation. */
-export function CarrierDrivers({ carrier }: CarrierDriversProps) {
+export function CarrierDrivers({ carrier, onVersionMoved }: CarrierDriversProps) {
   const data = useFragment(
     graphql`
       fragment CarrierDrivers_carrier on Carrier {
         id
+        version
         carrierName
         driverCount
         drivers {
@@ -61,7 +70,8 @@ export function CarrierDrivers({ carrier }: CarrierDriversProps) {
     attach(
       { input: { carrierId: data.id, email: email.trim() } },
       {
-        onSuccess: ({ driver }) => {
+        onSuccess: ({ carrier: after, driver }) => {
+          onVersionMoved?.({ from: data.version, to: after.version });
           setEmail("");
           const name = driver.fullName || driver.email;
           setNotice({ severity: "success", text: `${name} now drives for ${data.carrierName}.` });
@@ -78,7 +88,8 @@ export function CarrierDrivers({ carrier }: CarrierDriversProps) {
     detach(
       { input: { carrierId: data.id, userId: leaving.id } },
       {
-        onSuccess: () => {
+        onSuccess: ({ carrier: after }) => {
+          onVersionMoved?.({ from: data.version, to: after.version });
           setNotice({
             severity: "success",
             text: `${leaving.name} no longer drives for ${data.carrierName}.`,

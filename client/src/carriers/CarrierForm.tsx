@@ -4,14 +4,18 @@ import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useState } from "react";
-import { graphql, useFragment } from "react-relay";
+import { graphql, useRefetchableFragment } from "react-relay";
 import { placeProblems } from "../relay/mutation-failure.ts";
 import { ChoiceField } from "../ui/form/ChoiceField.tsx";
 import { EditActions } from "../ui/form/EditActions.tsx";
 import { problemProps } from "../ui/form/problem-props.ts";
+import { SaveFailureAlert } from "../ui/form/SaveFailureAlert.tsx";
 import { useFormValues } from "../ui/form/useFormValues.ts";
+import { isStaleEdit, useStaleEdit } from "../ui/form/useStaleEdit.ts";
 import { Toast, type ToastMessage } from "../ui/Toast.tsx";
 import type { CarrierForm_carrier$key } from "./__generated__/CarrierForm_carrier.graphql";
+import type { CarrierFormRefetchQuery } from "./__generated__/CarrierFormRefetchQuery.graphql";
+import type { OwnVersionMove } from "./CarrierDrivers.tsx";
 import {
   CARRIER_TEXTS,
   CARRIER_TYPES,
@@ -48,14 +52,17 @@ const CONTACT_FIELDS: readonly { name: EditTextField; label: string; type: strin
 
 interface CarrierFormProps {
   carrier: CarrierForm_carrier$key;
+  /** The last driver change made on this screen, which the form's edits do not conflict with. */
+  ownMove?: OwnVersionMove | null;
 }
 
 /** The carrier's editable details (spec section 2, Carrier detail). */
-export function CarrierForm({ carrier }: CarrierFormProps) {
-  const data = useFragment(
+export function CarrierForm({ carrier, ownMove = null }: CarrierFormProps) {
+  const [data, refetch] = useRefetchableFragment<CarrierFormRefetchQuery, CarrierForm_carrier$key>(
     graphql`
-      fragment CarrierForm_carrier on Carrier {
+      fragment CarrierForm_carrier on Carrier @refetchable(queryName: "CarrierFormRefetchQuery") {
         id
+        version
         carrierName
         dotNumber
         mcNumber
@@ -74,11 +81,33 @@ export function CarrierForm({ carrier }: CarrierFormProps) {
   const { values, setValues, problems: fieldErrors, setProblems: setFieldErrors } = form;
   const [dirty, setDirty] = useState(false);
   const [outcome, setOutcome] = useState<ToastMessage | null>(null);
+  // The version the form's values come from: the one its save sends (a colleague's change pushed
+  // into the store meanwhile must not become the base of edits made before it).
+  const [baseVersion, setBaseVersion] = useState(data.version);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const staleEdit = useStaleEdit(
+    "carrier",
+    (done) => refetch({}, { fetchPolicy: "network-only", onComplete: done }),
+    () => {
+      setConflict(null);
+      setFieldErrors({});
+      setDirty(false);
+    },
+  );
 
   // Saved (server-normalised) values, or a colleague's change, replace the form's unless it has edits.
   useEffect(() => {
-    if (!dirty) setValues(editValuesOf(data));
+    if (dirty) return;
+    setValues(editValuesOf(data));
+    setBaseVersion(data.version);
   }, [data, dirty, setValues]);
+
+  // A driver attached or detached on this screen moved the version by exactly its own step.
+  useEffect(() => {
+    if (ownMove && ownMove.from === baseVersion && ownMove.to === ownMove.from + 1) {
+      setBaseVersion(ownMove.to);
+    }
+  }, [ownMove, baseVersion]);
 
   const handleChange = <Name extends EditCarrierField>(name: Name, value: EditCarrierValues[Name]) => {
     form.change(name, value);
@@ -88,8 +117,10 @@ export function CarrierForm({ carrier }: CarrierFormProps) {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.passes(editCarrierProblems(values), event.currentTarget)) return;
+    setConflict(null);
+    staleEdit.clear();
     save(
-      { input: { id: data.id, ...updateFieldsOf(values) } },
+      { input: { id: data.id, expectedVersion: baseVersion, ...updateFieldsOf(values) } },
       {
         onSuccess: () => {
           setDirty(false);
@@ -97,6 +128,8 @@ export function CarrierForm({ carrier }: CarrierFormProps) {
         },
         onFailure: (failure) => {
           setFieldErrors(placeProblems(failure, editFieldOfServer));
+          staleEdit.noteFailure(failure);
+          if (isStaleEdit(failure)) setConflict(failure.message);
           setOutcome({ severity: "error", text: CARRIER_TEXTS.saveFailed });
         },
       },
@@ -120,6 +153,7 @@ export function CarrierForm({ carrier }: CarrierFormProps) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Carrier details">
+        <SaveFailureAlert message={conflict} thing="carrier" staleEdit={staleEdit} sx={{ mb: 2 }} />
         <Typography variant="h6" component="h2" gutterBottom>
           Carrier
         </Typography>
@@ -162,6 +196,8 @@ export function CarrierForm({ carrier }: CarrierFormProps) {
           onDiscard={() => {
             setDirty(false);
             setFieldErrors({});
+            setConflict(null);
+            staleEdit.clear();
             setValues(editValuesOf(data));
           }}
         />

@@ -9,6 +9,7 @@ const mutation = graphql`
       ... on MutationAttachDriverSuccess {
         data {
           carrier {
+            version
             ...CarrierDrivers_carrier
           }
           driver {

@@ -9,6 +9,7 @@ const mutation = graphql`
       ... on MutationDetachDriverSuccess {
         data {
           carrier {
+            version
             ...CarrierDrivers_carrier
           }
         }

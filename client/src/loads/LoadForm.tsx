@@ -1,4 +1,3 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -11,7 +10,7 @@ import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { type FormEvent, startTransition, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
 import { useBlocker } from "react-router-dom";
 import { LOAD_MODES, LOAD_STATUSES } from "../../../common/loads/values.ts";
@@ -20,7 +19,9 @@ import { type DriverOption, DriverPicker } from "../routing/DriverPicker.tsx";
 import { ChoiceField } from "../ui/form/ChoiceField.tsx";
 import { EditActions } from "../ui/form/EditActions.tsx";
 import { problemProps } from "../ui/form/problem-props.ts";
+import { SaveFailureAlert } from "../ui/form/SaveFailureAlert.tsx";
 import { useFormValues } from "../ui/form/useFormValues.ts";
+import { useStaleEdit } from "../ui/form/useStaleEdit.ts";
 import { Toast } from "../ui/Toast.tsx";
 import type { LoadForm_load$key } from "./__generated__/LoadForm_load.graphql";
 import type { LoadFormRefetchQuery } from "./__generated__/LoadFormRefetchQuery.graphql";
@@ -40,10 +41,6 @@ import { LOAD_SAVE_FAILED, useUpdateLoadMutation } from "./useUpdateLoadMutation
 
 export const LOAD_SAVED = "Load saved.";
 const FIX_FIELDS = "Some fields need a look before saving.";
-/** Offered with the server's 409 message (someone else changed the load since it was opened). */
-export const RELOAD_LOAD = "Reload";
-const RELOAD_NOTE = "Reloading shows the load as it is now; your unsaved changes are discarded.";
-const RELOAD_FAILED = "The load could not be reloaded. Try again.";
 
 type TextKey = {
   [Key in keyof LoadFormValues]: LoadFormValues[Key] extends string ? Key : never;
@@ -151,9 +148,13 @@ export function LoadForm({ load }: LoadFormProps) {
     FormProblems
   >(initial);
   const [formError, setFormError] = useState<string | null>(null);
-  // The save was refused because someone else changed the load: offer to reload it.
-  const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
+  // The save was refused because someone else changed the load: offer to reload it (the load as it
+  // is now replaces the form's values, and the version its next save sends).
+  const staleEdit = useStaleEdit(
+    "load",
+    (done) => refetch({}, { fetchPolicy: "network-only", onComplete: done }),
+    () => setFormError(null),
+  );
   const [saved, setSaved] = useState(false);
   const [pickedDriver, setPickedDriver] = useState<DriverOption | null>(null);
   const [save, isSaving] = useUpdateLoadMutation();
@@ -192,7 +193,7 @@ export function LoadForm({ load }: LoadFormProps) {
       return;
     }
     setFormError(null);
-    setConflict(false);
+    staleEdit.clear();
     const input = changesOf(values, initial);
     if (Object.keys(input).length === 0) {
       setSaved(true);
@@ -205,33 +206,11 @@ export function LoadForm({ load }: LoadFormProps) {
         onSuccess: () => setSaved(true),
         onFailure: (failure) => {
           setFormError(failureText(failure, LOAD_SAVE_FAILED));
-          setConflict(failure.typename === "ConflictError");
+          staleEdit.noteFailure(failure);
           setProblems(formProblemsFromServer(failure.problems));
         },
       },
     );
-  };
-
-  // The load as it is now replaces the form's values (and the version its next save sends).
-  const handleReload = () => {
-    setReloading(true);
-    startTransition(() => {
-      refetch(
-        {},
-        {
-          fetchPolicy: "network-only",
-          onComplete: (error) => {
-            setReloading(false);
-            if (error) {
-              setFormError(RELOAD_FAILED);
-              return;
-            }
-            setConflict(false);
-            setFormError(null);
-          },
-        },
-      );
-    });
   };
 
   // The driver shown in the picker: the one just picked, else the saved one, else the typed key.
@@ -256,27 +235,7 @@ export function LoadForm({ load }: LoadFormProps) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Box component="form" noValidate onSubmit={handleSubmit} aria-label={`Load ${data.loadId}`}>
-        {formError ? (
-          <Alert
-            severity="error"
-            role="alert"
-            sx={{ mb: 2 }}
-            action={
-              conflict ? (
-                <Button color="inherit" size="small" onClick={handleReload} disabled={reloading}>
-                  {RELOAD_LOAD}
-                </Button>
-              ) : undefined
-            }
-          >
-            {formError}
-            {conflict ? (
-              <Typography variant="body2" component="span" sx={{ display: "block", mt: 0.5 }}>
-                {RELOAD_NOTE}
-              </Typography>
-            ) : null}
-          </Alert>
-        ) : null}
+        <SaveFailureAlert message={formError} thing="load" staleEdit={staleEdit} sx={{ mb: 2 }} />
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
@@ -361,7 +320,7 @@ export function LoadForm({ load }: LoadFormProps) {
             setValues(initial);
             setProblems({});
             setFormError(null);
-            setConflict(false);
+            staleEdit.clear();
           }}
         />
       </Box>

@@ -1,4 +1,3 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
@@ -9,12 +8,17 @@ import DialogTitle from "@mui/material/DialogTitle";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import TextField from "@mui/material/TextField";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { fetchQuery, useRelayEnvironment } from "react-relay";
 import { NASS_CODE_REQUIRED } from "../../../common/routing.ts";
 import type { MutationFailure } from "../relay/mutation-failure.ts";
+import { SaveFailureAlert } from "../ui/form/SaveFailureAlert.tsx";
+import { useStaleEdit } from "../ui/form/useStaleEdit.ts";
 import type { NassRow_nass$data } from "./__generated__/NassRow_nass.graphql";
+import type { useSaveNassCodeMutationReloadQuery as ReloadQuery } from "./__generated__/useSaveNassCodeMutationReloadQuery.graphql";
 import {
   NASS_SAVE_FAILED,
+  nassReloadQuery,
   useCreateNassCodeMutation,
   useUpdateNassCodeMutation,
 } from "./useSaveNassCodeMutation.ts";
@@ -38,7 +42,10 @@ const TEXT_FIELDS = [
 type TextKey = (typeof TEXT_FIELDS)[number][0];
 type Draft = Record<TextKey, string> & { originating: boolean; destinating: boolean };
 
-function draftOf(nass: NassRow_nass$data | null): Draft {
+/** The facility's fields as the table's row or a reload reads them. */
+type NassFields = Omit<NassRow_nass$data, " $fragmentType">;
+
+function draftOf(nass: NassFields | null): Draft {
   const text = (value: string | number | null | undefined) =>
     value === null || value === undefined ? "" : String(value);
   return {
@@ -75,16 +82,40 @@ export function NassFormDialog({ nass, open, onClose, onSaved }: NassFormDialogP
   const [draft, setDraft] = useState(() => draftOf(nass));
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  // The record the draft was read from (its version is what the save sends); a reload replaces it.
+  const [source, setSource] = useState<NassFields | null>(nass);
+  const environment = useRelayEnvironment();
   const [create, creating] = useCreateNassCodeMutation();
   const [update, updating] = useUpdateNassCodeMutation();
   const saving = creating || updating;
+  const startFrom = useCallback((record: NassFields | null) => {
+    setSource(record);
+    setDraft(draftOf(record));
+    setProblems({});
+    setError(null);
+  }, []);
+  const staleEdit = useStaleEdit("NASS code", (done) => {
+    if (!nass) {
+      done(null);
+      return;
+    }
+    fetchQuery<ReloadQuery>(environment, nassReloadQuery, { id: nass.id }, { fetchPolicy: "network-only" })
+      .toPromise()
+      .then((answer) => {
+        const record = answer?.node;
+        if (!record?.id) throw new Error("The NASS code is gone.");
+        startFrom(record as NassFields);
+        done(null);
+      })
+      .catch((failure: unknown) => done(failure instanceof Error ? failure : new Error(String(failure))));
+  });
+  const { clear } = staleEdit;
   useEffect(() => {
     if (open) {
-      setDraft(draftOf(nass));
-      setProblems({});
-      setError(null);
+      startFrom(nass);
+      clear();
     }
-  }, [open, nass]);
+  }, [open, nass, clear, startFrom]);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -94,7 +125,7 @@ export function NassFormDialog({ nass, open, onClose, onSaved }: NassFormDialogP
     }
     const number = (text: string) => (text.trim() === "" ? null : Number(text));
     // Coordinates go only when typed; otherwise the server takes the ZIP centroid (or keeps them).
-    const initial = draftOf(nass);
+    const initial = draftOf(source);
     const typed =
       (draft.latitude !== initial.latitude || draft.longitude !== initial.longitude) &&
       draft.latitude.trim() !== "" &&
@@ -105,10 +136,13 @@ export function NassFormDialog({ nass, open, onClose, onSaved }: NassFormDialogP
     const onFailure = (failure: MutationFailure) => {
       setError((failure.kind === "http" && failure.message) || NASS_SAVE_FAILED);
       setProblems(failure.fields);
+      staleEdit.noteFailure(failure);
     };
+    staleEdit.clear();
     if (nass) {
       update(
-        { input: { ...fields, id: nass.id } },
+        // The version the draft was read at: refused if someone (or an import) changed the code since.
+        { input: { ...fields, id: nass.id, expectedVersion: source?.version } },
         { onSuccess: ({ nassCode }) => onSaved(`NASS code ${nassCode.code} saved.`), onFailure },
       );
     } else {
@@ -133,11 +167,7 @@ export function NassFormDialog({ nass, open, onClose, onSaved }: NassFormDialogP
           {nass ? `Edit NASS code ${nass.code}` : "Add NASS code"}
         </DialogTitle>
         <DialogContent>
-          {error ? (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          ) : null}
+          <SaveFailureAlert message={error} thing="NASS code" staleEdit={staleEdit} sx={{ mb: 2 }} />
           <Box
             sx={{
               display: "grid",

@@ -82,10 +82,14 @@ export function NassImportDialog({ open, onClose, onImported }: NassImportDialog
         input: { csv: file.text, fileName: file.name },
       },
       {
-        onSuccess: ({ createdCount, updatedCount }) => {
+        onSuccess: ({ createdCount, updatedCount, skipped }) => {
           setProgress(null);
           reset();
-          onImported(`NASS codes imported: ${createdCount} new, ${updatedCount} updated.`);
+          // Codes someone edited while the file was importing kept the edit (the server skipped their rows).
+          const kept = skipped.length
+            ? ` ${skipped.length} skipped: someone changed ${skipped.map((row) => row.code).join(", ")} while the file was importing, and their changes were kept.`
+            : "";
+          onImported(`NASS codes imported: ${createdCount} new, ${updatedCount} updated.${kept}`);
         },
         onFailure: (failure) => {
           setProgress(null);

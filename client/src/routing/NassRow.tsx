@@ -73,6 +73,7 @@ export function NassRow({ nass, columns }: NassRowProps) {
         destinating
         latitude
         longitude
+        version
       }
     `,
     nass,

@@ -1,6 +1,7 @@
 import Alert from "@mui/material/Alert";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
+import { useState } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { PageTitle } from "../ui/PageTitle.tsx";
@@ -27,6 +28,8 @@ interface RouteDetailPageProps {
 export function RouteDetailPage({ routeNumber, queryRef }: RouteDetailPageProps) {
   const { routeByNumber: route } = usePreloadedQuery<RouteDetailPageQuery>(routeDetailPageQuery, queryRef);
   useRouteChangedSubscription();
+  // Reloading after a refused save starts the form again from the route as it is now.
+  const [reloads, setReloads] = useState(0);
   return (
     <>
       <PageTitle>{`ILA / Routing / ${routeNumber}`}</PageTitle>
@@ -35,7 +38,11 @@ export function RouteDetailPage({ routeNumber, queryRef }: RouteDetailPageProps)
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             route #{route.routeNumber}
           </Typography>
-          <RouteForm key={route.id} route={route} />
+          <RouteForm
+            key={`${route.id}:${reloads}`}
+            route={route}
+            onReloaded={() => setReloads((count) => count + 1)}
+          />
           <HistoryPanel entityType="Route" entityId={route.id} />
         </>
       ) : (

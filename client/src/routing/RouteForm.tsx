@@ -1,6 +1,5 @@
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -16,13 +15,16 @@ import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useMemo, useState } from "react";
-import { graphql, useFragment } from "react-relay";
+import { graphql, useRefetchableFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { formatDateTime } from "../lib/dates.ts";
 import type { StopRow } from "../loads/load-form.ts";
 import { StopsEditor } from "../loads/StopsEditor.tsx";
+import { SaveFailureAlert } from "../ui/form/SaveFailureAlert.tsx";
+import { useStaleEdit } from "../ui/form/useStaleEdit.ts";
 import { useToast } from "../ui/Toast.tsx";
 import type { RouteForm_route$data, RouteForm_route$key } from "./__generated__/RouteForm_route.graphql";
+import type { RouteFormRefetchQuery } from "./__generated__/RouteFormRefetchQuery.graphql";
 import { type DriverOption, DriverPicker } from "./DriverPicker.tsx";
 import { LoadPicker, type PickedLoad } from "./LoadPicker.tsx";
 import { type MapStop, RouteMap } from "./RouteMap.tsx";
@@ -75,14 +77,17 @@ function ReadOnly({ label, value }: { label: string; value: string | null | unde
 
 interface RouteFormProps {
   route: RouteForm_route$key;
+  /** The route was fetched again after a refused save: the page starts the form over from it. */
+  onReloaded?(): void;
 }
 
 /** The route page's form: driver, assigned loads, stops by sequence; derived fields read-only. */
-export function RouteForm({ route }: RouteFormProps) {
-  const data = useFragment(
+export function RouteForm({ route, onReloaded }: RouteFormProps) {
+  const [data, refetch] = useRefetchableFragment<RouteFormRefetchQuery, RouteForm_route$key>(
     graphql`
-      fragment RouteForm_route on Route {
+      fragment RouteForm_route on Route @refetchable(queryName: "RouteFormRefetchQuery") {
         id
+        version
         routeNumber
         carrierName
         assignedUser {
@@ -129,6 +134,14 @@ export function RouteForm({ route }: RouteFormProps) {
   );
   const [problems, setProblems] = useState<RouteFormProblems>({});
   const [error, setError] = useState<string | null>(null);
+  // The version the form's driver, loads and stops were read at (a colleague's change pushed into
+  // the store meanwhile does not move it); a save moves it to the saved route's.
+  const [baseVersion, setBaseVersion] = useState(data.version);
+  const staleEdit = useStaleEdit(
+    "route",
+    (done) => refetch({}, { fetchPolicy: "network-only", onComplete: done }),
+    onReloaded,
+  );
   const { notify, toast } = useToast();
   const [adding, setAdding] = useState(false);
   const [picked, setPicked] = useState<PickedLoad[]>([]);
@@ -165,11 +178,13 @@ export function RouteForm({ route }: RouteFormProps) {
     setStops(ordered);
     setProblems(found);
     setError(null);
+    staleEdit.clear();
     if (Object.keys(found).length > 0) return;
     save(
       {
         input: {
           routeNumber: data.routeNumber,
+          expectedVersion: baseVersion,
           driver: driver?.userId ?? null,
           stops: ordered.map((stop) => ({
             sequence: Number(stop.sequence),
@@ -180,7 +195,8 @@ export function RouteForm({ route }: RouteFormProps) {
         },
       },
       {
-        onSuccess: ({ movedLoads }) => {
+        onSuccess: ({ route: saved, movedLoads }) => {
+          setBaseVersion(saved.version);
           const movedText = movedLoads.length
             ? ` Moved from other routes: ${movedLoads.map((load) => `${load.loadId} (from ${load.fromRouteNumber})`).join(", ")}.`
             : "";
@@ -188,6 +204,7 @@ export function RouteForm({ route }: RouteFormProps) {
         },
         onFailure: (failure) => {
           setError((failure.kind === "http" && failure.message) || ROUTE_SAVE_FAILED);
+          staleEdit.noteFailure(failure);
           setProblems(problemsFromServer(failure.problems));
         },
       },
@@ -209,11 +226,7 @@ export function RouteForm({ route }: RouteFormProps) {
 
   return (
     <Box component="form" onSubmit={handleSubmit} noValidate sx={{ display: "grid", gap: 2 }}>
-      {error ? (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      ) : null}
+      <SaveFailureAlert message={error} thing="route" staleEdit={staleEdit} />
       <Paper
         variant="outlined"
         sx={{

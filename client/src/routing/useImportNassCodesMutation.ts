@@ -10,6 +10,9 @@ const mutation = graphql`
         data {
           createdCount
           updatedCount
+          skipped {
+            code
+          }
         }
       }
       ...mutationResult_error @alias(as: "error")

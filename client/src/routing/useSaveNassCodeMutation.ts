@@ -41,6 +41,34 @@ const updateMutation = graphql`
 
 export const NASS_SAVE_FAILED = "The NASS code could not be saved.";
 
+/** The NASS code as it is now, after a save refused because someone changed it (the table's row too). */
+export const nassReloadQuery = graphql`
+  query useSaveNassCodeMutationReloadQuery($id: ID!) {
+    node(id: $id) {
+      ... on NassCode {
+        id
+        code
+        region
+        division
+        fdbid
+        facilityName
+        street
+        city
+        state
+        zip
+        typeCode
+        subType
+        facType
+        originating
+        destinating
+        latitude
+        longitude
+        version
+      }
+    }
+  }
+`;
+
 const pickCreate = (response: CreateMutation["response"]) => response.createNassCode;
 const pickUpdate = (response: UpdateMutation["response"]) => response.updateNassCode;
 

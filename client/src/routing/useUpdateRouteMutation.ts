@@ -10,6 +10,7 @@ const mutation = graphql`
         data {
           route {
             id
+            version
             ...RouteForm_route
             ...RouteRow_route
           }
