@@ -203,6 +203,10 @@ describe("one read policy per type, for node and nodes", () => {
     const notification = await db.notification.create({
       data: { userId: owner.user.id, title: "Yours", message: "Only yours", type: "bid" },
     });
+    // An e-mail in the outbox (operators only): failed, so the worker leaves it as it is.
+    await db.outboundEmail.create({
+      data: { to: "someone@example.com", subject: "Hello", text: "Hi", kind: "invitation", status: "failed" },
+    });
     owned.User = { id: owner.user.id, readers: ["admin", "owner"] };
     owned.Bid = { id: ownerBid.id, readers: ["admin", "owner"] };
     // A message to one user: only that user reads it (admins read their own, see below).
