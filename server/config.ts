@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { readBackupDir, readBackupEvery, readBackupKeep } from "./ops/backup-settings.ts";
 
 export type SessionPolicy = "replace" | "reject";
 
@@ -45,6 +46,12 @@ export interface AppConfig {
   headersTimeoutMs: number;
   /** REQUEST_TIMEOUT_MS: a request (headers and body) that has not fully arrived by then is dropped. */
   requestTimeoutMs: number;
+  /** BACKUP_DIR: where `npm run backup` and scheduled backups write (SQLite). */
+  backupDir: string;
+  /** BACKUP_EVERY: the period of scheduled backups; undefined, none (server/ops/backup-schedule.ts). */
+  backupEveryMs: number | undefined;
+  /** BACKUP_KEEP: scheduled backups keep this many newest backups. */
+  backupKeep: number;
 }
 
 const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
@@ -90,6 +97,9 @@ export function loadConfig(
     corsOrigins: readOrigins(env.CORS_ORIGINS),
     headersTimeoutMs: positiveMs(env.HEADERS_TIMEOUT_MS, 10_000, "HEADERS_TIMEOUT_MS"),
     requestTimeoutMs: positiveMs(env.REQUEST_TIMEOUT_MS, 30_000, "REQUEST_TIMEOUT_MS"),
+    backupDir: readBackupDir(env.BACKUP_DIR),
+    backupEveryMs: readBackupEvery(env.BACKUP_EVERY, databaseUrl),
+    backupKeep: readBackupKeep(env.BACKUP_KEEP),
     ...overrides,
   };
 }
