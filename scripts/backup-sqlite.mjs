@@ -2,7 +2,7 @@
 // the server's schedule (server/ops/backup-schedule.ts). Plain JavaScript so the commands run with
 // `node` from a fresh clone, without a build or tsx.
 import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from "node:fs";
-import { basename, dirname, extname, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, extname, isAbsolute, join, relative, resolve } from "node:path";
 import Database from "better-sqlite3";
 
 export const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
@@ -101,7 +101,6 @@ export function removePartials(databaseFile, backupDir) {
  * process holds it after `waitMs`.
  */
 export function acquireBackupLock(databaseFile, waitMs = 0) {
-  mkdirSync(dirname(databaseFile), { recursive: true });
   const lock = new Database(`${databaseFile}.backup-lock`, { timeout: waitMs });
   try {
     lock.pragma("journal_mode = MEMORY");

@@ -1,5 +1,6 @@
 // `npm run backup`: an online, consistent copy of the SQLite database at DATABASE_URL into
 // BACKUP_DIR while the server runs (scripts/backup-sqlite.mjs). Refuses PostgreSQL (pg_dump).
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import {
   acquireBackupLock,
@@ -18,6 +19,7 @@ const LOCK_WAIT_MS = 5 * 60_000;
 try {
   const databaseFile = sqliteFileOf(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
   const backupDir = resolve(process.env.BACKUP_DIR || DEFAULT_BACKUP_DIR);
+  if (!existsSync(databaseFile)) throw new BackupError(`there is no database at ${shownPath(databaseFile)}.`);
   let lock = acquireBackupLock(databaseFile);
   if (!lock) {
     console.log("Another backup of this database is running; waiting for it to end...");

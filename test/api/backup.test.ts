@@ -117,8 +117,7 @@ describe.skipIf(testProvider !== "sqlite")(
       writing = false;
       await Promise.all(writers);
 
-      expect(backup.stderr).toBe("");
-      expect(backup.code).toBe(0);
+      expect(backup.code, backup.stderr).toBe(0);
       const written =
         /^Backed up .+ to (.+\.db): [\d.]+ (B|kB|MB) \(\d+ pages, \d+ migrations, integrity ok/m.exec(
           backup.stdout,
@@ -133,8 +132,7 @@ describe.skipIf(testProvider !== "sqlite")(
       const restore = await run("npm", ["run", "-s", "restore", "--", backupFile], {
         DATABASE_URL: `file:${restoredFile}`,
       });
-      expect(restore.stderr).toBe("");
-      expect(restore.code).toBe(0);
+      expect(restore.code, restore.stderr).toBe(0);
       expect(restore.stdout).toContain(`into ${restoredFile}`);
 
       const restored = new Database(restoredFile, { readonly: true });
@@ -168,9 +166,14 @@ describe.skipIf(testProvider !== "sqlite")(
     });
 
     it("will not restore over the database of a running server", async () => {
-      const [backup] = listBackups(sqliteFilePath(t.database.url), join(work, "backups"));
-      expect(backup).toBeDefined();
       const livePath = sqliteFilePath(t.database.url);
+      const backupDir = join(work, "backups-for-refusal");
+      const made = await run(process.execPath, ["scripts/backup.mjs"], {
+        DATABASE_URL: t.database.url,
+        BACKUP_DIR: backupDir,
+      });
+      expect(made.code, made.stderr).toBe(0);
+      const [backup] = listBackups(livePath, backupDir);
       const carriersBefore = await t.app.deps.db.carrier.count();
       const refused = await run(process.execPath, ["scripts/restore.mjs", backup.file], {
         DATABASE_URL: t.database.url,
