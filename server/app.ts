@@ -21,6 +21,7 @@ import { injectFetch } from "./http/inject.ts";
 import { registerRestRoutes } from "./http/rest-routes.ts";
 import { createMailOutbox } from "./mail/worker.ts";
 import { startRoundClock } from "./offers/round-clock.ts";
+import { type BackupSchedule, startBackupSchedule } from "./ops/backup-schedule.ts";
 import { type DrainOutcome, drainServer, type RequestTracker, trackRequests } from "./ops/drain.ts";
 import { registerHealthRoutes } from "./ops/health.ts";
 import { createAppPubSub } from "./pubsub.ts";
@@ -76,6 +77,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
   let wsServer: WebSocketServer | undefined;
   let roundClock: { stop(): void } | undefined;
   let requests: RequestTracker | undefined;
+  let backups: BackupSchedule | undefined;
 
   async function start(port = config.port): Promise<string> {
     wsServer = attachGraphQLSockets(http.server, deps, yoga);
@@ -83,6 +85,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     await http.listen({ port, host: config.host });
     roundClock = startRoundClock(deps);
     deps.mailOutbox.start();
+    backups = startBackupSchedule(deps);
     const address = http.server.address() as AddressInfo;
     const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
     return `http://${host}:${address.port}`;
@@ -90,6 +93,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
 
   async function stop(): Promise<void> {
     roundClock?.stop();
+    await backups?.stop();
     for (const client of wsServer?.clients ?? []) client.terminate();
     await new Promise<void>((resolve) => (wsServer ? wsServer.close(() => resolve()) : resolve()));
     await http.close();

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { type DatabaseSettings, databaseSettingsFrom } from "./db/settings.ts";
+import { readBackupDir, readBackupEvery, readBackupKeep } from "./ops/backup-settings.ts";
 import { defaultRedisPrefix } from "./redis-prefix.ts";
 
 export type SessionPolicy = "replace" | "reject";
@@ -59,6 +60,12 @@ export interface AppConfig {
   wsPingSeconds: number;
   /** The mail outbox's worker (server/mail/worker.ts). */
   mailOutbox: MailOutboxSettings;
+  /** BACKUP_DIR: where `npm run backup` and scheduled backups write (SQLite). */
+  backupDir: string;
+  /** BACKUP_EVERY: the period of scheduled backups; undefined, none (server/ops/backup-schedule.ts). */
+  backupEveryMs: number | undefined;
+  /** BACKUP_KEEP: scheduled backups keep this many newest backups. */
+  backupKeep: number;
 }
 
 const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
@@ -115,6 +122,9 @@ export function loadConfig(
       pollMs: 5_000,
       leaseMs: 120_000,
     },
+    backupDir: readBackupDir(env.BACKUP_DIR),
+    backupEveryMs: readBackupEvery(env.BACKUP_EVERY, databaseUrl),
+    backupKeep: readBackupKeep(env.BACKUP_KEEP),
     ...overrides,
   };
 }
