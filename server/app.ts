@@ -22,6 +22,7 @@ import { sendJson } from "./http/responses.ts";
 import { registerRestRoutes } from "./http/rest-routes.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startRoundClock } from "./offers/round-clock.ts";
+import { type MetricsListener, startMetricsListener } from "./ops/metrics-server.ts";
 import { createAppPubSub } from "./pubsub.ts";
 import { restRoutes } from "./rest.ts";
 import { bootstrap } from "./seed/bootstrap.ts";
@@ -76,11 +77,13 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
 
   let wsServer: WebSocketServer | undefined;
   let roundClock: { stop(): void } | undefined;
+  let metricsListener: MetricsListener | undefined;
 
   async function start(port = config.port): Promise<string> {
     wsServer = attachGraphQLSockets(http.server, deps, yoga);
     await http.listen({ port, host: config.host });
     roundClock = startRoundClock(deps);
+    metricsListener = await startMetricsListener(config);
     const address = http.server.address() as AddressInfo;
     const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
     return `http://${host}:${address.port}`;
@@ -91,6 +94,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     for (const client of wsServer?.clients ?? []) client.terminate();
     await new Promise<void>((resolve) => (wsServer ? wsServer.close(() => resolve()) : resolve()));
     await http.close();
+    await metricsListener?.close();
     await deps.pubsub.close();
     deps.mailer.close();
     await settleBackgroundWork();

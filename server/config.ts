@@ -45,6 +45,10 @@ export interface AppConfig {
   headersTimeoutMs: number;
   /** REQUEST_TIMEOUT_MS: a request (headers and body) that has not fully arrived by then is dropped. */
   requestTimeoutMs: number;
+  /** METRICS_TOKEN: the Bearer token /metrics asks for; unset, there is no /metrics at all. */
+  metricsToken: string | undefined;
+  /** METRICS_PORT: /metrics on a listener of its own (and not on the app's port). */
+  metricsPort: number | undefined;
 }
 
 const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
@@ -90,6 +94,8 @@ export function loadConfig(
     corsOrigins: readOrigins(env.CORS_ORIGINS),
     headersTimeoutMs: positiveMs(env.HEADERS_TIMEOUT_MS, 10_000, "HEADERS_TIMEOUT_MS"),
     requestTimeoutMs: positiveMs(env.REQUEST_TIMEOUT_MS, 30_000, "REQUEST_TIMEOUT_MS"),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: readMetricsPort(env.METRICS_PORT, env.METRICS_TOKEN),
     ...overrides,
   };
 }
@@ -120,6 +126,16 @@ function positiveMs(raw: string | undefined, fallback: number, name: string): nu
   if (!Number.isInteger(value) || value < 1)
     throw new Error(`${name} must be a whole number of milliseconds.`);
   return value;
+}
+
+/** METRICS_PORT without METRICS_TOKEN would be a listener that answers nothing: refused at start. */
+function readMetricsPort(raw: string | undefined, token: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error("METRICS_PORT must be a port number (0 to 65535).");
+  if (!token) throw new Error("METRICS_PORT is set but METRICS_TOKEN is not: /metrics needs a token.");
+  return port;
 }
 
 /** TRUST_PROXY: a hop count; `true`/`yes` mean one proxy (the usual load balancer). */

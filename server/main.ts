@@ -1,8 +1,9 @@
 import { buildApp } from "./app.ts";
+import { logger } from "./ops/logger.ts";
 
 const app = await buildApp();
 const url = await app.start();
-console.log(`Freightway listening on ${url}`);
+logger.info({ url }, `Freightway listening on ${url}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

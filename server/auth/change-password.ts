@@ -4,6 +4,7 @@ import { recordAudit } from "../audit/service.ts";
 import type { Context } from "../context.ts";
 import { UnauthenticatedError } from "../errors.ts";
 import { parseInput } from "../lib/validate.ts";
+import { logger } from "../ops/logger.ts";
 import { replacePasswordHash } from "../users/password.ts";
 import { readUserById } from "../users/read.ts";
 import { assertCurrentPassword } from "./current-password.ts";
@@ -58,6 +59,9 @@ async function mailConfirmation(ctx: Context, to: string, endedSessions: number)
       ].join("\n"),
     });
   } catch (error) {
-    console.error("[change-password] confirmation e-mail failed", error);
+    logger.error(
+      { err: error, requestId: ctx.meta.requestId },
+      "password change: the confirmation e-mail failed",
+    );
   }
 }

@@ -2,4 +2,4 @@ import { loadConfig } from "../config.ts";
 import { migrate } from "./migrate.ts";
 
 const applied = await migrate(loadConfig().databaseUrl);
-console.log(applied.length ? `applied: ${applied.join(", ")}` : "database is up to date");
+process.stdout.write(applied.length ? `applied: ${applied.join(", ")}\n` : "database is up to date\n");

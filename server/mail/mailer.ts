@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { AppConfig } from "../config.ts";
+import { countedMailer } from "../ops/mail-metrics.ts";
 
 export interface MailMessage {
   to: string;
@@ -19,6 +20,10 @@ export interface Mailer {
  * folder (OUTBOX_DIR, default data/outbox) so a single machine needs no mail server.
  */
 export function createMailer(config: Pick<AppConfig, "smtpUrl" | "mailFrom" | "outboxDir">): Mailer {
+  return countedMailer(createTransportMailer(config), config.smtpUrl ? "smtp" : "outbox");
+}
+
+function createTransportMailer(config: Pick<AppConfig, "smtpUrl" | "mailFrom" | "outboxDir">): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {

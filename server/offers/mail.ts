@@ -1,4 +1,5 @@
 import type { Deps } from "../deps.ts";
+import { logger } from "../ops/logger.ts";
 import { offerEmailRecipients } from "../users/marketplace-reads.ts";
 
 const BATCH = 1000;
@@ -31,7 +32,7 @@ export function mailOfferToOptedIn(
     return sent;
   };
   return work().catch((error) => {
-    console.error("offer e-mails failed", error);
+    logger.error({ err: error }, "offer e-mails failed");
     return 0;
   });
 }

@@ -16,6 +16,7 @@ import { ConflictError, ValidationError } from "../errors.ts";
 import type { EmailChange } from "../generated/sqlite/client.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
+import { logger } from "../ops/logger.ts";
 import { revertEmailChangeInput } from "./validation.ts";
 
 /**
@@ -76,7 +77,10 @@ export async function mailEmailChanged(
       ].join("\n"),
     });
   } catch (error) {
-    console.error("[email-change] notice to the old address failed", error);
+    logger.error(
+      { err: error, requestId: ctx.meta.requestId },
+      "e-mail change: the notice to the old address failed",
+    );
   }
 }
 

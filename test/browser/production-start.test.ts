@@ -37,7 +37,7 @@ beforeAll(async () => {
   base = await new Promise<string>((resolve, reject) => {
     child?.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
+      const match = /listening on (http:\/\/[^\s"]+)/.exec(output);
       if (match) resolve(match[1].replace("localhost", "127.0.0.1"));
     });
     child?.stderr?.on("data", (chunk: Buffer) => {
