@@ -86,7 +86,12 @@ async function call(method: string, path: string, body?: unknown, token?: string
 
 describe("/metrics", () => {
   it("answers 401 JSON without the token or with a wrong one", async () => {
-    for (const headers of [{}, { authorization: "Bearer wrong-token" }, { authorization: TOKEN }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer wrong-token" },
+      { authorization: TOKEN },
+    ];
+    for (const headers of attempts) {
       const response = await fetch(`${base}/metrics`, { headers });
       expect(response.status).toBe(401);
       expect(response.headers.get("www-authenticate")).toContain("Bearer");
@@ -219,7 +224,8 @@ describe("/metrics without METRICS_TOKEN", () => {
   it("answers 404 like any unknown path, token or not", async () => {
     const plain = await createTestApp({ metricsToken: undefined });
     try {
-      for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+      const attempts: Record<string, string>[] = [{}, { authorization: `Bearer ${TOKEN}` }];
+      for (const headers of attempts) {
         const response = await plain.app.fetch(new Request("http://freightway.test/metrics", { headers }));
         expect(response.status).toBe(404);
         expect(await response.json()).toMatchObject({ code: "NOT_FOUND" });
