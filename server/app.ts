@@ -24,6 +24,7 @@ import { startRoundClock } from "./offers/round-clock.ts";
 import { type BackupSchedule, startBackupSchedule } from "./ops/backup-schedule.ts";
 import { type DrainOutcome, drainServer, type RequestTracker, trackRequests } from "./ops/drain.ts";
 import { registerHealthRoutes } from "./ops/health.ts";
+import { type MetricsListener, startMetricsListener } from "./ops/metrics-server.ts";
 import { createAppPubSub } from "./pubsub.ts";
 import { restRoutes } from "./rest.ts";
 import { bootstrap } from "./seed/bootstrap.ts";
@@ -78,6 +79,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
   let roundClock: { stop(): void } | undefined;
   let requests: RequestTracker | undefined;
   let backups: BackupSchedule | undefined;
+  let metricsListener: MetricsListener | undefined;
 
   async function start(port = config.port): Promise<string> {
     wsServer = attachGraphQLSockets(http.server, deps, yoga);
@@ -86,6 +88,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     roundClock = startRoundClock(deps);
     deps.mailOutbox.start();
     backups = startBackupSchedule(deps);
+    metricsListener = await startMetricsListener(config);
     const address = http.server.address() as AddressInfo;
     const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
     return `http://${host}:${address.port}`;
@@ -97,6 +100,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     for (const client of wsServer?.clients ?? []) client.terminate();
     await new Promise<void>((resolve) => (wsServer ? wsServer.close(() => resolve()) : resolve()));
     await http.close();
+    await metricsListener?.close();
     await deps.pubsub.close();
     await deps.mailOutbox.stop();
     await settleBackgroundWork();

@@ -66,6 +66,10 @@ export interface AppConfig {
   backupEveryMs: number | undefined;
   /** BACKUP_KEEP: scheduled backups keep this many newest backups. */
   backupKeep: number;
+  /** METRICS_TOKEN: the Bearer token /metrics asks for; unset, there is no /metrics at all. */
+  metricsToken: string | undefined;
+  /** METRICS_PORT: /metrics on a listener of its own (and not on the app's port). */
+  metricsPort: number | undefined;
 }
 
 const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
@@ -125,6 +129,8 @@ export function loadConfig(
     backupDir: readBackupDir(env.BACKUP_DIR),
     backupEveryMs: readBackupEvery(env.BACKUP_EVERY, databaseUrl),
     backupKeep: readBackupKeep(env.BACKUP_KEEP),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: readMetricsPort(env.METRICS_PORT, env.METRICS_TOKEN),
     ...overrides,
   };
 }
@@ -164,6 +170,16 @@ function seconds(raw: string | undefined, fallback: number, name: string, min: n
   if (!Number.isFinite(value) || value < min)
     throw new Error(`${name} must be a number of seconds${min > 0 ? " above 0" : ""}.`);
   return value;
+}
+
+/** METRICS_PORT without METRICS_TOKEN would be a listener that answers nothing: refused at start. */
+function readMetricsPort(raw: string | undefined, token: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error("METRICS_PORT must be a port number (0 to 65535).");
+  if (!token) throw new Error("METRICS_PORT is set but METRICS_TOKEN is not: /metrics needs a token.");
+  return port;
 }
 
 /** TRUST_PROXY: a hop count; `true`/`yes` mean one proxy (the usual load balancer). */

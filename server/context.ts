@@ -37,6 +37,8 @@ async function authFromToken(deps: Deps, token: string | null): Promise<Auth> {
 export interface TransportInfo {
   ip: string;
   responseCookies: string[];
+  /** The HTTP request's id (X-Request-Id), so that what a service logs matches the access line. */
+  requestId?: string;
 }
 
 /** What a context reads of a request: its headers (a Fetch Request's, or the edge's). */
@@ -61,7 +63,7 @@ export async function contextFromRequest(
       ip: transport.ip,
       auditIp: auditIpOf(transport.ip),
       userAgent: request.headers.get("user-agent"),
-      requestId: randomUUID(),
+      requestId: transport.requestId ?? randomUUID(),
       cookies: parseCookies(request.headers.get("cookie")),
       responseCookies: transport.responseCookies,
     },

@@ -2,4 +2,4 @@ import { writeFileSync } from "node:fs";
 import { printedSchema } from "./schema.ts";
 
 writeFileSync("schema.graphql", printedSchema());
-console.log("schema.graphql written");
+process.stdout.write("schema.graphql written\n");

@@ -19,6 +19,7 @@ import { serializeCookie } from "../http/cookies.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { enqueueEmail } from "../mail/service.ts";
+import { logger } from "../ops/logger.ts";
 import { initialApprovalStatus } from "../users/admin.ts";
 import { readUserById } from "../users/read.ts";
 import {
@@ -275,7 +276,7 @@ function runInBackground(task: () => Promise<void>) {
   backgroundTail = backgroundTail
     .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
     .then(task)
-    .catch((error) => console.error("[forgot-password]", error))
+    .catch((error) => logger.error({ err: error }, "forgot password: the temporary password was not sent"))
     .finally(() => {
       backgroundPending--;
     });

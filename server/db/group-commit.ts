@@ -1,3 +1,4 @@
+import { logger } from "../ops/logger.ts";
 import type { SqlWork } from "./bulk.ts";
 import type { SqlWriter } from "./writer.ts";
 
@@ -111,7 +112,7 @@ export function createSqlGroupCommit<Job, Result>(
       options.afterCommit?.(jobs, results);
     } catch (error) {
       // The writes committed: their callers still get their results.
-      console.error("[group commit] after commit", error);
+      logger.error({ err: error }, "group commit: the after-commit step failed");
     }
     return results.map((value) => ({ ok: true, value }));
   }

@@ -3,4 +3,4 @@ import { migrateWhenReachable } from "./wait-for-database.ts";
 
 const config = loadConfig();
 const applied = await migrateWhenReachable(config.databaseUrl, config.database);
-console.log(applied.length ? `applied: ${applied.join(", ")}` : "database is up to date");
+process.stdout.write(applied.length ? `applied: ${applied.join(", ")}\n` : "database is up to date\n");

@@ -11,6 +11,8 @@ import { DATABASE_UNAVAILABLE_MESSAGE, expectedError } from "../errors.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { GRAPHQL_BODY_LIMIT_NON_ADMIN } from "../http/graphql-route.ts";
 import { findMalformedText, MALFORMED_TEXT } from "../http/unicode.ts";
+import { observeSocketResult } from "../ops/graphql-observer.ts";
+import { observeSocket } from "../ops/socket-log.ts";
 import {
   createSocketBudget,
   SOCKET_FLOODED_CODE,
@@ -117,7 +119,11 @@ export function attachGraphQLSockets(server: Server, deps: Deps, yoga: GraphQLSe
       deps.config.trustProxy,
     );
     const allowance = budget.open(address);
-    socket.once("close", () => allowance.close());
+    const observed = observeSocket(address);
+    socket.once("close", (code) => {
+      allowance.close();
+      observed.closed(code);
+    });
     if (!allowance.allowed) {
       socket.close(SOCKET_FLOODED_CODE, "Too many connections from this address");
       return;
@@ -153,10 +159,13 @@ export function attachGraphQLSockets(server: Server, deps: Deps, yoga: GraphQLSe
         },
         () => false,
       ),
-      onNext: (ctx, id) =>
-        socketSessions.mayDeliver(ctx.extra.socket, id)
+      onNext: (ctx, id, _payload, args, result) => {
+        observeSocketResult(args.contextValue, result);
+        return socketSessions.mayDeliver(ctx.extra.socket, id)
           ? undefined
-          : { errors: [{ message: SESSION_ENDED_MESSAGE, extensions: { code: "SESSION_ENDED" } }] },
+          : { errors: [{ message: SESSION_ENDED_MESSAGE, extensions: { code: "SESSION_ENDED" } }] };
+      },
+      onError: (_ctx, _id, _payload, errors) => observeSocketResult(undefined, errors),
       onComplete: (ctx, id) => socketSessions.untrack(ctx.extra.socket, id),
       onSubscribe: retryableOnDatabaseFault(
         async (ctx: SocketContext, id: string, params: SubscribePayload) => {

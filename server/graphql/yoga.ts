@@ -20,6 +20,7 @@ import type { Deps } from "../deps.ts";
 import { type DomainError, errorHeaders, expectedError, ValidationError } from "../errors.ts";
 import { LARGE_BODY_BYTES } from "../http/body.ts";
 import { assertWellFormedText } from "../http/unicode.ts";
+import { noteUnexpectedError, type OperationHolder, useOperationObserver } from "../ops/graphql-observer.ts";
 import { schema } from "../schema.ts";
 import { useBoundedInput } from "./bounded-input.ts";
 import { useCompiledQueries } from "./compiled-queries.ts";
@@ -41,6 +42,8 @@ export interface ServerContext {
    * Yoga's JSON request parser reads this text instead of the request's stream.
    */
   bodyText?: string;
+  /** Filled with the operation the request ran (its access line names it). */
+  observedOperation?: OperationHolder;
 }
 
 /** JSON.parse, with the message Yoga's Request gives for a body that is not JSON. */
@@ -251,12 +254,14 @@ export function createGraphQLServer(deps: Deps) {
             extensions: { ...extensions, http: { status: 400, spec: false } },
           });
         }
-        console.error("[graphql]", original ?? error);
-        return new GraphQLError(message, {
+        const masked = new GraphQLError(message, {
           nodes: graphQLError?.nodes,
           path: graphQLError?.path,
           extensions: { code: "INTERNAL" },
         });
+        // Logged where the answer leaves, with its request id (server/ops/graphql-observer.ts).
+        noteUnexpectedError(masked, original ?? error);
+        return masked;
       },
       errorMessage: "Unexpected error.",
     },
@@ -264,6 +269,7 @@ export function createGraphQLServer(deps: Deps) {
     // would load a CDN and carry a token).
     graphiql: false,
     plugins: [
+      useOperationObserver,
       useBodyReadByApp,
       useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }),
       useWellFormedParams,

@@ -1,12 +1,20 @@
-import { randomUUID } from "node:crypto";
 import type { ServerOptions } from "node:http";
 import fastifyCompress from "@fastify/compress";
 import fastifyCors from "@fastify/cors";
 import fastifyHelmet from "@fastify/helmet";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  LogController,
+} from "fastify";
 import { isClientRoute } from "../../common/client-routes.ts";
 import type { AppConfig } from "../config.ts";
 import { errorBody, errorHeaders, expectedError, ValidationError } from "../errors.ts";
+import { observeRequests, REQUEST_ID_HEADER } from "../ops/access-log.ts";
+import { moduleLogger } from "../ops/logger.ts";
+import { registerMetricsRoute } from "../ops/metrics-route.ts";
+import { requestIdOf } from "../ops/request-id.ts";
 import { bodyTooLarge, DEFAULT_BODY_LIMIT } from "./body.ts";
 import { useRestBodyParser } from "./body-parsers.ts";
 import { registerGraphiQLAssets } from "./graphiql/routes.ts";
@@ -55,7 +63,9 @@ export async function createEdge(
   routes: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: false,
+    // One access line per request is ours (server/ops/access-log.ts), not Fastify's two.
+    loggerInstance: moduleLogger("http") as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "requestId" }),
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Slow clients: headers must arrive within HEADERS_TIMEOUT_MS, the whole request within
     // REQUEST_TIMEOUT_MS; Node checks its connections every second (its default is 30 s).
@@ -67,8 +77,9 @@ export async function createEdge(
     } as ServerOptions,
     forceCloseConnections: true,
     routerOptions: { maxParamLength: 2_048 },
-    genReqId: () => randomUUID(),
+    genReqId: (raw) => requestIdOf(raw.headers[REQUEST_ID_HEADER]),
   });
+  observeRequests(app);
 
   app.addHook("onRequest", async (request) => {
     attachTransport(request, config.trustProxy);
@@ -109,16 +120,19 @@ export async function createEdge(
       const refusal = new ValidationError(error.message);
       return sendJson(reply, status, { ...errorBody(refusal), code: error.code ?? refusal.code });
     }
-    console.error(`[${request.id}]`, error);
+    request.log.error({ err: error }, "unexpected error");
     return sendJson(reply, 500, {
       message: "Unexpected error.",
       error: "Unexpected error.",
+      code: "INTERNAL",
       requestId: request.id,
     });
   });
 
   await registerOpenApi(app, version);
   registerGraphiQLAssets(app);
+  // With METRICS_PORT, /metrics lives on that listener only (server/ops/metrics-server.ts).
+  if (config.metricsToken && config.metricsPort === undefined) registerMetricsRoute(app, config.metricsToken);
   await routes(app);
   const client = await registerClientFiles(app, config.clientDistDir);
 

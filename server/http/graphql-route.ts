@@ -6,6 +6,7 @@ import type { Deps } from "../deps.ts";
 import { errorHeaders, expectedError } from "../errors.ts";
 import type { ResponseCache } from "../graphql/response-cache.ts";
 import { type GraphQLServer, SUBSCRIPTIONS_OVER_SOCKETS } from "../graphql/yoga.ts";
+import { cachedOperation, type OperationHolder } from "../ops/graphql-observer.ts";
 import { assertJsonDepth, bodyTooLarge } from "./body.ts";
 import { sendGraphiQL } from "./graphiql/routes.ts";
 import { headerSource, transportOf } from "./request-info.ts";
@@ -132,13 +133,18 @@ export function registerGraphQLRoute(app: FastifyInstance, options: GraphQLRoute
       headers: fetchHeaders(request, yoga.fetchAPI.Headers),
       body: request.method === "POST" && bodyText === undefined ? text : null,
     });
+    const observed: OperationHolder = {};
     const forward = (context: typeof appContext) =>
-      yoga.fetch(fetchRequest, { transport, appContext: context, bodyText });
+      yoga.fetch(fetchRequest, { transport, appContext: context, bodyText, observedOperation: observed });
     const key = responseCache.keyOf(fetchRequest, appContext.viewer, text);
+    const cached = key === null ? null : responseCache.lookup(key);
     const response =
       key === null
         ? await forward(appContext)
-        : (responseCache.lookup(key) ?? (await responseCache.fill(key, appContext, forward)));
+        : (cached ?? (await responseCache.fill(key, appContext, forward)));
+    request.graphqlOperation = cached
+      ? cachedOperation(text)
+      : (observed.operation ?? { name: null, type: "unknown" });
     return sendFetchResponse(reply, response);
   }
 }

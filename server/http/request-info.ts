@@ -27,6 +27,7 @@ export function attachTransport(request: FastifyRequest, trustProxy: number): Tr
   request.transport = {
     ip: clientAddress(request.raw.socket.remoteAddress, headerValue(request, "x-forwarded-for"), trustProxy),
     responseCookies: [],
+    requestId: request.id,
   };
   return request.transport;
 }

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
+import { countError } from "../ops/metrics.ts";
 
 /** A JSON answer as every path of the API gives it: never cached by the browser or a proxy. */
 export function sendJson(
@@ -8,6 +9,8 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): FastifyReply {
+  const code = (body as { code?: unknown } | null)?.code;
+  if (status >= 400 && typeof code === "string") countError("rest", code);
   return reply
     .code(status)
     .headers({ "cache-control": "no-store", ...headers })

@@ -31,6 +31,8 @@ export async function registerClientFiles(app: FastifyInstance, root: string): P
     etag: true,
     lastModified: false,
     serveDotFiles: false,
+    // Without a build, pages answer 503 saying so (sendPage): no warning line at every start.
+    suppressWarning: true,
     setHeaders(reply, path) {
       reply.header("cache-control", path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
     },

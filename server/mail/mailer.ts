@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { AppConfig } from "../config.ts";
+import { countedMailer } from "../ops/mail-metrics.ts";
 
 export interface MailMessage {
   to: string;
@@ -34,6 +35,10 @@ export const SEND_CONCURRENCY = 4;
  * folder (OUTBOX_DIR, default data/outbox) so a single machine needs no mail server.
  */
 export function createMailer(config: Pick<AppConfig, "smtpUrl" | "mailFrom" | "outboxDir">): Mailer {
+  return countedMailer(createTransportMailer(config), config.smtpUrl ? "smtp" : "outbox");
+}
+
+function createTransportMailer(config: Pick<AppConfig, "smtpUrl" | "mailFrom" | "outboxDir">): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport({
       url: config.smtpUrl,

@@ -1,4 +1,5 @@
 import type { Deps } from "../deps.ts";
+import { logger } from "../ops/logger.ts";
 import { closeDueRounds } from "./service.ts";
 
 export const ROUND_SWEEP_MS = 2_000;
@@ -13,7 +14,7 @@ export function startRoundClock(deps: Deps, intervalMs = ROUND_SWEEP_MS): { stop
     if (running) return;
     running = true;
     closeDueRounds(deps)
-      .catch((error) => console.error("round sweep failed", error))
+      .catch((error) => logger.error({ err: error }, "round sweep failed"))
       .finally(() => {
         running = false;
       });

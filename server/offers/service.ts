@@ -24,6 +24,7 @@ import {
   insertNotifications,
   notifyEligibleCarriers,
 } from "../notifications/service.ts";
+import { countRoundClosed } from "../ops/metrics.ts";
 import { requireMarketplaceAccess } from "../users/marketplace-access.ts";
 import { offerFieldsFromLoad } from "./copy.ts";
 import { announceOffer } from "./events.ts";
@@ -349,6 +350,7 @@ export async function closeDueRounds(deps: Deps, now = new Date()): Promise<stri
     });
     if (claimed.count === 1) {
       closed.push(offer.id);
+      countRoundClosed();
       announceOffer(deps, offer.id, "roundClosed");
     }
   }

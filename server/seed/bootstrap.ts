@@ -3,6 +3,7 @@ import { hashPassword } from "../auth/passwords.ts";
 import { providerOf } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
+import { logger } from "../ops/logger.ts";
 import { generateUserId } from "../users/service.ts";
 import { seedDemo } from "./demo.ts";
 
@@ -37,7 +38,7 @@ async function ensureFirstAdmin(deps: Deps, adminEmail: string, adminPassword: s
         fullName: "Administrator",
       },
     });
-    console.log(`Created the first admin ${email}`);
+    logger.info({ email }, "created the first admin");
   } catch (error) {
     // Another instance created it between our read and our insert: that is the goal reached.
     if (!isUniqueViolation(error)) throw error;

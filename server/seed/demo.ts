@@ -1,5 +1,6 @@
 import { hashPassword } from "../auth/passwords.ts";
 import type { Deps } from "../deps.ts";
+import { logger } from "../ops/logger.ts";
 import { generateUserId } from "../users/service.ts";
 import { seedDemoBilling } from "./demo-billing.ts";
 import { seedDemoCarriers } from "./demo-carriers.ts";
@@ -72,5 +73,5 @@ export async function seedDemo(deps: Deps): Promise<void> {
   await seedDemoTracking(deps, admin);
   await seedDemoRouting(deps, admin, driver);
   await seedDemoBilling(deps, admin, driver);
-  console.log(`Demo data loaded (password for every demo login: ${DEMO_PASSWORD})`);
+  logger.info(`demo data loaded (password for every demo login: ${DEMO_PASSWORD})`);
 }

@@ -11,6 +11,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { createRowId } from "../lib/ids.ts";
 import { parseInput } from "../lib/validate.ts";
 import { advanceLoadStatusFromTracking, loadPartiesOnRoute } from "../loads/service.ts";
+import { logger } from "../ops/logger.ts";
 import { routeReportState } from "../routing/tracked-reads.ts";
 import { writeRouteTrackingState, writeStopVisit } from "../routing/tracking-state.ts";
 import { carrierIdOfUser } from "../users/marketplace-reads.ts";
@@ -242,7 +243,7 @@ export async function ingestGroup(jobs: IngestJob[]): Promise<Outcome<BatchResul
       fastIngestSql(ctx.writer.provider, ctx.config.trackingGeofenceMeters, jobs, new Date()),
     );
   } catch (error) {
-    console.error("[tracking] a position group fell back to the full path", error);
+    logger.warn({ err: error }, "tracking: a position group fell back to the full path");
     fast = jobs.map(() => DEFERRED);
   }
   const deferred = jobs.filter((_, index) => fast[index] === DEFERRED);

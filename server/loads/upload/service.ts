@@ -7,6 +7,7 @@ import { runInWorker } from "../../db/workers.ts";
 import { ConflictError, DomainError, ValidationError } from "../../errors.ts";
 import type { UploadBatch } from "../../generated/sqlite/client.ts";
 import { createRowId } from "../../lib/ids.ts";
+import { uploadStarted } from "../../ops/metrics.ts";
 import { userById } from "../../users/records.ts";
 import { draftInvoicesForDeliveredLoads } from "../delivery-invoices.ts";
 import { loadsChanged } from "../list-count.ts";
@@ -71,7 +72,24 @@ export async function uploadLoadsFromRestBody(
   return runUpload(ctx, { restBody: { bytes, contentType } }, [bytes.buffer as ArrayBuffer]);
 }
 
+/** An upload, timed and its rows counted (server/ops/metrics.ts). */
 async function runUpload(ctx: Context, source: UploadSource, transfer: ArrayBuffer[] = []) {
+  const observed = uploadStarted();
+  try {
+    const result = await runUploadTask(ctx, source, transfer);
+    observed.written(result);
+    return result;
+  } catch (error) {
+    observed.ended(error instanceof DomainError ? "refused" : "failed");
+    throw error;
+  }
+}
+
+async function runUploadTask(
+  ctx: Context,
+  source: UploadSource,
+  transfer: ArrayBuffer[],
+): Promise<UploadResult> {
   const viewer = requireAdmin(ctx);
   const task: UploadTask = {
     ...source,

@@ -16,6 +16,7 @@ import {
 } from "../../graphql/offset-paging.ts";
 import { parseInput } from "../../lib/validate.ts";
 import { announceNotifications, insertNotifications } from "../../notifications/service.ts";
+import { countBidPlaced } from "../../ops/metrics.ts";
 import { requireMarketplaceAccess, requireMarketplaceBidder } from "../../users/marketplace-access.ts";
 import { userReadPolicy } from "../../users/read-policy.ts";
 import { findUser, USER_NOT_FOUND } from "../../users/service.ts";
@@ -90,6 +91,7 @@ export async function placeBid(ctx: Context, rawInput: unknown): Promise<PlacedB
       outcome.offerStatus === "active" ? BID_MESSAGES.roundClosed : BID_MESSAGES.offerClosed,
     );
   }
+  countBidPlaced(outcome.created);
   return {
     bid: outcome.bid,
     created: outcome.created,
