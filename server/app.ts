@@ -25,6 +25,7 @@ import { type BackupSchedule, startBackupSchedule } from "./ops/backup-schedule.
 import { type DrainOutcome, drainServer, type RequestTracker, trackRequests } from "./ops/drain.ts";
 import { registerHealthRoutes } from "./ops/health.ts";
 import { type MetricsListener, startMetricsListener } from "./ops/metrics-server.ts";
+import { watchResourceMetrics } from "./ops/resource-metrics.ts";
 import { createAppPubSub } from "./pubsub.ts";
 import { restRoutes } from "./rest.ts";
 import { bootstrap } from "./seed/bootstrap.ts";
@@ -55,6 +56,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     mailOutbox: createMailOutbox({ db, config }),
   };
   watchSessionChanges(deps);
+  watchResourceMetrics(deps.pubsub);
   await bootstrap(deps);
 
   const yoga = createGraphQLServer(deps);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { moduleLogger } from "./ops/logger.ts";
+import { observePubSubDeliveryLag } from "./ops/metrics.ts";
 
 const log = moduleLogger("redis");
 
@@ -96,13 +97,15 @@ export function createRedisTransport(options: RedisTransportOptions): RedisTrans
       options.onEventsMissed();
       return;
     }
-    let payload: unknown;
+    let parsed: unknown;
     try {
-      payload = message === "" ? null : JSON.parse(message);
+      parsed = message === "" ? null : JSON.parse(message);
     } catch {
       log.warn({ channel }, "ignored a live event that is not JSON");
       return;
     }
+    const { payload, publishedAt } = openEnvelope(parsed);
+    if (publishedAt !== undefined) observePubSubDeliveryLag(Math.max(0, Date.now() - publishedAt) / 1000);
     options.deliver(topic, payload);
   });
   const command = (what: string, run: () => Promise<unknown>) => {
@@ -133,7 +136,7 @@ export function createRedisTransport(options: RedisTransportOptions): RedisTrans
         dropped++;
         return;
       }
-      publisher.publish(prefix + topic, payload === undefined ? "" : JSON.stringify(payload)).catch(() => {
+      publisher.publish(prefix + topic, JSON.stringify(sealEnvelope(payload))).catch(() => {
         dropped++;
       });
     },
@@ -181,4 +184,28 @@ function connectionState(name: string) {
       return true;
     },
   };
+}
+
+/** An event on the wire: its payload and when it was published (for the delivery-lag metric). */
+interface Envelope {
+  at: number;
+  payload: unknown;
+}
+
+function sealEnvelope(payload: unknown): Envelope {
+  return { at: Date.now(), payload: payload ?? null };
+}
+
+/** Also reads a bare payload, as instances of the previous release publish them. */
+function openEnvelope(parsed: unknown): { payload: unknown; publishedAt?: number } {
+  if (
+    parsed !== null &&
+    typeof parsed === "object" &&
+    "at" in parsed &&
+    "payload" in parsed &&
+    typeof parsed.at === "number" &&
+    Object.keys(parsed).length === 2
+  )
+    return { payload: (parsed as Envelope).payload, publishedAt: parsed.at };
+  return { payload: parsed };
 }

@@ -187,25 +187,49 @@ export function observePubSubDeliveryLag(seconds: number): void {
   pubsubDeliveryLag.observe(seconds);
 }
 
-const redisConnected = new Gauge({
+let redisProbe: (() => boolean) | null = null;
+
+/** Read at each scrape; without REDIS_URL live events stay in this process, so it reads 1. */
+new Gauge({
   name: "redis_connected",
-  help: "1 while the Redis connection (REDIS_URL) is up, 0 while it is down.",
+  help: "1 while the Redis connection (REDIS_URL) is up, 0 while it is down; 1 without REDIS_URL.",
   registers,
+  collect() {
+    if (redisProbe) this.set(redisProbe() ? 1 : 0);
+  },
 });
 
-export function setRedisConnected(connected: boolean): void {
-  redisConnected.set(connected ? 1 : 0);
+/** The latest app's Redis state answers the gauge (a process runs one app; tests build many). */
+export function sampleRedisWith(probe: (() => boolean) | null): void {
+  redisProbe = probe;
 }
 
-const dbPoolConnections = new Gauge({
+export interface PoolSample {
+  pool: string;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+let poolSampler: (() => PoolSample[]) | null = null;
+
+new Gauge({
   name: "db_pool_connections",
-  help: "Database pool connections by pool and state (e.g. idle, busy, waiting).",
+  help: "PostgreSQL pool connections by pool and state (busy, idle; waiting: queries waiting for one).",
   labelNames: ["pool", "state"] as const,
   registers,
+  collect() {
+    this.reset();
+    for (const sample of poolSampler?.() ?? []) {
+      this.set({ pool: sample.pool, state: "busy" }, sample.total - sample.idle);
+      this.set({ pool: sample.pool, state: "idle" }, sample.idle);
+      this.set({ pool: sample.pool, state: "waiting" }, sample.waiting);
+    }
+  },
 });
 
-export function setDbPoolConnections(pool: string, state: string, count: number): void {
-  dbPoolConnections.set({ pool, state }, count);
+export function sampleDbPoolsWith(sampler: () => PoolSample[]): void {
+  poolSampler = sampler;
 }
 
 const dbPoolAcquireWait = new Histogram({

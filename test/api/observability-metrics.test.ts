@@ -3,6 +3,7 @@ import { CSRF_HEADER } from "../../server/graphql/yoga.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
 import { closeDueRounds } from "../../server/offers/service.ts";
 import { adminAndCarrier, createTestApp, type TestApp } from "../support/app.ts";
+import { testProvider } from "../support/database-url.ts";
 import { biddableLoad, openOffer } from "../support/offers.ts";
 import { subscribeOverWs } from "../support/ws.ts";
 
@@ -18,7 +19,7 @@ let adminToken = "";
 let carrierToken = "";
 
 beforeAll(async () => {
-  t = await createTestApp({ metricsToken: TOKEN, host: "127.0.0.1" });
+  t = await createTestApp({ metricsToken: TOKEN, host: "127.0.0.1", redisUrl: process.env.TEST_REDIS_URL });
   const world = await adminAndCarrier(t.app);
   adminToken = world.adminSession.token;
   carrierToken = world.carrierSession.token;
@@ -240,5 +241,33 @@ describe("/metrics without METRICS_TOKEN", () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe("resources", () => {
+  it("reports the database pools, Redis and how late live events arrive", async () => {
+    const subscription = subscribeOverWs(base, carrierToken, "subscription { notificationAdded { id } }");
+    await subscription.ready;
+    const before = await scrapeUntil(
+      (samples) => delta(new Map(), samples, "graphql_subscriptions_active") > 0,
+    );
+    const load = await biddableLoad(t.app);
+    await openOffer(t.app, adminToken, load.loadId);
+    const after = await scrapeUntil(() => subscription.received.length > 0);
+    await subscription.close();
+    expect(subscription.received.length).toBeGreaterThan(0);
+    const names = [...after.keys()];
+    if (testProvider === "postgresql") {
+      expect(names).toContain(key("db_pool_connections", { pool: "prisma", state: "busy" }));
+      for (const pool of ["prisma", "reader", "writer"])
+        expect(after.get(key("db_pool_connections", { pool, state: "waiting" })), pool).toBe(0);
+      expect(names.some((name) => name.startsWith("db_pool_acquire_wait_seconds_count{"))).toBe(true);
+    } else {
+      expect(names.some((name) => name.startsWith("db_pool_connections{"))).toBe(false);
+    }
+    // Live events' transport: Redis when configured, this process otherwise (always up).
+    expect(after.get(key("redis_connected"))).toBe(1);
+    if (process.env.TEST_REDIS_URL)
+      expect(delta(before, after, "pubsub_delivery_lag_seconds_count")).toBeGreaterThan(0);
   });
 });
