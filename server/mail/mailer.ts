@@ -2,18 +2,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { AppConfig } from "../config.ts";
-import { countedMailer } from "../ops/mail-metrics.ts";
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-  close(): void;
-}
+import { countedMailer } from "./counted-mailer.ts";
+import type { Mailer } from "./mailer-types.ts";
 
 /**
  * Bounds on one SMTP exchange (nodemailer waits minutes by default), well inside the outbox's claim

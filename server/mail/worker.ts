@@ -4,7 +4,8 @@ import type { AppConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { OutboundEmail } from "../generated/sqlite/client.ts";
 import { moduleLogger } from "../ops/logger.ts";
-import { createMailer, type Mailer, SEND_CONCURRENCY } from "./mailer.ts";
+import { createMailer, SEND_CONCURRENCY } from "./mailer.ts";
+import type { Mailer } from "./mailer-types.ts";
 import { retryAt } from "./retry-policy.ts";
 import { anyDue, claimDue, failAbandoned, markAttemptFailed, markSent, nextDueAt } from "./store.ts";
 

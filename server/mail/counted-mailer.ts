@@ -1,5 +1,5 @@
-import type { Mailer } from "../mail/mailer.ts";
-import { countEmail } from "./metrics.ts";
+import { countEmail } from "../ops/metrics.ts";
+import type { Mailer } from "./mailer-types.ts";
 
 /** The same mailer, each send counted as sent or failed (the failure still reaches the caller). */
 export function countedMailer(mailer: Mailer, transport: "smtp" | "outbox"): Mailer {
