@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { MAX_OPERATION_NAMES, operationLabel } from "./operation-labels.ts";
+import { createOperationLabels, MAX_OPERATION_NAMES } from "./operation-labels.ts";
 
 describe("operation labels", () => {
   it("keep names, collapse unnamed and odd ones, and stop growing at the cap", () => {
+    // A set of its own: the process's is shared with every test that runs a GraphQL operation.
+    const operationLabel = createOperationLabels();
     expect(operationLabel("LoadsListQuery")).toBe("LoadsListQuery");
     expect(operationLabel(null)).toBe("unnamed");
     expect(operationLabel("")).toBe("unnamed");
