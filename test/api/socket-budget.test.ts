@@ -100,7 +100,11 @@ describe("graphql-ws sockets are for signed-in viewers", () => {
 });
 
 describe("budgets", () => {
-  it("closes sockets that flood messages (4429) and keeps /healthz fast meanwhile", async () => {
+  // About 25 probes fit in the flood, so p99 is their slowest: one GC pause or a neighbour's burst on
+  // this shared 2-core box decides it. A second try must pass the same bound.
+  it("closes sockets that flood messages (4429) and keeps /healthz fast meanwhile", {
+    retry: 1,
+  }, async () => {
     // The flood comes from another process, as an attacker's would: 20 sockets of one address,
     // 1,000 refused subscribe messages each, sent as fast as the client can. The goal is a /healthz
     // p99 under 100 ms; on a machine busy with other work it is compared with a quiet baseline too.
