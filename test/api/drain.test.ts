@@ -311,12 +311,13 @@ describe("a server process receiving SIGTERM with work in flight", () => {
     await subscriber.dispose();
     expect(await committedUploadRows()).toBe(UPLOAD_ROWS);
     const phases = server.logs.filter((entry) => entry.module === "drain" || entry.module === "shutdown");
-    expect(phases.map((entry) => entry.msg)).toEqual([
+    const messages = phases.map((entry) => entry.msg);
+    expect(messages.slice(0, 3)).toEqual([
       "shutting down",
       "draining: /readyz answers 503, new connections still accepted",
       "listener closed: finishing in-flight requests, closing WebSockets with 1001",
-      "connections closed",
-      "drained: exiting",
     ]);
+    // Logged one after the other, but a CI run once read them from the pipe swapped.
+    expect(messages.slice(3).sort()).toEqual(["connections closed", "drained: exiting"]);
   });
 });
