@@ -125,6 +125,7 @@ export function loadConfig(
       maxAttempts: positiveWhole(env.MAIL_MAX_ATTEMPTS, 8, "MAIL_MAX_ATTEMPTS"),
       pollMs: 5_000,
       leaseMs: 120_000,
+      retentionMs: 24 * 3600_000 * positiveWhole(env.MAIL_RETENTION_DAYS, 30, "MAIL_RETENTION_DAYS"),
     },
     backupDir: readBackupDir(env.BACKUP_DIR),
     backupEveryMs: readBackupEvery(env.BACKUP_EVERY, databaseUrl),
@@ -229,6 +230,8 @@ export interface MailOutboxSettings {
   pollMs: number;
   /** How long a claim holds: longer than any send may take (the SMTP timeouts), shorter than patience. */
   leaseMs: number;
+  /** MAIL_RETENTION_DAYS: sent and failed e-mails are deleted this long after they were queued. */
+  retentionMs: number;
 }
 
 function positiveWhole(raw: string | undefined, fallback: number, name: string): number {

@@ -101,6 +101,14 @@ export async function failAbandoned(db: OutboxDb, maxAttempts: number): Promise<
   return result.count;
 }
 
+/** Sent and failed rows created before `before`: the outbox is a queue, not an archive. */
+export async function deleteFinishedBefore(db: OutboxDb, before: Date): Promise<number> {
+  const result = await db.outboundEmail.deleteMany({
+    where: { status: { in: ["sent", "failed"] }, createdAt: { lt: before } },
+  });
+  return result.count;
+}
+
 /**
  * These sends went through: marked while `claim` still holds them. Answers how many it marked;
  * fewer than asked means a claim ran out and another instance took the row (and may send it

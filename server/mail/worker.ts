@@ -7,7 +7,15 @@ import { moduleLogger } from "../ops/logger.ts";
 import { createMailer, SEND_CONCURRENCY } from "./mailer.ts";
 import type { Mailer } from "./mailer-types.ts";
 import { retryAt } from "./retry-policy.ts";
-import { anyDue, claimDue, failAbandoned, markAttemptFailed, markSent, nextDueAt } from "./store.ts";
+import {
+  anyDue,
+  claimDue,
+  deleteFinishedBefore,
+  failAbandoned,
+  markAttemptFailed,
+  markSent,
+  nextDueAt,
+} from "./store.ts";
 
 const log = moduleLogger("mail-outbox");
 
@@ -88,6 +96,8 @@ export function createMailOutbox({ db, config, mailer = createMailer(config) }: 
       const abandoned = await failAbandoned(db, settings.maxAttempts);
       if (abandoned > 0)
         log.error({ count: abandoned }, "e-mails left mid-send with no attempt left: marked failed");
+      const forgotten = await deleteFinishedBefore(db, new Date(Date.now() - settings.retentionMs));
+      if (forgotten > 0) log.info({ count: forgotten }, "sent and failed e-mails past retention deleted");
     }
     while (!stopped) {
       const claim = `${instance}:${++claims}`;

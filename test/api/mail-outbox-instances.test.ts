@@ -19,7 +19,13 @@ describe("two instances sharing the outbox", () => {
     smtp = await startSmtpServer();
     first = await createTestApp({
       smtpUrl: smtp.url("alpha"),
-      mailOutbox: { retryBaseMs: 60_000, maxAttempts: 8, pollMs: 200, leaseMs: 60_000 },
+      mailOutbox: {
+        retryBaseMs: 60_000,
+        maxAttempts: 8,
+        pollMs: 200,
+        leaseMs: 60_000,
+        retentionMs: 30 * 24 * 3600_000,
+      },
     });
     second = await buildApp({ ...first.app.deps.config, smtpUrl: smtp.url("beta") });
   });

@@ -99,7 +99,13 @@ describe("retries through a real SMTP server", () => {
     smtp = await startSmtpServer();
     t = await createTestApp({
       smtpUrl: smtp.url(),
-      mailOutbox: { retryBaseMs, maxAttempts: 3, pollMs: 5_000, leaseMs: 60_000 },
+      mailOutbox: {
+        retryBaseMs,
+        maxAttempts: 3,
+        pollMs: 5_000,
+        leaseMs: 60_000,
+        retentionMs: 30 * 24 * 3600_000,
+      },
     });
     world = await adminAndCarrier(t.app);
     await t.app.start(0);
@@ -372,5 +378,39 @@ describe("the operators' outbox list", () => {
     expect(await t.app.deps.db.outboundEmail.findUniqueOrThrow({ where: { id: pending.id } })).toEqual(
       pending,
     );
+  });
+});
+
+describe("old e-mails are forgotten", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("deletes sent and failed rows past the retention period, and keeps the rest", async () => {
+    const db = t.app.deps.db;
+    const old = new Date(Date.now() - 31 * 24 * 3600_000);
+    const recent = new Date(Date.now() - 29 * 24 * 3600_000);
+    const row = (to: string, status: string, createdAt: Date) => ({
+      to,
+      subject: "Hi",
+      text: "",
+      kind: "invitation",
+      status,
+      createdAt,
+      nextAttemptAt: status === "pending" ? new Date(Date.now() + 3600_000) : createdAt,
+    });
+    await db.outboundEmail.createMany({
+      data: [
+        row("old-sent@example.com", "sent", old),
+        row("old-failed@example.com", "failed", old),
+        row("old-pending@example.com", "pending", old),
+        row("recent-sent@example.com", "sent", recent),
+      ],
+    });
+    await t.app.deps.mailOutbox.drain();
+    const left = await db.outboundEmail.findMany({ select: { to: true }, orderBy: { to: "asc" } });
+    expect(left.map((email) => email.to)).toEqual(["old-pending@example.com", "recent-sent@example.com"]);
   });
 });

@@ -43,7 +43,13 @@ beforeAll(async () => {
   world = await startBrowserWorld({
     smtpUrl: smtp.url(),
     // One attempt each: a refused e-mail is failed at once, waiting for an operator.
-    mailOutbox: { retryBaseMs: 60_000, maxAttempts: 1, pollMs: 1_000, leaseMs: 60_000 },
+    mailOutbox: {
+      retryBaseMs: 60_000,
+      maxAttempts: 1,
+      pollMs: 1_000,
+      leaseMs: 60_000,
+      retentionMs: 30 * 24 * 3600_000,
+    },
   });
   await createUser(world.app, { email: "ada@example.com", role: "ADMIN", fullName: "Ada Admin" });
   adminToken = (await loginAs(world.app, "ada@example.com")).token;
