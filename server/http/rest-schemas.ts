@@ -29,7 +29,7 @@ export const errorBody = z
       .string()
       .describe(
         "VALIDATION, UNAUTHENTICATED, SESSION_ENDED, FORBIDDEN, NOT_FOUND, CONFLICT, PAYLOAD_TOO_LARGE, " +
-          "UNSUPPORTED_MEDIA_TYPE or RATE_LIMITED.",
+          "UNSUPPORTED_MEDIA_TYPE, RATE_LIMITED or DATABASE_UNAVAILABLE.",
       ),
     errors: z
       .array(z.object({ field: z.string(), message: z.string() }))
@@ -42,7 +42,7 @@ export const errorBody = z
   })
   .meta({ id: "Error", description: "The body of every refused call." });
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 const ERROR_TEXTS: Record<ErrorStatus, string> = {
   400: "Invalid input: `errors` names each field's problem.",
@@ -53,6 +53,7 @@ const ERROR_TEXTS: Record<ErrorStatus, string> = {
   413: "The body is larger than this path accepts.",
   415: "The body is not JSON.",
   429: "Too many attempts: try again later.",
+  503: "The database is briefly unavailable (`DATABASE_UNAVAILABLE`): nothing was changed; retry after `Retry-After` seconds.",
 };
 
 /**
@@ -72,11 +73,15 @@ export function errors(
   );
 }
 
-/** The refusals the edge answers before the handler runs, by the route's access rule. */
+/**
+ * The refusals any route may answer whatever its handler does: by the route's access rule, and
+ * 503 while the database is unreachable.
+ */
 export function accessErrors(access: RestAccess) {
-  if (access === "public") return {};
+  if (access === "public") return errors(503);
   return errors(
     access === "admin" ? { 401: ERROR_TEXTS[401], 403: "Signed in, but not an operator (ADMIN)." } : 401,
+    503,
   );
 }
 

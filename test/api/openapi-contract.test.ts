@@ -73,6 +73,19 @@ describe("the served document", () => {
     );
     expect(lacking).toEqual([]);
   });
+
+  it("says that every operation may answer 503 while the database is unreachable", async () => {
+    const response = await t.app.fetch(new Request(`${BASE}/api/openapi.json`));
+    const document = (await response.json()) as {
+      paths: Record<string, Record<string, { responses?: object }>>;
+    };
+    const silent = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => !Object.keys(operation.responses ?? {}).includes("503"))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(silent).toEqual([]);
+  });
 });
 
 /** The zod schema the document shows for a route's answer. */
