@@ -27,6 +27,8 @@ export type Topics = {
   routes: [{ routeId: string }];
   /** An invoice (receivable) or bill (payable) created or changed; billing screens listen. */
   billing: [{ ledger: "receivable" | "payable"; id: string }];
+  /** A document filed with this load or removed from it. */
+  [key: `load-documents:${string}`]: [{ loadId: string }];
 };
 
 export interface PubSub {

@@ -2,6 +2,7 @@ import { authRoutes } from "./auth/rest.ts";
 import { billingRoutes } from "./billing/rest.ts";
 import { carrierRoutes } from "./carriers/rest.ts";
 import { contactRoutes } from "./contact/rest.ts";
+import { documentRoutes } from "./documents/rest.ts";
 import type { RestRoute } from "./http/router.ts";
 import { manualAssignmentRoutes } from "./loads/manual-assignment/rest.ts";
 import { loadRoutes } from "./loads/rest.ts";
@@ -25,6 +26,7 @@ export const restRoutes: RestRoute[] = [
   ...contactRoutes,
   ...mailRoutes,
   ...loadRoutes,
+  ...documentRoutes,
   ...nassRoutes,
   ...offerRoutes,
   ...bidRoutes,

@@ -12,6 +12,7 @@ import "./mail/schema.ts";
 import "./nass/schema.ts";
 import "./loads/schema.ts";
 import "./loads/upload/schema.ts";
+import "./documents/schema.ts";
 import "./offers/bids/schema.ts";
 import "./offers/schema.ts";
 import "./tracking/schema.ts";

@@ -212,6 +212,22 @@ describe("one read policy per type, for node and nodes", () => {
     // A message to one user: only that user reads it (admins read their own, see below).
     owned.Notification = { id: notification.id, readers: ["owner"] };
     owned.Offer = { id: offer._id, readers: ["admin", "owner", "outsideBidder"] };
+    // A document of a load awarded to the owner: operators and the load's carrier side read it.
+    const hauled = await db.load.update({
+      where: { loadId: load.loadId },
+      data: { assignedUserId: owner.user.id },
+    });
+    const document = await db.loadDocument.create({
+      data: {
+        loadId: hauled.id,
+        type: "POD",
+        fileName: "pod.pdf",
+        contentType: "application/pdf",
+        size: 1,
+        sha256: "0",
+      },
+    });
+    owned.LoadDocument = { id: document.id, readers: ["admin", "owner"] };
   });
 
   const printed = buildSchema(readFileSync("schema.graphql", "utf8"));

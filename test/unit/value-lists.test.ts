@@ -1,6 +1,7 @@
 import { isEnumType } from "graphql";
 import { describe, expect, it } from "vitest";
 import { CARRIER_TYPES } from "../../common/carriers.ts";
+import { LOAD_DOCUMENT_TYPES } from "../../common/documents.ts";
 import { LOAD_MODES, LOAD_STATUSES, STOP_TYPES } from "../../common/loads/values.ts";
 import { OUTBOUND_EMAIL_KINDS, OUTBOUND_EMAIL_STATUSES } from "../../common/mail.ts";
 import { schema } from "../../server/schema.ts";
@@ -16,6 +17,7 @@ const SHARED_LISTS: [enumName: string, values: readonly string[]][] = [
   ["CarrierType", CARRIER_TYPES],
   ["OutboundEmailStatus", OUTBOUND_EMAIL_STATUSES],
   ["OutboundEmailKind", OUTBOUND_EMAIL_KINDS],
+  ["LoadDocumentType", LOAD_DOCUMENT_TYPES],
 ];
 
 describe("shared value lists", () => {

@@ -1,0 +1,25 @@
+import type { LoadDocument } from "../generated/sqlite/client.ts";
+
+/** The REST shape: `_id` beside the fields, and where to download it. */
+export function documentJson(document: LoadDocument) {
+  return {
+    _id: document.id,
+    type: document.type,
+    fileName: document.fileName,
+    size: document.size,
+    contentType: document.contentType,
+    sha256: document.sha256,
+    createdAt: document.createdAt.toISOString(),
+    downloadUrl: documentDownloadPath(document.id),
+  };
+}
+
+export function documentDownloadPath(id: string): string {
+  return `/api/documents/${encodeURIComponent(id)}`;
+}
+
+/** Content-Disposition for a download: a plain ASCII name and the exact one (RFC 6266). */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/[\\"]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,36 @@
+import { DOCUMENT_MESSAGES } from "../../common/documents.ts";
+import { DomainError, ValidationError } from "../errors.ts";
+
+export interface MultipartDocument {
+  type: unknown;
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * `file` and `type` of a multipart/form-data body, read by the runtime's own form-data parser
+ * (the Fetch API's). A body of another type answers 415; a form without a file, 400.
+ */
+export async function documentFromMultipart(
+  body: Uint8Array,
+  contentType: string,
+): Promise<MultipartDocument> {
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    throw new DomainError("UNSUPPORTED_MEDIA_TYPE", DOCUMENT_MESSAGES.notMultipart);
+  }
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw new ValidationError(DOCUMENT_MESSAGES.notMultipart, [
+      { field: "file", message: DOCUMENT_MESSAGES.notMultipart },
+    ]);
+  }
+  const file = form.get("file");
+  if (!(file instanceof File)) {
+    throw new ValidationError(DOCUMENT_MESSAGES.fileRequired, [
+      { field: "file", message: DOCUMENT_MESSAGES.fileRequired },
+    ]);
+  }
+  return { type: form.get("type"), fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+}

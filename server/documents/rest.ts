@@ -1,0 +1,86 @@
+import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES } from "../../common/documents.ts";
+import { errors, fileResponse, messageBody } from "../http/rest-schemas.ts";
+import { type RestRoute, withStatus } from "../http/router.ts";
+import { attachmentHeader, documentJson } from "./json.ts";
+import { documentFromMultipart } from "./multipart.ts";
+import { documentSchema } from "./rest-schemas.ts";
+import { downloadDocument, listLoadDocuments, removeLoadDocument, uploadLoadDocument } from "./service.ts";
+
+const WHO = "Operators, and the carrier the load was awarded to.";
+
+export const documentRoutes: RestRoute[] = [
+  {
+    method: "POST",
+    path: "/loads/:loadId/documents",
+    access: "signedIn",
+    rawBody: true,
+    // The file's 10 MB and the form around it; past that the edge refuses before reading on.
+    bodyLimit: MAX_DOCUMENT_BYTES + 256 * 1024,
+    schema: {
+      summary: "Attach a document to a load",
+      description:
+        "multipart/form-data with `file` (PDF, JPEG or PNG, at most 10 MB; the bytes decide, not the name) " +
+        "and `type` (BOL, POD, RATE_CONFIRMATION, INVOICE or OTHER; RATE_CONFIRMATION operators only). " +
+        `A load keeps at most 100 documents. ${WHO}`,
+      response: {
+        201: documentSchema,
+        ...errors(400, { 404: DOCUMENT_MESSAGES.loadNotFound, 409: DOCUMENT_MESSAGES.tooMany }, 413, 415),
+      },
+    },
+    async handle(ctx, { params, body, request }) {
+      const form = await documentFromMultipart(body as Uint8Array, request.headers.get("content-type") ?? "");
+      return withStatus(201, documentJson(await uploadLoadDocument(ctx, params.loadId, form)));
+    },
+  },
+  {
+    method: "GET",
+    path: "/loads/:loadId/documents",
+    access: "signedIn",
+    schema: {
+      summary: "List a load's documents",
+      description: `Newest first, at most 100. ${WHO}`,
+      response: { 200: documentSchema.array(), ...errors({ 404: DOCUMENT_MESSAGES.loadNotFound }) },
+    },
+    async handle(ctx, { params }) {
+      const { documents } = await listLoadDocuments(ctx, params.loadId);
+      return documents.map(documentJson);
+    },
+  },
+  {
+    method: "GET",
+    path: "/documents/:id",
+    access: "signedIn",
+    schema: {
+      summary: "Download a document",
+      description: `The file itself, as an attachment. ${WHO}`,
+      response: {
+        200: fileResponse("application/octet-stream", "The file (its content type is the document's)."),
+        ...errors({ 404: DOCUMENT_MESSAGES.notFound }),
+      },
+    },
+    async handle(ctx, { params }) {
+      const { document, bytes } = await downloadDocument(ctx, params.id);
+      return new Response(bytes, {
+        headers: {
+          "content-type": document.contentType,
+          "content-disposition": attachmentHeader(document.fileName),
+          "cache-control": "private, no-store",
+        },
+      });
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/documents/:id",
+    access: "signedIn",
+    schema: {
+      summary: "Delete a document",
+      description: "Operators any document; a carrier user only one they uploaded.",
+      response: { 200: messageBody, ...errors({ 404: DOCUMENT_MESSAGES.notFound }) },
+    },
+    async handle(ctx, { params }) {
+      await removeLoadDocument(ctx, params.id);
+      return { message: "Document deleted" };
+    },
+  },
+];

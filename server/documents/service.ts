@@ -1,0 +1,155 @@
+import { createHash } from "node:crypto";
+import {
+  cleanFileName,
+  DOCUMENT_MESSAGES,
+  isLoadDocumentType,
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENTS_PER_LOAD,
+  sniffDocumentType,
+} from "../../common/documents.ts";
+import { auditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/service.ts";
+import { policy, requireViewer } from "../auth/policy.ts";
+import type { Context } from "../context.ts";
+import { ConflictError, DomainError, NotFoundError, ValidationError } from "../errors.ts";
+import type { LoadDocument } from "../generated/sqlite/client.ts";
+import { type LoadParties, loadPartiesById, loadPartiesOf } from "../loads/parties.ts";
+import { carrierIdOfUser } from "../users/marketplace-reads.ts";
+import { mayUseLoadDocuments, OPERATOR_ONLY_TYPES } from "./access.ts";
+import {
+  countDocumentsOfLoad,
+  deleteDocument,
+  documentBytes,
+  documentsOfLoad,
+  findDocument,
+  insertDocument,
+} from "./store.ts";
+
+export interface DocumentUpload {
+  type: unknown;
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+async function viewerCarrierId(ctx: Context): Promise<string | null> {
+  const viewer = ctx.viewer;
+  if (!viewer || policy.isAdmin(viewer)) return null;
+  return carrierIdOfUser(ctx.db, viewer.id);
+}
+
+/** The load when the viewer may use its documents; otherwise "Load not found", as for a missing one. */
+export async function loadForDocuments(ctx: Context, reference: string): Promise<LoadParties> {
+  requireViewer(ctx);
+  const load = await loadPartiesOf(ctx.db, reference);
+  if (!load || !mayUseLoadDocuments(ctx.viewer, await viewerCarrierId(ctx), load)) {
+    throw new NotFoundError(DOCUMENT_MESSAGES.loadNotFound);
+  }
+  return load;
+}
+
+function checkedUpload(ctx: Context, upload: DocumentUpload) {
+  const problems: { field: string; message: string }[] = [];
+  if (!isLoadDocumentType(upload.type))
+    problems.push({ field: "type", message: DOCUMENT_MESSAGES.typeInvalid });
+  else if (OPERATOR_ONLY_TYPES.has(upload.type) && !policy.isAdmin(ctx.viewer)) {
+    problems.push({ field: "type", message: DOCUMENT_MESSAGES.typeInvalid });
+  }
+  if (upload.bytes.byteLength > MAX_DOCUMENT_BYTES) {
+    throw new DomainError("PAYLOAD_TOO_LARGE", DOCUMENT_MESSAGES.tooLarge, [
+      { field: "file", message: DOCUMENT_MESSAGES.tooLarge },
+    ]);
+  }
+  const contentType = sniffDocumentType(upload.bytes);
+  if (upload.bytes.byteLength === 0) problems.push({ field: "file", message: DOCUMENT_MESSAGES.empty });
+  else if (!contentType) problems.push({ field: "file", message: DOCUMENT_MESSAGES.contentInvalid });
+  if (problems.length > 0 || !contentType || !isLoadDocumentType(upload.type)) {
+    throw new ValidationError(problems[0]?.message ?? DOCUMENT_MESSAGES.contentInvalid, problems);
+  }
+  return { type: upload.type, contentType, fileName: cleanFileName(upload.fileName) };
+}
+
+/** Files a document with a load (operators, or the load's carrier), audited and announced. */
+export async function uploadLoadDocument(
+  ctx: Context,
+  loadReference: string,
+  upload: DocumentUpload,
+): Promise<LoadDocument> {
+  const load = await loadForDocuments(ctx, loadReference);
+  const checked = checkedUpload(ctx, upload);
+  if ((await countDocumentsOfLoad(ctx.db, load.id)) >= MAX_DOCUMENTS_PER_LOAD) {
+    throw new ConflictError(DOCUMENT_MESSAGES.tooMany);
+  }
+  const document = await ctx.db.$transaction(async (tx) => {
+    const row = await insertDocument(tx, {
+      loadId: load.id,
+      ...checked,
+      sha256: createHash("sha256").update(upload.bytes).digest("hex"),
+      bytes: upload.bytes,
+      uploadedById: ctx.viewer?.id ?? null,
+    });
+    await recordAudit(tx, {
+      actor: auditActor(ctx),
+      action: "document.upload",
+      entityType: "Load",
+      entityId: load.id,
+      details: { documentId: row.id, type: row.type, fileName: row.fileName, size: row.size },
+    });
+    return row;
+  });
+  ctx.pubsub.publish(`load-documents:${load.id}`, { loadId: load.id });
+  return document;
+}
+
+/** A load's documents, newest first. */
+export async function listLoadDocuments(ctx: Context, loadReference: string, query: object = {}) {
+  const load = await loadForDocuments(ctx, loadReference);
+  return { load, documents: await documentsOfLoad(ctx.db, load.id, query) };
+}
+
+/** The document when the viewer may read it (its load's rule); otherwise "Document not found". */
+export async function readableDocument(ctx: Context, id: string): Promise<LoadDocument> {
+  requireViewer(ctx);
+  const document = await findDocument(ctx.db, id);
+  const load = document ? await loadPartiesById(ctx.db, document.loadId) : null;
+  if (!document || !load || !mayUseLoadDocuments(ctx.viewer, await viewerCarrierId(ctx), load)) {
+    throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
+  }
+  return document;
+}
+
+/** Whether the viewer may read this document: the GraphQL type's row rule. */
+export async function mayReadDocument(ctx: Context, document: LoadDocument): Promise<boolean> {
+  if (!ctx.viewer) return false;
+  if (policy.isAdmin(ctx.viewer)) return true;
+  const load = await loadPartiesById(ctx.db, document.loadId);
+  return load !== null && mayUseLoadDocuments(ctx.viewer, await viewerCarrierId(ctx), load);
+}
+
+/** The document and its bytes, for a download. */
+export async function downloadDocument(ctx: Context, id: string) {
+  const document = await readableDocument(ctx, id);
+  const bytes = await documentBytes(ctx.db, document.id);
+  if (!bytes) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
+  return { document, bytes };
+}
+
+/** Removes a document: operators any, a carrier user only what they uploaded. */
+export async function removeLoadDocument(ctx: Context, id: string): Promise<LoadDocument> {
+  const document = await readableDocument(ctx, id);
+  if (!policy.isAdmin(ctx.viewer) && document.uploadedById !== ctx.viewer?.id) {
+    throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
+  }
+  const deleted = await ctx.db.$transaction(async (tx) => {
+    if (!(await deleteDocument(tx, document.id))) return false;
+    await recordAudit(tx, {
+      actor: auditActor(ctx),
+      action: "document.delete",
+      entityType: "Load",
+      entityId: document.loadId,
+      details: { documentId: document.id, type: document.type, fileName: document.fileName },
+    });
+    return true;
+  });
+  if (deleted) ctx.pubsub.publish(`load-documents:${document.loadId}`, { loadId: document.loadId });
+  return document;
+}
