@@ -8,6 +8,7 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { BILLING_TEXTS, type Ledger } from "../../../common/billing.ts";
+import { downloadFile } from "../lib/download.ts";
 import { type MutationHandlers, placeProblems } from "../relay/mutation-failure.ts";
 import { focusFirstInvalid } from "../ui/focus.ts";
 import { problemProps } from "../ui/form/problem-props.ts";
@@ -18,7 +19,6 @@ import { isStaleEdit, type ReloadFetch, useStaleEdit } from "../ui/form/useStale
 import { useToast } from "../ui/Toast.tsx";
 import { ActionsCell } from "./ActionsCell.tsx";
 import { listPath } from "./billing-criteria.ts";
-import { downloadFile } from "./download.ts";
 import { EntryFields } from "./EntryFields.tsx";
 import { type EntryProblems, type EntryValues, entryFieldOf, entryProblems } from "./entry-form.ts";
 

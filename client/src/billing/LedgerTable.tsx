@@ -6,6 +6,7 @@ import Typography from "@mui/material/Typography";
 import { type ReactNode, useState } from "react";
 import { BILLING_TEXTS, type Ledger } from "../../../common/billing.ts";
 import { formatCents } from "../../../common/money.ts";
+import { downloadFile } from "../lib/download.ts";
 import { FilterDialogButton } from "../ui/list/FilterDialogButton.tsx";
 import { ListAction } from "../ui/list/ListAction.tsx";
 import { ListToolbar } from "../ui/list/ListToolbar.tsx";
@@ -23,7 +24,6 @@ import {
   SORT_LABELS,
   type SortField,
 } from "./billing-criteria.ts";
-import { downloadFile } from "./download.ts";
 import { CREATE_TEXTS } from "./entry-form.ts";
 
 interface LedgerTableProps<Row> {

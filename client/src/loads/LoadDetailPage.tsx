@@ -5,6 +5,7 @@ import Typography from "@mui/material/Typography";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { LoadFinancials } from "../billing/LoadFinancials.tsx";
+import { LoadDocumentsPanel } from "../documents/LoadDocumentsPanel.tsx";
 import { ADMIN_HOME } from "../lib/paths.ts";
 import { StartBiddingButton } from "../offers/StartBiddingButton.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";
@@ -44,6 +45,7 @@ export function LoadDetailPage({ loadId, queryRef }: LoadDetailPageProps) {
           <LoadForm key={load.id} load={load} />
           <HistoryPanel entityType="Load" entityId={load.id} />
           <LoadFinancials key={`${load.id}-billing`} load={load} />
+          <LoadDocumentsPanel key={`${load.id}-documents`} loadId={load.loadId} operator />
         </>
       ) : (
         <Alert severity="warning" role="alert">

@@ -2,6 +2,7 @@ import Alert from "@mui/material/Alert";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { useParams } from "react-router-dom";
 import { OFFER_MESSAGES } from "../../../common/offers.ts";
+import { LoadDocumentsPanel } from "../documents/LoadDocumentsPanel.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";
 import { ScreenBoundary } from "../ui/ScreenBoundary.tsx";
 import type { ConfirmDetailsRouteQuery } from "./__generated__/ConfirmDetailsRouteQuery.graphql";
@@ -27,7 +28,12 @@ function ConfirmDetailsPage({ loadId, fetchKey }: { loadId: string; fetchKey: nu
       </Alert>
     );
   }
-  return <ConfirmDetailsForm key={data.confirmDetails.loadId} details={data.confirmDetails} />;
+  return (
+    <>
+      <ConfirmDetailsForm key={data.confirmDetails.loadId} details={data.confirmDetails} />
+      <LoadDocumentsPanel key={`${data.confirmDetails.loadId}-documents`} loadId={loadId} operator={false} />
+    </>
+  );
 }
 
 /** /carrier/carrier-portal/confirm-details/{loadId}: the winner confirms truck and driver. */

@@ -1,28 +1,32 @@
-import { session } from "../lib/session.ts";
 import { refreshAccessToken } from "../relay/refresh.ts";
+import { session } from "./session.ts";
 
 function fileNameOf(response: Response, fallback: string): string {
   const match = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
   return match?.[1] ?? fallback;
 }
 
-async function fetchWithToken(path: string): Promise<Response> {
+/** GETs an API path with the session's token; after a 401, one refresh and one retry (spec). */
+export async function fetchWithToken(path: string): Promise<Response> {
   const call = (token: string | null) =>
     fetch(path, { credentials: "include", headers: token ? { authorization: `Bearer ${token}` } : {} });
   const response = await call(session.getState().token);
   if (response.status !== 401) return response;
-  // Spec: one refresh and retry after a 401.
   const refreshed = await refreshAccessToken(session);
   return refreshed.kind === "fresh" ? call(refreshed.token) : response;
 }
 
 /**
- * Downloads a file the API answers (CSV export, rate confirmation) with the session's token, which
+ * Downloads a file the API answers (CSV export, rate confirmation, a document) with the session's token, which
  * a plain link cannot send, and hands it to the browser as a download.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  failure = "Download failed",
+): Promise<void> {
   const response = await fetchWithToken(path);
-  if (!response.ok) throw new Error(`Download failed: ${response.status}`);
+  if (!response.ok) throw new Error(`${failure} (${response.status})`);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement("a");
   link.href = url;
