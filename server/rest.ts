@@ -6,6 +6,7 @@ import { documentRoutes } from "./documents/rest.ts";
 import type { RestRoute } from "./http/router.ts";
 import { manualAssignmentRoutes } from "./loads/manual-assignment/rest.ts";
 import { loadRoutes } from "./loads/rest.ts";
+import { timelineRoutes } from "./loads/timeline-rest.ts";
 import { mailRoutes } from "./mail/rest.ts";
 import { nassRoutes } from "./nass/rest.ts";
 import { notificationRoutes } from "./notifications/rest.ts";
@@ -27,6 +28,7 @@ export const restRoutes: RestRoute[] = [
   ...mailRoutes,
   ...loadRoutes,
   ...documentRoutes,
+  ...timelineRoutes,
   ...nassRoutes,
   ...offerRoutes,
   ...bidRoutes,

@@ -13,6 +13,7 @@ import "./nass/schema.ts";
 import "./loads/schema.ts";
 import "./loads/upload/schema.ts";
 import "./documents/schema.ts";
+import "./loads/timeline-schema.ts";
 import "./offers/bids/schema.ts";
 import "./offers/schema.ts";
 import "./tracking/schema.ts";

@@ -13,9 +13,9 @@ import { policy, requireViewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "../errors.ts";
 import type { LoadDocument } from "../generated/sqlite/client.ts";
-import { type LoadParties, loadPartiesById, loadPartiesOf } from "../loads/parties.ts";
-import { carrierIdOfUser } from "../users/marketplace-reads.ts";
-import { mayUseLoadDocuments, OPERATOR_ONLY_TYPES } from "./access.ts";
+import { recordMilestones } from "../loads/milestones.ts";
+import { isPartyOf, type LoadParties, loadPartiesById, partyLoadOrThrow } from "../loads/parties.ts";
+import { OPERATOR_ONLY_TYPES } from "./access.ts";
 import {
   countDocumentsOfLoad,
   deleteDocument,
@@ -31,20 +31,9 @@ export interface DocumentUpload {
   bytes: Uint8Array;
 }
 
-async function viewerCarrierId(ctx: Context): Promise<string | null> {
-  const viewer = ctx.viewer;
-  if (!viewer || policy.isAdmin(viewer)) return null;
-  return carrierIdOfUser(ctx.db, viewer.id);
-}
-
 /** The load when the viewer may use its documents; otherwise "Load not found", as for a missing one. */
-export async function loadForDocuments(ctx: Context, reference: string): Promise<LoadParties> {
-  requireViewer(ctx);
-  const load = await loadPartiesOf(ctx.db, reference);
-  if (!load || !mayUseLoadDocuments(ctx.viewer, await viewerCarrierId(ctx), load)) {
-    throw new NotFoundError(DOCUMENT_MESSAGES.loadNotFound);
-  }
-  return load;
+export function loadForDocuments(ctx: Context, reference: string): Promise<LoadParties> {
+  return partyLoadOrThrow(ctx, reference, DOCUMENT_MESSAGES.loadNotFound);
 }
 
 function checkedUpload(ctx: Context, upload: DocumentUpload) {
@@ -94,6 +83,17 @@ export async function uploadLoadDocument(
       entityId: load.id,
       details: { documentId: row.id, type: row.type, fileName: row.fileName, size: row.size },
     });
+    if (row.type === "POD") {
+      await recordMilestones(tx, [
+        {
+          loadDbId: load.id,
+          milestone: "pod_received",
+          source: "user",
+          byUserId: row.uploadedById,
+          detail: row.fileName,
+        },
+      ]);
+    }
     return row;
   });
   ctx.pubsub.publish(`load-documents:${load.id}`, { loadId: load.id });
@@ -111,7 +111,7 @@ export async function readableDocument(ctx: Context, id: string): Promise<LoadDo
   requireViewer(ctx);
   const document = await findDocument(ctx.db, id);
   const load = document ? await loadPartiesById(ctx.db, document.loadId) : null;
-  if (!document || !load || !mayUseLoadDocuments(ctx.viewer, await viewerCarrierId(ctx), load)) {
+  if (!document || !load || !(await isPartyOf(ctx, load))) {
     throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
   }
   return document;
@@ -122,7 +122,7 @@ export async function mayReadDocument(ctx: Context, document: LoadDocument): Pro
   if (!ctx.viewer) return false;
   if (policy.isAdmin(ctx.viewer)) return true;
   const load = await loadPartiesById(ctx.db, document.loadId);
-  return load !== null && mayUseLoadDocuments(ctx.viewer, await viewerCarrierId(ctx), load);
+  return load !== null && isPartyOf(ctx, load);
 }
 
 /** The document and its bytes, for a download. */

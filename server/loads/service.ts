@@ -1,4 +1,5 @@
 import { datesInOrder, LOAD_INPUT_LIMITS } from "../../common/loads/fields.ts";
+import { milestoneOfStatus } from "../../common/loads/milestones.ts";
 import type { LoadStatus } from "../../common/loads/values.ts";
 import { type AuditActor, auditActor } from "../audit/actor.ts";
 import { changedFields } from "../audit/diff.ts";
@@ -30,6 +31,7 @@ import { findUser } from "../users/service.ts";
 import { type LoadListFilters, type LoadSort, loadCountSql, loadPageSql } from "./list.ts";
 import { countLoads, keepLoadCount, keptLoadCount, loadsChanged, loadsVersion } from "./list-count.ts";
 import { IDS_ONLY, type ListedLoad, LOAD_ROW_FIELDS, listedLoads, pageSelection } from "./list-rows.ts";
+import { recordMilestones } from "./milestones.ts";
 import {
   assignDriverInput,
   DRIVER_MUST_BE_CARRIER,
@@ -367,6 +369,12 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
           changes: changedFields(load, updated, Object.keys(changes) as (keyof typeof load & string)[]),
         },
       });
+      const milestone = updated.status !== load.status ? milestoneOfStatus(updated.status) : null;
+      if (milestone) {
+        await recordMilestones(tx, [
+          { loadDbId: load.id, milestone, source: "user", byUserId: ctx.viewer?.id },
+        ]);
+      }
       // Billing follows operations: a load that becomes delivered drafts its invoice (once).
       if (updated.status === "delivered" && load.status !== "delivered") {
         drafted = await draftInvoiceForDelivery(updated, tx, { actor: auditActor(ctx) });
@@ -412,9 +420,10 @@ export async function assignLoadDriver(ctx: Context, reference: string, rawInput
  * the load goes to the winning carrier user and that user's carrier company, when it has one.
  */
 export async function assignLoadToWinner(
-  tx: Pick<Db, "load" | "user" | "carrier">,
+  tx: Pick<Db, "load" | "user" | "carrier" | "loadMilestone">,
   loadDbId: string,
   winnerUserId: string,
+  confirmedBy: string | null = null,
 ): Promise<Load> {
   const carrierId = await carrierIdOfUser(tx, winnerUserId);
   const load = await tx.load.update({
@@ -425,6 +434,7 @@ export async function assignLoadToWinner(
       ...NEXT_VERSION,
     },
   });
+  await recordMilestones(tx, [{ loadDbId, milestone: "covered", source: "user", byUserId: confirmedBy }]);
   loadsChanged();
   return load;
 }
@@ -435,7 +445,7 @@ export async function assignLoadToWinner(
  * own choice such as cancelled stays); each change is audited. Runs in the caller's transaction.
  */
 export async function advanceLoadStatusFromTracking(
-  tx: Pick<Db, "load" | "auditLog" | "invoice" | "bill" | "$queryRawUnsafe">,
+  tx: Pick<Db, "load" | "auditLog" | "invoice" | "bill" | "loadMilestone" | "$queryRawUnsafe">,
   change: { loadIds: string[]; from: LoadStatus[]; to: LoadStatus; actor: AuditActor; reason: string },
 ): Promise<{ loadIds: string[]; invoices: CreatedOnce[] }> {
   if (change.loadIds.length === 0) return { loadIds: [], invoices: [] };
@@ -450,6 +460,14 @@ export async function advanceLoadStatusFromTracking(
     data: { status: change.to, ...NEXT_VERSION },
   });
   loadsChanged();
+  const milestone = change.to === "in_transit" ? "departed" : milestoneOfStatus(change.to);
+  if (milestone) {
+    const detail = milestone === "departed" ? "first pickup" : null;
+    await recordMilestones(
+      tx,
+      loads.map((load) => ({ loadDbId: load.id, milestone, source: "geofence" as const, detail })),
+    );
+  }
   for (const load of loads) {
     await recordAudit(tx, {
       actor: change.actor,

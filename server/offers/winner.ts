@@ -86,7 +86,7 @@ export async function confirmWinner(
       where: { offerId: offer.id, id: { not: bid.id }, status: { not: "folded" } },
       data: { status: "loser" },
     });
-    const load = await assignLoadToWinner(tx, offer.loadId, bid.userId);
+    const load = await assignLoadToWinner(tx, offer.loadId, bid.userId, ctx.viewer?.id ?? null);
     const winnerUser = await userByIdOrThrow(tx, bid.userId);
     const acceptedBy = bid.companyName ?? winnerUser.companyName ?? bid.userName ?? winnerUser.email;
     const stored: StoredNotification[] = await insertNotifications(tx, [

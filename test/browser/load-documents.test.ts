@@ -92,6 +92,11 @@ describe("load documents", () => {
     await page.goto(`/admin/ila/load/${loadId}`);
     const panel = page.getByRole("region", { name: "Documents" });
     await panel.getByText("Proof of delivery: pod.pdf").waitFor();
+    const milestones = page.getByRole("region", { name: "Timeline" }).getByRole("listitem");
+    await expect(milestones.allTextContents()).resolves.toEqual([
+      expect.stringMatching(/^Covered \(winner confirmed\).*by Ops Admin$/),
+      expect.stringMatching(/^POD received: pod\.pdf.*by Bidder \d+$/),
+    ]);
 
     const download = page.waitForEvent("download");
     await panel.getByRole("button", { name: "Download pod.pdf" }).click();

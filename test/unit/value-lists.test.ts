@@ -2,6 +2,7 @@ import { isEnumType } from "graphql";
 import { describe, expect, it } from "vitest";
 import { CARRIER_TYPES } from "../../common/carriers.ts";
 import { LOAD_DOCUMENT_TYPES } from "../../common/documents.ts";
+import { LOAD_MILESTONES, MILESTONE_SOURCES } from "../../common/loads/milestones.ts";
 import { LOAD_MODES, LOAD_STATUSES, STOP_TYPES } from "../../common/loads/values.ts";
 import { OUTBOUND_EMAIL_KINDS, OUTBOUND_EMAIL_STATUSES } from "../../common/mail.ts";
 import { schema } from "../../server/schema.ts";
@@ -18,6 +19,8 @@ const SHARED_LISTS: [enumName: string, values: readonly string[]][] = [
   ["OutboundEmailStatus", OUTBOUND_EMAIL_STATUSES],
   ["OutboundEmailKind", OUTBOUND_EMAIL_KINDS],
   ["LoadDocumentType", LOAD_DOCUMENT_TYPES],
+  ["LoadMilestoneKind", LOAD_MILESTONES],
+  ["LoadMilestoneSource", MILESTONE_SOURCES],
 ];
 
 describe("shared value lists", () => {

@@ -12,6 +12,7 @@ import { PageTitle } from "../ui/PageTitle.tsx";
 import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { LoadDetailPageQuery } from "./__generated__/LoadDetailPageQuery.graphql";
 import { LoadForm } from "./LoadForm.tsx";
+import { LoadTimeline } from "./LoadTimeline.tsx";
 
 export const loadDetailPageQuery = graphql`
   query LoadDetailPageQuery($loadId: String!) {
@@ -20,6 +21,7 @@ export const loadDetailPageQuery = graphql`
       loadId
       ...LoadForm_load
       ...LoadFinancials_load
+      ...LoadTimeline_load
     }
   }
 `;
@@ -44,6 +46,7 @@ export function LoadDetailPage({ loadId, queryRef }: LoadDetailPageProps) {
           </Box>
           <LoadForm key={load.id} load={load} />
           <HistoryPanel entityType="Load" entityId={load.id} />
+          <LoadTimeline load={load} />
           <LoadFinancials key={`${load.id}-billing`} load={load} />
           <LoadDocumentsPanel key={`${load.id}-documents`} loadId={load.loadId} operator />
         </>
