@@ -41,6 +41,9 @@ export const BID_MESSAGES = {
 export const OFFER_MESSAGES = {
   notFound: "Offer not found",
   alreadyOpen: "This load already has an open offer.",
+  loadCovered: "This load is already covered: its winner was confirmed, so it cannot go out for bids again.",
+  loadDelivered: "This load is delivered: it cannot go out for bids.",
+  loadCancelled: "This load is cancelled: it cannot go out for bids.",
   alreadyDecided: "A winner was already confirmed for this offer.",
   notActive: "This offer is no longer active.",
   roundRunning: "The current round has not ended yet.",

@@ -93,6 +93,10 @@ export async function startOffer(ctx: Context, rawInput: unknown): Promise<Offer
   }
   const open = await ctx.db.offer.count({ where: { loadId: load.id, status: "active" } });
   if (open > 0) throw new ConflictError(OFFER_MESSAGES.alreadyOpen, "loadId");
+  if (load.status === "delivered") throw new ConflictError(OFFER_MESSAGES.loadDelivered, "loadId");
+  if (load.status === "cancelled") throw new ConflictError(OFFER_MESSAGES.loadCancelled, "loadId");
+  const covered = await ctx.db.offer.count({ where: { loadId: load.id, winnerBidId: { not: null } } });
+  if (covered > 0) throw new ConflictError(OFFER_MESSAGES.loadCovered, "loadId");
 
   const provider = providerOf(ctx.config.databaseUrl);
   const now = Date.now();

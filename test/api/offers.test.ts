@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roadMiles } from "../../common/geo.ts";
+import { OFFER_MESSAGES } from "../../common/offers.ts";
 import { adminAndCarrier, createTestApp, rest, type TestApp } from "../support/app.ts";
 import { bid, biddableLoad, bidders, openOffer } from "../support/offers.ts";
 import { outboxMails } from "../support/outbox.ts";
@@ -52,6 +53,31 @@ describe("starting bidding", () => {
     );
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("This load already has an open offer.");
+  });
+
+  it("refuses to put a covered, delivered or cancelled load out for bids again (409), changing nothing", async () => {
+    const admin = { token: world.adminSession.token };
+    const covered = await biddableLoad(t.app);
+    const offer = await openOffer(t.app, admin.token, covered.loadId);
+    const [winner] = await bidders(t.app, 1);
+    const placed = await bid(t.app, winner.session.token, offer._id, 1200);
+    const bidId = (placed.body.bid as { _id: string })._id;
+    expect((await rest(t.app, "POST", `/offers/${offer._id}/winner`, { bidId }, admin)).status).toBe(200);
+    await t.app.deps.db.offer.update({ where: { id: offer._id }, data: { status: "finished" } });
+    const delivered = await biddableLoad(t.app);
+    await t.app.deps.db.load.update({ where: { id: delivered.id }, data: { status: "delivered" } });
+    const cancelled = await biddableLoad(t.app);
+    await t.app.deps.db.load.update({ where: { id: cancelled.id }, data: { status: "cancelled" } });
+    const before = await t.app.deps.db.offer.count();
+    for (const [load, message] of [
+      [covered, OFFER_MESSAGES.loadCovered],
+      [delivered, OFFER_MESSAGES.loadDelivered],
+      [cancelled, OFFER_MESSAGES.loadCancelled],
+    ] as const) {
+      const again = await rest(t.app, "POST", "/offers", { loadId: load.loadId }, admin);
+      expect([again.status, again.body.message]).toEqual([409, message]);
+    }
+    expect(await t.app.deps.db.offer.count()).toBe(before);
   });
 
   it("refuses carriers, unknown loads and bad round lengths", async () => {
