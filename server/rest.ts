@@ -2,6 +2,7 @@ import { authRoutes } from "./auth/rest.ts";
 import { billingRoutes } from "./billing/rest.ts";
 import { carrierRoutes } from "./carriers/rest.ts";
 import { contactRoutes } from "./contact/rest.ts";
+import { dispatchRoutes } from "./dispatch/rest.ts";
 import { documentRoutes } from "./documents/rest.ts";
 import type { RestRoute } from "./http/router.ts";
 import { manualAssignmentRoutes } from "./loads/manual-assignment/rest.ts";
@@ -29,6 +30,7 @@ export const restRoutes: RestRoute[] = [
   ...loadRoutes,
   ...documentRoutes,
   ...timelineRoutes,
+  ...dispatchRoutes,
   ...nassRoutes,
   ...offerRoutes,
   ...bidRoutes,

@@ -14,6 +14,7 @@ import "./loads/schema.ts";
 import "./loads/upload/schema.ts";
 import "./documents/schema.ts";
 import "./loads/timeline-schema.ts";
+import "./dispatch/schema.ts";
 import "./offers/bids/schema.ts";
 import "./offers/schema.ts";
 import "./tracking/schema.ts";

@@ -10,9 +10,10 @@ export interface LoadParties {
   loadId: string;
   carrierId: string | null;
   assignedUserId: string | null;
+  status: string;
 }
 
-const PARTIES = { id: true, loadId: true, carrierId: true, assignedUserId: true } as const;
+const PARTIES = { id: true, loadId: true, carrierId: true, assignedUserId: true, status: true } as const;
 
 /**
  * The load named by its public id (or database id), with its parties, for another domain's own

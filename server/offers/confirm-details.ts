@@ -3,6 +3,7 @@ import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireViewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
+import type { Db } from "../db/client.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 import type { LoadConfirmation } from "../generated/sqlite/client.ts";
 import { parseInput } from "../lib/validate.ts";
@@ -77,4 +78,28 @@ export async function saveConfirmDetails(
     });
   });
   return getConfirmDetails(ctx, loadId);
+}
+
+/** The dispatch's driver and equipment on the winner's confirmation, in the caller's transaction. */
+export async function writeDispatchDetails(
+  tx: Pick<Db, "loadConfirmation">,
+  current: ConfirmDetails,
+  fields: {
+    driverName: string;
+    driverPhone: string;
+    truckNumber: string | null;
+    trailerNumber: string | null;
+  },
+): Promise<void> {
+  const data = {
+    firstDriverName: fields.driverName,
+    firstDriverPhone: fields.driverPhone,
+    ...(fields.truckNumber ? { truckNumber: fields.truckNumber } : {}),
+    ...(fields.trailerNumber ? { trailerNumber: fields.trailerNumber } : {}),
+  };
+  await tx.loadConfirmation.upsert({
+    where: { loadId: current.loadDbId },
+    create: { loadId: current.loadDbId, userId: current.winnerUserId, ...data },
+    update: data,
+  });
 }
