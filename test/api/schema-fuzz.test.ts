@@ -1,8 +1,9 @@
+import { encodeGlobalID } from "@pothos/plugin-relay";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../server/schema.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app.ts";
-import { readViolations } from "../support/fuzz-oracle.ts";
+import { mayRead, readViolations } from "../support/fuzz-oracle.ts";
 import { type FuzzAnswer, overHttp, overSocket, unexpectedClose } from "../support/fuzz-transport.ts";
 import { FUZZ_SEED, fuzzRuns, STALL_BUDGET_MS } from "../support/fuzz-values.ts";
 import { buildFuzzWorld, FUZZ_ROLES, type FuzzRole, type FuzzWorld } from "../support/fuzz-world.ts";
@@ -132,7 +133,7 @@ describe("schema fuzz", () => {
                 /"__typename":"(Mutation\w+Success|\w+Error)"/,
               )?.[1];
               console.log(
-                `FZ ${role} ${root.name} ${answer.status} ${typed ?? ""} ${codes.join("|")} ids=${answer.text.match(/"id":/g)?.length ?? 0}`,
+                `FZ ${role} ${root.name} ${answer.status} ${typed ?? ""} ${codes.join("|")} ids=${answer.text.match(/"id":/g)?.length ?? 0} ${process.env.FUZZ_DEBUG === "2" ? `${operation.query} ${JSON.stringify(operation.variables).slice(0, 300)} ${answer.text.slice(0, 300)}` : ""}`,
               );
             }
             await check(role, operation, answer);
@@ -147,5 +148,42 @@ describe("schema fuzz", () => {
       expect(operations).toBeGreaterThanOrEqual(fields.length);
     },
     Math.max(120_000, ROLE_BUDGET_MS * 3),
+  );
+});
+
+describe("node and nodes on objects the role may not read", () => {
+  const NODE = "query ($id: ID!) { node(id: $id) { __typename id } }";
+  const NODES = "query ($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }";
+
+  it.each(FUZZ_ROLES)(
+    "as %s: the same answer as for a missing id of the type, null when signed in",
+    async (role) => {
+      await world.repair();
+      const foreign = [];
+      for (const object of world.objects.values()) {
+        if (!(await mayRead(world, role, object))) foreign.push(object);
+      }
+      expect(foreign.length).toBeGreaterThan(0);
+      const ask = (query: string, variables: Record<string, unknown>) =>
+        overHttp(base, { query, variables }, world.token(role), "10.251.0.1", STALL_BUDGET_MS * 2);
+      for (const object of foreign) {
+        const missing = encodeGlobalID(object.typename, "c0000000000000000000missing");
+        const real = await ask(NODE, { id: object.globalId });
+        const absent = await ask(NODE, { id: missing });
+        const label = `${role} node(${object.typename} ${object.rowId}): ${real.text}`;
+        expect(real.status, label).toBe(absent.status);
+        expect(real.text, label).toBe(absent.text);
+        if (role !== "anonymous") expect(real.text, label).toBe('{"data":{"node":null}}');
+      }
+      const ids = foreign.map((object) => object.globalId).slice(0, 100);
+      const together = await ask(NODES, { ids });
+      const missingTogether = await ask(NODES, {
+        ids: foreign
+          .slice(0, 100)
+          .map((object) => encodeGlobalID(object.typename, `missing-${object.rowId}`)),
+      });
+      expect(together.text).toBe(missingTogether.text);
+      if (role !== "anonymous") expect(together.data).toEqual([{ nodes: ids.map(() => null) }]);
+    },
   );
 });

@@ -88,7 +88,7 @@ function inputValue(
     );
   }
   if (isEnumType(inner)) {
-    return hostile && roll(draw, 0.3) ? "NOT_A_VALUE" : pick(draw, inner.getValues()).value;
+    return hostile && roll(draw, 0.3) ? "NOT_A_VALUE" : pick(draw, inner.getValues()).name;
   }
   if (isInputObjectType(inner)) {
     if (depth > 3) return {};
@@ -174,6 +174,9 @@ function scalarValue(draw: Draw, name: string, pools: ValuePools): unknown {
   }
 }
 
+/** Fields that lead to the objects of a list or payload: always selected, so the oracle sees them. */
+const ALWAYS_FOLLOWED = new Set(["edges", "node", "nodes", "data"]);
+
 /**
  * A selection set for an output type: `id` wherever the type has one (the read oracle looks for
  * it), a few other fields, nested objects to depth 3, inline fragments on abstract types.
@@ -185,9 +188,7 @@ function selection(draw: Draw, type: GraphQLOutputType, depth: number, pools: Va
     const possible = isUnionType(named) ? named.getTypes() : [];
     const parts = ["__typename"];
     if (isInterfaceType(named) && named.getFields().id) parts.push("id");
-    const fragments = Math.min(possible.length, depth < 4 ? 2 : 0);
-    for (let index = 0; index < fragments; index++) {
-      const concrete = pick(draw, possible);
+    for (const concrete of depth < 4 ? possible : []) {
       parts.push(`... on ${concrete.name} ${selection(draw, concrete, depth + 1, pools)}`);
     }
     return `{ ${[...new Set(parts)].join(" ")} }`;
@@ -197,8 +198,9 @@ function selection(draw: Draw, type: GraphQLOutputType, depth: number, pools: Va
   const parts = ["__typename"];
   if (named.getFields().id) parts.push("id");
   const count = draw(() => fc.integer({ min: 1, max: 5 }));
-  for (let index = 0; index < count && all.length > 0; index++) {
-    const field = pick(draw, all);
+  const followed = all.filter((field) => ALWAYS_FOLLOWED.has(field.name));
+  const picked = Array.from({ length: Math.min(count, all.length) }, () => pick(draw, all));
+  for (const field of [...followed, ...picked]) {
     const required = field.args.filter((arg) => isNonNullType(arg.type));
     const args = required.map(
       (arg) => `${arg.name}: ${JSON.stringify(scalarValue(draw, String(getNamedType(arg.type)), pools))}`,
@@ -218,7 +220,8 @@ export function randomOperation(draw: Draw, root: RootField, pools: ValuePools):
   const uses: string[] = [];
   const variables: Record<string, unknown> = {};
   root.field.args.forEach((arg, index) => {
-    if (!isNonNullType(arg.type) && draw(() => fc.boolean())) return;
+    // A tame operation leaves most optional arguments out: lists then answer their first page.
+    if (!isNonNullType(arg.type) && !roll(draw, Math.max(temper.hostility, 0.2))) return;
     definitions.push(`$a${index}: ${String(arg.type)}`);
     uses.push(`${arg.name}: $a${index}`);
     variables[`a${index}`] = inputValue(draw, arg.type, 0, pools, temper);
