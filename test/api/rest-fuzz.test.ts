@@ -131,6 +131,6 @@ describe("REST fuzzing by role", () => {
         { numRuns: SAMPLES, seed: FUZZ_SEED, endOnFailure: true },
       );
     },
-    120_000,
+    60_000 + SAMPLES * 10_000,
   );
 });
