@@ -20,7 +20,7 @@ import { type FuzzOperation, randomOperation, rootFields, type ValuePools } from
  */
 const RUNS_PER_FIELD = fuzzRuns(3);
 /** Once a role's budget is spent, every remaining field still runs once. */
-const ROLE_BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 8_000);
+const ROLE_BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 6_000);
 const SUBSCRIPTION_LISTEN_MS = 60;
 
 /** Fields that end the session they run on (or the account's other sessions): they get a throwaway one. */
