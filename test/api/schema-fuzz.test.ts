@@ -4,9 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../server/schema.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app.ts";
 import { mayRead, readViolations } from "../support/fuzz-oracle.ts";
-import { type FuzzAnswer, overHttp, overSocket, unexpectedClose } from "../support/fuzz-transport.ts";
+import {
+  type FuzzAnswer,
+  type Listener,
+  listen,
+  overHttp,
+  overSocket,
+  unexpectedClose,
+} from "../support/fuzz-transport.ts";
 import { FUZZ_SEED, fuzzRuns, STALL_BUDGET_MS } from "../support/fuzz-values.ts";
-import { buildFuzzWorld, FUZZ_ROLES, type FuzzRole, type FuzzWorld } from "../support/fuzz-world.ts";
+import {
+  buildFuzzWorld,
+  FUZZ_ROLES,
+  type FuzzRole,
+  type FuzzWorld,
+  type SignedInRole,
+} from "../support/fuzz-world.ts";
+import { bid } from "../support/offers.ts";
 import { LEAK } from "../support/raw.ts";
 import { type FuzzOperation, randomOperation, rootFields, type ValuePools } from "../support/schema-fuzz.ts";
 
@@ -20,7 +34,7 @@ import { type FuzzOperation, randomOperation, rootFields, type ValuePools } from
  */
 const RUNS_PER_FIELD = fuzzRuns(3);
 /** Once a role's budget is spent, every remaining field still runs once. */
-const ROLE_BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 6_000);
+const ROLE_BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 5_000);
 const SUBSCRIPTION_LISTEN_MS = 60;
 
 /** Fields that end the session they run on (or the account's other sessions): they get a throwaway one. */
@@ -67,7 +81,7 @@ const fields = rootFields(schema).filter((root) => !(root.name in SKIPPED_FIELDS
 
 function describeFailure(role: FuzzRole, operation: FuzzOperation, answer: FuzzAnswer): string {
   const variables = JSON.stringify(operation.variables).slice(0, 400);
-  return `${role}: ${operation.query}\n${variables}\n-> ${answer.status} ${answer.text.slice(0, 400)}`;
+  return `${role} (${Math.round(answer.ms)} ms): ${operation.query}\n${variables}\n-> ${answer.status} ${answer.text.slice(0, 400)}`;
 }
 
 async function runOne(role: FuzzRole, operation: FuzzOperation, kind: string, name: string, ip: string) {
@@ -98,6 +112,82 @@ async function check(role: FuzzRole, operation: FuzzOperation, answer: FuzzAnswe
   expect(await readViolations(world, role, answer.errors, sent), label).toEqual([]);
 }
 
+/**
+ * Every subscription, held open by every signed-in role while a role is fuzzed: once per known
+ * offer where it takes an offer, once per route where it takes a route number; tame selections.
+ */
+function listenerOperations(): FuzzOperation[] {
+  const offers = [...world.objects.values()].filter((object) => object.typename === "Offer");
+  const operations: FuzzOperation[] = [];
+  for (const root of fields.filter((field) => field.kind === "subscription")) {
+    const [operation] = fc.sample(
+      fc.gen().map((draw) => randomOperation(draw, root, pools, 0)),
+      { numRuns: 1, seed: FUZZ_SEED },
+    );
+    const argument = root.field.args.findIndex((arg) => arg.name === "offerId" || arg.name === "routeNumber");
+    const values =
+      argument < 0
+        ? [undefined]
+        : root.field.args[argument].name === "offerId"
+          ? offers.map((offer) => offer.globalId)
+          : ["R-FZA", "R-FZB"];
+    for (const value of values) {
+      if (value === undefined) operations.push(operation);
+      else {
+        const head = `${root.kind} Fuzz($a${argument}: ${String(root.field.args[argument].type)})`;
+        const call = `${root.name}(${root.field.args[argument].name}: $a${argument})`;
+        const rest = operation.query.slice(operation.query.indexOf(`${root.name}`) + root.name.length);
+        const selection = rest.slice(rest.indexOf("{"));
+        operations.push({ query: `${head} { ${call} ${selection}`, variables: { [`a${argument}`]: value } });
+      }
+    }
+  }
+  return operations;
+}
+
+/** Events every listener should hear something of: each carrier bids again on an offer it may see. */
+async function provokeEvents(round: number) {
+  const offers = [...world.objects.values()].filter((object) => object.typename === "Offer");
+  await bid(t.app, world.token("carrier") ?? "", offers[0].rowId, 1400 - round * 10);
+  await bid(t.app, world.token("otherCarrier") ?? "", offers[1].rowId, 980 - round * 10);
+}
+
+async function checkListeners(listeners: Map<SignedInRole, Listener>) {
+  for (const [role, listener] of listeners) {
+    const text = listener.pushed.text.join("\n");
+    const label = `${role} listener: ${text.slice(0, 600)}`;
+    expect(unexpectedClose(listener.closeCode()), label).toBe(false);
+    expect(
+      listener.pushed.errors.map((error) => error.extensions?.code),
+      label,
+    ).not.toContain("INTERNAL");
+    expect(text, label).not.toMatch(LEAK);
+    expect(await readViolations(world, role, listener.pushed.data, ""), label).toEqual([]);
+  }
+}
+
+/** Every root field as `role`: RUNS_PER_FIELD operations each while the budget lasts, then one. */
+async function fuzzEveryField(role: FuzzRole): Promise<number> {
+  const deadline = performance.now() + ROLE_BUDGET_MS;
+  let operations = 0;
+  for (const root of fields) {
+    await fc.assert(
+      fc.asyncProperty(fc.gen(), async (draw) => {
+        const operation = randomOperation(draw, root, pools);
+        // Each run from its own address, so that rate limits do not hide deeper paths.
+        const octet = () => draw(() => fc.nat({ max: 255 }));
+        const ip = `10.${octet()}.${octet()}.${octet()}`;
+        const answer = await runOne(role, operation, root.kind, root.name, ip);
+        operations++;
+        if (process.env.FUZZ_LOG) console.log(`fuzz ${describeFailure(role, operation, answer)}`);
+        await check(role, operation, answer);
+      }),
+      { numRuns: performance.now() < deadline ? RUNS_PER_FIELD : 1, seed: FUZZ_SEED, endOnFailure: true },
+    );
+  }
+  return operations;
+}
+
 describe("schema fuzz", () => {
   it("walks every root field of the printed schema, skipping few and each for a reason", () => {
     const kinds = new Set(fields.map((root) => root.kind));
@@ -116,36 +206,19 @@ describe("schema fuzz", () => {
     "as %s: no 5xx, INTERNAL, internals, stall or read the role may not make",
     async (role) => {
       await world.repair();
-      const deadline = performance.now() + ROLE_BUDGET_MS;
-      let operations = 0;
-      for (const root of fields) {
-        await fc.assert(
-          fc.asyncProperty(fc.gen(), async (draw) => {
-            const operation = randomOperation(draw, root, pools);
-            // Each run from its own address, so that rate limits do not hide deeper paths.
-            const octet = () => draw(() => fc.nat({ max: 255 }));
-            const ip = `10.${octet()}.${octet()}.${octet()}`;
-            const answer = await runOne(role, operation, root.kind, root.name, ip);
-            operations++;
-            if (process.env.FUZZ_DEBUG) {
-              const codes = answer.errors.map((e) => e.extensions?.code ?? e.message.slice(0, 160));
-              const typed = JSON.stringify(answer.data).match(
-                /"__typename":"(Mutation\w+Success|\w+Error)"/,
-              )?.[1];
-              console.log(
-                `FZ ${role} ${root.name} ${answer.status} ${typed ?? ""} ${codes.join("|")} ids=${answer.text.match(/"id":/g)?.length ?? 0} ${process.env.FUZZ_DEBUG === "2" ? `${operation.query} ${JSON.stringify(operation.variables).slice(0, 300)} ${answer.text.slice(0, 300)}` : ""}`,
-              );
-            }
-            await check(role, operation, answer);
-          }),
-          {
-            numRuns: performance.now() < deadline ? RUNS_PER_FIELD : 1,
-            seed: FUZZ_SEED,
-            endOnFailure: true,
-          },
-        );
+      const listeners = new Map<SignedInRole, Listener>();
+      try {
+        for (const listener of ["carrier", "otherCarrier", "pendingCarrier", "admin"] as const) {
+          const token = world.token(listener) ?? "";
+          listeners.set(listener, await listen(base, token, "10.252.0.1", listenerOperations()));
+        }
+        expect(await fuzzEveryField(role)).toBeGreaterThanOrEqual(fields.length);
+        await provokeEvents(FUZZ_ROLES.indexOf(role));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      } finally {
+        for (const listener of listeners.values()) await listener.close();
       }
-      expect(operations).toBeGreaterThanOrEqual(fields.length);
+      await checkListeners(listeners);
     },
     Math.max(120_000, ROLE_BUDGET_MS * 3),
   );

@@ -129,3 +129,65 @@ export async function overSocket(
   if (answer.ms === 0) answer.ms = performance.now() - started;
   return answer;
 }
+
+/** Subscriptions held open on one socket while the fuzz runs: what the server pushes to a role. */
+export interface Listener {
+  /** Every payload and error pushed so far. */
+  pushed: { data: unknown[]; errors: FuzzError[]; text: string[] };
+  closeCode(): number | undefined;
+  close(): Promise<void>;
+}
+
+export async function listen(
+  base: string,
+  token: string,
+  ip: string,
+  operations: FuzzOperation[],
+): Promise<Listener> {
+  const pushed: Listener["pushed"] = { data: [], errors: [], text: [] };
+  let closeCode: number | undefined;
+  class ForwardedSocket extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { headers: { "x-forwarded-for": ip } });
+    }
+  }
+  let acknowledged: () => void = () => undefined;
+  const acknowledgement = new Promise<void>((resolve) => {
+    acknowledged = resolve;
+  });
+  const client = createClient({
+    url: `${base.replace(/^http/, "ws")}/graphql`,
+    webSocketImpl: ForwardedSocket,
+    connectionParams: { authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+    on: {
+      connected: () => acknowledged(),
+      closed: (event) => {
+        closeCode = (event as { code?: number }).code;
+        acknowledged();
+      },
+    },
+  });
+  const stops = operations.map((operation) =>
+    client.subscribe(operation, {
+      next: (value) => {
+        pushed.text.push(JSON.stringify(value));
+        if (value.errors) pushed.errors.push(...(value.errors as FuzzError[]));
+        if (value.data) pushed.data.push(value.data);
+      },
+      error: (error) => {
+        if (Array.isArray(error)) pushed.errors.push(...(error as FuzzError[]));
+      },
+      complete: () => undefined,
+    }),
+  );
+  await acknowledgement;
+  return {
+    pushed,
+    closeCode: () => closeCode,
+    async close() {
+      for (const stop of stops) stop();
+      await client.dispose();
+    },
+  };
+}

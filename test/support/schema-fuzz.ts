@@ -214,8 +214,13 @@ function selection(draw: Draw, type: GraphQLOutputType, depth: number, pools: Va
 }
 
 /** One random operation on `root`, its arguments passed as variables. */
-export function randomOperation(draw: Draw, root: RootField, pools: ValuePools): FuzzOperation {
-  const temper = { hostility: draw(() => fc.constantFrom(0.05, 0.05, 0.3, 0.8)) };
+export function randomOperation(
+  draw: Draw,
+  root: RootField,
+  pools: ValuePools,
+  hostility: number = draw(() => fc.constantFrom(0.05, 0.05, 0.3, 0.8)),
+): FuzzOperation {
+  const temper = { hostility };
   const definitions: string[] = [];
   const uses: string[] = [];
   const variables: Record<string, unknown> = {};
