@@ -62,6 +62,8 @@ beforeAll(async () => {
   t = await createTestApp({ production: true, carrierApproval: "required", trustProxy: 1 });
   world = await buildFuzzWorld(t);
   base = await t.app.start(0);
+  const idsByType: Record<string, string[]> = {};
+  for (const object of world.objects.values()) (idsByType[object.typename] ??= []).push(object.globalId);
   pools = {
     ids: world.ids,
     plain: [
@@ -73,6 +75,7 @@ beforeAll(async () => {
       "a@example.com",
       "+12015550123",
     ],
+    idsByType,
   };
 }, 120_000);
 afterAll(() => t?.close());

@@ -38,6 +38,19 @@ export interface FuzzOperation {
 export interface ValuePools {
   ids: readonly string[];
   plain: readonly string[];
+  /** The world's global ids by type: a tame `offerId` or `UpdateCarrierInput.id` gets one of its type. */
+  idsByType: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The type whose id an input field holds, read from its name or its input type's name. */
+function idTypeOf(fieldName: string, inputName: string, pools: ValuePools): string | undefined {
+  const types = Object.keys(pools.idsByType);
+  const named = fieldName.replace(/Ids?$/, "");
+  const direct = types.find((type) => type.toLowerCase() === named.toLowerCase());
+  if (direct) return direct;
+  if (/^(driver|winner|bidder)/i.test(named)) return "User";
+  if (fieldName !== "id" && fieldName !== "ids") return undefined;
+  return types.filter((type) => inputName.includes(type)).sort((a, b) => b.length - a.length)[0];
 }
 
 /** Every query, mutation and subscription field of the schema. */
@@ -76,6 +89,7 @@ function inputValue(
   depth: number,
   pools: ValuePools,
   temper: Temper,
+  idType?: string,
 ): unknown {
   const hostile = roll(draw, temper.hostility);
   if (hostile && roll(draw, 0.1)) return draw(() => fc.jsonValue({ maxDepth: 2 }));
@@ -84,7 +98,7 @@ function inputValue(
   if (isListType(inner)) {
     const length = draw(() => fc.oneof(fc.nat({ max: 3 }), fc.constant(120)));
     return Array.from({ length: hostile ? length : Math.min(length, 2) }, () =>
-      inputValue(draw, inner.ofType, depth + 1, pools, temper),
+      inputValue(draw, inner.ofType, depth + 1, pools, temper, idType),
     );
   }
   if (isEnumType(inner)) {
@@ -103,23 +117,27 @@ function inputValue(
         depth + 1,
         pools,
         temper,
+        idTypeOf(field.name, inner.name, pools),
       );
       return value;
     }
     for (const field of fields) {
       if (isNonNullType(field.type) || draw(() => fc.boolean())) {
-        value[field.name] = inputValue(draw, field.type, depth + 1, pools, temper);
+        const idType = idTypeOf(field.name, inner.name, pools);
+        value[field.name] = inputValue(draw, field.type, depth + 1, pools, temper, idType);
       }
     }
     return value;
   }
   if (isScalarType(inner))
-    return hostile ? scalarValue(draw, inner.name, pools) : tameScalar(draw, inner.name, pools);
+    return hostile ? scalarValue(draw, inner.name, pools) : tameScalar(draw, inner.name, pools, idType);
   return null;
 }
 
 /** A plausible value of a scalar: what a client of the app would send. */
-function tameScalar(draw: Draw, name: string, pools: ValuePools): unknown {
+function tameScalar(draw: Draw, name: string, pools: ValuePools, idType?: string): unknown {
+  const typed = idType ? pools.idsByType[idType] : undefined;
+  if (typed?.length && (name === "ID" || name === "String") && roll(draw, 0.8)) return pick(draw, typed);
   switch (name) {
     case "Int":
       return draw(() => fc.integer({ min: 1, max: 50 }));
@@ -229,7 +247,8 @@ export function randomOperation(
     if (!isNonNullType(arg.type) && !roll(draw, Math.max(temper.hostility, 0.2))) return;
     definitions.push(`$a${index}: ${String(arg.type)}`);
     uses.push(`${arg.name}: $a${index}`);
-    variables[`a${index}`] = inputValue(draw, arg.type, 0, pools, temper);
+    const idType = idTypeOf(arg.name, root.name, pools);
+    variables[`a${index}`] = inputValue(draw, arg.type, 0, pools, temper, idType);
   });
   const head = definitions.length > 0 ? `${root.kind} Fuzz(${definitions.join(", ")})` : `${root.kind} Fuzz`;
   const call = uses.length > 0 ? `${root.name}(${uses.join(", ")})` : root.name;
