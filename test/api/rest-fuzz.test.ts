@@ -89,6 +89,7 @@ describe("REST fuzzing by role", () => {
     "as %s: no 5xx, no internals, no stall, no other user's identity",
     async (role: FuzzRole) => {
       await world.repair();
+      await world.warmWorkers();
       await fc.assert(
         fc.asyncProperty(fc.gen(), async (draw) => {
           for (const route of restRoutes) {

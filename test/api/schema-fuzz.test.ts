@@ -209,6 +209,7 @@ describe("schema fuzz", () => {
     "as %s: no 5xx, INTERNAL, internals, stall or read the role may not make",
     async (role) => {
       await world.repair();
+      await world.warmWorkers();
       const listeners = new Map<SignedInRole, Listener>();
       try {
         for (const listener of ["carrier", "otherCarrier", "pendingCarrier", "admin"] as const) {
