@@ -132,6 +132,6 @@ describe("REST fuzzing by role", () => {
         { numRuns: SAMPLES, seed: FUZZ_SEED, endOnFailure: true },
       );
     },
-    60_000 + SAMPLES * 10_000,
+    60_000 + SAMPLES * 30_000,
   );
 });

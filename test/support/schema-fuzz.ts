@@ -231,24 +231,34 @@ function selection(draw: Draw, type: GraphQLOutputType, depth: number, pools: Va
   return `{ ${[...new Set(parts)].join(" ")} }`;
 }
 
+export interface OperationOptions {
+  /** The share of hostile leaves among the inputs; drawn per operation when not given. */
+  hostility?: number;
+  /** Arguments given their value instead of a generated one. */
+  fixed?: Record<string, unknown>;
+}
+
 /** One random operation on `root`, its arguments passed as variables. */
 export function randomOperation(
   draw: Draw,
   root: RootField,
   pools: ValuePools,
-  hostility: number = draw(() => fc.constantFrom(0.05, 0.05, 0.3, 0.8)),
+  options: OperationOptions = {},
 ): FuzzOperation {
-  const temper = { hostility };
+  const temper = { hostility: options.hostility ?? draw(() => fc.constantFrom(0.05, 0.05, 0.3, 0.8)) };
   const definitions: string[] = [];
   const uses: string[] = [];
   const variables: Record<string, unknown> = {};
   root.field.args.forEach((arg, index) => {
+    const fixed = options.fixed !== undefined && arg.name in options.fixed;
     // A tame operation leaves most optional arguments out: lists then answer their first page.
-    if (!isNonNullType(arg.type) && !roll(draw, Math.max(temper.hostility, 0.2))) return;
+    if (!fixed && !isNonNullType(arg.type) && !roll(draw, Math.max(temper.hostility, 0.2))) return;
     definitions.push(`$a${index}: ${String(arg.type)}`);
     uses.push(`${arg.name}: $a${index}`);
     const idType = idTypeOf(arg.name, root.name, pools);
-    variables[`a${index}`] = inputValue(draw, arg.type, 0, pools, temper, idType);
+    variables[`a${index}`] = fixed
+      ? options.fixed?.[arg.name]
+      : inputValue(draw, arg.type, 0, pools, temper, idType);
   });
   const head = definitions.length > 0 ? `${root.kind} Fuzz(${definitions.join(", ")})` : `${root.kind} Fuzz`;
   const call = uses.length > 0 ? `${root.name}(${uses.join(", ")})` : root.name;
