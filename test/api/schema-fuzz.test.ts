@@ -62,8 +62,6 @@ beforeAll(async () => {
   t = await createTestApp({ production: true, carrierApproval: "required", trustProxy: 1 });
   world = await buildFuzzWorld(t);
   base = await t.app.start(0);
-  const idsByType: Record<string, string[]> = {};
-  for (const object of world.objects.values()) (idsByType[object.typename] ??= []).push(object.globalId);
   pools = {
     ids: world.ids,
     plain: [
@@ -75,10 +73,18 @@ beforeAll(async () => {
       "a@example.com",
       "+12015550123",
     ],
-    idsByType,
+    idsByType: idsByType(),
   };
 }, 120_000);
 afterAll(() => t?.close());
+
+function idsByType(): Record<string, string[]> {
+  const byType: Record<string, string[]> = {};
+  for (const object of world.objects.values()) {
+    byType[object.typename] = [...(byType[object.typename] ?? []), object.globalId];
+  }
+  return byType;
+}
 
 const fields = rootFields(schema).filter((root) => !(root.name in SKIPPED_FIELDS));
 
