@@ -1,7 +1,6 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import fc from "fast-check";
 import {
-  type GraphQLArgument,
   type GraphQLField,
   type GraphQLInputType,
   type GraphQLNamedType,
@@ -19,147 +18,249 @@ import {
   isScalarType,
   isUnionType,
 } from "graphql";
+import { fuzzDate, fuzzNumber, fuzzString } from "./fuzz-values.ts";
 
 type Draw = fc.GeneratorValue;
+export type OperationKind = "query" | "mutation" | "subscription";
+
+export interface RootField {
+  kind: OperationKind;
+  name: string;
+  field: GraphQLField<unknown, unknown>;
+}
 
 export interface FuzzOperation {
   query: string;
   variables: Record<string, unknown>;
 }
 
-/** Fields a fuzzer must not call: they would end the session it runs as. */
-const SKIPPED_ROOT_FIELDS = new Set(["logout", "refreshToken", "node", "nodes"]);
-
-function pick<T>(draw: Draw, items: readonly T[]): T {
-  return items[draw(() => fc.nat({ max: items.length - 1 }))];
+/** What generated values draw from: ids of the world's objects and readable keys (load ids, e-mails, ...). */
+export interface ValuePools {
+  ids: readonly string[];
+  plain: readonly string[];
+  /** The world's global ids by type: a tame `offerId` or `UpdateCarrierInput.id` gets one of its type. */
+  idsByType: Readonly<Record<string, readonly string[]>>;
 }
 
-/** A value for an input type: mostly well-typed, sometimes junk of any JSON shape. */
-function inputValue(draw: Draw, type: GraphQLInputType, depth: number, nodeTypes: string[]): unknown {
-  if (draw(() => fc.integer({ min: 0, max: 19 })) === 0) return draw(() => fc.jsonValue({ maxDepth: 2 }));
-  if (!isNonNullType(type) && draw(() => fc.integer({ min: 0, max: 5 })) === 0) return null;
+/** The type whose id an input field holds, read from its name or its input type's name. */
+function idTypeOf(fieldName: string, inputName: string, pools: ValuePools): string | undefined {
+  const types = Object.keys(pools.idsByType);
+  const named = fieldName.replace(/Ids?$/, "");
+  const direct = types.find((type) => type.toLowerCase() === named.toLowerCase());
+  if (direct) return direct;
+  if (/^(driver|winner|bidder)/i.test(named)) return "User";
+  if (fieldName !== "id" && fieldName !== "ids") return undefined;
+  return types.filter((type) => inputName.includes(type)).sort((a, b) => b.length - a.length)[0];
+}
+
+/** Every query, mutation and subscription field of the schema. */
+export function rootFields(schema: GraphQLSchema): RootField[] {
+  const roots = [
+    ["query", schema.getQueryType()],
+    ["mutation", schema.getMutationType()],
+    ["subscription", schema.getSubscriptionType()],
+  ] as const;
+  return roots.flatMap(([kind, root]) =>
+    Object.values(root?.getFields() ?? {}).map((field) => ({ kind, name: field.name, field })),
+  );
+}
+
+function pick<T>(draw: Draw, items: readonly T[]): T {
+  return items[draw(() => fc.noBias(fc.nat({ max: items.length - 1 })))];
+}
+
+/** How an operation's inputs are drawn: the share of hostile values among its leaves. */
+interface Temper {
+  hostility: number;
+}
+
+function roll(draw: Draw, chance: number): boolean {
+  return draw(() => fc.noBias(fc.integer({ min: 0, max: 999 }))) < chance * 1000;
+}
+
+/**
+ * A value for an input type. A tame operation is well-typed with plausible values (the world's
+ * ids and keys, small numbers, real dates) and an odd hostile leaf, so it reaches the services;
+ * a hostile one mixes in junk of any JSON shape, unknown enum values and hostile leaves.
+ */
+function inputValue(
+  draw: Draw,
+  type: GraphQLInputType,
+  depth: number,
+  pools: ValuePools,
+  temper: Temper,
+  idType?: string,
+): unknown {
+  const hostile = roll(draw, temper.hostility);
+  if (hostile && roll(draw, 0.1)) return draw(() => fc.jsonValue({ maxDepth: 2 }));
+  if (!isNonNullType(type) && roll(draw, 0.15)) return null;
   const inner = getNullableType(type) as GraphQLInputType;
   if (isListType(inner)) {
-    const length = draw(() => fc.nat({ max: 3 }));
-    return Array.from({ length }, () => inputValue(draw, inner.ofType, depth + 1, nodeTypes));
+    const length = draw(() => fc.oneof(fc.nat({ max: 3 }), fc.constant(120)));
+    return Array.from({ length: hostile ? length : Math.min(length, 2) }, () =>
+      inputValue(draw, inner.ofType, depth + 1, pools, temper, idType),
+    );
   }
   if (isEnumType(inner)) {
-    return draw(() => fc.boolean()) ? pick(draw, inner.getValues()).value : "NOT_A_VALUE";
+    return hostile && roll(draw, 0.3) ? "NOT_A_VALUE" : pick(draw, inner.getValues()).name;
   }
   if (isInputObjectType(inner)) {
     if (depth > 3) return {};
     const value: Record<string, unknown> = {};
-    for (const field of Object.values(inner.getFields())) {
+    const oneOf = (inner as { isOneOf?: boolean }).isOneOf === true;
+    const fields = Object.values(inner.getFields());
+    if (oneOf && fields.length > 0 && draw(() => fc.integer({ min: 0, max: 5 })) > 0) {
+      const field = pick(draw, fields);
+      value[field.name] = inputValue(
+        draw,
+        getNullableType(field.type) as GraphQLInputType,
+        depth + 1,
+        pools,
+        temper,
+        idTypeOf(field.name, inner.name, pools),
+      );
+      return value;
+    }
+    for (const field of fields) {
       if (isNonNullType(field.type) || draw(() => fc.boolean())) {
-        value[field.name] = inputValue(draw, field.type, depth + 1, nodeTypes);
+        const idType = idTypeOf(field.name, inner.name, pools);
+        value[field.name] = inputValue(draw, field.type, depth + 1, pools, temper, idType);
       }
     }
     return value;
   }
-  if (isScalarType(inner)) return scalarValue(draw, inner.name, nodeTypes);
+  if (isScalarType(inner))
+    return hostile ? scalarValue(draw, inner.name, pools) : tameScalar(draw, inner.name, pools, idType);
   return null;
 }
 
-function scalarValue(draw: Draw, name: string, nodeTypes: string[]): unknown {
+/** A plausible value of a scalar: what a client of the app would send. */
+function tameScalar(draw: Draw, name: string, pools: ValuePools, idType?: string): unknown {
+  const typed = idType ? pools.idsByType[idType] : undefined;
+  if (typed?.length && (name === "ID" || name === "String") && roll(draw, 0.8)) return pick(draw, typed);
   switch (name) {
     case "Int":
+      return draw(() => fc.integer({ min: 1, max: 50 }));
+    case "Float":
+      return draw(() =>
+        fc.oneof(fc.integer({ min: 1, max: 5000 }), fc.double({ min: 0, max: 5000, noNaN: true })),
+      );
+    case "Boolean":
+      return draw(() => fc.boolean());
+    case "ID":
+      return pick(draw, pools.ids);
+    case "DateTime":
+    case "Date":
+      return new Date(Date.now() + draw(() => fc.integer({ min: -30, max: 30 })) * 86_400_000).toISOString();
+    case "JSONString":
+      return "{}";
+    default:
       return draw(() =>
         fc.oneof(
-          fc.integer({ min: -3, max: 600 }),
-          fc.integer(),
-          fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 1.5),
+          fc.constantFrom(...pools.plain),
+          fc.constantFrom(...pools.ids),
+          fc.stringMatching(/^[A-Za-z0-9 ]{1,12}$/),
         ),
       );
+  }
+}
+
+function scalarValue(draw: Draw, name: string, pools: ValuePools): unknown {
+  switch (name) {
+    case "Int":
+      return fuzzNumber(draw, true);
     case "Float":
-      return draw(() => fc.oneof(fc.double({ noNaN: true }), fc.constantFrom(1e308, -0)));
+      return fuzzNumber(draw, false);
     case "Boolean":
       return draw(() => fc.boolean());
     case "ID":
       return draw(() =>
         fc.oneof(
-          fc.constantFrom(...nodeTypes).map((type) => encodeGlobalID(type, "c0000000000000000000000")),
-          fc.string({ maxLength: 30 }),
-          fc.constant(encodeGlobalID("Nope", "1")),
+          { weight: 6, arbitrary: fc.constantFrom(...pools.ids) },
+          { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
+          { weight: 1, arbitrary: fc.constant(encodeGlobalID("Nope", "1")) },
+          { weight: 1, arbitrary: fc.constant(encodeGlobalID("Offer", "c0000000000000000000missing")) },
         ),
       );
     case "DateTime":
-      return draw(() =>
-        fc.oneof(
-          fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
-          fc.string({ maxLength: 12 }),
-        ),
-      );
+    case "Date":
+      return fuzzDate(draw);
     case "JSONString":
       return draw(() => fc.oneof(fc.json({ maxDepth: 2 }), fc.string({ maxLength: 20 })));
     default:
-      return draw(() =>
-        fc.oneof(
-          fc.string({ maxLength: 40 }),
-          fc.string({ unit: "grapheme", maxLength: 20 }),
-          fc.constantFrom(
-            "a@example.com",
-            "+12015550123",
-            "USPS",
-            "",
-            " ",
-            "%",
-            "_",
-            "'; DROP TABLE",
-            "A".repeat(5000),
-          ),
-        ),
-      );
+      return fuzzString(draw, pools.ids, pools.plain);
   }
 }
 
-/** A selection set for an output type: a few leaves, sometimes one nested object, fragments on abstract types. */
-function selection(draw: Draw, type: GraphQLOutputType, depth: number): string {
+/** Fields that lead to the objects of a list or payload: always selected, so the oracle sees them. */
+const ALWAYS_FOLLOWED = new Set(["edges", "node", "nodes", "data"]);
+
+/**
+ * A selection set for an output type: `id` wherever the type has one (the read oracle looks for
+ * it), a few other fields, nested objects to depth 3, inline fragments on abstract types.
+ */
+function selection(draw: Draw, type: GraphQLOutputType, depth: number, pools: ValuePools): string {
   const named = getNamedType(type) as GraphQLNamedType;
   if (isLeafType(named)) return "";
   if (isUnionType(named) || isInterfaceType(named)) {
     const possible = isUnionType(named) ? named.getTypes() : [];
-    const concrete = possible.length > 0 ? pick(draw, possible) : null;
-    const inline =
-      concrete && depth < 3 ? ` ... on ${concrete.name} ${selection(draw, concrete, depth)}` : "";
-    return `{ __typename${inline} }`;
+    const parts = ["__typename"];
+    if (isInterfaceType(named) && named.getFields().id) parts.push("id");
+    for (const concrete of depth < 4 ? possible : []) {
+      parts.push(`... on ${concrete.name} ${selection(draw, concrete, depth + 1, pools)}`);
+    }
+    return `{ ${[...new Set(parts)].join(" ")} }`;
   }
   if (!isObjectType(named)) return "{ __typename }";
-  const fields = Object.values(named.getFields()).filter((field) =>
-    field.args.every((arg) => !isNonNullType(arg.type)),
-  );
+  const all = Object.values(named.getFields());
   const parts = ["__typename"];
-  const count = draw(() => fc.integer({ min: 1, max: 4 }));
-  for (let index = 0; index < count && fields.length > 0; index++) {
-    const field = pick(draw, fields);
-    const leaf = isLeafType(getNamedType(field.type));
-    if (leaf) parts.push(field.name);
-    else if (depth < 3) parts.push(`${field.name} ${selection(draw, field.type, depth + 1)}`);
+  if (named.getFields().id) parts.push("id");
+  const count = draw(() => fc.integer({ min: 1, max: 5 }));
+  const followed = all.filter((field) => ALWAYS_FOLLOWED.has(field.name));
+  const picked = Array.from({ length: Math.min(count, all.length) }, () => pick(draw, all));
+  for (const field of [...followed, ...picked]) {
+    const required = field.args.filter((arg) => isNonNullType(arg.type));
+    const args = required.map(
+      (arg) => `${arg.name}: ${JSON.stringify(scalarValue(draw, String(getNamedType(arg.type)), pools))}`,
+    );
+    if (args.some((arg) => arg.endsWith(": undefined"))) continue;
+    const call = args.length > 0 ? `${field.name}(${args.join(", ")})` : field.name;
+    if (isLeafType(getNamedType(field.type))) parts.push(call);
+    else if (depth < 4) parts.push(`${call} ${selection(draw, field.type, depth + 1, pools)}`);
   }
   return `{ ${[...new Set(parts)].join(" ")} }`;
 }
 
-/** One random operation on one root field of the schema, its arguments passed as variables. */
-export function randomOperation(draw: Draw, schema: GraphQLSchema): FuzzOperation {
-  const roots = [
-    ["query", schema.getQueryType()],
-    ["mutation", schema.getMutationType()],
-  ] as const;
-  const [kind, root] = pick(draw, roots);
-  const nodeTypes = Object.values(schema.getTypeMap())
-    .filter((type) => isObjectType(type) && type.getInterfaces().some((iface) => iface.name === "Node"))
-    .map((type) => type.name);
-  const fields = Object.values(root!.getFields()).filter((field) => !SKIPPED_ROOT_FIELDS.has(field.name));
-  const field: GraphQLField<unknown, unknown> = pick(draw, fields);
+export interface OperationOptions {
+  /** The share of hostile leaves among the inputs; drawn per operation when not given. */
+  hostility?: number;
+  /** Arguments given their value instead of a generated one. */
+  fixed?: Record<string, unknown>;
+}
+
+/** One random operation on `root`, its arguments passed as variables. */
+export function randomOperation(
+  draw: Draw,
+  root: RootField,
+  pools: ValuePools,
+  options: OperationOptions = {},
+): FuzzOperation {
+  const temper = { hostility: options.hostility ?? draw(() => fc.constantFrom(0.05, 0.05, 0.3, 0.8)) };
   const definitions: string[] = [];
   const uses: string[] = [];
   const variables: Record<string, unknown> = {};
-  field.args.forEach((arg: GraphQLArgument, index) => {
-    if (!isNonNullType(arg.type) && draw(() => fc.boolean())) return;
+  root.field.args.forEach((arg, index) => {
+    const fixed = options.fixed !== undefined && arg.name in options.fixed;
+    // A tame operation leaves most optional arguments out: lists then answer their first page.
+    if (!fixed && !isNonNullType(arg.type) && !roll(draw, Math.max(temper.hostility, 0.2))) return;
     definitions.push(`$a${index}: ${String(arg.type)}`);
     uses.push(`${arg.name}: $a${index}`);
-    variables[`a${index}`] = inputValue(draw, arg.type, 0, nodeTypes);
+    const idType = idTypeOf(arg.name, root.name, pools);
+    variables[`a${index}`] = fixed
+      ? options.fixed?.[arg.name]
+      : inputValue(draw, arg.type, 0, pools, temper, idType);
   });
-  const head = definitions.length > 0 ? `${kind} Fuzz(${definitions.join(", ")})` : `${kind} Fuzz`;
-  const call = uses.length > 0 ? `${field.name}(${uses.join(", ")})` : field.name;
-  return { query: `${head} { ${call} ${selection(draw, field.type, 1)} }`, variables };
+  const head = definitions.length > 0 ? `${root.kind} Fuzz(${definitions.join(", ")})` : `${root.kind} Fuzz`;
+  const call = uses.length > 0 ? `${root.name}(${uses.join(", ")})` : root.name;
+  return { query: `${head} { ${call} ${selection(draw, root.field.type, 1, pools)} }`, variables };
 }
