@@ -6,11 +6,12 @@ import { containsText, startsWithLiteral } from "../db/contains-text.ts";
 import type { AuditLog, Prisma } from "../generated/sqlite/client.ts";
 import {
   memoize,
+  numberedPage,
   type OffsetConnection,
   type OffsetPageArgs,
   offsetConnection,
   offsetWindow,
-} from "../graphql/offset-paging.ts";
+} from "../lib/paging.ts";
 import { parseInput } from "../lib/validate.ts";
 import { uploadsOfLoad } from "../loads/upload/history.ts";
 import { type AuditListInput, auditListInput } from "../workspace/validation.ts";
@@ -117,17 +118,16 @@ export async function findAuditPage(
   requireAdmin(ctx);
   const filter = parseInput(auditListInput, rawFilter);
   const where = auditWhere(ctx.config.databaseUrl, filter);
-  const totalCount = memoize(() => ctx.db.auditLog.count({ where }));
-  const window = await offsetWindow(paging, AUDIT_PAGING, totalCount);
-  if (window.limit === 0) return offsetConnection([], window, totalCount);
-  const rows = await ctx.db.auditLog.findMany({
-    where,
-    orderBy: ORDER,
-    skip: window.offset,
-    take: window.limit + 1,
-    include: { actor: ACTOR },
-  });
-  return offsetConnection(await toRows(ctx, rows), window, totalCount);
+  return numberedPage(
+    paging,
+    AUDIT_PAGING,
+    () => ctx.db.auditLog.count({ where }),
+    async ({ skip, take }) =>
+      toRows(
+        ctx,
+        await ctx.db.auditLog.findMany({ where, orderBy: ORDER, skip, take, include: { actor: ACTOR } }),
+      ),
+  );
 }
 
 /** The newest matching rows for a CSV export, at most AUDIT_EXPORT_LIMIT. */

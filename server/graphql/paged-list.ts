@@ -3,9 +3,16 @@ import { queryFromInfo } from "@pothos/plugin-prisma";
 import { SEARCH_TEXT_MAX } from "../../common/input-text.ts";
 import { type BuilderTypes, builder } from "../builder.ts";
 import type { Context } from "../context.ts";
+import type {
+  ListOrder,
+  ListRequest,
+  NodeQuery,
+  OffsetConnection,
+  OffsetPageArgs,
+  SortDirection,
+} from "../lib/paging.ts";
 import { isSubsetOf } from "../lib/sets.ts";
 import { textLimit } from "./bounded-input.ts";
-import type { OffsetConnection, OffsetPageArgs, PagingLimits } from "./offset-paging.ts";
 import { selectedFieldNames } from "./selected-fields.ts";
 
 /**
@@ -16,8 +23,6 @@ import { selectedFieldNames } from "./selected-fields.ts";
  * Feeds that only grow (notifications) keep plain cursor connections.
  */
 
-export type SortDirection = "asc" | "desc";
-
 export const SortDirectionEnum = builder.enumType("SortDirection", {
   description: "Which way a list is sorted.",
   values: {
@@ -25,24 +30,6 @@ export const SortDirectionEnum = builder.enumType("SortDirection", {
     DESC: { value: "desc" as const, description: "Largest, latest or Z first." },
   },
 });
-
-export interface ListOrder<Field extends string> {
-  field: Field;
-  direction: SortDirection;
-}
-
-/** What a list's service receives: the parsed arguments, paging left to `offsetWindow`. */
-export interface ListRequest<Filter, Field extends string> {
-  search: string | null;
-  filter: Filter | null;
-  orderBy: ListOrder<Field>;
-  paging: OffsetPageArgs;
-  /** The document asks totalCount or pageCount: a list may count with the page's own statement. */
-  counted: boolean;
-}
-
-/** The Prisma `select`/`include` the client's document asks of each node. */
-export type NodeQuery = { select?: object; include?: object };
 
 const NODE_PATH = ["edges", "node"] as const;
 
@@ -196,5 +183,3 @@ export function pagedListField<Node, Filter, Field extends string>(
     ),
   );
 }
-
-export type { PagingLimits };

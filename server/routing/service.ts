@@ -13,14 +13,15 @@ import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Prisma, Route } from "../generated/sqlite/client.ts";
+import { createRowId } from "../lib/ids.ts";
 import {
   memoize,
+  numberedPage,
   type OffsetConnection,
   type OffsetPageArgs,
   offsetConnection,
   offsetWindow,
-} from "../graphql/offset-paging.ts";
-import { createRowId } from "../lib/ids.ts";
+} from "../lib/paging.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import {
   assertVersion,
@@ -378,32 +379,26 @@ export async function findRoutePage(
   requireAdmin(ctx);
   const provider = providerOf(ctx.config.databaseUrl);
   let knownTotal: number | null = null;
-  const totalCount = memoize(async () => {
+  const count = async () => {
     if (knownTotal !== null) return knownTotal;
     const [row] = await ctx.sql.all<{ count: number | bigint | string }>(routeCountSql(provider, filters));
     return Number(row.count);
+  };
+  return numberedPage(paging, ROUTE_PAGING, count, async ({ skip, take }) => {
+    const plan = routeRowPlan(query as Parameters<typeof routeRowPlan>[0]);
+    const pageRows = await ctx.sql.all<RouteSqlRow>(
+      routePageSql(provider, filters, sort, skip, take, plan ? routePageColumns(plan) : undefined),
+    );
+    const ids = pageRows.map((row) => row.id);
+    if (ids.length < take && (ids.length > 0 || skip === 0)) knownTotal = skip + ids.length;
+    if (ids.length === 0) return [];
+    if (plan) return (await routeRowsBySql(ctx, plan, pageRows)) as Route[];
+    const rows = (await ctx.db.route.findMany({
+      ...(query as object),
+      where: { id: { in: ids } },
+    })) as Route[];
+    const position = new Map(ids.map((id, index) => [id, index]));
+    rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    return rows;
   });
-  const window = await offsetWindow(paging, ROUTE_PAGING, totalCount);
-  if (window.limit === 0) return offsetConnection([], window, totalCount);
-  const plan = routeRowPlan(query as Parameters<typeof routeRowPlan>[0]);
-  const pageRows = await ctx.sql.all<RouteSqlRow>(
-    routePageSql(
-      provider,
-      filters,
-      sort,
-      window.offset,
-      window.limit + 1,
-      plan ? routePageColumns(plan) : undefined,
-    ),
-  );
-  const ids = pageRows.map((row) => row.id);
-  if (ids.length <= window.limit && (ids.length > 0 || window.offset === 0))
-    knownTotal = window.offset + ids.length;
-  if (ids.length === 0) return offsetConnection([], window, totalCount);
-  if (plan)
-    return offsetConnection((await routeRowsBySql(ctx, plan, pageRows)) as Route[], window, totalCount);
-  const rows = (await ctx.db.route.findMany({ ...(query as object), where: { id: { in: ids } } })) as Route[];
-  const position = new Map(ids.map((id, index) => [id, index]));
-  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return offsetConnection(rows, window, totalCount);
 }

@@ -24,7 +24,7 @@ export function publicUser(user: User) {
   };
 }
 
-type AdminUserRow = User & {
+export type AdminUserRow = User & {
   carrier?: { carrierId: string; carrierName: string } | null;
   _count?: { sessions: number };
 };
