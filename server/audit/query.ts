@@ -13,7 +13,6 @@ import {
   offsetWindow,
 } from "../lib/paging.ts";
 import { parseInput } from "../lib/validate.ts";
-import { uploadsOfLoad } from "../loads/upload/history.ts";
 import { type AuditListInput, auditListInput } from "../workspace/validation.ts";
 import type { FieldChange } from "./diff.ts";
 import { type AuditRecordLink, linksFor } from "./links.ts";
@@ -174,11 +173,14 @@ function uploadSummary(kind: "created" | "updated", batchId: string, details: st
 /**
  * A load's bulk uploads as History entries: the batch's one audit row (who, when, from where),
  * told from the load's side as created or updated. An upload writes one audit row per batch, not
- * one per load; uploads/history.ts says which batches touched the load.
+ * one per load; the loads domain says which batches touched the load (loads/upload/history.ts).
  */
-export async function loadUploadEntries(ctx: Context, loadDbId: string): Promise<AuditRow[]> {
+export async function loadUploadEntries(
+  ctx: Context,
+  loadDbId: string,
+  touches: { batchId: string; kind: "created" | "updated" }[],
+): Promise<AuditRow[]> {
   requireAdmin(ctx);
-  const touches = await uploadsOfLoad(ctx.db, loadDbId);
   if (touches.length === 0) return [];
   const rows = await ctx.db.auditLog.findMany({
     where: {

@@ -1,0 +1,63 @@
+import { registerAuditLinks } from "./audit/links.ts";
+import { billNumbersOf, invoiceNumbersOf } from "./billing/store.ts";
+import { carrierLabels } from "./carriers/lookup.ts";
+import { loadIdsOf } from "./loads/service.ts";
+import { offerLoadIdsOf } from "./offers/labels.ts";
+import { routeNumbersOf } from "./routing/route-numbers.ts";
+import { userEmailsOf } from "./users/records.ts";
+
+/**
+ * Which screen an audit row's record opens, by entity type: each label read through the table
+ * owner's reader. Wired here, at the root, because every domain records into the audit log.
+ */
+const path = (prefix: string, key: string) => `${prefix}${encodeURIComponent(key)}`;
+
+registerAuditLinks("Load", async (db, ids) =>
+  (await loadIdsOf(db, ids)).map((load) => ({
+    id: load.id,
+    label: load.loadId,
+    path: path("/admin/ila/load/", load.loadId),
+  })),
+);
+registerAuditLinks("Carrier", async (db, ids) =>
+  (await carrierLabels(db, ids)).map((carrier) => ({
+    id: carrier.id,
+    label: `${carrier.carrierName} (${carrier.carrierId})`,
+    path: path("/admin/ila/carriers/", carrier.carrierId),
+  })),
+);
+registerAuditLinks("Route", async (db, ids) =>
+  (await routeNumbersOf(db, ids)).map((route) => ({
+    id: route.id,
+    label: route.routeNumber,
+    path: path("/admin/ila/routing/", route.routeNumber),
+  })),
+);
+registerAuditLinks("Invoice", async (db, ids) =>
+  (await invoiceNumbersOf(db, ids)).map((invoice) => ({
+    id: invoice.id,
+    label: invoice.invoiceNumber,
+    path: path("/admin/ila/billing/accounts-receivable/", invoice.invoiceNumber),
+  })),
+);
+registerAuditLinks("Bill", async (db, ids) =>
+  (await billNumbersOf(db, ids)).map((bill) => ({
+    id: bill.id,
+    label: bill.billNumber,
+    path: path("/admin/ila/billing/accounts-payable/", bill.billNumber),
+  })),
+);
+registerAuditLinks("Offer", async (db, ids) =>
+  (await offerLoadIdsOf(db, ids)).map((offer) => ({
+    id: offer.id,
+    label: `Offer on ${offer.load.loadId}`,
+    path: `${path("/admin/carrier-portal/active-offers/", offer.load.loadId)}/bidders`,
+  })),
+);
+registerAuditLinks("User", async (db, ids) =>
+  (await userEmailsOf(db, ids)).map((user) => ({
+    id: user.id,
+    label: user.email,
+    path: path("/workspace-control?tab=users&search=", user.email),
+  })),
+);
