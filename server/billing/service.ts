@@ -22,7 +22,6 @@ import {
 } from "../lib/paging.ts";
 import { assertVersion, writeAtVersion } from "../lib/row-version.ts";
 import { parseInput } from "../lib/validate.ts";
-import { findLoad } from "../loads/service.ts";
 import { announceLedgerChange } from "./events.ts";
 import { LEDGER_TABLES } from "./ledgers.ts";
 import {
@@ -36,6 +35,7 @@ import {
   hasBillingFilters,
   startOfDay,
 } from "./list.ts";
+import { loadLookup } from "./load-lookup.ts";
 import { nextBillingNumber, normalizeBillingNumber } from "./numbers.ts";
 import {
   type Entry,
@@ -137,13 +137,13 @@ async function linkedLoadId(
   reference: string | null | undefined,
 ): Promise<string | null | undefined> {
   if (reference === undefined || reference === null) return reference;
-  const load = await findLoad(ctx, reference, { select: { id: true } });
-  if (!load) {
+  const loadId = await loadLookup.use(ctx, reference);
+  if (loadId === null) {
     throw new ValidationError(BILLING_TEXTS.loadNotFound, [
       { field: "loadId", message: BILLING_TEXTS.loadNotFound },
     ]);
   }
-  return load.id;
+  return loadId;
 }
 
 function auditDetails(entry: Entry, input: BillingEntryInput) {

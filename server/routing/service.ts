@@ -31,19 +31,12 @@ import {
   writeAtVersion,
 } from "../lib/row-version.ts";
 import { parseInput } from "../lib/validate.ts";
-import {
-  findLoadsByReference,
-  type MemberLoadStop,
-  putLoadsOnRoute,
-  type RouteMemberLoad,
-  releaseLoadsFromRoute,
-  stopsOfLoads,
-} from "../loads/route-membership.ts";
 import { resolveNassReferences, stopRowsOf } from "../nass/service.ts";
 import { findUser } from "../users/service.ts";
 import { announceRouteChange } from "./events.ts";
 import { type RouteListFilters, type RouteSort, routeCountSql, routePageSql } from "./list.ts";
 import { type RouteSqlRow, routePageColumns, routeRowPlan, routeRowsBySql } from "./list-rows.ts";
+import { loadMembership, type MemberLoadStop, type RouteMemberLoad } from "./load-membership.ts";
 import { unusedRouteNumber } from "./route-numbers.ts";
 import { createRouteInput, type UpdateRouteInput, updateRouteInput } from "./validation.ts";
 
@@ -97,7 +90,7 @@ async function routeOrThrow(ctx: Context, routeNumber: string, query: FindQuery 
 }
 
 async function loadsOrThrow(ctx: Context, references: string[], field: string): Promise<RouteMemberLoad[]> {
-  const { loads, unknown } = await findLoadsByReference(ctx.db, references);
+  const { loads, unknown } = await loadMembership.use.findLoadsByReference(ctx.db, references);
   if (unknown.length > 0) {
     const message = unknownLoadsMessage(unknown);
     throw new ValidationError(message, [{ field, message }]);
@@ -144,7 +137,7 @@ export function visitsOf(stops: MemberLoadStop[]): { sequence: number; type: str
 }
 
 async function initialStops(tx: Prisma.TransactionClient, routeId: string, loadIds: string[]) {
-  const visits = visitsOf(await stopsOfLoads(tx, loadIds));
+  const visits = visitsOf(await loadMembership.use.stopsOfLoads(tx, loadIds));
   if (visits.length === 0) return;
   await tx.routeStop.createMany({ data: visits.map((visit) => ({ id: createRowId(), routeId, ...visit })) });
 }
@@ -154,7 +147,7 @@ export async function suggestedStops(ctx: Context, routeNumber: string) {
   requireAdmin(ctx);
   const route = await routeOrThrow(ctx, routeNumber, { include: { loads: { select: { id: true } } } });
   const loadIds = (route as Route & { loads: { id: string }[] }).loads.map((load) => load.id);
-  return visitsOf(await stopsOfLoads(ctx.db, loadIds));
+  return visitsOf(await loadMembership.use.stopsOfLoads(ctx.db, loadIds));
 }
 
 /**
@@ -182,7 +175,7 @@ export async function createRoute(ctx: Context, rawInput: unknown): Promise<Rout
           carrierId: driver?.carrierId ?? null,
         },
       });
-      await putLoadsOnRoute(
+      await loadMembership.use.putLoadsOnRoute(
         tx,
         created,
         loads.map((load) => load.id),
@@ -319,12 +312,12 @@ export async function updateRoute(
       }
       let removed = 0;
       if (loads) {
-        removed = await releaseLoadsFromRoute(
+        removed = await loadMembership.use.releaseLoadsFromRoute(
           tx,
           route.id,
           loads.map((load) => load.id),
         );
-        await putLoadsOnRoute(
+        await loadMembership.use.putLoadsOnRoute(
           tx,
           route,
           loads.filter((load) => load.routeId !== route.id).map((load) => load.id),

@@ -1,14 +1,27 @@
 import { registerAuditLinks } from "./audit/links.ts";
+import { loadLookup } from "./billing/load-lookup.ts";
 import { billNumbersOf, invoiceNumbersOf } from "./billing/store.ts";
 import { carrierLabels } from "./carriers/lookup.ts";
-import { loadIdsOf } from "./loads/service.ts";
+import * as routeMembership from "./loads/route-membership.ts";
+import { findLoad, loadIdsOf } from "./loads/service.ts";
 import { offerLoadIdsOf } from "./offers/labels.ts";
+import { loadMembership } from "./routing/load-membership.ts";
 import { routeNumbersOf } from "./routing/route-numbers.ts";
 import { userEmailsOf } from "./users/records.ts";
 
 /**
+ * The composition root of the domains: where a lower domain needs a higher one (see lib/port.ts),
+ * the owner's service is plugged in here, so no two domains import each other.
+ */
+
+loadLookup.plug(
+  async (ctx, reference) => (await findLoad(ctx, reference, { select: { id: true } }))?.id ?? null,
+);
+loadMembership.plug(routeMembership);
+
+/**
  * Which screen an audit row's record opens, by entity type: each label read through the table
- * owner's reader. Wired here, at the root, because every domain records into the audit log.
+ * owner's reader (every domain records into the audit log, so audit cannot import them).
  */
 const path = (prefix: string, key: string) => `${prefix}${encodeURIComponent(key)}`;
 
