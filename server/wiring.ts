@@ -1,4 +1,5 @@
 import { registerAuditLinks } from "./audit/links.ts";
+import { accounts } from "./auth/accounts.ts";
 import { loadLookup } from "./billing/load-lookup.ts";
 import { billNumbersOf, invoiceNumbersOf } from "./billing/store.ts";
 import { carrierLabels } from "./carriers/lookup.ts";
@@ -7,7 +8,19 @@ import { findLoad, loadIdsOf } from "./loads/service.ts";
 import { offerLoadIdsOf } from "./offers/labels.ts";
 import { loadMembership } from "./routing/load-membership.ts";
 import { routeNumbersOf } from "./routing/route-numbers.ts";
-import { userEmailsOf } from "./users/records.ts";
+import { initialApprovalStatus } from "./users/admin.ts";
+import { replacePasswordHash } from "./users/password.ts";
+import { readUserById } from "./users/read.ts";
+import {
+  adoptTemporaryPassword,
+  createAccount,
+  emailInUse,
+  noteSignIn,
+  setTemporaryPassword,
+  userByEmail,
+  userEmailsOf,
+} from "./users/records.ts";
+import { generateUserId } from "./users/service.ts";
 
 /**
  * The composition root of the domains: where a lower domain needs a higher one (see lib/port.ts),
@@ -18,6 +31,18 @@ loadLookup.plug(
   async (ctx, reference) => (await findLoad(ctx, reference, { select: { id: true } }))?.id ?? null,
 );
 loadMembership.plug(routeMembership);
+accounts.plug({
+  byId: readUserById,
+  byEmail: userByEmail,
+  emailInUse,
+  newUserId: generateUserId,
+  initialApprovalStatus,
+  create: createAccount,
+  noteSignIn,
+  setTemporaryPassword,
+  adoptTemporaryPassword,
+  replacePasswordHash,
+});
 
 /**
  * Which screen an audit row's record opens, by entity type: each label read through the table

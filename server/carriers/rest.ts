@@ -5,12 +5,11 @@ import {
   createCarrierInput,
   updateCarrierInput,
 } from "../../common/carriers.ts";
+import { publicUser, publicUserSchema } from "../auth/account-json.ts";
 import { pagedList, pagedQuery, pagedReply, readRestPage, restPaging } from "../http/rest-paging.ts";
 import { errors, queryParam } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { parseInput } from "../lib/validate.ts";
-import { publicUser } from "../users/json.ts";
-import { publicUserSchema } from "../users/rest-schemas.ts";
 import { attachDriver, attachDriverByEmail, detachDriver } from "./drivers.ts";
 import { carrierJson } from "./json.ts";
 import { CARRIER_NOT_FOUND } from "./lookup.ts";
