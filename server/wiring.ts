@@ -1,8 +1,9 @@
-import { registerAuditLinks } from "./audit/links.ts";
+import { type AuditRecordLink, registerAuditLinks } from "./audit/links.ts";
 import { accounts } from "./auth/accounts.ts";
 import { loadLookup } from "./billing/load-lookup.ts";
 import { billNumbersOf, invoiceNumbersOf } from "./billing/store.ts";
 import { carrierLabels } from "./carriers/lookup.ts";
+import type { Db } from "./db/client.ts";
 import * as routeMembership from "./loads/route-membership.ts";
 import { findLoad, loadIdsOf } from "./loads/service.ts";
 import { offerLoadIdsOf } from "./offers/labels.ts";
@@ -48,54 +49,43 @@ accounts.plug({
  * Which screen an audit row's record opens, by entity type: each label read through the table
  * owner's reader (every domain records into the audit log, so audit cannot import them).
  */
+function linkAudited<Row extends { id: string }>(
+  entityType: string,
+  read: (db: Db, ids: string[]) => Promise<Row[]>,
+  link: (row: Row) => AuditRecordLink,
+): void {
+  registerAuditLinks(entityType, async (db, ids) =>
+    (await read(db, ids)).map((row) => ({ id: row.id, ...link(row) })),
+  );
+}
+
 const path = (prefix: string, key: string) => `${prefix}${encodeURIComponent(key)}`;
 
-registerAuditLinks("Load", async (db, ids) =>
-  (await loadIdsOf(db, ids)).map((load) => ({
-    id: load.id,
-    label: load.loadId,
-    path: path("/admin/ila/load/", load.loadId),
-  })),
-);
-registerAuditLinks("Carrier", async (db, ids) =>
-  (await carrierLabels(db, ids)).map((carrier) => ({
-    id: carrier.id,
-    label: `${carrier.carrierName} (${carrier.carrierId})`,
-    path: path("/admin/ila/carriers/", carrier.carrierId),
-  })),
-);
-registerAuditLinks("Route", async (db, ids) =>
-  (await routeNumbersOf(db, ids)).map((route) => ({
-    id: route.id,
-    label: route.routeNumber,
-    path: path("/admin/ila/routing/", route.routeNumber),
-  })),
-);
-registerAuditLinks("Invoice", async (db, ids) =>
-  (await invoiceNumbersOf(db, ids)).map((invoice) => ({
-    id: invoice.id,
-    label: invoice.invoiceNumber,
-    path: path("/admin/ila/billing/accounts-receivable/", invoice.invoiceNumber),
-  })),
-);
-registerAuditLinks("Bill", async (db, ids) =>
-  (await billNumbersOf(db, ids)).map((bill) => ({
-    id: bill.id,
-    label: bill.billNumber,
-    path: path("/admin/ila/billing/accounts-payable/", bill.billNumber),
-  })),
-);
-registerAuditLinks("Offer", async (db, ids) =>
-  (await offerLoadIdsOf(db, ids)).map((offer) => ({
-    id: offer.id,
-    label: `Offer on ${offer.load.loadId}`,
-    path: `${path("/admin/carrier-portal/active-offers/", offer.load.loadId)}/bidders`,
-  })),
-);
-registerAuditLinks("User", async (db, ids) =>
-  (await userEmailsOf(db, ids)).map((user) => ({
-    id: user.id,
-    label: user.email,
-    path: path("/workspace-control?tab=users&search=", user.email),
-  })),
-);
+linkAudited("Load", loadIdsOf, (load) => ({
+  label: load.loadId,
+  path: path("/admin/ila/load/", load.loadId),
+}));
+linkAudited("Carrier", carrierLabels, (carrier) => ({
+  label: `${carrier.carrierName} (${carrier.carrierId})`,
+  path: path("/admin/ila/carriers/", carrier.carrierId),
+}));
+linkAudited("Route", routeNumbersOf, (route) => ({
+  label: route.routeNumber,
+  path: path("/admin/ila/routing/", route.routeNumber),
+}));
+linkAudited("Invoice", invoiceNumbersOf, (invoice) => ({
+  label: invoice.invoiceNumber,
+  path: path("/admin/ila/billing/accounts-receivable/", invoice.invoiceNumber),
+}));
+linkAudited("Bill", billNumbersOf, (bill) => ({
+  label: bill.billNumber,
+  path: path("/admin/ila/billing/accounts-payable/", bill.billNumber),
+}));
+linkAudited("Offer", offerLoadIdsOf, (offer) => ({
+  label: `Offer on ${offer.load.loadId}`,
+  path: `${path("/admin/carrier-portal/active-offers/", offer.load.loadId)}/bidders`,
+}));
+linkAudited("User", userEmailsOf, (user) => ({
+  label: user.email,
+  path: path("/workspace-control?tab=users&search=", user.email),
+}));

@@ -4,14 +4,7 @@ import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
 import { containsText, startsWithLiteral } from "../db/contains-text.ts";
 import type { AuditLog, Prisma } from "../generated/sqlite/client.ts";
-import {
-  memoize,
-  numberedPage,
-  type OffsetConnection,
-  type OffsetPageArgs,
-  offsetConnection,
-  offsetWindow,
-} from "../lib/paging.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { parseInput } from "../lib/validate.ts";
 import { type AuditListInput, auditListInput } from "../workspace/validation.ts";
 import type { FieldChange } from "./diff.ts";

@@ -12,14 +12,7 @@ import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
-import {
-  memoize,
-  numberedPage,
-  type OffsetConnection,
-  type OffsetPageArgs,
-  offsetConnection,
-  offsetWindow,
-} from "../lib/paging.ts";
+import { memoize, numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { assertVersion, writeAtVersion } from "../lib/row-version.ts";
 import { parseInput } from "../lib/validate.ts";
 import { announceLedgerChange } from "./events.ts";

@@ -1,12 +1,5 @@
 import { ADDITIONAL_DATA_MAX } from "../../common/loads/fields.ts";
-import {
-  LOAD_MODES,
-  LOAD_STATUSES,
-  type LoadMode,
-  type LoadStatus,
-  STOP_TYPES,
-  type StopType,
-} from "../../common/loads/values.ts";
+import { LOAD_MODES, LOAD_STATUSES, type LoadMode, type LoadStatus } from "../../common/loads/values.ts";
 import { adminsOnly } from "../auth/read-policy.ts";
 import { builder } from "../builder.ts";
 import { textLimit } from "../graphql/bounded-input.ts";

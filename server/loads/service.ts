@@ -13,14 +13,8 @@ import { toDate } from "../db/reader.ts";
 import { sql } from "../db/sql.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import type { Load, Prisma, UploadBatch } from "../generated/sqlite/client.ts";
-import {
-  memoize,
-  numberedPage,
-  type OffsetConnection,
-  type OffsetPageArgs,
-  offsetConnection,
-  offsetWindow,
-} from "../lib/paging.ts";
+import { inIdOrder } from "../lib/order.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { assertVersion, expectedVersionOf, NEXT_VERSION, writeAtVersion } from "../lib/row-version.ts";
 import { isSubsetOf } from "../lib/sets.ts";
 import { parseInput } from "../lib/validate.ts";
@@ -163,8 +157,7 @@ export async function findLoadPage(
       ...(query as object),
       where: { id: { in: ids } },
     })) as Load[];
-    const position = new Map(ids.map((id, index) => [id, index]));
-    loaded.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    inIdOrder(loaded, ids);
     if (rows.length > window.limit) loaded.push(loaded.at(-1)!);
     return loaded;
   });

@@ -11,14 +11,7 @@ import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 import type { OutboundEmail } from "../generated/sqlite/client.ts";
-import {
-  memoize,
-  numberedPage,
-  type OffsetConnection,
-  type OffsetPageArgs,
-  offsetConnection,
-  offsetWindow,
-} from "../lib/paging.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { parseInput } from "../lib/validate.ts";
 import {
   countEmails,

@@ -5,12 +5,11 @@ import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { idOrReference } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { readPolicyOptions } from "../graphql/read-policy.ts";
-import { numberedPage } from "../lib/paging.ts";
 import { createNassCode, updateNassCode } from "./edit.ts";
 import { importNassCodes, type NassImportOutcome, type NassSkippedRow } from "./import.ts";
 import type { NassListFilters } from "./list.ts";
 import { DEFAULT_NASS_SORT, type NassSortField } from "./list.ts";
-import { countNassCodes, findNassCodePage, nassFacets } from "./service.ts";
+import { findNassCodePage, nassFacets } from "./service.ts";
 
 /** One text per NASS column, shared by the type and its create/update inputs. */
 const NASS_TEXT = {

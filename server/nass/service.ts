@@ -5,6 +5,7 @@ import { providerOf } from "../db/client.ts";
 import { toBoolean, toDate } from "../db/reader.ts";
 import type { NassCode, Prisma } from "../generated/sqlite/client.ts";
 import { createRowId } from "../lib/ids.ts";
+import { inIdOrder } from "../lib/order.ts";
 import { numberedPage, type OffsetConnection, type OffsetPageArgs, type PageRead } from "../lib/paging.ts";
 import { type NassListFilters, type NassSort, nassCountSql, nassPageSql } from "./list.ts";
 import { NASS_VALUE_FIELDS } from "./values.ts";
@@ -68,8 +69,10 @@ async function nassCodeRows(
     ...(query as Prisma.NassCodeFindManyArgs),
     where: { id: { in: ids.map((row) => row.id) } },
   });
-  const position = new Map(ids.map((row, index) => [row.id, index]));
-  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return inIdOrder(
+    rows,
+    ids.map((row) => row.id),
+  );
 }
 
 const BOOLEAN_COLUMNS = new Set(["originating", "destinating"]);

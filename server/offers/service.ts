@@ -9,14 +9,7 @@ import { containsText } from "../db/contains-text.ts";
 import type { Deps } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Offer, Prisma } from "../generated/sqlite/client.ts";
-import {
-  memoize,
-  numberedPage,
-  type OffsetConnection,
-  type OffsetPageArgs,
-  offsetConnection,
-  offsetWindow,
-} from "../lib/paging.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { findLoadByLoadId } from "../loads/service.ts";

@@ -14,14 +14,8 @@ import { providerOf } from "../db/client.ts";
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Prisma, Route } from "../generated/sqlite/client.ts";
 import { createRowId } from "../lib/ids.ts";
-import {
-  memoize,
-  numberedPage,
-  type OffsetConnection,
-  type OffsetPageArgs,
-  offsetConnection,
-  offsetWindow,
-} from "../lib/paging.ts";
+import { inIdOrder } from "../lib/order.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import {
   assertVersion,
@@ -390,8 +384,6 @@ export async function findRoutePage(
       ...(query as object),
       where: { id: { in: ids } },
     })) as Route[];
-    const position = new Map(ids.map((id, index) => [id, index]));
-    rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-    return rows;
+    return inIdOrder(rows, ids);
   });
 }

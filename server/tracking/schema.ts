@@ -6,7 +6,6 @@ import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { encodeGlobalId } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { readPolicyOptions } from "../graphql/read-policy.ts";
-import { numberedPage } from "../lib/paging.ts";
 import type { TrackedRoute } from "../routing/tracked-reads.ts";
 import { reportPositions } from "./ingest.ts";
 import "./load-fields.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACCOUNT_STATUSES, APPROVAL_DECISIONS, USER_ROLES } from "../../common/workspace.ts";
+import { ACCOUNT_STATUSES, APPROVAL_DECISIONS } from "../../common/workspace.ts";
 import { publicUserSchema } from "../auth/account-json.ts";
 import { dateTime } from "../http/rest-schemas.ts";
 

@@ -2,14 +2,7 @@ import { USERS_PAGE_SIZE } from "../../common/workspace.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import type { Invitation } from "../generated/sqlite/client.ts";
-import {
-  memoize,
-  numberedPage,
-  type OffsetConnection,
-  type OffsetPageArgs,
-  offsetConnection,
-  offsetWindow,
-} from "../lib/paging.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { type InvitationView, invitationListWhere } from "./invitations.ts";
 
 const INVITATION_PAGING = { defaultSize: USERS_PAGE_SIZE, maxSize: 200 };

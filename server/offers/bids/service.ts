@@ -7,14 +7,7 @@ import { createSqlGroupCommit, type SqlGroupCommit } from "../../db/group-commit
 import type { Deps } from "../../deps.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../errors.ts";
 import type { Bid, Prisma } from "../../generated/sqlite/client.ts";
-import {
-  memoize,
-  numberedPage,
-  type OffsetConnection,
-  type OffsetPageArgs,
-  offsetConnection,
-  offsetWindow,
-} from "../../lib/paging.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../../lib/paging.ts";
 import { parseInput } from "../../lib/validate.ts";
 import { announceNotifications, insertNotifications } from "../../notifications/service.ts";
 import { countBidPlaced } from "../../ops/metrics.ts";
