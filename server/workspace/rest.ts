@@ -233,10 +233,8 @@ export const workspaceRoutes: RestRoute[] = [
     },
     handle: async (ctx, { query, request }) => {
       const page = readRestPage(query);
-      const connection = await findInvitationPage(ctx, query.get("view") === "all" ? "all" : "pending", {
-        page: page.page,
-        pageSize: page.limit,
-      });
+      const view = query.get("view") === "all" ? "all" : "pending";
+      const connection = await findInvitationPage(ctx, view, restPaging(page));
       return pagedReply(
         connection.edges.map(({ node }) => ({
           _id: node.id,
@@ -325,7 +323,7 @@ export const workspaceRoutes: RestRoute[] = [
       const connection = await findWaitlistPage(
         ctx,
         { search: query.get("search") || undefined, view: query.get("view") || undefined },
-        { page: page.page, pageSize: page.limit },
+        restPaging(page),
       );
       return pagedReply(
         connection.edges.map(({ node }) => ({ _id: node.id, ...node })),
@@ -373,10 +371,7 @@ export const workspaceRoutes: RestRoute[] = [
     },
     handle: async (ctx, { query, request }) => {
       const page = readRestPage(query);
-      const connection = await findAuditPage(ctx, auditFilter(query), {
-        page: page.page,
-        pageSize: page.limit,
-      });
+      const connection = await findAuditPage(ctx, auditFilter(query), restPaging(page));
       return pagedReply(
         connection.edges.map(({ node }) => auditJson(node)),
         page,
