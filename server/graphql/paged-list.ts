@@ -56,7 +56,7 @@ export interface PagedListOptions<Node, Filter, Field extends string> {
   /** GraphQL enum value -> what it sorts by, for GraphiQL (the schema test asks for every value). */
   sortFieldDescriptions?: Record<string, string>;
   defaultOrder: ListOrder<Field>;
-  /** One page: normally `offsetWindow` + the rows + `offsetConnection` (see `numberedPage`). */
+  /** One page, through the domain's page function (`numberedPage`, server/lib/paging.ts). */
   load(
     ctx: Context,
     request: ListRequest<Filter, Field>,
