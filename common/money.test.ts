@@ -4,6 +4,7 @@ import {
   centsToAmount,
   centsToDecimal,
   formatCents,
+  formatDollars,
   MAX_MONEY_CENTS,
   moneyInput,
   parseMoneyCents,
@@ -115,5 +116,13 @@ describe("the money rule's bounds", () => {
     expect(bidAmountProblem("10000000")).toBeNull();
     expect(bidAmountProblem("0")).toBe(BID_MESSAGES.invalid);
     expect(bidAmountProblem("10000000.01")).toBe(BID_MESSAGES.tooLarge);
+  });
+
+  it("formats dollars as the API carries them like cents, a dash for none", () => {
+    expect(formatDollars(1500)).toBe("$1,500.00");
+    expect(formatDollars(1850.25)).toBe("$1,850.25");
+    expect(formatDollars(0.1 + 0.2)).toBe("$0.30");
+    expect(formatDollars(null)).toBe("—");
+    expect(formatDollars(1500)).toBe(formatCents(150_000));
   });
 });

@@ -103,6 +103,15 @@ export function formatCents(cents: number): string {
   return `${sign}${USD.format(Number(whole)).replace(/\.00$/, "")}.${fraction}`;
 }
 
+/**
+ * "$1,234.56" of a dollar amount as the API carries it (a number of at most two decimals), or a
+ * dash when there is none: the screens' form of `formatCents`.
+ */
+export function formatDollars(amount: number | null | undefined): string {
+  if (amount === null || amount === undefined) return "—";
+  return formatCents(Math.round(amount * 100));
+}
+
 /** "$10,000,000.00": the largest amount, as the messages that refuse more say it. */
 export const MAX_MONEY_TEXT = formatCents(MAX_MONEY_CENTS);
 

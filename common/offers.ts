@@ -83,11 +83,6 @@ export function bidAmountProblem(text: string): string | null {
 export const centsToDollars = (cents: number | null | undefined): number | null =>
   cents === null || cents === undefined ? null : cents / 100;
 
-export function formatUsd(cents: number | null | undefined): string {
-  if (cents === null || cents === undefined) return "—";
-  return (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
-}
-
 /**
  * A carrier's standing from its decided bids: 0 to 5 from the share won (one decimal), null
  * until a bid was decided. The same formula as GET /user/{id}/rating.

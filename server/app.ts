@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import type { WebSocketServer } from "ws";
+import "./wiring.ts";
 import { settleBackgroundWork } from "./auth/service.ts";
 import { watchSessionChanges } from "./auth/viewer-cache.ts";
 import { type AppConfig, loadConfig } from "./config.ts";

@@ -11,6 +11,7 @@ import "./contact/schema.ts";
 import "./mail/schema.ts";
 import "./nass/schema.ts";
 import "./loads/schema.ts";
+import "./loads/customer-rate-schema.ts";
 import "./loads/upload/schema.ts";
 import "./documents/schema.ts";
 import "./loads/timeline-schema.ts";

@@ -4,15 +4,8 @@ import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
 import { containsText, startsWithLiteral } from "../db/contains-text.ts";
 import type { AuditLog, Prisma } from "../generated/sqlite/client.ts";
-import {
-  memoize,
-  type OffsetConnection,
-  type OffsetPageArgs,
-  offsetConnection,
-  offsetWindow,
-} from "../graphql/offset-paging.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { parseInput } from "../lib/validate.ts";
-import { uploadsOfLoad } from "../loads/upload/history.ts";
 import { type AuditListInput, auditListInput } from "../workspace/validation.ts";
 import type { FieldChange } from "./diff.ts";
 import { type AuditRecordLink, linksFor } from "./links.ts";
@@ -117,17 +110,16 @@ export async function findAuditPage(
   requireAdmin(ctx);
   const filter = parseInput(auditListInput, rawFilter);
   const where = auditWhere(ctx.config.databaseUrl, filter);
-  const totalCount = memoize(() => ctx.db.auditLog.count({ where }));
-  const window = await offsetWindow(paging, AUDIT_PAGING, totalCount);
-  if (window.limit === 0) return offsetConnection([], window, totalCount);
-  const rows = await ctx.db.auditLog.findMany({
-    where,
-    orderBy: ORDER,
-    skip: window.offset,
-    take: window.limit + 1,
-    include: { actor: ACTOR },
-  });
-  return offsetConnection(await toRows(ctx, rows), window, totalCount);
+  return numberedPage(
+    paging,
+    AUDIT_PAGING,
+    () => ctx.db.auditLog.count({ where }),
+    async ({ skip, take }) =>
+      toRows(
+        ctx,
+        await ctx.db.auditLog.findMany({ where, orderBy: ORDER, skip, take, include: { actor: ACTOR } }),
+      ),
+  );
 }
 
 /** The newest matching rows for a CSV export, at most AUDIT_EXPORT_LIMIT. */
@@ -174,11 +166,14 @@ function uploadSummary(kind: "created" | "updated", batchId: string, details: st
 /**
  * A load's bulk uploads as History entries: the batch's one audit row (who, when, from where),
  * told from the load's side as created or updated. An upload writes one audit row per batch, not
- * one per load; uploads/history.ts says which batches touched the load.
+ * one per load; the loads domain says which batches touched the load (loads/upload/history.ts).
  */
-export async function loadUploadEntries(ctx: Context, loadDbId: string): Promise<AuditRow[]> {
+export async function loadUploadEntries(
+  ctx: Context,
+  loadDbId: string,
+  touches: { batchId: string; kind: "created" | "updated" }[],
+): Promise<AuditRow[]> {
   requireAdmin(ctx);
-  const touches = await uploadsOfLoad(ctx.db, loadDbId);
   if (touches.length === 0) return [];
   const rows = await ctx.db.auditLog.findMany({
     where: {

@@ -2,16 +2,10 @@ import { decodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../builder.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import type { AuditRecordLink } from "./links.ts";
-import {
-  type AuditChange,
-  type AuditRow,
-  auditVocabulary,
-  findAuditPage,
-  loadUploadEntries,
-} from "./query.ts";
+import { type AuditChange, type AuditRow, auditVocabulary, findAuditPage } from "./query.ts";
 
 /** A detail screen knows its record by Relay id; the log keeps database ids. */
-function databaseId(entityId: string | null | undefined): string | null | undefined {
+export function databaseId(entityId: string | null | undefined): string | null | undefined {
   if (!entityId) return entityId;
   try {
     const decoded = decodeGlobalID(entityId);
@@ -59,7 +53,7 @@ const AuditRecordType = builder.objectRef<AuditRecordLink>("AuditRecord").implem
   }),
 });
 
-const AuditEntryType = builder.objectRef<AuditRow>("AuditEntry").implement({
+export const AuditEntryType = builder.objectRef<AuditRow>("AuditEntry").implement({
   description: "One write: who, what, which record, when and from where. Append-only.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The entry's database id." }),
@@ -135,14 +129,6 @@ pagedListField("auditLog", {
 });
 
 builder.queryFields((t) => ({
-  loadUploadHistory: t.field({
-    type: [AuditEntryType],
-    description:
-      "The bulk uploads that created or last updated a load, newest first (an upload keeps one audit row per batch).",
-    authScopes: { admin: true },
-    args: { loadId: t.arg.string({ required: true, description: "The load's id, Relay or database." }) },
-    resolve: (_root, args, ctx) => loadUploadEntries(ctx, databaseId(args.loadId) ?? ""),
-  }),
   auditVocabulary: t.field({
     type: AuditVocabularyType,
     description: "The entity types and actions present in the log (filter menus).",

@@ -5,8 +5,7 @@ import type { Context } from "../context.ts";
 import { UnauthenticatedError } from "../errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { enqueueEmail, type QueuedEmail } from "../mail/service.ts";
-import { replacePasswordHash } from "../users/password.ts";
-import { readUserById } from "../users/read.ts";
+import { accounts } from "./accounts.ts";
 import { assertCurrentPassword } from "./current-password.ts";
 import { hashPassword } from "./passwords.ts";
 import { requireViewer } from "./policy.ts";
@@ -28,7 +27,7 @@ export interface PasswordChanged {
 export async function changePassword(ctx: Context, rawInput: unknown): Promise<PasswordChanged> {
   const viewer = requireViewer(ctx);
   const input = parseInput(changePasswordInput, rawInput);
-  const user = await readUserById(ctx, viewer.id);
+  const user = await accounts.use.byId(ctx, viewer.id);
   if (!user) throw new UnauthenticatedError("Invalid access token");
   await assertCurrentPassword(ctx, user, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
@@ -38,7 +37,7 @@ export async function changePassword(ctx: Context, rawInput: unknown): Promise<P
     ...(viewer.sessionId ? { id: { not: viewer.sessionId } } : {}),
   };
   await ctx.db.$transaction(async (tx) => {
-    await replacePasswordHash(tx, user.id, passwordHash);
+    await accounts.use.replacePasswordHash(tx, user.id, passwordHash);
     // The sessions that end right after the commit: the e-mail and the audit row tell how many.
     const ending = await tx.session.count({ where: otherSessions });
     await recordAudit(tx, {

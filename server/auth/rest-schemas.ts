@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { publicUserSchema } from "../users/rest-schemas.ts";
+import { publicUserSchema } from "../auth/account-json.ts";
 
 /** The REST answers of the auth domain, as the OpenAPI document describes them. */
 

@@ -9,10 +9,10 @@ import {
   sendEmailInput,
 } from "../../common/auth.ts";
 import { ACCOUNT_DISABLED_MESSAGE } from "../../common/workspace.ts";
+import { publicUser } from "../auth/account-json.ts";
 import { errors, messageBody } from "../http/rest-schemas.ts";
 import type { RestRoute } from "../http/router.ts";
 import { withStatus } from "../http/router.ts";
-import { publicUser } from "../users/json.ts";
 import { changePassword } from "./change-password.ts";
 import {
   passwordChangedSchema,

@@ -2,7 +2,6 @@ import { builder } from "../builder.ts";
 import { ForbiddenError, UnauthenticatedError } from "../errors.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
-import { UserType } from "../users/schema.ts";
 import { changePassword, type PasswordChanged } from "./change-password.ts";
 import {
   checkSession,
@@ -25,7 +24,11 @@ const SignInPayload = builder.objectRef<SignInResult>("SignInPayload").implement
     "A new session: keep `token` as the Bearer token; the refresh token arrives as an httpOnly cookie.",
   fields: (t) => ({
     token: t.exposeString("token", { description: "The access token (Bearer)." }),
-    user: t.field({ type: UserType, description: "The signed-in user.", resolve: (payload) => payload.user }),
+    user: t.prismaField({
+      type: "User",
+      description: "The signed-in user.",
+      resolve: (_query, payload) => payload.user,
+    }),
     sessionReplaced: t.exposeBoolean("sessionReplaced", {
       description: "Whether a session of this user in use on this platform was ended by this login.",
     }),
@@ -107,7 +110,11 @@ const SessionInfo = builder.objectRef<{ user: User; platform: string }>("Session
   fields: (t) => ({
     valid: t.boolean({ description: "Always true: an ended session fails instead.", resolve: () => true }),
     platform: t.exposeString("platform", { description: "The platform the session was opened on." }),
-    user: t.field({ type: UserType, description: "The signed-in user.", resolve: (session) => session.user }),
+    user: t.prismaField({
+      type: "User",
+      description: "The signed-in user.",
+      resolve: (_query, session) => session.user,
+    }),
   }),
 });
 

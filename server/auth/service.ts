@@ -20,17 +20,7 @@ import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { enqueueEmail } from "../mail/service.ts";
 import { logger } from "../ops/logger.ts";
-import { initialApprovalStatus } from "../users/admin.ts";
-import { readUserById } from "../users/read.ts";
-import {
-  adoptTemporaryPassword,
-  createAccount,
-  emailInUse,
-  noteSignIn,
-  setTemporaryPassword,
-  userByEmail,
-} from "../users/records.ts";
-import { generateUserId } from "../users/service.ts";
+import { accounts } from "./accounts.ts";
 import { REFRESH_COOKIE } from "./cookie-names.ts";
 import { emailDomain, isDomainBlocked } from "./email-domains.ts";
 import { generateTemporaryPassword, hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords.ts";
@@ -97,7 +87,7 @@ function clearRefreshCookie(ctx: Context) {
 
 /** Checks the password, or a temporary one from "forgot password" (which then becomes the password). */
 async function checkCredentials(ctx: Context, email: string, password: string): Promise<User | null> {
-  const user = await userByEmail(ctx.db, email);
+  const user = await accounts.use.byEmail(ctx.db, email);
   if (!user) return verifyAgainstDecoy(password).then(() => null);
   if (await verifyPassword(password, user.passwordHash)) return user;
   const temporaryValid =
@@ -106,7 +96,7 @@ async function checkCredentials(ctx: Context, email: string, password: string): 
     user.tempPasswordExpiresAt.getTime() > Date.now() &&
     (await verifyPassword(password, user.tempPasswordHash));
   if (!temporaryValid) return null;
-  const updated = await adoptTemporaryPassword(ctx.db, user.id, user.tempPasswordHash!);
+  const updated = await accounts.use.adoptTemporaryPassword(ctx.db, user.id, user.tempPasswordHash!);
   // A reset password ends every session opened with the old one (and closes their sockets).
   await revokeUserSessions(ctx, user.id, "password_reset");
   return updated;
@@ -135,7 +125,7 @@ export async function login(ctx: Context, rawInput: unknown): Promise<SignedIn> 
   });
   setRefreshCookie(ctx, session);
   actAs(ctx, user, session, input.platform);
-  await noteSignIn(ctx.db, user.id);
+  await accounts.use.noteSignIn(ctx.db, user.id);
   await recordAudit(ctx.db, {
     actor: auditActor(ctx, user.id),
     action: "auth.login",
@@ -168,21 +158,21 @@ export async function register(ctx: Context, rawInput: unknown): Promise<SignedI
     });
     throw new ValidationError(DOMAIN_NOT_PERMITTED, [{ field: "email", message: DOMAIN_NOT_PERMITTED }]);
   }
-  if (await emailInUse(ctx.db, input.email)) {
+  if (await accounts.use.emailInUse(ctx.db, input.email)) {
     throw new ConflictError(EMAIL_TAKEN, "email");
   }
   const passwordHash = await hashPassword(input.password);
   let user: User;
   try {
     user = await ctx.db.$transaction(async (tx) => {
-      const created = await createAccount(tx, {
+      const created = await accounts.use.create(tx, {
         email: input.email,
         passwordHash,
         role: "CARRIER",
         phoneNumber: input.phoneNumber,
         contactPhone: input.phoneNumber,
-        userId: generateUserId(),
-        approvalStatus: initialApprovalStatus(ctx.config),
+        userId: accounts.use.newUserId(),
+        approvalStatus: accounts.use.initialApprovalStatus(ctx.config),
         lastSignInAt: new Date(),
       });
       await recordAudit(tx, {
@@ -249,7 +239,7 @@ export async function logout(ctx: Context, rawInput: unknown): Promise<void> {
 
 export async function checkSession(ctx: Context) {
   const viewer = requireViewer(ctx);
-  const user = await readUserById(ctx, viewer.id);
+  const user = await accounts.use.byId(ctx, viewer.id);
   if (!user) throw new UnauthenticatedError("Invalid access token");
   return { user, platform: viewer.platform };
 }
@@ -288,14 +278,19 @@ export async function settleBackgroundWork(): Promise<void> {
 }
 
 async function issueTemporaryPassword(ctx: Context, email: string): Promise<void> {
-  const user = await userByEmail(ctx.db, email);
+  const user = await accounts.use.byEmail(ctx.db, email);
   if (!user) return;
   const issuedAt = (user.tempPasswordExpiresAt?.getTime() ?? 0) - TEMPORARY_PASSWORD_MINUTES * 60_000;
   if (Date.now() - issuedAt < RESEND_AFTER_MS) return;
   const temporary = generateTemporaryPassword();
   const hash = await hashPassword(temporary);
   await ctx.db.$transaction(async (tx) => {
-    await setTemporaryPassword(tx, user.id, hash, new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000));
+    await accounts.use.setTemporaryPassword(
+      tx,
+      user.id,
+      hash,
+      new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000),
+    );
     await recordAudit(tx, {
       actor: auditActor(ctx, null),
       action: "auth.temporary_password",

@@ -2,7 +2,7 @@ import type { Db } from "../db/client.ts";
 import { containsLiteral } from "../db/contains-text.ts";
 import { NotFoundError } from "../errors.ts";
 import type { EmailWaitlist, Prisma } from "../generated/sqlite/client.ts";
-import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../graphql/offset-paging.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 
 /**
  * The write side of the sign-up waitlist for operators (auth owns EmailWaitlist; register fills it).

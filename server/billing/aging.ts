@@ -1,7 +1,7 @@
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { type SqlFragment, sql } from "../db/sql.ts";
-import { memoize } from "../graphql/offset-paging.ts";
+import { memoize } from "../lib/paging.ts";
 import { startOfDay } from "./list.ts";
 
 export const AGING_BUCKETS = ["current", "days1to30", "days31to60", "days61to90", "days90plus"] as const;

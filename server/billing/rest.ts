@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BILLING_STATUSES, billingEntrySchema, LEDGER_FIELDS, type Ledger } from "../../common/billing.ts";
 import { centsToAmount } from "../../common/money.ts";
 import type { Context } from "../context.ts";
-import { pagedList, pagedQuery, pagedReply, readRestPage } from "../http/rest-paging.ts";
+import { pagedList, pagedQuery, pagedReply, readRestPage, restPaging } from "../http/rest-paging.ts";
 import { errors, fileResponse, queryParam } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { parseInput } from "../lib/validate.ts";
@@ -77,7 +77,7 @@ function ledgerRoutes(ledger: Ledger, param: string): RestRoute[] {
         const criteria = listCriteriaFromQuery(query);
         const result = await findBillingPage(ctx, ledger, {
           ...criteria,
-          paging: { page: page.page, pageSize: page.limit },
+          paging: restPaging(page),
         });
         const totals = await result.totals();
         const reply = pagedReply(

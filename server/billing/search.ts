@@ -1,3 +1,4 @@
+import { formatCents } from "../../common/money.ts";
 import type { Context } from "../context.ts";
 import { type SearchHit, upperPrefix } from "../search/hits.ts";
 import { normalizeBillingNumber } from "./numbers.ts";
@@ -7,9 +8,6 @@ function numberMatch(series: "invoice" | "bill", text: string) {
   const exact = normalizeBillingNumber(series, text);
   return [{ gte: exact, lte: exact }, upperPrefix(text)];
 }
-
-const money = (cents: number) =>
-  (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD" });
 
 export async function searchInvoices(ctx: Context, text: string, limit: number): Promise<SearchHit[]> {
   const invoices = await ctx.db.invoice.findMany({
@@ -22,7 +20,7 @@ export async function searchInvoices(ctx: Context, text: string, limit: number):
     kind: "invoice",
     key: invoice.invoiceNumber,
     title: `Invoice ${invoice.invoiceNumber}`,
-    detail: `${invoice.customerPayer} · ${money(invoice.amountDueCents)} · ${invoice.status}`,
+    detail: `${invoice.customerPayer} · ${formatCents(invoice.amountDueCents)} · ${invoice.status}`,
   }));
 }
 
@@ -37,6 +35,6 @@ export async function searchBills(ctx: Context, text: string, limit: number): Pr
     kind: "bill",
     key: bill.billNumber,
     title: `Bill ${bill.billNumber}`,
-    detail: `${bill.carrier} · ${money(bill.amountCents)} · ${bill.status}`,
+    detail: `${bill.carrier} · ${formatCents(bill.amountCents)} · ${bill.status}`,
   }));
 }

@@ -12,16 +12,9 @@ import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
-import {
-  memoize,
-  type OffsetConnection,
-  type OffsetPageArgs,
-  offsetConnection,
-  offsetWindow,
-} from "../graphql/offset-paging.ts";
+import { memoize, numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { assertVersion, writeAtVersion } from "../lib/row-version.ts";
 import { parseInput } from "../lib/validate.ts";
-import { findLoad } from "../loads/service.ts";
 import { announceLedgerChange } from "./events.ts";
 import { LEDGER_TABLES } from "./ledgers.ts";
 import {
@@ -35,6 +28,7 @@ import {
   hasBillingFilters,
   startOfDay,
 } from "./list.ts";
+import { loadLookup } from "./load-lookup.ts";
 import { nextBillingNumber, normalizeBillingNumber } from "./numbers.ts";
 import {
   type Entry,
@@ -96,26 +90,26 @@ export async function findBillingPage(
     const { count, cents } = await counts();
     return { count, cents };
   };
-  const totalCount = async () => (await totals()).count;
-  const window = await offsetWindow(paging, BILLING_PAGING, totalCount);
-  const page = (rows: Entry[]) => Object.assign(offsetConnection(rows, window, totalCount), { totals });
-  if (window.limit === 0) return page([]);
-  const how =
-    filtered || window.offset > COUNT_FIRST_AFTER
-      ? billingPageRead(await totalCount(), (await counts()).size, window.offset, window.limit)
-      : {
-          read: "walk" as const,
-          reversed: false,
-          offset: window.offset,
-          limit: window.limit + 1,
-          moreAfter: false,
-        };
-  if (how.limit <= 0) return page([]);
-  const rows = await ctx.sql.all<BillingPageRow>(billingPageSql(provider, table, filters, sort, today, how));
-  const entries = rows.map((row) => entryFromPageRow(ledger, row));
-  // A page read from the end has no row after it: repeat the last one to say a next page exists.
-  if (how.reversed && how.moreAfter && entries.length > 0) entries.push(entries.at(-1)!);
-  return page(entries);
+  const connection = await numberedPage(
+    paging,
+    BILLING_PAGING,
+    async () => (await totals()).count,
+    async ({ skip, take }, totalCount) => {
+      const how =
+        filtered || skip > COUNT_FIRST_AFTER
+          ? billingPageRead(await totalCount(), (await counts()).size, skip, take - 1)
+          : { read: "walk" as const, reversed: false, offset: skip, limit: take, moreAfter: false };
+      if (how.limit <= 0) return [];
+      const rows = await ctx.sql.all<BillingPageRow>(
+        billingPageSql(provider, table, filters, sort, today, how),
+      );
+      const entries = rows.map((row) => entryFromPageRow(ledger, row));
+      // A page read from the end has no row after it: repeat the last one to say a next page exists.
+      if (how.reversed && how.moreAfter && entries.length > 0) entries.push(entries.at(-1)!);
+      return entries;
+    },
+  );
+  return Object.assign(connection, { totals });
 }
 
 /** An invoice or bill by its number ("INV-000123", "inv-123", "123"); null when there is none. */
@@ -136,13 +130,13 @@ async function linkedLoadId(
   reference: string | null | undefined,
 ): Promise<string | null | undefined> {
   if (reference === undefined || reference === null) return reference;
-  const load = await findLoad(ctx, reference, { select: { id: true } });
-  if (!load) {
+  const loadId = await loadLookup.use(ctx, reference);
+  if (loadId === null) {
     throw new ValidationError(BILLING_TEXTS.loadNotFound, [
       { field: "loadId", message: BILLING_TEXTS.loadNotFound },
     ]);
   }
-  return load.id;
+  return loadId;
 }
 
 function auditDetails(entry: Entry, input: BillingEntryInput) {

@@ -1,4 +1,4 @@
-import { publicUser } from "../users/json.ts";
+import { publicUser } from "../auth/account-json.ts";
 import type { CarrierWithDrivers } from "./service.ts";
 
 /** The carrier as the spec's REST answers carry it. */

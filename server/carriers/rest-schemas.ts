@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CARRIER_TYPES } from "../../common/carriers.ts";
+import { publicUserSchema } from "../auth/account-json.ts";
 import { dateTime, rowVersion } from "../http/rest-schemas.ts";
-import { publicUserSchema } from "../users/rest-schemas.ts";
 
 /** The REST answers of the carriers domain (carriers/json.ts), as the OpenAPI document describes them. */
 

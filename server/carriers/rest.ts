@@ -5,17 +5,24 @@ import {
   createCarrierInput,
   updateCarrierInput,
 } from "../../common/carriers.ts";
-import { pagedList, pagedQuery, pagedReply, readRestPage } from "../http/rest-paging.ts";
+import { publicUser, publicUserSchema } from "../auth/account-json.ts";
+import { pagedList, pagedQuery, pagedReply, readRestPage, restPaging } from "../http/rest-paging.ts";
 import { errors, queryParam } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { parseInput } from "../lib/validate.ts";
-import { publicUser } from "../users/json.ts";
-import { publicUserSchema } from "../users/rest-schemas.ts";
 import { attachDriver, attachDriverByEmail, detachDriver } from "./drivers.ts";
 import { carrierJson } from "./json.ts";
 import { CARRIER_NOT_FOUND } from "./lookup.ts";
 import { carrierSchema } from "./rest-schemas.ts";
-import { createCarrier, getCarrier, listCarrierDrivers, listCarriers, updateCarrier } from "./service.ts";
+import {
+  CARRIER_REST_QUERY,
+  type CarrierWithDrivers,
+  createCarrier,
+  findCarrierDriverPage,
+  findCarrierPage,
+  getCarrier,
+  updateCarrier,
+} from "./service.ts";
 
 /** Optional list parameters: ?search=&type=&sortBy=&sortDirection= (the spec's call sends none). */
 function listFilter(query: URLSearchParams) {
@@ -53,8 +60,9 @@ export const carrierRoutes: RestRoute[] = [
     },
     async handle(ctx, { query, request }) {
       const page = readRestPage(query);
-      const { items, totalCount } = await listCarriers(ctx, listFilter(query), page);
-      return pagedReply(items.map(carrierJson), page, totalCount, request);
+      const connection = await findCarrierPage(ctx, listFilter(query), restPaging(page), CARRIER_REST_QUERY);
+      const carriers = connection.edges.map(({ node }) => carrierJson(node as CarrierWithDrivers));
+      return pagedReply(carriers, page, await connection.totalCount(), request);
     },
   },
   {
@@ -111,8 +119,9 @@ export const carrierRoutes: RestRoute[] = [
     },
     async handle(ctx, { params, query, request }) {
       const page = readRestPage(query);
-      const { items, totalCount } = await listCarrierDrivers(ctx, params.id, page);
-      return pagedReply(items.map(publicUser), page, totalCount, request);
+      const connection = await findCarrierDriverPage(ctx, params.id, restPaging(page));
+      const drivers = connection.edges.map(({ node }) => publicUser(node));
+      return pagedReply(drivers, page, await connection.totalCount(), request);
     },
   },
   {

@@ -10,7 +10,13 @@ import { userForQuery } from "../users/records.ts";
 import { UserType } from "../users/schema.ts";
 import { normalizeCarrierIdRef } from "./carrier-id.ts";
 import { attachDriverByEmail, detachDriver } from "./drivers.ts";
-import { createCarrier, DRIVER_ORDER, findCarrierPage, updateCarrier } from "./service.ts";
+import {
+  carrierListFilterOf,
+  createCarrier,
+  DRIVER_ORDER,
+  findCarrierPage,
+  updateCarrier,
+} from "./service.ts";
 
 export const CarrierTypeEnum = builder.enumType("CarrierType", {
   description: "What a carrier moves freight with.",
@@ -115,7 +121,7 @@ pagedListField("carriers", {
     CREATED_AT: "By when the carrier was added.",
   },
   defaultOrder: { field: "carrierName", direction: "asc" },
-  load: findCarrierPage,
+  load: (ctx, request, query) => findCarrierPage(ctx, carrierListFilterOf(request), request.paging, query),
 });
 
 builder.queryFields((t) => ({

@@ -14,8 +14,13 @@ import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { ConflictError } from "../errors.ts";
 import type { Carrier, Prisma, User } from "../generated/sqlite/client.ts";
-import { numberedPage, type OffsetConnection } from "../graphql/offset-paging.ts";
-import type { ListRequest, NodeQuery } from "../graphql/paged-list.ts";
+import {
+  type ListRequest,
+  type NodeQuery,
+  numberedPage,
+  type OffsetConnection,
+  type OffsetPageArgs,
+} from "../lib/paging.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import {
   assertVersion,
@@ -26,7 +31,7 @@ import {
 } from "../lib/row-version.ts";
 import { parseInput } from "../lib/validate.ts";
 import { copyCarrierNameToLoads } from "../loads/sort-copies.ts";
-import { driversOfCarrier } from "../users/records.ts";
+import { driverPage } from "../users/records.ts";
 import { lockCarrierIds, nextCarrierId } from "./carrier-id.ts";
 import { replaceDrivers } from "./drivers.ts";
 import { announceCarrierChange } from "./events.ts";
@@ -50,14 +55,15 @@ export async function getCarrier(ctx: Context, ref: string): Promise<CarrierWith
   return withDrivers(ctx.db, carrier.id);
 }
 
-export async function listCarrierDrivers(
+/** A carrier's drivers, by name, one page. */
+export async function findCarrierDriverPage(
   ctx: Context,
   ref: string,
-  page: { offset: number; limit: number },
-): Promise<{ items: User[]; totalCount: number }> {
+  paging: OffsetPageArgs,
+): Promise<OffsetConnection<User>> {
   requireAdmin(ctx);
   const carrier = await carrierOrThrow(ctx.db, ref);
-  return driversOfCarrier(ctx.db, carrier.id, DRIVER_ORDER, page);
+  return driverPage(ctx.db, carrier.id, DRIVER_ORDER, paging, CARRIER_PAGING);
 }
 
 /** The Prisma where/orderBy of a list request; GraphQL adds its own paging and selection. */
@@ -70,39 +76,33 @@ export function carrierListQuery(ctx: Context, rawFilter: unknown) {
 /** The list screen: 50 a page, at most 200. */
 export const CARRIER_PAGING = { defaultSize: 50, maxSize: 200 };
 
-/** One page of the carrier list (GraphQL `carriers`). */
+/** One page of the carrier list, GraphQL's (`carriers`) and REST's (filter as sent, checked here). */
 export function findCarrierPage(
   ctx: Context,
-  { search, filter, orderBy, paging }: ListRequest<{ type?: string | null }, CarrierSortField>,
+  rawFilter: unknown,
+  paging: OffsetPageArgs,
   query: NodeQuery,
 ): Promise<OffsetConnection<Carrier>> {
-  const { where, orderBy: order } = carrierListQuery(ctx, {
-    search,
-    type: filter?.type,
-    sortBy: orderBy.field,
-    sortDirection: orderBy.direction,
-  });
+  const { where, orderBy } = carrierListQuery(ctx, rawFilter);
   return numberedPage(
     paging,
     CARRIER_PAGING,
     () => ctx.db.carrier.count({ where }),
-    (window) => ctx.db.carrier.findMany({ ...query, ...window, where, orderBy: order }),
+    (window) => ctx.db.carrier.findMany({ ...query, ...window, where, orderBy }),
   );
 }
 
-/** GET /carriers: one page of the (filtered, sorted) list. */
-export async function listCarriers(
-  ctx: Context,
-  rawFilter: unknown,
-  page: { offset: number; limit: number },
-): Promise<{ items: CarrierWithDrivers[]; totalCount: number }> {
-  const { where, orderBy } = carrierListQuery(ctx, rawFilter);
-  const [items, totalCount] = await Promise.all([
-    ctx.db.carrier.findMany({ where, orderBy, include: WITH_DRIVERS, skip: page.offset, take: page.limit }),
-    ctx.db.carrier.count({ where }),
-  ]);
-  return { items, totalCount };
+/** GraphQL's list arguments as the carrier list's filter. */
+export function carrierListFilterOf({
+  search,
+  filter,
+  orderBy,
+}: ListRequest<{ type?: string | null }, CarrierSortField>) {
+  return { search, type: filter?.type, sortBy: orderBy.field, sortDirection: orderBy.direction };
 }
+
+/** What REST shows of each carrier beside its columns: its drivers. */
+export const CARRIER_REST_QUERY = { include: WITH_DRIVERS };
 
 interface UniqueFields {
   contactEmail?: string;

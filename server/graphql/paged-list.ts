@@ -3,9 +3,16 @@ import { queryFromInfo } from "@pothos/plugin-prisma";
 import { SEARCH_TEXT_MAX } from "../../common/input-text.ts";
 import { type BuilderTypes, builder } from "../builder.ts";
 import type { Context } from "../context.ts";
+import type {
+  ListOrder,
+  ListRequest,
+  NodeQuery,
+  OffsetConnection,
+  OffsetPageArgs,
+  SortDirection,
+} from "../lib/paging.ts";
 import { isSubsetOf } from "../lib/sets.ts";
 import { textLimit } from "./bounded-input.ts";
-import type { OffsetConnection, OffsetPageArgs, PagingLimits } from "./offset-paging.ts";
 import { selectedFieldNames } from "./selected-fields.ts";
 
 /**
@@ -16,8 +23,6 @@ import { selectedFieldNames } from "./selected-fields.ts";
  * Feeds that only grow (notifications) keep plain cursor connections.
  */
 
-export type SortDirection = "asc" | "desc";
-
 export const SortDirectionEnum = builder.enumType("SortDirection", {
   description: "Which way a list is sorted.",
   values: {
@@ -25,24 +30,6 @@ export const SortDirectionEnum = builder.enumType("SortDirection", {
     DESC: { value: "desc" as const, description: "Largest, latest or Z first." },
   },
 });
-
-export interface ListOrder<Field extends string> {
-  field: Field;
-  direction: SortDirection;
-}
-
-/** What a list's service receives: the parsed arguments, paging left to `offsetWindow`. */
-export interface ListRequest<Filter, Field extends string> {
-  search: string | null;
-  filter: Filter | null;
-  orderBy: ListOrder<Field>;
-  paging: OffsetPageArgs;
-  /** The document asks totalCount or pageCount: a list may count with the page's own statement. */
-  counted: boolean;
-}
-
-/** The Prisma `select`/`include` the client's document asks of each node. */
-export type NodeQuery = { select?: object; include?: object };
 
 const NODE_PATH = ["edges", "node"] as const;
 
@@ -69,7 +56,7 @@ export interface PagedListOptions<Node, Filter, Field extends string> {
   /** GraphQL enum value -> what it sorts by, for GraphiQL (the schema test asks for every value). */
   sortFieldDescriptions?: Record<string, string>;
   defaultOrder: ListOrder<Field>;
-  /** One page: normally `offsetWindow` + the rows + `offsetConnection` (see `numberedPage`). */
+  /** One page, through the domain's page function (`numberedPage`, server/lib/paging.ts). */
   load(
     ctx: Context,
     request: ListRequest<Filter, Field>,
@@ -196,5 +183,3 @@ export function pagedListField<Node, Filter, Field extends string>(
     ),
   );
 }
-
-export type { PagingLimits };

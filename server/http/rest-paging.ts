@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ValidationError } from "../errors.ts";
+import type { OffsetPageArgs } from "../lib/paging.ts";
 import type { RestReply } from "./router.ts";
 
 /**
@@ -71,6 +72,11 @@ export function readRestPage(query: URLSearchParams, defaultLimit = REST_DEFAULT
   const limit = positiveInt(query, "limit", defaultLimit, REST_MAX_LIMIT);
   const page = positiveInt(query, "page", 1, 1_000_000);
   return { page, limit, offset: (page - 1) * limit };
+}
+
+/** A REST page as the arguments of the page function GraphQL's list calls too (its limit checked here). */
+export function restPaging(page: RestPage): OffsetPageArgs {
+  return { page: page.page, pageSize: page.limit, maxPageSize: REST_MAX_LIMIT };
 }
 
 /** A page of items with X-Total-Count, X-Page, X-Page-Count, X-Per-Page and a Link header. */

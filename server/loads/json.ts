@@ -1,6 +1,6 @@
+import { publicUser } from "../auth/account-json.ts";
 import type { UploadBatch } from "../generated/sqlite/client.ts";
 import { nassJson } from "../nass/json.ts";
-import { publicUser } from "../users/json.ts";
 import type { LoadWithRelations } from "./service.ts";
 
 /** additionalData is stored as JSON text: an object, or a string for free text. */

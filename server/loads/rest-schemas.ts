@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { LOAD_MODES, LOAD_STATUSES, STOP_TYPES } from "../../common/loads/values.ts";
+import { publicUserSchema } from "../auth/account-json.ts";
 import { dateTime, rowVersion } from "../http/rest-schemas.ts";
 import { nassSchema } from "../nass/rest-schemas.ts";
-import { publicUserSchema } from "../users/rest-schemas.ts";
 
 /** The REST answers of the loads domain (loads/json.ts), as the OpenAPI document describes them. */
 

@@ -1,14 +1,17 @@
 import { NotFoundError } from "../errors.ts";
-import { pagedList, pagedQuery, pagedReply, readRestPage } from "../http/rest-paging.ts";
+import { pagedList, pagedQuery, pagedReply, readRestPage, restPaging } from "../http/rest-paging.ts";
 import { errors } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { loadJson, uploadBatchJson } from "./json.ts";
+import { DEFAULT_LOAD_SORT } from "./list.ts";
 import { loadSchema, uploadBatchSchema, uploadResultSchema } from "./rest-schemas.ts";
 import {
   assignLoadDriver,
+  findLoadPage,
   getLastUpload,
   getLoadWithRelations,
-  listAllLoads,
+  LOAD_JSON_INCLUDE,
+  type LoadWithRelations,
   updateLoad,
 } from "./service.ts";
 import { uploadLoadsFromRestBody } from "./upload/service.ts";
@@ -36,8 +39,13 @@ export const loadRoutes: RestRoute[] = [
     },
     async handle(ctx, { query, request }) {
       const page = readRestPage(query);
-      const { items, totalCount } = await listAllLoads(ctx, page);
-      return pagedReply(items.map(loadJson), page, totalCount, request);
+      const connection = await findLoadPage(
+        ctx,
+        { filters: {}, sort: DEFAULT_LOAD_SORT, paging: restPaging(page), counted: true },
+        { include: LOAD_JSON_INCLUDE },
+      );
+      const loads = connection.edges.map(({ node }) => loadJson(node as LoadWithRelations));
+      return pagedReply(loads, page, await connection.totalCount(), request);
     },
   },
   {

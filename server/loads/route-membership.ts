@@ -1,19 +1,12 @@
 import type { Db } from "../db/client.ts";
 import { NEXT_VERSION } from "../lib/row-version.ts";
+import type { MemberLoadStop, RouteMemberLoad } from "../routing/load-membership.ts";
 
 /**
  * How the routing domain reads and moves loads between routes: the loads domain owns the Load
  * table, so these are the only writes of Load.routeId from outside it. Pass the transaction in.
  */
 type LoadAccess = Pick<Db, "load">;
-
-export interface RouteMemberLoad {
-  id: string;
-  loadId: string;
-  routeId: string | null;
-  routeNumber: string | null;
-  assignedUserId: string | null;
-}
 
 /** Loads by loadId or database id; `unknown` lists the references that match none. */
 export async function findLoadsByReference(
@@ -73,14 +66,6 @@ export async function releaseLoadsFromRoute(
     data: { routeId: null, routeNumber: null, ...NEXT_VERSION },
   });
   return result.count;
-}
-
-export interface MemberLoadStop {
-  loadId: string;
-  sequence: number;
-  type: string;
-  nassCodeId: string | null;
-  pickupDate: Date | null;
 }
 
 /** The stops of these loads (database ids) with each load's pickup date, for a new route's stops. */

@@ -1,12 +1,5 @@
 import { ADDITIONAL_DATA_MAX } from "../../common/loads/fields.ts";
-import {
-  LOAD_MODES,
-  LOAD_STATUSES,
-  type LoadMode,
-  type LoadStatus,
-  STOP_TYPES,
-  type StopType,
-} from "../../common/loads/values.ts";
+import { LOAD_MODES, LOAD_STATUSES, type LoadMode, type LoadStatus } from "../../common/loads/values.ts";
 import { adminsOnly } from "../auth/read-policy.ts";
 import { builder } from "../builder.ts";
 import { textLimit } from "../graphql/bounded-input.ts";
@@ -15,6 +8,7 @@ import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf, idOrReference } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { readPolicyOptions } from "../graphql/read-policy.ts";
+import { driverUserIdOptions, StopTypeEnum, stopNode } from "../graphql/stops.ts";
 import { appointmentInputFields, freightInputFields } from "./input-fields.ts";
 import { DEFAULT_LOAD_SORT } from "./list.ts";
 import { LOAD_ROW_FIELDS } from "./list-rows.ts";
@@ -38,15 +32,6 @@ export const LoadModeEnum = builder.enumType("LoadMode", {
     AIR: "By air.",
   }),
 });
-export const StopTypeEnum = builder.enumType("StopType", {
-  description: "What happens at a load's stop.",
-  values: describedValues(STOP_TYPES, {
-    pickup: "Freight is loaded.",
-    stop: "An intermediate stop.",
-    delivery: "Freight is unloaded.",
-  }),
-});
-
 const LoadPlace = builder.objectRef<{ address: string | null }>("LoadPlace").implement({
   description: "Where a load starts or ends, as the shipper wrote it.",
   fields: (t) => ({
@@ -54,38 +39,11 @@ const LoadPlace = builder.objectRef<{ address: string | null }>("LoadPlace").imp
   }),
 });
 
-/** LoadStop and RouteStop: a NASS facility visited in sequence; they differ only in whose order it is. */
-export const stopNode = (model: "LoadStop" | "RouteStop", description: string, sequenceDescription: string) =>
-  builder.prismaNode(model, {
-    id: { field: "id" },
-    description,
-    select: { id: true },
-    ...readPolicyOptions(adminsOnly),
-    fields: (t) => ({
-      sequence: t.exposeInt("sequence", { description: sequenceDescription }),
-      type: t.field({
-        type: StopTypeEnum,
-        description: "Pickup, intermediate stop or delivery.",
-        select: { type: true },
-        resolve: (stop) => stop.type as StopType,
-      }),
-      nass: t.relation("nassCode", { nullable: true, description: "The facility of this stop." }),
-    }),
-  });
-
 export const LoadStopType = stopNode(
   "LoadStop",
   "One stop of a load: a NASS facility visited in sequence.",
   "The stop's place in the load's order of stops.",
 );
-
-/** `assignedUserKey` of loads and routes: the assigned driver's readable userId. */
-export const driverUserIdOptions = {
-  nullable: true,
-  description: "The driver's userId.",
-  select: { assignedUser: { select: { userId: true } } },
-  resolve: (row: { assignedUser: { userId: string } | null }) => row.assignedUser?.userId ?? null,
-} as const;
 
 export const LoadType = builder.prismaNode("Load", {
   id: { field: "id" },

@@ -14,13 +14,8 @@ import { toDate } from "../db/reader.ts";
 import { sql } from "../db/sql.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import type { Load, Prisma, UploadBatch } from "../generated/sqlite/client.ts";
-import {
-  memoize,
-  type OffsetConnection,
-  type OffsetPageArgs,
-  offsetConnection,
-  offsetWindow,
-} from "../graphql/offset-paging.ts";
+import { inIdOrder } from "../lib/order.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { assertVersion, expectedVersionOf, NEXT_VERSION, writeAtVersion } from "../lib/row-version.ts";
 import { isSubsetOf } from "../lib/sets.ts";
 import { parseInput } from "../lib/validate.ts";
@@ -106,66 +101,68 @@ export async function findLoadPage(
   const { provider } = ctx.sql;
   let knownTotal: number | null = null;
   let countAsked = false;
-  const totalCount = memoize(async () => {
+  const countAll = async () => {
     countAsked = true;
     if (knownTotal !== null) return knownTotal;
     return countLoads(ctx.config.databaseUrl, provider, filters, async () => {
       const [row] = await ctx.sql.all<{ count: number | bigint }>(loadCountSql(provider, filters));
       return Number(row.count);
     });
+  };
+  return numberedPage(paging, LOAD_PAGING, countAll, async ({ skip, take }, totalCount) => {
+    const window = { offset: skip, limit: take - 1 };
+    const selection = pageSelection(query, nodeFields);
+    const read = selection ?? IDS_ONLY;
+    // Only the Load's own fields read the rows: DateTime columns may stay the driver's text.
+    const datesAsText =
+      selection !== null && nodeFields !== undefined && isSubsetOf(nodeFields, LOAD_ROW_FIELDS);
+    const readPage = async (statement: ReturnType<typeof loadPageSql>) =>
+      listedLoads(await ctx.sql.rows(statement), statement.columns, read, datesAsText);
+    let rows: ListedLoad[];
+    const total = window.offset > REVERSE_AFTER ? await totalCount() : null;
+    if (total !== null && window.offset > total / 2) {
+      // The same rows, counted from the end: no walk over the offset.
+      const end = Math.min(total, window.offset + window.limit);
+      const fromEnd = Math.max(0, total - end);
+      const count = Math.max(0, end - window.offset);
+      rows = (await readPage(loadPageSql(provider, filters, sort, fromEnd, count, read, true))).reverse();
+      // The extra row that says a next page exists.
+      if (end < total) rows.push(rows.at(-1)!);
+    } else {
+      const { databaseUrl } = ctx.config;
+      const withTotal = counted && !countAsked && keptLoadCount(databaseUrl, provider, filters) === null;
+      const started = loadsVersion();
+      const statement = loadPageSql(
+        provider,
+        filters,
+        sort,
+        window.offset,
+        window.limit + 1,
+        read,
+        false,
+        withTotal,
+      );
+      const values = await ctx.sql.rows(statement);
+      if (withTotal && values.length > 0) {
+        knownTotal = Number(values[0][statement.columns.length]);
+        keepLoadCount(databaseUrl, provider, filters, knownTotal, started);
+      }
+      rows = listedLoads(values, statement.columns, read, datesAsText);
+      if (rows.length <= window.limit && (rows.length > 0 || window.offset === 0)) {
+        knownTotal = window.offset + rows.length;
+      }
+    }
+    if (rows.length === 0 || selection) return rows as Load[];
+
+    const ids = rows.slice(0, window.limit).map((row) => row.id);
+    const loaded = (await ctx.db.load.findMany({
+      ...(query as object),
+      where: { id: { in: ids } },
+    })) as Load[];
+    inIdOrder(loaded, ids);
+    if (rows.length > window.limit) loaded.push(loaded.at(-1)!);
+    return loaded;
   });
-  const window = await offsetWindow(paging, LOAD_PAGING, totalCount);
-  if (window.limit === 0) return offsetConnection([], window, totalCount);
-
-  const selection = pageSelection(query, nodeFields);
-  const read = selection ?? IDS_ONLY;
-  // Only the Load's own fields read the rows: DateTime columns may stay the driver's text.
-  const datesAsText =
-    selection !== null && nodeFields !== undefined && isSubsetOf(nodeFields, LOAD_ROW_FIELDS);
-  const readPage = async (statement: ReturnType<typeof loadPageSql>) =>
-    listedLoads(await ctx.sql.rows(statement), statement.columns, read, datesAsText);
-  let rows: ListedLoad[];
-  const total = window.offset > REVERSE_AFTER ? await totalCount() : null;
-  if (total !== null && window.offset > total / 2) {
-    // The same rows, counted from the end: no walk over the offset.
-    const end = Math.min(total, window.offset + window.limit);
-    const fromEnd = Math.max(0, total - end);
-    const count = Math.max(0, end - window.offset);
-    rows = (await readPage(loadPageSql(provider, filters, sort, fromEnd, count, read, true))).reverse();
-    // The extra row that says a next page exists.
-    if (end < total) rows.push(rows.at(-1)!);
-  } else {
-    const { databaseUrl } = ctx.config;
-    const withTotal = counted && !countAsked && keptLoadCount(databaseUrl, provider, filters) === null;
-    const started = loadsVersion();
-    const statement = loadPageSql(
-      provider,
-      filters,
-      sort,
-      window.offset,
-      window.limit + 1,
-      read,
-      false,
-      withTotal,
-    );
-    const values = await ctx.sql.rows(statement);
-    if (withTotal && values.length > 0) {
-      knownTotal = Number(values[0][statement.columns.length]);
-      keepLoadCount(databaseUrl, provider, filters, knownTotal, started);
-    }
-    rows = listedLoads(values, statement.columns, read, datesAsText);
-    if (rows.length <= window.limit && (rows.length > 0 || window.offset === 0)) {
-      knownTotal = window.offset + rows.length;
-    }
-  }
-  if (rows.length === 0 || selection) return offsetConnection(rows, window, totalCount);
-
-  const ids = rows.slice(0, window.limit).map((row) => row.id);
-  const loaded = (await ctx.db.load.findMany({ ...(query as object), where: { id: { in: ids } } })) as Load[];
-  const position = new Map(ids.map((id, index) => [id, index]));
-  loaded.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  if (rows.length > window.limit) loaded.push(loaded.at(-1)!);
-  return offsetConnection(loaded, window, totalCount);
 }
 
 /** What the REST payloads embed with each load. */
@@ -177,25 +174,6 @@ export const LOAD_JSON_INCLUDE = {
 } satisfies Prisma.LoadInclude;
 
 export type LoadWithRelations = Prisma.LoadGetPayload<{ include: typeof LOAD_JSON_INCLUDE }>;
-
-/** GET /loads: every load, newest first. */
-/** GET /loads: one page of every load, newest first (REST lists are paged at any table size). */
-export async function listAllLoads(
-  ctx: Context,
-  page: { offset: number; limit: number },
-): Promise<{ items: LoadWithRelations[]; totalCount: number }> {
-  requireAdmin(ctx);
-  const [items, totalCount] = await Promise.all([
-    ctx.db.load.findMany({
-      include: LOAD_JSON_INCLUDE,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: page.offset,
-      take: page.limit,
-    }),
-    ctx.db.load.count(),
-  ]);
-  return { items: items as LoadWithRelations[], totalCount };
-}
 
 export async function getLoadWithRelations(ctx: Context, reference: string): Promise<LoadWithRelations> {
   const load = await findLoad(ctx, reference, { include: LOAD_JSON_INCLUDE });

@@ -4,13 +4,13 @@ import {
   outboxListQuery,
   RETRY_ONLY_FAILED,
 } from "../../common/mail.ts";
-import { pagedList, pagedQuery, pagedReply, readRestPage } from "../http/rest-paging.ts";
+import { pagedList, pagedQuery, pagedReply, readRestPage, restPaging } from "../http/rest-paging.ts";
 import { errors, queryParam } from "../http/rest-schemas.ts";
 import type { RestRoute } from "../http/router.ts";
 import { parseInput } from "../lib/validate.ts";
 import { outboundEmailJson } from "./json.ts";
 import { outboundEmailSchema } from "./rest-schemas.ts";
-import { listOutbox, retryEmail } from "./service.ts";
+import { findOutboxPage, retryEmail } from "./service.ts";
 
 export const mailRoutes: RestRoute[] = [
   {
@@ -34,12 +34,9 @@ export const mailRoutes: RestRoute[] = [
       const page = readRestPage(query);
       const { status } = parseInput(outboxListQuery, { status: query.get("status") || undefined });
       const search = query.get("search")?.trim() || null;
-      const { items, totalCount } = await listOutbox(
-        ctx,
-        { status: status ?? null, search },
-        { skip: page.offset, take: page.limit },
-      );
-      return pagedReply(items.map(outboundEmailJson), page, totalCount, request);
+      const connection = await findOutboxPage(ctx, { status: status ?? null, search }, restPaging(page));
+      const emails = connection.edges.map(({ node }) => outboundEmailJson(node));
+      return pagedReply(emails, page, await connection.totalCount(), request);
     },
   },
   {

@@ -11,13 +11,7 @@ import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 import type { OutboundEmail } from "../generated/sqlite/client.ts";
-import {
-  memoize,
-  type OffsetConnection,
-  type OffsetPageArgs,
-  offsetConnection,
-  offsetWindow,
-} from "../graphql/offset-paging.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { parseInput } from "../lib/validate.ts";
 import {
   countEmails,
@@ -59,32 +53,12 @@ export async function findOutboxPage(
 ): Promise<OffsetConnection<OutboundEmail>> {
   requireAdmin(ctx);
   const provider = providerOf(ctx.config.databaseUrl);
-  const totalCount = memoize(() => countEmails(ctx.db, provider, filter));
-  const window = await offsetWindow(paging, OUTBOX_PAGING, totalCount);
-  if (window.limit === 0) return offsetConnection([], window, totalCount);
-  const rows = await listEmails(
-    ctx.db,
-    provider,
-    filter,
-    { skip: window.offset, take: window.limit + 1 },
-    query,
+  return numberedPage(
+    paging,
+    OUTBOX_PAGING,
+    () => countEmails(ctx.db, provider, filter),
+    ({ skip, take }) => listEmails(ctx.db, provider, filter, { skip, take }, query),
   );
-  return offsetConnection(rows, window, totalCount);
-}
-
-/** One REST page (`?page&limit`) and the count of the whole filtered list. */
-export async function listOutbox(
-  ctx: Context,
-  filter: OutboxFilter,
-  window: { skip: number; take: number },
-): Promise<{ items: OutboundEmail[]; totalCount: number }> {
-  requireAdmin(ctx);
-  const provider = providerOf(ctx.config.databaseUrl);
-  const [items, totalCount] = await Promise.all([
-    listEmails(ctx.db, provider, filter, window),
-    countEmails(ctx.db, provider, filter),
-  ]);
-  return { items, totalCount };
 }
 
 /** How many e-mails are marked failed: the Support Hub's tab shows it. */

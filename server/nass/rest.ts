@@ -1,5 +1,5 @@
 import { NASS_CHANGED_ELSEWHERE, NASS_IMPORT_TOO_LARGE } from "../../common/routing.ts";
-import { pagedList, pagedQuery, pagedReply, readRestPage } from "../http/rest-paging.ts";
+import { pagedList, pagedQuery, pagedReply, readRestPage, restPaging } from "../http/rest-paging.ts";
 import { errors, queryParam } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { parseInput } from "../lib/validate.ts";
@@ -8,7 +8,7 @@ import { importNassCodes } from "./import.ts";
 import { nassJson } from "./json.ts";
 import { DEFAULT_NASS_SORT } from "./list.ts";
 import { nassImportResultSchema, nassSchema } from "./rest-schemas.ts";
-import { countNassCodes, findNassCodePage } from "./service.ts";
+import { findNassCodePage } from "./service.ts";
 import { createNassInput, nassImportBody, updateNassInput } from "./validation.ts";
 
 /** Like the load upload: JSON repeats headers on every row, the CSV inside must fit in 5 MB. */
@@ -56,21 +56,13 @@ export const nassRoutes: RestRoute[] = [
         originating: flag(query.get("originating")),
         destinating: flag(query.get("destinating")),
       };
-      const rows = await findNassCodePage(
+      const connection = await findNassCodePage(
         ctx,
-        {
-          filters,
-          sort: DEFAULT_NASS_SORT,
-          window: { offset: page.offset, limit: page.limit, page: page.page, pageSize: page.limit },
-        },
+        { filters, sort: DEFAULT_NASS_SORT, paging: restPaging(page) },
         {},
       );
-      const items = rows.slice(0, page.limit);
-      const total =
-        rows.length <= page.limit && (items.length > 0 || page.page === 1)
-          ? page.offset + items.length
-          : await countNassCodes(ctx, filters);
-      return pagedReply(items.map(nassJson), page, total, request);
+      const codes = connection.edges.map(({ node }) => nassJson(node));
+      return pagedReply(codes, page, await connection.totalCount(), request);
     },
   },
   {

@@ -3,14 +3,13 @@ import { type BuilderTypes, builder } from "../builder.ts";
 import { textLimit } from "../graphql/bounded-input.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { idOrReference } from "../graphql/ids.ts";
-import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-paging.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { readPolicyOptions } from "../graphql/read-policy.ts";
 import { createNassCode, updateNassCode } from "./edit.ts";
 import { importNassCodes, type NassImportOutcome, type NassSkippedRow } from "./import.ts";
 import type { NassListFilters } from "./list.ts";
 import { DEFAULT_NASS_SORT, type NassSortField } from "./list.ts";
-import { countNassCodes, findNassCodePage, nassFacets } from "./service.ts";
+import { findNassCodePage, nassFacets } from "./service.ts";
 
 /** One text per NASS column, shared by the type and its create/update inputs. */
 const NASS_TEXT = {
@@ -63,7 +62,6 @@ export const NassCodeType = builder.prismaNode("NassCode", {
 });
 
 /** NASS codes page 50 at a time, like the screen. */
-const NASS_PAGING = { defaultSize: 50, maxSize: 500 };
 
 const NassFilter = builder.inputType("NassFilter", {
   description: "Criteria of the NASS list (values from `nassFacets`); all given ones must hold.",
@@ -110,11 +108,7 @@ pagedListField("nassCodes", {
   defaultOrder: DEFAULT_NASS_SORT,
   load: async (ctx, { search, filter, orderBy, paging }, query) => {
     const filters: NassListFilters = { search, ...filter };
-    const totalCount = memoize(() => countNassCodes(ctx, filters));
-    const window = await offsetWindow(paging, NASS_PAGING, totalCount);
-    const rows =
-      window.limit === 0 ? [] : await findNassCodePage(ctx, { filters, sort: orderBy, window }, query);
-    return offsetConnection(rows, window, totalCount);
+    return findNassCodePage(ctx, { filters, sort: orderBy, paging }, query);
   },
 });
 

@@ -4,16 +4,19 @@ import type { Db } from "../db/client.ts";
 import { providerOf } from "../db/client.ts";
 import { toBoolean, toDate } from "../db/reader.ts";
 import type { NassCode, Prisma } from "../generated/sqlite/client.ts";
-import type { OffsetWindow } from "../graphql/offset-paging.ts";
 import { createRowId } from "../lib/ids.ts";
+import { inIdOrder } from "../lib/order.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs, type PageRead } from "../lib/paging.ts";
 import { type NassListFilters, type NassSort, nassCountSql, nassPageSql } from "./list.ts";
 import { NASS_VALUE_FIELDS } from "./values.ts";
 
 export interface NassListRequest {
   filters: NassListFilters;
   sort: NassSort;
-  window: OffsetWindow;
+  paging: OffsetPageArgs;
 }
+
+export const NASS_PAGING = { defaultSize: 50, maxSize: 500 };
 
 /** For the stop editor's NASS picker and the NASS table: a constant number of queries a page. */
 export async function countNassCodes(ctx: Context, filters: NassListFilters): Promise<number> {
@@ -23,30 +26,53 @@ export async function countNassCodes(ctx: Context, filters: NassListFilters): Pr
   return Number(row.count);
 }
 
-export async function findNassCodePage<Query extends { include?: unknown; select?: unknown }>(
+type NassQuery = { include?: unknown; select?: unknown };
+
+/** One page of NASS codes, GraphQL's and REST's; a short page tells the total without a count. */
+export function findNassCodePage(
   ctx: Context,
-  { filters, sort, window }: NassListRequest,
-  query: Query,
-): Promise<NassCode[]> {
+  { filters, sort, paging }: NassListRequest,
+  query: NassQuery,
+): Promise<OffsetConnection<NassCode>> {
   requireAdmin(ctx);
+  let knownTotal: number | null = null;
+  return numberedPage(
+    paging,
+    NASS_PAGING,
+    async () => knownTotal ?? countNassCodes(ctx, filters),
+    async ({ skip, take }) => {
+      const rows = await nassCodeRows(ctx, filters, sort, { skip, take }, query);
+      if (rows.length < take && (rows.length > 0 || skip === 0)) knownTotal = skip + rows.length;
+      return rows;
+    },
+  );
+}
+
+async function nassCodeRows(
+  ctx: Context,
+  filters: NassListFilters,
+  sort: NassSort,
+  { skip, take }: PageRead,
+  query: NassQuery,
+): Promise<NassCode[]> {
   const provider = providerOf(ctx.config.databaseUrl);
   const columns = selectedColumns(query);
   if (columns) {
     const rows = await ctx.sql.all<Record<string, unknown>>(
-      nassPageSql(provider, filters, sort, window.offset, window.limit + 1, columns),
+      nassPageSql(provider, filters, sort, skip, take, columns),
     );
     return rows.map((row) => nassRow(row, columns));
   }
-  const ids = await ctx.sql.all<{ id: string }>(
-    nassPageSql(provider, filters, sort, window.offset, window.limit + 1),
-  );
+  const ids = await ctx.sql.all<{ id: string }>(nassPageSql(provider, filters, sort, skip, take));
   if (ids.length === 0) return [];
   const rows = await ctx.db.nassCode.findMany({
     ...(query as Prisma.NassCodeFindManyArgs),
     where: { id: { in: ids.map((row) => row.id) } },
   });
-  const position = new Map(ids.map((row, index) => [row.id, index]));
-  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return inIdOrder(
+    rows,
+    ids.map((row) => row.id),
+  );
 }
 
 const BOOLEAN_COLUMNS = new Set(["originating", "destinating"]);

@@ -1,9 +1,9 @@
-import { pagedList, pagedQuery, pagedReply, readRestPage } from "../http/rest-paging.ts";
+import { pagedList, pagedQuery, pagedReply, readRestPage, restPaging } from "../http/rest-paging.ts";
 import { errors, queryParam } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { notificationJson } from "./json.ts";
 import { notificationSchema } from "./rest-schemas.ts";
-import { listNotifications, markRead, sendNotification } from "./service.ts";
+import { findNotificationPage, markRead, sendNotification } from "./service.ts";
 import { createNotificationInput } from "./validation.ts";
 
 const listQuery = pagedQuery({
@@ -38,8 +38,9 @@ export const notificationRoutes: RestRoute[] = [
     },
     async handle(ctx, { query, request }) {
       const page = readRestPage(query);
-      const { items, totalCount } = await listNotifications(ctx, undefined, page);
-      return pagedReply(items.map(notificationJson), page, totalCount, request);
+      const connection = await findNotificationPage(ctx, undefined, restPaging(page));
+      const notifications = connection.edges.map(({ node }) => notificationJson(node));
+      return pagedReply(notifications, page, await connection.totalCount(), request);
     },
   },
   {
@@ -57,8 +58,9 @@ export const notificationRoutes: RestRoute[] = [
     },
     async handle(ctx, { params, query, request }) {
       const page = readRestPage(query);
-      const { items, totalCount } = await listNotifications(ctx, params.userId, page);
-      return pagedReply(items.map(notificationJson), page, totalCount, request);
+      const connection = await findNotificationPage(ctx, params.userId, restPaging(page));
+      const notifications = connection.edges.map(({ node }) => notificationJson(node));
+      return pagedReply(notifications, page, await connection.totalCount(), request);
     },
   },
   {

@@ -9,6 +9,7 @@ import type { Deps } from "../deps.ts";
 import { ForbiddenError, NotFoundError } from "../errors.ts";
 import type { Notification } from "../generated/sqlite/client.ts";
 import { createRowId } from "../lib/ids.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { parseInput } from "../lib/validate.ts";
 import { findUser } from "../users/service.ts";
 import {
@@ -52,27 +53,26 @@ export async function sendNotification(ctx: Context, input: unknown): Promise<No
   return notification;
 }
 
-/** A user reads only their own notifications, newest first. */
-export async function listNotifications(
+const NOTIFICATION_PAGING = { defaultSize: 50, maxSize: 200 };
+
+/** A user reads only their own notifications, newest first, in numbered pages. */
+export async function findNotificationPage(
   ctx: Context,
   userIdOrOwn: string | undefined,
-  page: { offset: number; limit: number },
-): Promise<{ items: Notification[]; totalCount: number }> {
+  paging: OffsetPageArgs,
+): Promise<OffsetConnection<Notification>> {
   const viewer = requireViewer(ctx);
   if (userIdOrOwn && userIdOrOwn !== viewer.id && userIdOrOwn !== viewer.userId) {
     throw new ForbiddenError("You can only read your own notifications.");
   }
   const where = { userId: viewer.id };
-  const [items, totalCount] = await Promise.all([
-    ctx.db.notification.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: page.offset,
-      take: page.limit,
-    }),
-    ctx.db.notification.count({ where }),
-  ]);
-  return { items, totalCount };
+  return numberedPage(
+    paging,
+    NOTIFICATION_PAGING,
+    () => ctx.db.notification.count({ where }),
+    (window) =>
+      ctx.db.notification.findMany({ ...window, where, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
+  );
 }
 
 export async function unreadCount(ctx: Context): Promise<number> {

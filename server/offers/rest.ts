@@ -2,7 +2,7 @@ import { z } from "zod";
 import { EQUIPMENT_TYPES, OFFER_MESSAGES } from "../../common/offers.ts";
 import { requireViewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
-import { pagedList, pagedQuery, pagedReply, readRestPage } from "../http/rest-paging.ts";
+import { pagedList, pagedQuery, pagedReply, readRestPage, restPaging } from "../http/rest-paging.ts";
 import { errors, queryParam } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { getConfirmDetails, saveConfirmDetails } from "./confirm-details.ts";
@@ -48,7 +48,7 @@ function listHandler(scope: OfferListScope): RestRoute["handle"] {
         originState: query.get("originState"),
         destinationState: query.get("destinationState"),
         equipmentType: query.get("equipmentType"),
-        paging: { page: page.page, pageSize: page.limit },
+        paging: restPaging(page),
       },
       { include: { ...OFFER_JSON_INCLUDE, bids: admin ? false : { where: { userId: viewer.id } } } },
     );

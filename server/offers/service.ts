@@ -9,13 +9,7 @@ import { containsText } from "../db/contains-text.ts";
 import type { Deps } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Offer, Prisma } from "../generated/sqlite/client.ts";
-import {
-  memoize,
-  type OffsetConnection,
-  type OffsetPageArgs,
-  offsetConnection,
-  offsetWindow,
-} from "../graphql/offset-paging.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { findLoadByLoadId } from "../loads/service.ts";
@@ -308,24 +302,21 @@ export async function findOfferPage(
       ? { field: "roundEndsAt", direction: "asc" }
       : { field: "finishedAt", direction: "desc" };
   const sort = request.sort ?? defaultSort;
-  const totalCount = memoize(() => ctx.db.offer.count({ where }));
-  const window = await offsetWindow(request.paging, OFFER_PAGING, totalCount);
-  if (window.limit === 0) return offsetConnection([], window, totalCount);
-  const rows = (await ctx.db.offer.findMany({
-    ...(query as object),
-    where,
-    orderBy: [
-      {
-        [SORT_COLUMN[sort.field]]: NULLABLE_SORTS.has(sort.field)
-          ? { sort: sort.direction, nulls: "last" }
-          : sort.direction,
-      },
-      { id: "asc" },
-    ],
-    skip: window.offset,
-    take: window.limit + 1,
-  })) as Offer[];
-  return offsetConnection(rows, window, totalCount);
+  const orderBy: Prisma.OfferOrderByWithRelationInput[] = [
+    {
+      [SORT_COLUMN[sort.field]]: NULLABLE_SORTS.has(sort.field)
+        ? { sort: sort.direction, nulls: "last" }
+        : sort.direction,
+    },
+    { id: "asc" },
+  ];
+  return numberedPage(
+    request.paging,
+    OFFER_PAGING,
+    () => ctx.db.offer.count({ where }),
+    async ({ skip, take }) =>
+      (await ctx.db.offer.findMany({ ...(query as object), where, orderBy, skip, take })) as Offer[],
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatCents } from "../../common/money.ts";
 import { OFFER_MESSAGES } from "../../common/offers.ts";
 import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
@@ -93,7 +94,7 @@ export async function confirmWinner(
       {
         userId: bid.userId,
         title: WINNER_TITLE,
-        message: `Your bid of $${(bid.amountCents / 100).toFixed(2)} on load ${load.loadId} was accepted. Please confirm the truck and driver details.`,
+        message: `Your bid of ${formatCents(bid.amountCents)} on load ${load.loadId} was accepted. Please confirm the truck and driver details.`,
         bidStatus: "winner",
         details: {
           acceptedBy,

@@ -1,7 +1,7 @@
 import { ROUTE_NOT_FOUND } from "../../common/routing.ts";
 import type { Context } from "../context.ts";
 import { NotFoundError } from "../errors.ts";
-import { pagedList, pagedQuery, pagedReply, readRestPage } from "../http/rest-paging.ts";
+import { pagedList, pagedQuery, pagedReply, readRestPage, restPaging } from "../http/rest-paging.ts";
 import { errors, queryParam } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { ROUTE_JSON_INCLUDE, type RouteWithRelations, routeChangeJson, routeJson } from "./json.ts";
@@ -37,7 +37,7 @@ export const routingRoutes: RestRoute[] = [
         {
           filters: { search: query.get("search") },
           sort: DEFAULT_ROUTE_SORT,
-          paging: { page: page.page, pageSize: page.limit },
+          paging: restPaging(page),
         },
         { include: ROUTE_JSON_INCLUDE },
       );

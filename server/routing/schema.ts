@@ -5,7 +5,7 @@ import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { idOrReference } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { readPolicyOptions } from "../graphql/read-policy.ts";
-import { driverUserIdOptions, StopTypeEnum, stopNode } from "../loads/schema.ts";
+import { driverUserIdOptions, StopTypeEnum, stopNode } from "../graphql/stops.ts";
 import { routeDeliveryDate, routeDeliveryNass, routePickupDate, routePickupNass } from "./derived.ts";
 import { DEFAULT_ROUTE_SORT, type RouteSortField } from "./list.ts";
 import {

@@ -13,14 +13,9 @@ import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Prisma, Route } from "../generated/sqlite/client.ts";
-import {
-  memoize,
-  type OffsetConnection,
-  type OffsetPageArgs,
-  offsetConnection,
-  offsetWindow,
-} from "../graphql/offset-paging.ts";
 import { createRowId } from "../lib/ids.ts";
+import { inIdOrder } from "../lib/order.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import {
   assertVersion,
@@ -30,19 +25,12 @@ import {
   writeAtVersion,
 } from "../lib/row-version.ts";
 import { parseInput } from "../lib/validate.ts";
-import {
-  findLoadsByReference,
-  type MemberLoadStop,
-  putLoadsOnRoute,
-  type RouteMemberLoad,
-  releaseLoadsFromRoute,
-  stopsOfLoads,
-} from "../loads/route-membership.ts";
 import { resolveNassReferences, stopRowsOf } from "../nass/service.ts";
 import { findUser } from "../users/service.ts";
 import { announceRouteChange } from "./events.ts";
 import { type RouteListFilters, type RouteSort, routeCountSql, routePageSql } from "./list.ts";
 import { type RouteSqlRow, routePageColumns, routeRowPlan, routeRowsBySql } from "./list-rows.ts";
+import { loadMembership, type MemberLoadStop, type RouteMemberLoad } from "./load-membership.ts";
 import { unusedRouteNumber } from "./route-numbers.ts";
 import { createRouteInput, type UpdateRouteInput, updateRouteInput } from "./validation.ts";
 
@@ -96,7 +84,7 @@ async function routeOrThrow(ctx: Context, routeNumber: string, query: FindQuery 
 }
 
 async function loadsOrThrow(ctx: Context, references: string[], field: string): Promise<RouteMemberLoad[]> {
-  const { loads, unknown } = await findLoadsByReference(ctx.db, references);
+  const { loads, unknown } = await loadMembership.use.findLoadsByReference(ctx.db, references);
   if (unknown.length > 0) {
     const message = unknownLoadsMessage(unknown);
     throw new ValidationError(message, [{ field, message }]);
@@ -143,7 +131,7 @@ export function visitsOf(stops: MemberLoadStop[]): { sequence: number; type: str
 }
 
 async function initialStops(tx: Prisma.TransactionClient, routeId: string, loadIds: string[]) {
-  const visits = visitsOf(await stopsOfLoads(tx, loadIds));
+  const visits = visitsOf(await loadMembership.use.stopsOfLoads(tx, loadIds));
   if (visits.length === 0) return;
   await tx.routeStop.createMany({ data: visits.map((visit) => ({ id: createRowId(), routeId, ...visit })) });
 }
@@ -153,7 +141,7 @@ export async function suggestedStops(ctx: Context, routeNumber: string) {
   requireAdmin(ctx);
   const route = await routeOrThrow(ctx, routeNumber, { include: { loads: { select: { id: true } } } });
   const loadIds = (route as Route & { loads: { id: string }[] }).loads.map((load) => load.id);
-  return visitsOf(await stopsOfLoads(ctx.db, loadIds));
+  return visitsOf(await loadMembership.use.stopsOfLoads(ctx.db, loadIds));
 }
 
 /**
@@ -181,7 +169,7 @@ export async function createRoute(ctx: Context, rawInput: unknown): Promise<Rout
           carrierId: driver?.carrierId ?? null,
         },
       });
-      await putLoadsOnRoute(
+      await loadMembership.use.putLoadsOnRoute(
         tx,
         created,
         loads.map((load) => load.id),
@@ -318,12 +306,12 @@ export async function updateRoute(
       }
       let removed = 0;
       if (loads) {
-        removed = await releaseLoadsFromRoute(
+        removed = await loadMembership.use.releaseLoadsFromRoute(
           tx,
           route.id,
           loads.map((load) => load.id),
         );
-        await putLoadsOnRoute(
+        await loadMembership.use.putLoadsOnRoute(
           tx,
           route,
           loads.filter((load) => load.routeId !== route.id).map((load) => load.id),
@@ -378,32 +366,24 @@ export async function findRoutePage(
   requireAdmin(ctx);
   const provider = providerOf(ctx.config.databaseUrl);
   let knownTotal: number | null = null;
-  const totalCount = memoize(async () => {
+  const count = async () => {
     if (knownTotal !== null) return knownTotal;
     const [row] = await ctx.sql.all<{ count: number | bigint | string }>(routeCountSql(provider, filters));
     return Number(row.count);
+  };
+  return numberedPage(paging, ROUTE_PAGING, count, async ({ skip, take }) => {
+    const plan = routeRowPlan(query as Parameters<typeof routeRowPlan>[0]);
+    const pageRows = await ctx.sql.all<RouteSqlRow>(
+      routePageSql(provider, filters, sort, skip, take, plan ? routePageColumns(plan) : undefined),
+    );
+    const ids = pageRows.map((row) => row.id);
+    if (ids.length < take && (ids.length > 0 || skip === 0)) knownTotal = skip + ids.length;
+    if (ids.length === 0) return [];
+    if (plan) return (await routeRowsBySql(ctx, plan, pageRows)) as Route[];
+    const rows = (await ctx.db.route.findMany({
+      ...(query as object),
+      where: { id: { in: ids } },
+    })) as Route[];
+    return inIdOrder(rows, ids);
   });
-  const window = await offsetWindow(paging, ROUTE_PAGING, totalCount);
-  if (window.limit === 0) return offsetConnection([], window, totalCount);
-  const plan = routeRowPlan(query as Parameters<typeof routeRowPlan>[0]);
-  const pageRows = await ctx.sql.all<RouteSqlRow>(
-    routePageSql(
-      provider,
-      filters,
-      sort,
-      window.offset,
-      window.limit + 1,
-      plan ? routePageColumns(plan) : undefined,
-    ),
-  );
-  const ids = pageRows.map((row) => row.id);
-  if (ids.length <= window.limit && (ids.length > 0 || window.offset === 0))
-    knownTotal = window.offset + ids.length;
-  if (ids.length === 0) return offsetConnection([], window, totalCount);
-  if (plan)
-    return offsetConnection((await routeRowsBySql(ctx, plan, pageRows)) as Route[], window, totalCount);
-  const rows = (await ctx.db.route.findMany({ ...(query as object), where: { id: { in: ids } } })) as Route[];
-  const position = new Map(ids.map((id, index) => [id, index]));
-  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return offsetConnection(rows, window, totalCount);
 }

@@ -1,6 +1,6 @@
 import { TRACKING_TEXTS } from "../../common/tracking.ts";
 import { ValidationError } from "../errors.ts";
-import { pagedList, pagedQuery, pagedReply, readRestPage } from "../http/rest-paging.ts";
+import { pagedList, pagedQuery, pagedReply, readRestPage, restPaging } from "../http/rest-paging.ts";
 import { errors, queryParam } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { reportPositions } from "./ingest.ts";
@@ -12,7 +12,7 @@ import {
   shipmentSchema,
   trackingSchema,
 } from "./rest-schemas.ts";
-import { getTrackedRoute, listTrackedRoutes } from "./service.ts";
+import { findTrackedRoutePage, getTrackedRoute } from "./service.ts";
 import { renewShipmentLink, revokeShipmentLink, shipmentByToken } from "./shipment.ts";
 import { positionBatchInput } from "./validation.ts";
 
@@ -43,13 +43,13 @@ export const trackingRoutes: RestRoute[] = [
         const message = "scope must be tracked or trackable";
         throw new ValidationError(message, [{ field: "scope", message }]);
       }
-      const { routes, totalCount } = await listTrackedRoutes(ctx, {
+      const connection = await findTrackedRoutePage(ctx, {
         search: query.get("search"),
-        offset: page.offset,
-        limit: page.limit,
+        paging: restPaging(page),
         scope,
       });
-      return pagedReply(routes.map(trackingJson), page, totalCount, request);
+      const routes = connection.edges.map(({ node }) => trackingJson(node));
+      return pagedReply(routes, page, await connection.totalCount(), request);
     },
   },
   {

@@ -4,7 +4,6 @@ import { builder } from "../builder.ts";
 import { nullWhenNotFound } from "../errors.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { encodeGlobalId } from "../graphql/ids.ts";
-import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-paging.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { readPolicyOptions } from "../graphql/read-policy.ts";
 import type { TrackedRoute } from "../routing/tracked-reads.ts";
@@ -12,13 +11,12 @@ import { reportPositions } from "./ingest.ts";
 import "./load-fields.ts";
 import {
   carrierNameOf,
-  countTrackedRoutes,
   driverUserIdOf,
+  findTrackedRoutePage,
   findTrackedRoutesById,
   fleetPositions,
   getTrackedRoute,
   lastPositionOf,
-  listTrackedRoutes,
   MAX_FLEET_POSITIONS,
   recentPositions,
   routeIdOfNumber,
@@ -28,7 +26,6 @@ import {
 } from "./service.ts";
 import { renewShipmentLink, revokeShipmentLink, type ShipmentTracking, shipmentByToken } from "./shipment.ts";
 
-const TRACKING_PAGING = { defaultSize: 50, maxSize: 500 };
 const BREADCRUMB_DEFAULT = 200;
 const BREADCRUMB_MAX = 2000;
 
@@ -194,13 +191,9 @@ pagedListField("trackedRoutes", {
   sortFieldDescriptions: { ROUTE_NUMBER: "By route number." },
   defaultOrder: { field: "routeNumber", direction: "asc" },
   load: async (ctx, request, _query, nodeFields) => {
-    let known: number | null = null;
-    const totalCount = memoize(async () => known ?? countTrackedRoutes(ctx, request.search));
-    const window = await offsetWindow(request.paging, TRACKING_PAGING, totalCount);
-    const page = await listTrackedRoutes(ctx, {
+    return findTrackedRoutePage(ctx, {
       search: request.search,
-      offset: window.offset,
-      limit: window.limit + 1,
+      paging: request.paging,
       direction: request.orderBy.direction,
       // Carrier and driver fall back to the loads' when the route has none.
       parts: {
@@ -208,8 +201,6 @@ pagedListField("trackedRoutes", {
         loads: ["loads", "carrierName", "driverUserId"].some((field) => nodeFields.has(field)),
       },
     });
-    known = page.totalCount;
-    return offsetConnection(page.routes, window, totalCount);
   },
 });
 

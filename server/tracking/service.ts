@@ -3,6 +3,7 @@ import { TRACKING_TEXTS } from "../../common/tracking.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { NotFoundError } from "../errors.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { facilityCitiesIn } from "../nass/service.ts";
 import {
   countTrackedRoutesSql,
@@ -58,46 +59,33 @@ export async function findTrackedRoutesById(ctx: Context, ids: readonly string[]
 /** `tracked`: the truck has reported; `trackable`: the route has a located stop (simulator, planning). */
 export type TrackingScope = "tracked" | "trackable";
 
-/**
- * The tracking list counts routes whose truck has reported; the search matches the route number,
- * carrier, driver (userId) or a load id, contained and in any case.
- */
-export async function countTrackedRoutes(ctx: Context, search: string | null | undefined): Promise<number> {
-  requireAdmin(ctx);
-  return countTrackedRoutesSql(ctx.sql, { scope: "tracked", search: search ?? null });
-}
-
-export interface TrackedRoutePage {
-  routes: TrackedRoute[];
-  totalCount: number;
-}
+export const TRACKING_PAGING = { defaultSize: 50, maxSize: 500 };
 
 /** One page of the tracking list by route number; `parts` leaves out stops or loads nobody shows. */
-export async function listTrackedRoutes(
+export function findTrackedRoutePage(
   ctx: Context,
   {
     search,
-    offset,
-    limit,
+    paging,
     scope = "tracked",
     direction = "asc",
     parts,
   }: {
     search?: string | null;
-    offset: number;
-    limit: number;
+    paging: OffsetPageArgs;
     scope?: TrackingScope;
     direction?: "asc" | "desc";
     parts?: TrackedParts;
   },
-): Promise<TrackedRoutePage> {
+): Promise<OffsetConnection<TrackedRoute>> {
   requireAdmin(ctx);
   const filter = { scope, search: search ?? null };
-  const [routes, totalCount] = await Promise.all([
-    trackedRoutePage(ctx.sql, filter, { offset, limit, direction }, parts),
-    countTrackedRoutesSql(ctx.sql, filter),
-  ]);
-  return { routes, totalCount };
+  return numberedPage(
+    paging,
+    TRACKING_PAGING,
+    () => countTrackedRoutesSql(ctx.sql, filter),
+    ({ skip, take }) => trackedRoutePage(ctx.sql, filter, { offset: skip, limit: take, direction }, parts),
+  );
 }
 
 /** The breadcrumb: the route's latest `limit` points, oldest first. */

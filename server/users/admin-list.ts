@@ -5,13 +5,7 @@ import type { Context } from "../context.ts";
 import { providerOf } from "../db/client.ts";
 import { containsText } from "../db/contains-text.ts";
 import type { Prisma, User } from "../generated/sqlite/client.ts";
-import {
-  memoize,
-  type OffsetConnection,
-  type OffsetPageArgs,
-  offsetConnection,
-  offsetWindow,
-} from "../graphql/offset-paging.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { parseInput } from "../lib/validate.ts";
 import { type UserListInput, userListInput } from "../workspace/validation.ts";
 import { accountStatusWhere } from "./admin.ts";
@@ -58,36 +52,19 @@ export async function findUserPage(
   requireAdmin(ctx);
   const filter = parseInput(userListInput, rawFilter);
   const where = userListWhere(ctx.config.databaseUrl, filter);
-  const totalCount = memoize(() => ctx.db.user.count({ where }));
-  const window = await offsetWindow(paging, USER_PAGING, totalCount);
-  if (window.limit === 0) return offsetConnection([], window, totalCount);
-  const rows = (await ctx.db.user.findMany({
-    ...query,
-    where,
-    orderBy: userListOrder(filter),
-    skip: window.offset,
-    take: window.limit + 1,
-  })) as User[];
-  return offsetConnection(rows, window, totalCount);
+  return numberedPage(
+    paging,
+    USER_PAGING,
+    () => ctx.db.user.count({ where }),
+    async ({ skip, take }) =>
+      (await ctx.db.user.findMany({ ...query, where, orderBy: userListOrder(filter), skip, take })) as User[],
+  );
 }
 
-/** For the REST list: the page's users with their carrier and open-session count. */
-export async function listUsersForRest(ctx: Context, rawFilter: unknown, offset: number, limit: number) {
-  requireAdmin(ctx);
-  const filter = parseInput(userListInput, rawFilter);
-  const where = userListWhere(ctx.config.databaseUrl, filter);
-  const [rows, total] = await Promise.all([
-    ctx.db.user.findMany({
-      where,
-      orderBy: userListOrder(filter),
-      skip: offset,
-      take: limit,
-      include: {
-        carrier: { select: { carrierId: true, carrierName: true } },
-        _count: { select: { sessions: { where: openSessionWhere() } } },
-      },
-    }),
-    ctx.db.user.count({ where }),
-  ]);
-  return { rows, total };
-}
+/** What the REST list shows of each user beside its columns: its carrier and open-session count. */
+export const ADMIN_USER_REST_INCLUDE = {
+  include: {
+    carrier: { select: { carrierId: true, carrierName: true } },
+    _count: { select: { sessions: { where: openSessionWhere() } } },
+  },
+} satisfies Prisma.UserFindManyArgs;

@@ -1,30 +1,8 @@
+import { publicUser } from "../auth/account-json.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { accountStatusOf } from "./admin.ts";
 
-/** The user as the spec's REST payloads carry it. */
-export function publicUser(user: User) {
-  return {
-    _id: user.id,
-    id: user.id,
-    userId: user.userId,
-    email: user.email,
-    role: user.role,
-    fullName: user.fullName,
-    companyName: user.companyName,
-    phoneNumber: user.phoneNumber,
-    contactPhone: user.contactPhone,
-    mcDot: user.mcDot,
-    cargoTypes: user.cargoTypes,
-    experienceYears: user.experienceYears,
-    areasOfOperation: user.areasOfOperation,
-    offerEmails: user.offerEmails,
-    timeZone: user.timeZone,
-    carrierId: user.carrierId,
-    createdAt: user.createdAt.toISOString(),
-  };
-}
-
-type AdminUserRow = User & {
+export type AdminUserRow = User & {
   carrier?: { carrierId: string; carrierName: string } | null;
   _count?: { sessions: number };
 };

@@ -1,5 +1,11 @@
 import type { Db } from "../db/client.ts";
 import type { Carrier, Prisma, User } from "../generated/sqlite/client.ts";
+import {
+  numberedPage,
+  type OffsetConnection,
+  type OffsetPageArgs,
+  type PagingLimits,
+} from "../lib/paging.ts";
 
 /**
  * The User rows other domains read and write: sign-in and sign-up (auth), driver membership
@@ -79,18 +85,20 @@ export function userWithCarrier(db: UserDb, id: string): Promise<UserWithCarrier
 }
 
 /** The carrier's drivers, one page in `orderBy`. */
-export async function driversOfCarrier(
+export function driverPage(
   db: UserDb,
   carrierId: string,
   orderBy: Prisma.UserOrderByWithRelationInput[],
-  page: { offset: number; limit: number },
-): Promise<{ items: User[]; totalCount: number }> {
+  paging: OffsetPageArgs,
+  limits: PagingLimits,
+): Promise<OffsetConnection<User>> {
   const where = { carrierId };
-  const [items, totalCount] = await Promise.all([
-    db.user.findMany({ where, orderBy, skip: page.offset, take: page.limit }),
-    db.user.count({ where }),
-  ]);
-  return { items, totalCount };
+  return numberedPage(
+    paging,
+    limits,
+    () => db.user.count({ where }),
+    (window) => db.user.findMany({ ...window, where, orderBy }),
+  );
 }
 
 /** Lets go every driver of the carrier not in `keepIds`; answers their userIds. */

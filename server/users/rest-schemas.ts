@@ -1,33 +1,11 @@
 import { z } from "zod";
-import { ACCOUNT_STATUSES, APPROVAL_DECISIONS, USER_ROLES } from "../../common/workspace.ts";
+import { ACCOUNT_STATUSES, APPROVAL_DECISIONS } from "../../common/workspace.ts";
+import { publicUserSchema } from "../auth/account-json.ts";
 import { dateTime } from "../http/rest-schemas.ts";
 
 /** The REST answers of the users domain (users/json.ts), as the OpenAPI document describes them. */
 
 const text = z.string().nullable();
-
-/** `publicUser`: the user as every REST answer carries it. */
-export const publicUserSchema = z
-  .object({
-    _id: z.string().describe("The database id."),
-    id: z.string().describe("The database id (again, for clients that read `id`)."),
-    userId: z.string().describe("The readable user key shown on screens."),
-    email: z.string(),
-    role: z.string().describe(`${USER_ROLES.join(" or ")}: ADMIN is an operator, any other role a carrier.`),
-    fullName: text,
-    companyName: text,
-    phoneNumber: text.describe("The sign-up phone, E.164."),
-    contactPhone: text.describe("The profile's contact phone, E.164."),
-    mcDot: text,
-    cargoTypes: text,
-    experienceYears: z.number().int().nullable(),
-    areasOfOperation: text,
-    offerEmails: z.boolean().describe("New offers in the carrier's areas also by e-mail."),
-    timeZone: text.describe("An IANA zone of the profile clock, e.g. America/New_York."),
-    carrierId: text.describe("The database id of the carrier the user drives for."),
-    createdAt: dateTime,
-  })
-  .meta({ id: "User", description: "A user as every REST answer carries it." });
 
 /** `adminUserJson`: a user in Workspace Control, with the account's state. */
 export const adminUserSchema = publicUserSchema

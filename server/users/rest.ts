@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { publicUser, publicUserSchema } from "../auth/account-json.ts";
 import { errors } from "../http/rest-schemas.ts";
 import type { RestRoute } from "../http/router.ts";
 import { revertEmailChange } from "./email-change.ts";
-import { publicUser } from "./json.ts";
-import { publicUserSchema, userRatingSchema } from "./rest-schemas.ts";
+import { userRatingSchema } from "./rest-schemas.ts";
 import { getOwnProfile, getUser, getUserRating, updateProfile } from "./service.ts";
 import { profileInput, revertEmailChangeInput } from "./validation.ts";
 

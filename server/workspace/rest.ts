@@ -10,13 +10,13 @@ import { auditJson } from "../audit/json.ts";
 import { AUDIT_EXPORT_LIMIT, auditRowsForExport, findAuditPage } from "../audit/query.ts";
 import { auditEntrySchema } from "../audit/rest-schemas.ts";
 import type { Context } from "../context.ts";
-import { pagedList, pagedQuery, pagedReply, readRestPage } from "../http/rest-paging.ts";
+import { pagedList, pagedQuery, pagedReply, readRestPage, restPaging } from "../http/rest-paging.ts";
 import { errorBody, errors, fileResponse, queryParam } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { parseInput } from "../lib/validate.ts";
 import { changeUserRole, endSessionsOf, setUserDisabled } from "../users/admin.ts";
-import { listUsersForRest } from "../users/admin-list.ts";
-import { adminUserJson } from "../users/json.ts";
+import { ADMIN_USER_REST_INCLUDE, findUserPage } from "../users/admin-list.ts";
+import { type AdminUserRow, adminUserJson } from "../users/json.ts";
 import { adminUserSchema } from "../users/rest-schemas.ts";
 import { findInvitationPage } from "./invitation-list.ts";
 import {
@@ -103,7 +103,7 @@ export const workspaceRoutes: RestRoute[] = [
     },
     handle: async (ctx, { query, request }) => {
       const page = readRestPage(query);
-      const { rows, total } = await listUsersForRest(
+      const connection = await findUserPage(
         ctx,
         {
           search: query.get("search") || undefined,
@@ -112,10 +112,11 @@ export const workspaceRoutes: RestRoute[] = [
           sortBy: query.get("sortBy") || undefined,
           sortDirection: query.get("sortDirection") || undefined,
         },
-        page.offset,
-        page.limit,
+        restPaging(page),
+        ADMIN_USER_REST_INCLUDE,
       );
-      return pagedReply(rows.map(adminUserJson), page, total, request);
+      const users = connection.edges.map(({ node }) => adminUserJson(node as AdminUserRow));
+      return pagedReply(users, page, await connection.totalCount(), request);
     },
   },
   {
@@ -232,10 +233,8 @@ export const workspaceRoutes: RestRoute[] = [
     },
     handle: async (ctx, { query, request }) => {
       const page = readRestPage(query);
-      const connection = await findInvitationPage(ctx, query.get("view") === "all" ? "all" : "pending", {
-        page: page.page,
-        pageSize: page.limit,
-      });
+      const view = query.get("view") === "all" ? "all" : "pending";
+      const connection = await findInvitationPage(ctx, view, restPaging(page));
       return pagedReply(
         connection.edges.map(({ node }) => ({
           _id: node.id,
@@ -324,7 +323,7 @@ export const workspaceRoutes: RestRoute[] = [
       const connection = await findWaitlistPage(
         ctx,
         { search: query.get("search") || undefined, view: query.get("view") || undefined },
-        { page: page.page, pageSize: page.limit },
+        restPaging(page),
       );
       return pagedReply(
         connection.edges.map(({ node }) => ({ _id: node.id, ...node })),
@@ -372,10 +371,7 @@ export const workspaceRoutes: RestRoute[] = [
     },
     handle: async (ctx, { query, request }) => {
       const page = readRestPage(query);
-      const connection = await findAuditPage(ctx, auditFilter(query), {
-        page: page.page,
-        pageSize: page.limit,
-      });
+      const connection = await findAuditPage(ctx, auditFilter(query), restPaging(page));
       return pagedReply(
         connection.edges.map(({ node }) => auditJson(node)),
         page,

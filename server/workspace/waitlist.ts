@@ -11,7 +11,7 @@ import {
 } from "../auth/waitlist-admin.ts";
 import type { Context } from "../context.ts";
 import type { EmailWaitlist } from "../generated/sqlite/client.ts";
-import type { OffsetConnection, OffsetPageArgs } from "../graphql/offset-paging.ts";
+import type { OffsetConnection, OffsetPageArgs } from "../lib/paging.ts";
 import { parseInput } from "../lib/validate.ts";
 import { inviteUser } from "./invitations.ts";
 import { waitlistListInput } from "./validation.ts";

@@ -364,6 +364,8 @@ describe("winner", () => {
       destinationState: "TX",
       equipmentType: "Dry Van",
       bidAmount: 1500,
+      // The one USD form of every screen and message (common/money.ts), not "$1500.00".
+      message: `Your bid of $1,500.00 on load ${load.loadId} was accepted. Please confirm the truck and driver details.`,
       acceptedBy: expect.any(String),
       startDateTime: load.pickupDate?.toISOString(),
     });

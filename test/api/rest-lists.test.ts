@@ -90,3 +90,28 @@ describe("every REST list is paged", () => {
     expect(Number(result.headers.get("x-total-count"))).toBeGreaterThanOrEqual(result.body.length);
   });
 });
+
+describe("REST's page size", () => {
+  it.each([
+    ["/loads", "admin"],
+    ["/carriers", "admin"],
+    ["/carriers/:carrier/drivers", "admin"],
+    ["/routing", "admin"],
+    ["/tracking", "admin"],
+    ["/mail/outbox", "admin"],
+    ["/admin/users", "admin"],
+    ["/admin/invitations", "admin"],
+    ["/admin/waitlist", "admin"],
+    ["/admin/audit", "admin"],
+    ["/offers/active-offers", "admin"],
+    ["/notifications/user", "carrier"],
+  ])("GET %s takes REST's largest page, whatever its GraphQL list allows", async (path, role) => {
+    const token = role === "admin" ? adminToken : carrierToken;
+    const url = path.replace(":carrier", carrierRef);
+    const result = await rest<unknown[]>(t.app, "GET", `${url}?limit=${REST_MAX_LIMIT}`, undefined, {
+      token,
+    });
+    expect(result.status).toBe(200);
+    expect(result.headers.get("x-per-page")).toBe(String(REST_MAX_LIMIT));
+  });
+});

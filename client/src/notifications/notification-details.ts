@@ -1,3 +1,4 @@
+import { formatDollars } from "../../../common/money.ts";
 /** The winner details a bid notification carries as JSON (spec section 3, Notification). */
 export interface WinnerDetails {
   loadId: string | null;
@@ -57,7 +58,5 @@ export function formatPlace(city?: string, state?: string): string {
 export function formatMoney(amount: number | string | undefined): string {
   if (amount === undefined || amount === "") return "—";
   const value = Number(amount);
-  return Number.isFinite(value)
-    ? value.toLocaleString("en-US", { style: "currency", currency: "USD" })
-    : String(amount);
+  return Number.isFinite(value) ? formatDollars(value) : String(amount);
 }

@@ -1,13 +1,14 @@
 import Link from "@mui/material/Link";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
+import { formatDollars } from "../../../common/money.ts";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import type {
   AdminOfferRow_offer$data,
   AdminOfferRow_offer$key,
 } from "./__generated__/AdminOfferRow_offer.graphql";
-import { dateTimeText, usd } from "./money.ts";
+import { dateTimeText } from "./money.ts";
 import type { ActiveOfferSortField } from "./offer-lists.ts";
 import { RoundEnds } from "./RoundEnds.tsx";
 
@@ -52,7 +53,7 @@ export const ADMIN_OFFER_COLUMNS: readonly Column<AdminOfferRow_offer$data, Acti
     id: "bestOffer",
     header: "Best Offer",
     sortField: "BEST_OFFER",
-    cell: (offer) => <strong title={`${offer.bidCount} bids`}>{usd(offer.bestOffer)}</strong>,
+    cell: (offer) => <strong title={`${offer.bidCount} bids`}>{formatDollars(offer.bestOffer)}</strong>,
   },
   {
     id: "roundEnds",

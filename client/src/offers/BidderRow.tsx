@@ -2,10 +2,10 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { graphql, useFragment } from "react-relay";
+import { formatDollars } from "../../../common/money.ts";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import type { BidderRow_bid$data, BidderRow_bid$key } from "./__generated__/BidderRow_bid.graphql";
-import { usd } from "./money.ts";
 import type { BidderSortField } from "./offer-lists.ts";
 
 type Bid = BidderRow_bid$data;
@@ -60,7 +60,7 @@ export function bidderColumns(actions: BidderActions): readonly Column<Bid, Bidd
           component="span"
           sx={{ fontWeight: 600, textDecoration: bid.status === "folded" ? "line-through" : undefined }}
         >
-          {usd(bid.amount)}
+          {formatDollars(bid.amount)}
         </Box>
       ),
     },

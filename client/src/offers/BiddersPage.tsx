@@ -8,6 +8,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useCallback, useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { formatDollars } from "../../../common/money.ts";
 import { roundEnds, TIMES_UP } from "../../../common/offers.ts";
 import { useAddressList } from "../ui/list/useAddressList.ts";
 import { DataTable } from "../ui/table/DataTable.tsx";
@@ -19,7 +20,7 @@ import { BidderRow, bidderColumns } from "./BidderRow.tsx";
 import { ConfirmWinnerDialog } from "./ConfirmWinnerDialog.tsx";
 import { failureText } from "./failure-text.ts";
 import { laneText } from "./lane.ts";
-import { dateTimeText, usd } from "./money.ts";
+import { dateTimeText } from "./money.ts";
 import { BIDDER_LIST } from "./offer-lists.ts";
 import { RoundEnds } from "./RoundEnds.tsx";
 import { useConfirmWinnerMutation } from "./useConfirmWinnerMutation.ts";
@@ -140,13 +141,13 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
           <Typography variant="caption" color="text.secondary">
             Best offer
           </Typography>
-          <Typography sx={{ fontWeight: 700 }}>{usd(offer.bestOffer)}</Typography>
+          <Typography sx={{ fontWeight: 700 }}>{formatDollars(offer.bestOffer)}</Typography>
         </Box>
         <Box>
           <Typography variant="caption" color="text.secondary">
             Target rate
           </Typography>
-          <Typography>{usd(offer.targetRate)}</Typography>
+          <Typography>{formatDollars(offer.targetRate)}</Typography>
         </Box>
         <Box>
           <Typography variant="caption" color="text.secondary">

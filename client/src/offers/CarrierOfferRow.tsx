@@ -1,6 +1,7 @@
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { graphql, useFragment } from "react-relay";
+import { formatDollars } from "../../../common/money.ts";
 import { roundEnds, TIMES_UP } from "../../../common/offers.ts";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
@@ -8,7 +9,7 @@ import type {
   CarrierOfferRow_offer$data,
   CarrierOfferRow_offer$key,
 } from "./__generated__/CarrierOfferRow_offer.graphql";
-import { dateTimeText, usd } from "./money.ts";
+import { dateTimeText } from "./money.ts";
 import type { ActiveOfferSortField } from "./offer-lists.ts";
 import { RoundEnds, useRoundClock } from "./RoundEnds.tsx";
 
@@ -31,11 +32,13 @@ function MyBidCell({ offer, onBid }: { offer: Offer; onBid(offer: Offer): void }
       disabled={!open}
       onClick={() => onBid(offer)}
       aria-label={
-        offer.myBid ? `My bid ${usd(offer.myBid.amount)}, change it` : `Place your bid on ${offer.loadId}`
+        offer.myBid
+          ? `My bid ${formatDollars(offer.myBid.amount)}, change it`
+          : `Place your bid on ${offer.loadId}`
       }
       sx={{ textDecoration: folded ? "line-through" : undefined, fontWeight: 600 }}
     >
-      {offer.myBid ? usd(offer.myBid.amount) : "Place your bid"}
+      {offer.myBid ? formatDollars(offer.myBid.amount) : "Place your bid"}
     </Button>
   );
 }
@@ -81,7 +84,7 @@ export function carrierOfferColumns({
       id: "bestBid",
       header: "Best bid",
       sortField: "BEST_OFFER",
-      cell: (offer) => <strong>{usd(offer.bestOffer)}</strong>,
+      cell: (offer) => <strong>{formatDollars(offer.bestOffer)}</strong>,
     },
     {
       id: "roundEnds",

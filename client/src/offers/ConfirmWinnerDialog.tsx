@@ -10,8 +10,9 @@ import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { formatPhone } from "../../../common/fields.ts";
+import { formatDollars } from "../../../common/money.ts";
 import type { BidderRow_bid$data } from "./__generated__/BidderRow_bid.graphql";
-import { dateTimeText, usd } from "./money.ts";
+import { dateTimeText } from "./money.ts";
 
 export interface OfferSummary {
   loadId: string;
@@ -96,7 +97,7 @@ export function ConfirmWinnerDialog({
             <Section
               title="Bid"
               rows={[
-                ["Amount", usd(bid.amount)],
+                ["Amount", formatDollars(bid.amount)],
                 ["Placed", dateTimeText(bid.updatedAt)],
                 ["Record (won/lost)", `${bid.stats.wins}/${bid.stats.losses}`],
               ]}

@@ -4,7 +4,7 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
-import { usd } from "./money.ts";
+import { formatDollars } from "../../../common/money.ts";
 
 interface FoldedDialogProps {
   open: boolean;
@@ -20,8 +20,8 @@ export function FoldedDialog({ open, loadId, bestOffer, myBid, onClose }: Folded
     <Dialog open={open} onClose={onClose} aria-labelledby="folded-title" fullWidth maxWidth="xs">
       <DialogTitle id="folded-title">You folded on load {loadId}</DialogTitle>
       <DialogContent>
-        <DialogContentText>Best bid for this load: {usd(bestOffer)}</DialogContentText>
-        <DialogContentText>Your withdrawn bid: {usd(myBid)}</DialogContentText>
+        <DialogContentText>Best bid for this load: {formatDollars(bestOffer)}</DialogContentText>
+        <DialogContentText>Your withdrawn bid: {formatDollars(myBid)}</DialogContentText>
         <DialogContentText sx={{ mt: 1 }}>You can bid again while the round is open.</DialogContentText>
       </DialogContent>
       <DialogActions>

@@ -1,12 +1,13 @@
 import Chip from "@mui/material/Chip";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { formatDollars } from "../../../common/money.ts";
 import { useAddressList } from "../ui/list/useAddressList.ts";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import type { HistoryLogsRouteQuery } from "./__generated__/HistoryLogsRouteQuery.graphql";
 import { biddersLinkColumn, biddersPath } from "./AdminOfferRow.tsx";
 import { laneText } from "./lane.ts";
-import { dateTimeText, usd } from "./money.ts";
+import { dateTimeText } from "./money.ts";
 import { OfferList } from "./OfferList.tsx";
 import { HISTORY_TEXTS, OfferScreen } from "./OfferScreen.tsx";
 import { HISTORY_LIST, HISTORY_SORTS, type HistorySortField, offerListVariables } from "./offer-lists.ts";
@@ -24,7 +25,7 @@ const HISTORY_COLUMNS: readonly Column<HistoryOffer, HistorySortField>[] = [
     ),
   },
   { id: "winner", header: "Winner", cell: (offer) => offer.winnerBid?.carrierName ?? "—" },
-  { id: "winningBid", header: "Winning Bid", cell: (offer) => usd(offer.winnerBid?.amount) },
+  { id: "winningBid", header: "Winning Bid", cell: (offer) => formatDollars(offer.winnerBid?.amount) },
   { id: "bidders", header: "Bidders", cell: (offer) => offer.bidCount },
   { id: "rounds", header: "Rounds", cell: (offer) => offer.roundNumber },
   {

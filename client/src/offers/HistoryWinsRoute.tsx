@@ -2,6 +2,7 @@ import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
+import { formatDollars } from "../../../common/money.ts";
 import { confirmDetailsPath } from "../lib/paths.ts";
 import { useAddressList } from "../ui/list/useAddressList.ts";
 import type { Column } from "../ui/table/columns.ts";
@@ -9,7 +10,7 @@ import { DataRow } from "../ui/table/DataRow.tsx";
 import type { HistoryWinsRouteQuery } from "./__generated__/HistoryWinsRouteQuery.graphql";
 import { confirmEditableAt } from "./confirm-window.ts";
 import { laneText } from "./lane.ts";
-import { dateTimeText, usd } from "./money.ts";
+import { dateTimeText } from "./money.ts";
 import { OfferList } from "./OfferList.tsx";
 import { HISTORY_TEXTS, OfferScreen } from "./OfferScreen.tsx";
 import { offerListVariables, WINS_LIST, WINS_SORTS, type WinsSortField } from "./offer-lists.ts";
@@ -45,7 +46,7 @@ const WINS_COLUMNS: readonly Column<WonOffer, WinsSortField>[] = [
     cell: (offer) => dateTimeText(offer.startDateTime),
   },
   { id: "end", header: "End Date/Time", nowrap: true, cell: (offer) => dateTimeText(offer.endDateTime) },
-  { id: "myBid", header: "My bid", cell: (offer) => usd(offer.myBid?.amount) },
+  { id: "myBid", header: "My bid", cell: (offer) => formatDollars(offer.myBid?.amount) },
   {
     id: "won",
     header: "Won",

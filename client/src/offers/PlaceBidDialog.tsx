@@ -7,8 +7,8 @@ import DialogTitle from "@mui/material/DialogTitle";
 import InputAdornment from "@mui/material/InputAdornment";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useEffect, useState } from "react";
+import { formatDollars } from "../../../common/money.ts";
 import { bidAmountProblem } from "../../../common/offers.ts";
-import { usd } from "./money.ts";
 
 interface PlaceBidDialogProps {
   open: boolean;
@@ -60,8 +60,8 @@ export function PlaceBidDialog({
         <DialogTitle id="place-bid-title">Place Your Bid</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            Load {loadId}. Best bid: {usd(bestOffer)}
-            {myBid !== null ? `; your bid: ${usd(myBid)}` : ""}.
+            Load {loadId}. Best bid: {formatDollars(bestOffer)}
+            {myBid !== null ? `; your bid: ${formatDollars(myBid)}` : ""}.
           </DialogContentText>
           <TextField
             autoFocus

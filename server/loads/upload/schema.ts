@@ -1,8 +1,11 @@
 import { LONG_TEXT_MAX } from "../../../common/loads/fields.ts";
+import { loadUploadEntries } from "../../audit/query.ts";
+import { AuditEntryType, databaseId } from "../../audit/schema.ts";
 import { builder } from "../../builder.ts";
 import { textLimit } from "../../graphql/bounded-input.ts";
 import { MUTATION_ERRORS } from "../../graphql/errors.ts";
 import { UploadBatchType } from "../schema.ts";
+import { uploadsOfLoad } from "./history.ts";
 import { type UploadSkippedRow, uploadLoads } from "./service.ts";
 
 const UploadLoadsInput = builder.inputType("UploadLoadsInput", {
@@ -82,3 +85,17 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
+
+builder.queryField("loadUploadHistory", (t) =>
+  t.field({
+    type: [AuditEntryType],
+    description:
+      "The bulk uploads that created or last updated a load, newest first (an upload keeps one audit row per batch).",
+    authScopes: { admin: true },
+    args: { loadId: t.arg.string({ required: true, description: "The load's id, Relay or database." }) },
+    resolve: async (_root, args, ctx) => {
+      const loadDbId = databaseId(args.loadId) ?? "";
+      return loadUploadEntries(ctx, loadDbId, await uploadsOfLoad(ctx.db, loadDbId));
+    },
+  }),
+);

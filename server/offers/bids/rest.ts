@@ -3,7 +3,7 @@ import { BID_MESSAGES, OFFER_MESSAGES } from "../../../common/offers.ts";
 import { requireAdmin } from "../../auth/policy.ts";
 import { canRead } from "../../auth/read-policy.ts";
 import { ValidationError } from "../../errors.ts";
-import { pagedList, pagedQuery, pagedReply, readRestPage } from "../../http/rest-paging.ts";
+import { pagedList, pagedQuery, pagedReply, readRestPage, restPaging } from "../../http/rest-paging.ts";
 import { errors } from "../../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../../http/router.ts";
 import { findUser } from "../../users/service.ts";
@@ -137,7 +137,7 @@ export const bidRoutes: RestRoute[] = [
     },
     handle: async (ctx, { params, query, request }) => {
       const page = readRestPage(query);
-      const connection = await findBidderPage(ctx, params.offerId, { page: page.page, pageSize: page.limit });
+      const connection = await findBidderPage(ctx, params.offerId, restPaging(page));
       const bids = connection.edges.map((edge) => edge.node);
       const stats = await bidderStats(
         ctx.db,

@@ -7,13 +7,7 @@ import { createSqlGroupCommit, type SqlGroupCommit } from "../../db/group-commit
 import type { Deps } from "../../deps.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../errors.ts";
 import type { Bid, Prisma } from "../../generated/sqlite/client.ts";
-import {
-  memoize,
-  type OffsetConnection,
-  type OffsetPageArgs,
-  offsetConnection,
-  offsetWindow,
-} from "../../graphql/offset-paging.ts";
+import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../../lib/paging.ts";
 import { parseInput } from "../../lib/validate.ts";
 import { announceNotifications, insertNotifications } from "../../notifications/service.ts";
 import { countBidPlaced } from "../../ops/metrics.ts";
@@ -157,17 +151,19 @@ export async function findBidderPage(
   // null: no offer at all, an empty page.
   const offer = offerReference === null ? null : await visibleOfferOrThrow(ctx, offerReference);
   const where = { offerId: offer?.id ?? "" };
-  const totalCount = memoize(() => ctx.db.bid.count({ where }));
-  const window = await offsetWindow(paging, BIDDER_PAGING, totalCount);
-  if (window.limit === 0) return offsetConnection([], window, totalCount);
-  const rows = (await ctx.db.bid.findMany({
-    ...(query as object),
-    where,
-    orderBy: [{ amountCents: "asc" }, { updatedAt: "asc" }, { id: "asc" }],
-    skip: window.offset,
-    take: window.limit + 1,
-  })) as Bid[];
-  return offsetConnection(rows, window, totalCount);
+  return numberedPage(
+    paging,
+    BIDDER_PAGING,
+    () => ctx.db.bid.count({ where }),
+    async ({ skip, take }) =>
+      (await ctx.db.bid.findMany({
+        ...(query as object),
+        where,
+        orderBy: [{ amountCents: "asc" }, { updatedAt: "asc" }, { id: "asc" }],
+        skip,
+        take,
+      })) as Bid[],
+  );
 }
 
 export interface BidderStats {

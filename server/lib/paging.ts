@@ -1,7 +1,7 @@
 import { ValidationError } from "../errors.ts";
 
 /**
- * Paging for lists that show numbered pages: Relay's first/after/last/before with cursors that
+ * Paging for every list that shows numbered pages, in GraphQL and REST alike: Relay's first/after/last/before with cursors that
  * encode a row offset, or `page`/`pageSize` to jump straight to page N. Both address the same
  * rows, so a client may go from one to the other (jump to page 7, then fetch `first: 50, after:
  * <last cursor>`), but not send both in one request.
@@ -13,6 +13,8 @@ export interface OffsetPageArgs {
   before?: string | null;
   page?: number | null;
   pageSize?: number | null;
+  /** A caller whose own edge bounds the page size (REST's `limit`) raises the list's maximum. */
+  maxPageSize?: number;
 }
 
 export interface OffsetWindow {
@@ -77,7 +79,10 @@ export async function offsetWindow(
       const message = "page cannot be combined with after, before or last";
       throw new ValidationError(message, [{ field: "page", message }]);
     }
-    const pageSize = size(args.pageSize, "pageSize", limits);
+    const pageSize = size(args.pageSize, "pageSize", {
+      ...limits,
+      maxSize: Math.max(limits.maxSize, args.maxPageSize ?? 0),
+    });
     return { offset: (args.page - 1) * pageSize, limit: pageSize, page: args.page, pageSize };
   }
   let offset = args.after ? cursorOffset(args.after, "after") + 1 : 0;
@@ -155,18 +160,47 @@ export function memoize<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/** The rows one page reads: `take` is the page's size plus the one row that says a next page exists. */
+export interface PageRead {
+  skip: number;
+  take: number;
+}
+
 /**
- * One numbered page of a list read with Prisma (or anything with skip/take): counts only when a
- * field asks for the total, reads `limit + 1` rows so `hasNextPage` needs no count.
+ * The one page function of every numbered list, GraphQL's and REST's: counts only when someone
+ * asks for the total, reads `limit + 1` rows so `hasNextPage` needs no count, and reads nothing
+ * for an empty window.
  */
 export async function numberedPage<Node>(
   paging: OffsetPageArgs,
   limits: PagingLimits,
   count: () => Promise<number>,
-  rows: (window: { skip: number; take: number }) => Promise<Node[]>,
+  /** `totalCount` is the list's total, counted once however many ask (a list may read from its end). */
+  rows: (read: PageRead, totalCount: () => Promise<number>) => Promise<Node[]>,
 ): Promise<OffsetConnection<Node>> {
   const totalCount = memoize(count);
   const window = await offsetWindow(paging, limits, totalCount);
-  const found = window.limit === 0 ? [] : await rows({ skip: window.offset, take: window.limit + 1 });
+  const found =
+    window.limit === 0 ? [] : await rows({ skip: window.offset, take: window.limit + 1 }, totalCount);
   return offsetConnection(found, window, totalCount);
 }
+
+export type SortDirection = "asc" | "desc";
+
+export interface ListOrder<Field extends string> {
+  field: Field;
+  direction: SortDirection;
+}
+
+/** What a list's service receives: the parsed arguments, paging left to `numberedPage`. */
+export interface ListRequest<Filter, Field extends string> {
+  search: string | null;
+  filter: Filter | null;
+  orderBy: ListOrder<Field>;
+  paging: OffsetPageArgs;
+  /** The document asks totalCount or pageCount: a list may count with the page's own statement. */
+  counted: boolean;
+}
+
+/** The Prisma `select`/`include` a caller asks of each row (GraphQL: the document's selection). */
+export type NodeQuery = { select?: object; include?: object };
