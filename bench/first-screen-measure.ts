@@ -117,6 +117,11 @@ export async function measureFirstScreen(
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const { rounds, chain } = roundsBefore(sent, screen.dataOperation);
+    if (process.env.DEBUG) {
+      for (const script of [...scripts].sort((a, b) => b.bytes - a.bytes)) {
+        console.log(`    ${(script.bytes / 1024).toFixed(1).padStart(6)} KB ${new URL(script.url).pathname}`);
+      }
+    }
     return {
       firstRowMs,
       jsBytes: scripts.reduce((sum, script) => sum + script.bytes, 0),

@@ -3,16 +3,24 @@ import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import Toolbar from "@mui/material/Toolbar";
+import { lazy, Suspense } from "react";
 import { graphql, useFragment } from "react-relay";
-import { NotificationBell } from "../../notifications/NotificationBell.tsx";
-import { HeaderSearch } from "../../search/HeaderSearch.tsx";
 import type { Header_user$key } from "./__generated__/Header_user.graphql";
 import { LastDataUpdate } from "./LastDataUpdate.tsx";
 import { DRAWER_WIDTH } from "./Sidebar.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
-interface HeaderProps {
-  user: Header_user$key;
+// Loaded beside the screen, not before it: neither is needed to show the first screen.
+const HeaderSearch = lazy(() =>
+  import("../../search/HeaderSearch.tsx").then((module) => ({ default: module.HeaderSearch })),
+);
+const NotificationBell = lazy(() =>
+  import("../../notifications/NotificationBell.tsx").then((module) => ({ default: module.NotificationBell })),
+);
+
+export interface HeaderProps {
+  /** Null while the session check is on its way: the bar shows without the user's own parts. */
+  user: Header_user$key | null;
   permanentSidebar: boolean;
   onOpenSidebar(): void;
 }
@@ -45,11 +53,19 @@ export function Header({ user, permanentSidebar, onOpenSidebar }: HeaderProps) {
             <MenuIcon />
           </IconButton>
         )}
-        <HeaderSearch />
+        <Suspense fallback={null}>
+          <HeaderSearch />
+        </Suspense>
         <Box sx={{ flex: { xs: 0, md: 1 } }} />
         <LastDataUpdate sx={{ display: { xs: "none", sm: "block" }, whiteSpace: "nowrap" }} />
-        <NotificationBell user={data} />
-        <UserMenu user={data} />
+        {data ? (
+          <>
+            <Suspense fallback={null}>
+              <NotificationBell user={data} />
+            </Suspense>
+            <UserMenu user={data} />
+          </>
+        ) : null}
       </Toolbar>
     </AppBar>
   );
