@@ -9,8 +9,9 @@ import type { Header_user$key } from "./__generated__/Header_user.graphql";
 import { LastDataUpdate } from "./LastDataUpdate.tsx";
 import { DRAWER_WIDTH } from "./Sidebar.tsx";
 import { UserMenu } from "./UserMenu.tsx";
+import { useAfterFirstScreen } from "./useAfterFirstScreen.ts";
 
-// Loaded beside the screen, not before it: neither is needed to show the first screen.
+// Loaded once the screen is up (useAfterFirstScreen): neither is needed to show the first screen.
 const HeaderSearch = lazy(() =>
   import("../../search/HeaderSearch.tsx").then((module) => ({ default: module.HeaderSearch })),
 );
@@ -35,6 +36,7 @@ export function Header({ user, permanentSidebar, onOpenSidebar }: HeaderProps) {
     `,
     user,
   );
+  const extrasShown = useAfterFirstScreen();
   return (
     <AppBar
       position="fixed"
@@ -53,16 +55,12 @@ export function Header({ user, permanentSidebar, onOpenSidebar }: HeaderProps) {
             <MenuIcon />
           </IconButton>
         )}
-        <Suspense fallback={null}>
-          <HeaderSearch />
-        </Suspense>
+        <Suspense fallback={null}>{extrasShown ? <HeaderSearch /> : null}</Suspense>
         <Box sx={{ flex: { xs: 0, md: 1 } }} />
         <LastDataUpdate sx={{ display: { xs: "none", sm: "block" }, whiteSpace: "nowrap" }} />
         {data ? (
           <>
-            <Suspense fallback={null}>
-              <NotificationBell user={data} />
-            </Suspense>
+            <Suspense fallback={null}>{extrasShown ? <NotificationBell user={data} /> : null}</Suspense>
             <UserMenu user={data} />
           </>
         ) : null}
