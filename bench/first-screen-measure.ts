@@ -31,6 +31,27 @@ interface Sent {
   finishedAt?: number;
   bytes: number;
   operation?: string;
+  /** Asked for by the document's markup (scripts, module preloads). */
+  byMarkup: boolean;
+  /** The scripts on the stack that asked for it (async parents included). */
+  askedBy: string[];
+}
+
+interface Initiator {
+  type: string;
+  stack?: StackTrace;
+}
+interface StackTrace {
+  callFrames: { url: string }[];
+  parent?: StackTrace;
+}
+
+function scriptsOn(stack: StackTrace | undefined): string[] {
+  const urls: string[] = [];
+  for (let trace = stack; trace; trace = trace.parent) {
+    for (const frame of trace.callFrames) if (/^https?:/.test(frame.url)) urls.push(frame.url);
+  }
+  return urls;
 }
 
 /**
@@ -84,6 +105,8 @@ export async function measureFirstScreen(
         sentAt: event.timestamp,
         bytes: 0,
         operation,
+        byMarkup: event.initiator.type === "parser",
+        askedBy: scriptsOn((event.initiator as Initiator).stack),
       });
     });
     devtools.on("Network.loadingFinished", (event) => {
@@ -138,24 +161,32 @@ export async function measureFirstScreen(
 const WAITED_FOR = new Set(["Document", "Script", "Stylesheet", "Fetch", "XHR"]);
 
 /**
- * A request is one round after the latest round that had finished when it left: the longest chain
- * of "finished, then the next one left" up to the data request, minus the data request itself.
+ * The round of each request (the document is round 1): one after the document for what its markup
+ * asks for; one after the latest script on the stack that asked for it; otherwise (a module
+ * preload or import the stack does not name) one after the latest round that had finished when it
+ * left. A busy main thread delays requests, not their rounds, where the stack names the script.
  */
 function roundsBefore(sent: Sent[], dataOperation: string | undefined): { rounds: number; chain: string[] } {
   const round = new Map<string, { depth: number; after?: Sent }>();
-  for (const request of sent) {
+  const depthOf = (request: Sent) => round.get(request.id)?.depth ?? 1;
+  for (const [index, request] of sent.entries()) {
+    const earlier = sent.slice(0, index);
     let best: { depth: number; after?: Sent } = { depth: 1 };
-    for (const earlier of sent) {
-      if (
-        earlier === request ||
-        !WAITED_FOR.has(earlier.type) ||
-        earlier.finishedAt === undefined ||
-        earlier.finishedAt > request.sentAt
-      ) {
-        continue;
+    const consider = (candidate: Sent) => {
+      if (depthOf(candidate) + 1 > best.depth) best = { depth: depthOf(candidate) + 1, after: candidate };
+    };
+    const askers = earlier.filter((script) => request.askedBy.includes(script.url));
+    if (index === 0) {
+      // the document
+    } else if (request.byMarkup) {
+      consider(sent[0]);
+    } else if (askers.length) {
+      for (const asker of askers) consider(asker);
+    } else {
+      for (const candidate of earlier) {
+        const done = candidate.finishedAt !== undefined && candidate.finishedAt <= request.sentAt;
+        if (done && WAITED_FOR.has(candidate.type)) consider(candidate);
       }
-      const depth = (round.get(earlier.id)?.depth ?? 1) + 1;
-      if (depth > best.depth) best = { depth, after: earlier };
     }
     round.set(request.id, best);
   }
@@ -167,5 +198,5 @@ function roundsBefore(sent: Sent[], dataOperation: string | undefined): { rounds
     chain.unshift(step.operation ?? new URL(step.url).pathname);
     step = round.get(step.id)?.after;
   }
-  return { rounds: (round.get(data.id)?.depth ?? 1) - 1, chain };
+  return { rounds: depthOf(data) - 1, chain };
 }

@@ -32,7 +32,10 @@ export function preloadRoutes(routes: Record<string, string | string[]>): Plugin
       const table: [string, string[]][] = Object.entries(routes).map(([path, modules]) => {
         const files = new Set<string>();
         for (const module of [modules].flat()) {
-          const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(`/client/${module}`));
+          // The screen's own chunk, or the group chunk (vite.config.ts) that took it in.
+          const chunk = chunks.find((candidate) =>
+            candidate.moduleIds.some((id) => id.endsWith(`/client/${module}`)),
+          );
           if (!chunk) throw new Error(`preloadRoutes: no chunk for ${module}`);
           closure(chunk.fileName, files);
         }

@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import relay from "vite-plugin-relay";
+import { firstScreenChunks } from "./first-screen-chunks.ts";
 import { precompress } from "./precompress.ts";
 import { preloadRoutes } from "./preload-routes.ts";
 import { prerenderLanding } from "./prerender-landing.ts";
@@ -58,7 +59,8 @@ export default defineConfig({
         landing: fromHere("landing.html"),
       },
       // Fewer, larger files on the first screen: React with MUI's core (landing and app share it),
-      // and Relay (the app and the landing's contact form only). The rest splits by route.
+      // Relay (the app and the landing's contact form only), the signed-in frame and each home
+      // screen with what they import. The rest splits by route.
       output: {
         codeSplitting: {
           groups: [
@@ -70,6 +72,10 @@ export default defineConfig({
               ),
             },
             { name: "relay", priority: 1, test: nodeModule("relay-runtime|react-relay|invariant|fbjs") },
+            firstScreenChunks(fromHere("src/main.tsx"), fromHere("src/app/layout/AppLayout.tsx"), {
+              "admin-home": fromHere("src/loads/LoadListRoute.tsx"),
+              "carrier-home": fromHere("src/offers/CarrierActiveOffersRoute.tsx"),
+            }),
           ],
         },
       },

@@ -19,6 +19,7 @@ import { LastDataUpdate } from "./LastDataUpdate.tsx";
 import type { Area } from "./navigation.tsx";
 import { SessionWatcher } from "./SessionWatcher.tsx";
 import { Sidebar } from "./Sidebar.tsx";
+import { ScreenShown } from "./useAfterFirstScreen.ts";
 
 interface AppLayoutProps {
   area: Area;
@@ -111,6 +112,7 @@ function SignedInScreen({ area }: AppLayoutProps) {
       {area === "carrier" ? <ApprovalBanner user={user} /> : null}
       <Suspense fallback={<Loading />}>
         <Outlet />
+        <ScreenShown />
       </Suspense>
     </>
   );
