@@ -72,10 +72,14 @@ export default defineConfig({
               ),
             },
             { name: "relay", priority: 1, test: nodeModule("relay-runtime|react-relay|invariant|fbjs") },
-            firstScreenChunks(fromHere("src/main.tsx"), fromHere("src/app/layout/AppLayout.tsx"), {
-              "admin-home": fromHere("src/loads/LoadListRoute.tsx"),
-              "carrier-home": fromHere("src/offers/CarrierActiveOffersRoute.tsx"),
-            }),
+            firstScreenChunks(
+              [fromHere("src/main.tsx"), fromHere("src/landing/main.tsx")],
+              fromHere("src/app/layout/AppLayout.tsx"),
+              {
+                "admin-home": fromHere("src/loads/LoadListRoute.tsx"),
+                "carrier-home": fromHere("src/offers/CarrierActiveOffersRoute.tsx"),
+              },
+            ),
           ],
         },
       },
