@@ -3,6 +3,7 @@
 //   npx relay-compiler && NODE_ENV=production npx vite build --config client/vite.config.ts && npx tsx bench/first-screen-lighthouse.ts
 // The load list needs a signed-in browser: a Chromium profile gets the session in local storage
 // first, and Lighthouse runs in that profile without resetting its storage.
+// FIRST_SCREEN_DIST=<another build's client/dist> measures that build instead (bench/first-screen-server.ts).
 import "./production-mode.ts";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -31,7 +32,11 @@ try {
   );
   await context.close();
   console.log(machineLoad());
-  for (const path of ["/", "/admin/ila/load"]) {
+  // The landing page signed out (signed in, "/" goes to the user's home), the load list signed in.
+  for (const [path, signedIn] of [
+    ["/", false],
+    ["/admin/ila/load", true],
+  ] as const) {
     const output = join(profile, "report.json");
     execFileSync(
       "npx",
@@ -46,7 +51,7 @@ try {
         "--output=json",
         `--output-path=${output}`,
         "--quiet",
-        `--chrome-flags=--headless=new --no-sandbox --user-data-dir=${profile}`,
+        `--chrome-flags=--headless=new --no-sandbox${signedIn ? ` --user-data-dir=${profile}` : ""}`,
       ],
       { stdio: ["ignore", "ignore", "inherit"] },
     );
