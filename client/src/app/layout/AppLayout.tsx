@@ -19,7 +19,6 @@ import { LastDataUpdate } from "./LastDataUpdate.tsx";
 import type { Area } from "./navigation.tsx";
 import { SessionWatcher } from "./SessionWatcher.tsx";
 import { Sidebar } from "./Sidebar.tsx";
-import { ScreenShown } from "./useAfterFirstScreen.ts";
 
 interface AppLayoutProps {
   area: Area;
@@ -112,7 +111,6 @@ function SignedInScreen({ area }: AppLayoutProps) {
       {area === "carrier" ? <ApprovalBanner user={user} /> : null}
       <Suspense fallback={<Loading />}>
         <Outlet />
-        <ScreenShown />
       </Suspense>
     </>
   );

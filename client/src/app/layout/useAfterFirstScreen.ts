@@ -1,41 +1,29 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { lastDataArrival, subscribeDataArrivals } from "../../relay/data-freshness.ts";
+import { screenShown, subscribeScreenShown } from "../../ui/screen-shown.tsx";
 
-let screenShown = false;
-const listeners = new Set<() => void>();
-
-function subscribeScreenShown(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
-
-/** Rendered beside the screen in the frame: its code is in and it has rendered. */
-export function ScreenShown() {
-  useEffect(() => {
-    if (screenShown) return;
-    screenShown = true;
-    for (const listener of listeners) listener();
-  }, []);
-  return null;
-}
+/** For a screen that never says it has shown its data (ui/screen-shown.tsx). */
+const AT_THE_LATEST_MS = 3000;
 
 /**
- * False until the first screen's code has rendered, data has arrived and the browser is idle
- * after that (at most `ms` later): for parts of the frame that should not compete with the
- * screen's own code and data on a cold load.
+ * False until a screen has shown its data and the browser is idle after that (or a few seconds
+ * have passed): for parts of the frame that should not compete with the screen's own code, data
+ * and rendering on a cold load.
  */
-export function useAfterFirstScreen(ms = 2000): boolean {
-  const shown = useSyncExternalStore(subscribeScreenShown, () => screenShown);
-  const dataArrived = useSyncExternalStore(subscribeDataArrivals, lastDataArrival) !== null;
+export function useAfterFirstScreen(): boolean {
+  const shown = useSyncExternalStore(subscribeScreenShown, screenShown);
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (!shown || !dataArrived) return;
+    const timer = setTimeout(() => setReady(true), AT_THE_LATEST_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (!shown) return;
     if (typeof window.requestIdleCallback !== "function") {
       const timer = setTimeout(() => setReady(true), 0);
       return () => clearTimeout(timer);
     }
-    const handle = window.requestIdleCallback(() => setReady(true), { timeout: ms });
+    const handle = window.requestIdleCallback(() => setReady(true), { timeout: 1000 });
     return () => window.cancelIdleCallback(handle);
-  }, [shown, dataArrived, ms]);
+  }, [shown]);
   return ready;
 }
