@@ -5,16 +5,15 @@ import IconButton from "@mui/material/IconButton";
 import Toolbar from "@mui/material/Toolbar";
 import { lazy, Suspense } from "react";
 import { graphql, useFragment } from "react-relay";
+import { HeaderSearch } from "../../search/HeaderSearch.tsx";
 import type { Header_user$key } from "./__generated__/Header_user.graphql";
 import { LastDataUpdate } from "./LastDataUpdate.tsx";
 import { DRAWER_WIDTH } from "./Sidebar.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 import { useAfterFirstScreen } from "./useAfterFirstScreen.ts";
 
-// Loaded once the screen is up (useAfterFirstScreen): neither is needed to show the first screen.
-const HeaderSearch = lazy(() =>
-  import("../../search/HeaderSearch.tsx").then((module) => ({ default: module.HeaderSearch })),
-);
+// Loaded once the screen is up (useAfterFirstScreen): not needed to show the first screen. The
+// search stays: its '/' shortcut must work as soon as the screen shows.
 const NotificationBell = lazy(() =>
   import("../../notifications/NotificationBell.tsx").then((module) => ({ default: module.NotificationBell })),
 );
@@ -36,7 +35,7 @@ export function Header({ user, permanentSidebar, onOpenSidebar }: HeaderProps) {
     `,
     user,
   );
-  const extrasShown = useAfterFirstScreen();
+  const bellShown = useAfterFirstScreen();
   return (
     <AppBar
       position="fixed"
@@ -55,12 +54,12 @@ export function Header({ user, permanentSidebar, onOpenSidebar }: HeaderProps) {
             <MenuIcon />
           </IconButton>
         )}
-        <Suspense fallback={null}>{extrasShown ? <HeaderSearch /> : null}</Suspense>
+        <HeaderSearch />
         <Box sx={{ flex: { xs: 0, md: 1 } }} />
         <LastDataUpdate sx={{ display: { xs: "none", sm: "block" }, whiteSpace: "nowrap" }} />
         {data ? (
           <>
-            <Suspense fallback={null}>{extrasShown ? <NotificationBell user={data} /> : null}</Suspense>
+            <Suspense fallback={null}>{bellShown ? <NotificationBell user={data} /> : null}</Suspense>
             <UserMenu user={data} />
           </>
         ) : null}
