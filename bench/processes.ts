@@ -10,6 +10,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** CPU milliseconds the server process has used so far, and its resident memory. */
   usage(): Promise<{ cpuMs: number; rssBytes: number }>;
+  /** Any other question the script answers (a message of `type` with `fields`, matched by id). */
+  ask<T>(type: string, fields?: Record<string, unknown>): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -20,7 +22,7 @@ let nextId = 1;
  * to ./profiles when it stops.
  */
 export async function startServerProcess(
-  script: "server-process.ts" | "hello-process.ts",
+  script: "server-process.ts" | "hello-process.ts" | "first-screen-server.ts",
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const execArgv = ["--import", "tsx"];
@@ -30,7 +32,7 @@ export async function startServerProcess(
     env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", ...env },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
-  const ask = <T>(type: string): Promise<T> =>
+  const ask = <T>(type: string, fields: Record<string, unknown> = {}): Promise<T> =>
     new Promise((resolve) => {
       const id = nextId++;
       const listener = (message: { id?: number }) => {
@@ -39,7 +41,7 @@ export async function startServerProcess(
         resolve(message as T);
       };
       child.on("message", listener);
-      child.send({ type, id });
+      child.send({ ...fields, type, id });
     });
   const ready = await new Promise<{ url: string; token: string; databaseUrl: string }>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
@@ -51,6 +53,7 @@ export async function startServerProcess(
     ...ready,
     child,
     usage: () => ask<{ cpuMs: number; rssBytes: number }>("usage"),
+    ask,
     async stop() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       await Promise.race([ask("stop"), exited]);

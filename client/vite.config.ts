@@ -1,17 +1,41 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import relay from "vite-plugin-relay";
+import { firstScreenChunks } from "./first-screen-chunks.ts";
 import { precompress } from "./precompress.ts";
 import { preloadRoutes } from "./preload-routes.ts";
 import { prerenderLanding } from "./prerender-landing.ts";
 
+const fromHere = (path: string) => decodeURIComponent(new URL(path, import.meta.url).pathname);
+const nodeModule = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
+
 export default defineConfig({
   root: "client",
+  resolve: {
+    alias: [
+      // The hooks API only: react-relay's index also bundles the legacy containers (CommonJS, kept whole).
+      { find: /^react-relay$/, replacement: fromHere("../node_modules/react-relay/hooks.js") },
+      // React Router's package exports only its development build; the production one has no dev checks.
+      {
+        find: /^react-router$/,
+        replacement: fromHere("../node_modules/react-router/dist/production/index.mjs"),
+      },
+      {
+        find: /^react-router\/dom$/,
+        replacement: fromHere("../node_modules/react-router/dist/production/dom-export.mjs"),
+      },
+    ],
+  },
   publicDir: "public",
   plugins: [
     relay,
     react(),
     preloadRoutes({
+      "/admin/ila/load": ["src/app/layout/AppLayout.tsx", "src/loads/LoadListRoute.tsx"],
+      "/carrier/carrier-portal/active-offers": [
+        "src/app/layout/AppLayout.tsx",
+        "src/offers/CarrierActiveOffersRoute.tsx",
+      ],
       "/login": "src/auth/LoginPage.tsx",
       "/signup": "src/auth/SignupPage.tsx",
       "/admin/*": "src/app/layout/AppLayout.tsx",
@@ -24,13 +48,40 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: false,
+    // Browsers of the last two years run it as is: no down-levelled syntax or helpers.
+    target: "es2022",
     chunkSizeWarningLimit: 700,
     // landing.html is "/" (rendered at build time, hydrated without the router or Relay);
     // index.html is the app for every other path.
-    rollupOptions: {
+    rolldownOptions: {
       input: {
-        index: decodeURIComponent(new URL("index.html", import.meta.url).pathname),
-        landing: decodeURIComponent(new URL("landing.html", import.meta.url).pathname),
+        index: fromHere("index.html"),
+        landing: fromHere("landing.html"),
+      },
+      // Fewer, larger files on the first screen: React with MUI's core (landing and app share it),
+      // Relay (the app and the landing's contact form only), the signed-in frame and each home
+      // screen with what they import. The rest splits by route.
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: "react-mui",
+              priority: 2,
+              test: nodeModule(
+                "react|react-dom|scheduler|react-is|@emotion|@mui[\\\\/](system|utils|styled-engine|private-theming)|@mui[\\\\/]material[\\\\/](styles|utils|internal|ButtonBase|Paper|Typography|SvgIcon|Box|CssBaseline|GlobalStyles|Button|IconButton|CircularProgress|useMediaQuery|transitions)|@babel[\\\\/]runtime|clsx|prop-types|stylis|hoist-non-react-statics",
+              ),
+            },
+            { name: "relay", priority: 1, test: nodeModule("relay-runtime|react-relay|invariant|fbjs") },
+            firstScreenChunks(
+              [fromHere("src/main.tsx"), fromHere("src/landing/main.tsx")],
+              fromHere("src/app/layout/AppLayout.tsx"),
+              {
+                "admin-home": fromHere("src/loads/LoadListRoute.tsx"),
+                "carrier-home": fromHere("src/offers/CarrierActiveOffersRoute.tsx"),
+              },
+            ),
+          ],
+        },
       },
     },
   },

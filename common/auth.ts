@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { email, INVALID_PHONE_MESSAGE, normalizeUsCaPhone, PHONE_COUNTRIES } from "./fields.ts";
 
-/** The spec's text, typo included. */
-export const SESSION_ENDED_MESSAGE = "Ssession ended. Please re-log in.";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match. Please try again.";
 export const DOMAIN_NOT_PERMITTED = "The email domain is not permited.";
 export const EMAIL_TAKEN = "The email already exist.";

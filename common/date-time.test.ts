@@ -5,13 +5,13 @@ import {
   dayBounds,
   formatDateTime,
   fromDateTimeInput,
-  instantInput,
   isRealDateTime,
   readInstant,
   resolveTimeZone,
   toDateTimeInput,
   zoneAbbreviation,
 } from "./date-time.ts";
+import { instantInput } from "./instant-input.ts";
 
 const EASTERN = "America/New_York";
 const PACIFIC = "America/Los_Angeles";

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The one date-time rule of the product (client and server).
  *
@@ -238,16 +236,4 @@ export function dateProblemMessage(problem: DateProblem, label: string): string 
     case "range":
       return `${label} must be between the years ${EARLIEST_YEAR} and ${LATEST_YEAR}`;
   }
-}
-
-/** The zod rule of an instant input (see readInstant): text, epoch milliseconds or a Date -> Date. */
-export function instantInput(label: string) {
-  return z
-    .union([z.string(), z.number(), z.date()], { error: dateProblemMessage("format", label) })
-    .transform((value, context) => {
-      const instant = readInstant(value);
-      if (instant instanceof Date) return instant;
-      context.addIssue({ code: "custom", message: dateProblemMessage(instant, label) });
-      return z.NEVER;
-    });
 }

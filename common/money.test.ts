@@ -1,16 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { bidAmountSchema } from "./bid-input.ts";
 import {
   centsToAmount,
   centsToDecimal,
   formatCents,
   formatDollars,
   MAX_MONEY_CENTS,
-  moneyInput,
   parseMoneyCents,
   sumCents,
 } from "./money.ts";
-import { BID_MESSAGES, bidAmountProblem, bidAmountSchema } from "./offers.ts";
+import { moneyInput } from "./money-input.ts";
+import { BID_MESSAGES, bidAmountProblem } from "./offers.ts";
 
 describe("parseMoneyCents", () => {
   it.each([

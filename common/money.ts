@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Money is whole cents everywhere: parsed once from what a person or a legacy client sends,
  * stored and summed as integers, turned back into the spec's number (dollars) only when answering.
@@ -64,19 +62,6 @@ export function parseMoneyCents(value: unknown, rule: MoneyRule = {}): MoneyResu
   if (cents > MAX_MONEY_CENTS) return { problem: "too_large" };
   if (cents < (rule.minCents ?? 0)) return { problem: "too_small" };
   return { cents };
-}
-
-/**
- * The money rule as a zod schema: any input -> cents, or the issue `message(problem)` gives (each
- * input keeps its own texts, e.g. the spec's 'Please enter a valid bid.').
- */
-export function moneyInput(message: (problem: MoneyProblem) => string, rule: MoneyRule = {}) {
-  return z.unknown().transform((value, context) => {
-    const result = parseMoneyCents(value, rule);
-    if ("cents" in result) return result.cents;
-    context.addIssue({ code: "custom", message: message(result.problem) });
-    return z.NEVER;
-  });
 }
 
 export const isMoneyProblem = (result: MoneyResult): result is { problem: MoneyProblem } =>

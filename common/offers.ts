@@ -1,5 +1,5 @@
 /** Bidding rules and texts shared by the offer screens and the server (spec sections 2-5, 8). */
-import { MAX_MONEY_TEXT, type MoneyProblem, moneyInput, parseMoneyCents } from "./money.ts";
+import { MAX_MONEY_TEXT, type MoneyProblem, parseMoneyCents } from "./money.ts";
 
 /** The six equipment types of the landing page's Services section. */
 export const EQUIPMENT_TYPES = [
@@ -62,17 +62,10 @@ export function roundEnds(roundEndsAt: Date | string, now = Date.now()): number 
 }
 
 /** A bid is at least one cent ("a number greater than 0"), within the money rule's maximum. */
-const BID_RULE = { minCents: 1 };
+export const BID_RULE = { minCents: 1 };
 
-const bidMessage = (problem: MoneyProblem) =>
+export const bidMessage = (problem: MoneyProblem) =>
   problem === "too_large" ? BID_MESSAGES.tooLarge : BID_MESSAGES.invalid;
-
-/**
- * A bid amount in dollars -> cents, by the money rule (common/money.ts): a number greater than 0
- * with at most two decimals, at most $10,000,000.00. Text, NaN, 0, 1e-9, negatives and a third
- * decimal are refused with the spec's message, larger amounts with BID_MESSAGES.tooLarge.
- */
-export const bidAmountSchema = moneyInput(bidMessage, BID_RULE);
 
 /** The bid form's check before sending: the message to show, or null. */
 export function bidAmountProblem(text: string): string | null {

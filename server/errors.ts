@@ -1,4 +1,4 @@
-import { SESSION_ENDED_MESSAGE } from "../common/auth.ts";
+import { SESSION_ENDED_MESSAGE } from "../common/session-messages.ts";
 import { isDatabaseUnavailable } from "./db/connection-faults.ts";
 import { moduleLogger } from "./ops/logger.ts";
 

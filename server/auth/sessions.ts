@@ -1,4 +1,5 @@
-import { ALREADY_LOGGED_IN, SESSION_ENDED_MESSAGE } from "../../common/auth.ts";
+import { ALREADY_LOGGED_IN } from "../../common/auth.ts";
+import { SESSION_ENDED_MESSAGE } from "../../common/session-messages.ts";
 import { providerOf } from "../db/client.ts";
 import { toDate, toDateOrNull } from "../db/reader.ts";
 import { sql } from "../db/sql.ts";

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { type DocumentNode, Kind } from "graphql";
-import { SESSION_ENDED_MESSAGE } from "../../common/auth.ts";
+import { SESSION_ENDED_MESSAGE } from "../../common/session-messages.ts";
 import type { Viewer } from "../auth/policy.ts";
 import { resolveViewer } from "../auth/sessions.ts";
 import { verifyAccessToken } from "../auth/tokens.ts";

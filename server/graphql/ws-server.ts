@@ -3,7 +3,7 @@ import { type DocumentNode, type execute, GraphQLError, type subscribe } from "g
 import type { Context as SocketContextOf, SubscribePayload } from "graphql-ws";
 import { type Extra, useServer } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
-import { SESSION_ENDED_MESSAGE } from "../../common/auth.ts";
+import { SESSION_ENDED_MESSAGE } from "../../common/session-messages.ts";
 import { staffTokenFromCookie } from "../auth/staff-console.ts";
 import { contextFromConnection, tokenFromConnectionParams } from "../context.ts";
 import type { Deps } from "../deps.ts";

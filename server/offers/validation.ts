@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MAX_MONEY_TEXT, moneyInput } from "../../common/money.ts";
+import { MAX_MONEY_TEXT } from "../../common/money.ts";
+import { moneyInput } from "../../common/money-input.ts";
 import {
   DEFAULT_EQUIPMENT_TYPE,
   DEFAULT_ROUND_MINUTES,

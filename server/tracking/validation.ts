@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { instantInput } from "../../common/date-time.ts";
+import { instantInput } from "../../common/instant-input.ts";
 
 /** A device may report at most this many points per call. */
 export const MAX_POSITIONS_PER_BATCH = 500;

@@ -1,5 +1,5 @@
 import UploadIcon from "@mui/icons-material/Upload";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
 import { FilterDialogButton } from "../ui/list/FilterDialogButton.tsx";
 import { ListAction } from "../ui/list/ListAction.tsx";
@@ -13,7 +13,12 @@ import { LoadFilterDialog } from "./LoadFilterDialog.tsx";
 import { LOAD_COLUMNS, LoadRow } from "./LoadRow.tsx";
 import { activeFilterCount, LOAD_LIST, SORT_FIELDS, type SortField, variablesOf } from "./list-criteria.ts";
 import { NO_LOADS, SEARCH_PLACEHOLDER } from "./messages.ts";
-import { UploadDialog, type UploadSummary } from "./UploadDialog.tsx";
+import type { UploadSummary } from "./UploadDialog.tsx";
+
+// Its parsing and field rules load when it is first opened, not with the list.
+const UploadDialog = lazy(() =>
+  import("./UploadDialog.tsx").then((module) => ({ default: module.UploadDialog })),
+);
 
 /** The Sort menu's fields: every column's sort ('Uploaded' is the default order's own choice). */
 const SORT_CHOICES = SORT_FIELDS.filter(([field]) => field !== "CREATED_AT");
@@ -66,6 +71,8 @@ export function LoadTable({ query }: LoadTableProps) {
   );
   const list = useRefetchList(LOAD_LIST, { refetch, variablesOf, answer: data.loads });
   const [uploadOpen, setUploadOpen] = useState(false);
+  // Stays mounted after the first opening, so it closes with its transition like any dialog.
+  const [uploadOpened, setUploadOpened] = useState(false);
   const { notify, toast } = useToast();
 
   return (
@@ -82,7 +89,13 @@ export function LoadTable({ query }: LoadTableProps) {
         }
         sort={list.sortMenu(SORT_CHOICES, "Newest upload first")}
       >
-        <ListAction icon={<UploadIcon />} onClick={() => setUploadOpen(true)}>
+        <ListAction
+          icon={<UploadIcon />}
+          onClick={() => {
+            setUploadOpened(true);
+            setUploadOpen(true);
+          }}
+        >
           Manual update
         </ListAction>
       </ListToolbar>
@@ -98,16 +111,20 @@ export function LoadTable({ query }: LoadTableProps) {
           <LoadRow key={edge.node.id} load={edge.node} />
         ))}
       </DataTable>
-      <UploadDialog
-        open={uploadOpen}
-        onClose={() => setUploadOpen(false)}
-        onUploaded={(summary) => {
-          setUploadOpen(false);
-          notify(uploadedText(summary), summary.skippedLoadIds.length > 0 ? "warning" : "success");
-          list.reload();
-        }}
-        onPartlyUploaded={list.reload}
-      />
+      {uploadOpened ? (
+        <Suspense fallback={null}>
+          <UploadDialog
+            open={uploadOpen}
+            onClose={() => setUploadOpen(false)}
+            onUploaded={(summary) => {
+              setUploadOpen(false);
+              notify(uploadedText(summary), summary.skippedLoadIds.length > 0 ? "warning" : "success");
+              list.reload();
+            }}
+            onPartlyUploaded={list.reload}
+          />
+        </Suspense>
+      ) : null}
       {toast}
     </>
   );

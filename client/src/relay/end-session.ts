@@ -1,4 +1,4 @@
-import { SESSION_ENDED_MESSAGE as SESSION_ENDED } from "../../../common/auth.ts";
+import { SESSION_ENDED_MESSAGE as SESSION_ENDED } from "../../../common/session-messages.ts";
 import { readClaims } from "../lib/jwt.ts";
 import type { SessionStore } from "../lib/session-store.ts";
 import { PLATFORM, postGraphQL } from "./graphql-http.ts";

@@ -12,6 +12,7 @@ import {
 import type { SessionStore } from "../lib/session-store.ts";
 import { noteDataArrived } from "./data-freshness.ts";
 import { createFetchFunction } from "./network.ts";
+import { takePreloadedResponse } from "./preloaded-responses.ts";
 import { trackScreenQueries } from "./screen-queries.ts";
 import { createWsClient } from "./ws-client.ts";
 
@@ -59,8 +60,9 @@ export function createRelayRuntime(session: SessionStore): RelayRuntime {
 
   const fetchOnce = createFetchFunction(session);
   // The 5-minute session check is no data the user sees: it leaves 'last update' as it was.
-  const fetchAndNote: FetchFunction = (request, ...rest) => {
-    const answer = Observable.from(fetchOnce(request, ...rest));
+  const fetchAndNote: FetchFunction = (request, variables, ...rest) => {
+    const preloaded = takePreloadedResponse(request, variables, session.getState().token);
+    const answer = Observable.from(preloaded ?? fetchOnce(request, variables, ...rest));
     return NOT_SCREEN_DATA.has(request.name) ? answer : answer.do({ next: () => noteDataArrived() });
   };
 

@@ -1,5 +1,5 @@
 import type { CacheConfig, FetchFunction, GraphQLResponse } from "relay-runtime";
-import { SESSION_ENDED_MESSAGE as SESSION_ENDED } from "../../../common/auth.ts";
+import { SESSION_ENDED_MESSAGE as SESSION_ENDED } from "../../../common/session-messages.ts";
 import type { SessionStore } from "../lib/session-store.ts";
 import { endSession } from "./end-session.ts";
 import {

@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from "react";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { Loading } from "./Loading.tsx";
+import { ScreenShown } from "./screen-shown.tsx";
 
 interface QueryBoundaryProps<Ref> {
   /** The screen's loaded query; null until its first load starts. */
@@ -27,7 +28,16 @@ export function QueryBoundary<Ref>({
   const loading = <Loading label={loadingLabel} />;
   return (
     <ErrorBoundary key={resetKey} message={message} onRetry={onRetry}>
-      <Suspense fallback={loading}>{queryRef ? children(queryRef) : loading}</Suspense>
+      <Suspense fallback={loading}>
+        {queryRef ? (
+          <>
+            {children(queryRef)}
+            <ScreenShown />
+          </>
+        ) : (
+          loading
+        )}
+      </Suspense>
     </ErrorBoundary>
   );
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, useState } from "react";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { Loading } from "./Loading.tsx";
+import { ScreenShown } from "./screen-shown.tsx";
 
 interface ScreenBoundaryProps {
   errorMessage: string;
@@ -14,7 +15,10 @@ export function ScreenBoundary({ errorMessage, loadingLabel, children }: ScreenB
   const [fetchKey, setFetchKey] = useState(0);
   return (
     <ErrorBoundary message={errorMessage} onRetry={() => setFetchKey((key) => key + 1)}>
-      <Suspense fallback={<Loading label={loadingLabel} />}>{children(fetchKey)}</Suspense>
+      <Suspense fallback={<Loading label={loadingLabel} />}>
+        {children(fetchKey)}
+        <ScreenShown />
+      </Suspense>
     </ErrorBoundary>
   );
 }

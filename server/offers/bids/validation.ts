@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { BID_MESSAGES, bidAmountSchema } from "../../../common/offers.ts";
+import { bidAmountSchema } from "../../../common/bid-input.ts";
+import { BID_MESSAGES } from "../../../common/offers.ts";
 
 const optionalName = z
   .string()

@@ -12,8 +12,9 @@ import { ShortcutsHelp } from "../../ui/ShortcutsHelp.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "../../ui/SkipLink.tsx";
 import { ApprovalBanner } from "../../workspace/ApprovalBanner.tsx";
 import { RelayProvider } from "../RelayProvider.tsx";
+import { useSession } from "../useSession.ts";
 import type { AppLayoutQuery } from "./__generated__/AppLayoutQuery.graphql";
-import { Header } from "./Header.tsx";
+import { Header, type HeaderProps } from "./Header.tsx";
 import { LastDataUpdate } from "./LastDataUpdate.tsx";
 import type { Area } from "./navigation.tsx";
 import { SessionWatcher } from "./SessionWatcher.tsx";
@@ -23,55 +24,53 @@ interface AppLayoutProps {
   area: Area;
 }
 
-/** The signed-in frame: 'Cargando...' while the session loads, then sidebar, header and the screen. */
+/**
+ * The signed-in frame: sidebar and bar at once; the user's own parts (their menu, notifications,
+ * the approval banner) and the screen once the session check answers (both were started at
+ * navigation, with the screen's own query: app/screen-preloads.ts).
+ */
 export default function AppLayout({ area }: AppLayoutProps) {
   return (
     <RelayProvider>
-      <Suspense fallback={<Loading fullScreen />}>
-        <AppFrame area={area} />
-      </Suspense>
+      <AppFrame area={area} />
     </RelayProvider>
   );
 }
 
-function AppFrame({ area }: AppLayoutProps) {
-  const { checkSession } = useLazyLoadQuery<AppLayoutQuery>(
-    graphql`
-      query AppLayoutQuery {
-        checkSession {
-          user {
-            role
-            timeZone
-            ...Header_user
-            ...ApprovalBanner_user
-          }
-        }
+const SESSION_QUERY = graphql`
+  query AppLayoutQuery {
+    checkSession {
+      user {
+        role
+        timeZone
+        ...Header_user
+        ...ApprovalBanner_user
       }
-    `,
-    {},
-  );
-  const { user } = checkSession;
-  // Every date below is shown and read in the user's zone (common/date-time.ts).
-  // Set while rendering, so the screens' first render already uses it; public pages get the default back.
-  setStoredZone(user.timeZone);
-  useEffect(() => {
-    setStoredZone(user.timeZone);
-    return () => void setStoredZone(null);
-  }, [user.timeZone]);
+    }
+  }
+`;
+
+function useSessionUser() {
+  return useLazyLoadQuery<AppLayoutQuery>(SESSION_QUERY, {}).checkSession.user;
+}
+
+function AppFrame({ area }: AppLayoutProps) {
+  const { role } = useSession();
   const permanent = useMediaQuery((theme) => theme.breakpoints.up("md"), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
-
-  useEffect(() => session.confirmRole(user.role), [user.role]);
+  const headerProps = { permanentSidebar: permanent, onOpenSidebar: () => setMobileOpen(true) };
 
   return (
     <Box sx={{ display: "flex", minHeight: "100vh" }}>
       <SkipLink />
       <SessionWatcher />
       <ShortcutsHelp />
-      <Header user={user} permanentSidebar={permanent} onOpenSidebar={() => setMobileOpen(true)} />
+      <Suspense fallback={<Header user={null} {...headerProps} />}>
+        <SessionHeader {...headerProps} />
+      </Suspense>
       <Sidebar
         area={area}
-        home={homeFor(user.role)}
+        home={homeFor(role)}
         permanent={permanent}
         mobileOpen={mobileOpen}
         onClose={() => setMobileOpen(false)}
@@ -84,11 +83,35 @@ function AppFrame({ area }: AppLayoutProps) {
       >
         <Toolbar />
         <LastDataUpdate sx={{ display: { xs: "block", sm: "none" }, mb: 1 }} />
-        {area === "carrier" ? <ApprovalBanner user={user} /> : null}
         <Suspense fallback={<Loading />}>
-          <Outlet />
+          <SignedInScreen area={area} />
         </Suspense>
       </Box>
     </Box>
+  );
+}
+
+function SessionHeader(props: Omit<HeaderProps, "user">) {
+  return <Header user={useSessionUser()} {...props} />;
+}
+
+/** The screen, in the user's time zone and with the server's word on their role. */
+function SignedInScreen({ area }: AppLayoutProps) {
+  const user = useSessionUser();
+  // Every date below is shown and read in the user's zone (common/date-time.ts).
+  // Set while rendering, so the screens' first render already uses it; public pages get the default back.
+  setStoredZone(user.timeZone);
+  useEffect(() => {
+    setStoredZone(user.timeZone);
+    return () => void setStoredZone(null);
+  }, [user.timeZone]);
+  useEffect(() => session.confirmRole(user.role), [user.role]);
+  return (
+    <>
+      {area === "carrier" ? <ApprovalBanner user={user} /> : null}
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    </>
   );
 }

@@ -3,16 +3,24 @@ import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import Toolbar from "@mui/material/Toolbar";
+import { lazy, Suspense } from "react";
 import { graphql, useFragment } from "react-relay";
-import { NotificationBell } from "../../notifications/NotificationBell.tsx";
 import { HeaderSearch } from "../../search/HeaderSearch.tsx";
 import type { Header_user$key } from "./__generated__/Header_user.graphql";
 import { LastDataUpdate } from "./LastDataUpdate.tsx";
 import { DRAWER_WIDTH } from "./Sidebar.tsx";
 import { UserMenu } from "./UserMenu.tsx";
+import { useAfterFirstScreen } from "./useAfterFirstScreen.ts";
 
-interface HeaderProps {
-  user: Header_user$key;
+// Loaded once the screen is up (useAfterFirstScreen): not needed to show the first screen. The
+// search stays: its '/' shortcut must work as soon as the screen shows.
+const NotificationBell = lazy(() =>
+  import("../../notifications/NotificationBell.tsx").then((module) => ({ default: module.NotificationBell })),
+);
+
+export interface HeaderProps {
+  /** Null while the session check is on its way: the bar shows without the user's own parts. */
+  user: Header_user$key | null;
   permanentSidebar: boolean;
   onOpenSidebar(): void;
 }
@@ -27,6 +35,7 @@ export function Header({ user, permanentSidebar, onOpenSidebar }: HeaderProps) {
     `,
     user,
   );
+  const bellShown = useAfterFirstScreen();
   return (
     <AppBar
       position="fixed"
@@ -48,8 +57,12 @@ export function Header({ user, permanentSidebar, onOpenSidebar }: HeaderProps) {
         <HeaderSearch />
         <Box sx={{ flex: { xs: 0, md: 1 } }} />
         <LastDataUpdate sx={{ display: { xs: "none", sm: "block" }, whiteSpace: "nowrap" }} />
-        <NotificationBell user={data} />
-        <UserMenu user={data} />
+        {data ? (
+          <>
+            <Suspense fallback={null}>{bellShown ? <NotificationBell user={data} /> : null}</Suspense>
+            <UserMenu user={data} />
+          </>
+        ) : null}
       </Toolbar>
     </AppBar>
   );
