@@ -20,6 +20,7 @@ import {
   setTemporaryPassword,
   userByEmail,
   userEmailsOf,
+  userForQuery,
 } from "./users/records.ts";
 import { generateUserId } from "./users/service.ts";
 
@@ -35,6 +36,7 @@ loadMembership.plug(routeMembership);
 accounts.plug({
   byId: readUserById,
   byEmail: userByEmail,
+  forQuery: userForQuery,
   emailInUse,
   newUserId: generateUserId,
   initialApprovalStatus,

@@ -14,6 +14,8 @@ type UserDb = Pick<Db, "user">;
 export interface Accounts {
   byId(deps: Pick<Deps, "sql">, id: string): Promise<User | null>;
   byEmail(db: UserDb, email: string): Promise<User | null>;
+  /** The user read with a GraphQL field's selection (its relations and counts). */
+  forQuery(db: UserDb, id: string, query: object): Promise<User>;
   emailInUse(db: UserDb, email: string): Promise<boolean>;
   /** The readable userId a new account gets. */
   newUserId(): string;

@@ -1,7 +1,9 @@
 import { builder } from "../builder.ts";
+import type { Context } from "../context.ts";
 import { ForbiddenError, UnauthenticatedError } from "../errors.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
+import { accounts } from "./accounts.ts";
 import { changePassword, type PasswordChanged } from "./change-password.ts";
 import {
   checkSession,
@@ -19,6 +21,14 @@ interface SignInResult {
   message: string;
 }
 
+/**
+ * The signed-in user as the selection asks: the row the service read when the selection needs
+ * nothing more, else read again with it (relation counts such as unreadNotificationCount).
+ */
+function userWithSelection(ctx: Context, user: User, query: { include?: object; select?: object }) {
+  return query.include || query.select ? accounts.use.forQuery(ctx.db, user.id, query) : user;
+}
+
 const SignInPayload = builder.objectRef<SignInResult>("SignInPayload").implement({
   description:
     "A new session: keep `token` as the Bearer token; the refresh token arrives as an httpOnly cookie.",
@@ -27,7 +37,7 @@ const SignInPayload = builder.objectRef<SignInResult>("SignInPayload").implement
     user: t.prismaField({
       type: "User",
       description: "The signed-in user.",
-      resolve: (_query, payload) => payload.user,
+      resolve: (query, payload, _args, ctx) => userWithSelection(ctx, payload.user, query),
     }),
     sessionReplaced: t.exposeBoolean("sessionReplaced", {
       description: "Whether a session of this user in use on this platform was ended by this login.",
@@ -113,7 +123,7 @@ const SessionInfo = builder.objectRef<{ user: User; platform: string }>("Session
     user: t.prismaField({
       type: "User",
       description: "The signed-in user.",
-      resolve: (_query, session) => session.user,
+      resolve: (query, session, _args, ctx) => userWithSelection(ctx, session.user, query),
     }),
   }),
 });

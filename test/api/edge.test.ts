@@ -303,6 +303,20 @@ describe("timeouts", () => {
     expect(closed).toMatch(/^HTTP\/1\.1 408|^$/);
   });
 
+  it("refuses a request head over 16 KiB with 431 and closes the connection", async () => {
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(new URL(base).port as unknown as number, "127.0.0.1", () => {
+        socket.write(`GET /api/user/${"x".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      });
+      let received = "";
+      socket.on("data", (chunk) => {
+        received += chunk.toString();
+      });
+      socket.on("close", () => resolve(received));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+  });
+
   it("drops a request whose headers stop arriving", async () => {
     const started = Date.now();
     await new Promise<void>((resolve) => {
