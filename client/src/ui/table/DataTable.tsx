@@ -71,8 +71,13 @@ const HEADER_FOCUS_SX = {
 export function DataTable<Row, Field extends string>(props: DataTableProps<Row, Field>) {
   const { label, columns, empty, rowCount, loading = false, sort, onSort, paging, children } = props;
   const cards = useMediaQuery((theme) => theme.breakpoints.down("sm"), { noSsr: true });
-  const hideable = columns.filter((column) => column.hideable).map((column) => column.id);
-  const prefs = useTablePrefs(label, hideable);
+  const hideableColumns = columns.filter((column) => column.hideable || column.hiddenByDefault);
+  const hideable = hideableColumns.map((column) => column.id);
+  const prefs = useTablePrefs(
+    label,
+    hideable,
+    columns.filter((column) => column.hiddenByDefault).map((column) => column.id),
+  );
   const shown = visibleColumns(columns, prefs.hidden);
   const compact = prefs.density === "compact";
 
@@ -189,7 +194,7 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
             {props.columnControls && hideable.length ? (
               <ColumnMenu
                 table={label}
-                columns={columns.filter((column) => column.hideable)}
+                columns={hideableColumns}
                 hidden={prefs.hidden}
                 onToggle={prefs.toggleColumn}
               />
