@@ -13,6 +13,7 @@ export const CLIENT_ROUTE_PATTERNS = [
   "/unsupported-email",
   "/track/:token",
   "/invitation/:token",
+  "/setup",
   "/revert-email",
   "/admin/*",
   "/carrier/*",

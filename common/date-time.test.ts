@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   dateProblemMessage,
   dayBounds,
+  formatCalendarDay,
   formatDateTime,
   fromDateTimeInput,
   isRealDateTime,
@@ -127,5 +128,12 @@ describe("the date input rule", () => {
       ),
       { seed: 20261124, numRuns: 1000 },
     );
+  });
+});
+
+describe("calendar days", () => {
+  it("reads a stored day (its UTC midnight) as MM/DD/YYYY, never the day before", () => {
+    expect(formatCalendarDay("2027-01-10T00:00:00.000Z")).toBe("01/10/2027");
+    expect(formatCalendarDay(new Date("2026-12-31T00:00:00Z"))).toBe("12/31/2026");
   });
 });

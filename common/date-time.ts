@@ -101,6 +101,16 @@ export function formatDateTime(iso: string | Date | null | undefined, zone: UsTi
   return `${pad(wall.month)}/${pad(wall.day)}/${wall.year} ${pad(wall.hour)}:${pad(wall.minute)} ${wall.abbreviation}`;
 }
 
+/**
+ * A calendar day (a billing date: stored as its UTC midnight, no time of day) in the screens' date
+ * order: '01/10/2027'. It carries no time or zone on purpose: a day has none, and a midnight put in
+ * the viewer's zone would show the day before in every US zone.
+ */
+export function formatCalendarDay(day: string | Date): string {
+  const date = typeof day === "string" ? new Date(day) : day;
+  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
+}
+
 /** The value of an <input type="datetime-local"> for an instant, in the zone: '2026-11-21T08:30'. */
 export function toDateTimeInput(iso: string | null | undefined, zone: UsTimeZone): string {
   const date = parseInstant(iso);

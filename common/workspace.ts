@@ -33,3 +33,7 @@ export const MARKETPLACE_REJECTED_MESSAGE =
   "Your carrier account was not approved, so offers are closed to it. Contact us if you think this is a mistake.";
 export const INVITATION_INVALID_MESSAGE =
   "This invitation link is not valid any more: it was used already, revoked or it expired. Ask your operator for a new one.";
+
+/** The /setup link stops working once an operator exists (or when it is not this server's). */
+export const SETUP_LINK_INVALID_MESSAGE =
+  "This setup link is no longer valid: an operator account exists. Sign in instead.";

@@ -25,6 +25,8 @@ export interface AppConfig {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
+  /** SEED_DEMO=reset: empty the database at start, then load the demo set again (a demo machine only). */
+  demoReset: boolean;
   loginMaxFailures: number;
   loginWindowSeconds: number;
   /** Tracking: a position this close to a stop's facility (metres) marks it arrived. */
@@ -101,7 +103,8 @@ export function loadConfig(
     secureCookies: env.COOKIE_SECURE === "1" || (production && env.COOKIE_SECURE !== "0"),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    seedDemo: env.SEED_DEMO === "1",
+    seedDemo: env.SEED_DEMO === "1" || env.SEED_DEMO === "reset",
+    demoReset: env.SEED_DEMO === "reset",
     loginMaxFailures: Number(env.LOGIN_MAX_FAILURES ?? 5),
     loginWindowSeconds: Number(env.LOGIN_WINDOW_SECONDS ?? 15 * 60),
     trackingGeofenceMeters: Number(env.TRACKING_GEOFENCE_METERS ?? 200),

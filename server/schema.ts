@@ -21,6 +21,7 @@ import "./offers/schema.ts";
 import "./tracking/schema.ts";
 import "./routing/schema.ts";
 import "./workspace/schema.ts";
+import "./workspace/first-operator-schema.ts";
 import "./audit/schema.ts";
 import "./billing/schema.ts";
 import "./billing/load-financials.ts";

@@ -22,6 +22,7 @@ const publicScreens: RouteObject[] = [
   screen("/unsupported-email", () => import("./auth/UnsupportedEmailPage.tsx")),
   screen("/track/:token", () => import("./tracking/ShipmentTrackingRoute.tsx")),
   screen("/invitation/:token", () => import("./workspace/InvitationRoute.tsx")),
+  screen("/setup", () => import("./workspace/SetupRoute.tsx")),
   screen("/revert-email", () => import("./auth/RevertEmailPage.tsx")),
 ];
 

@@ -93,10 +93,10 @@ describe("field values", () => {
   it("reads numbers >= 0, with thousands separators", () => {
     expect(parseNonNegativeNumber("12,500.5", "Weight")).toBe(12500.5);
     expect(parseNonNegativeNumber("0", "Weight")).toBe(0);
-    for (const text of ["-1", "abc", "1,2", ""]) {
-      expect(parseNonNegativeNumber(text, "Weight")).toEqual({
-        problem: "Weight must be a number greater than or equal to 0",
-      });
+    expect(parseNonNegativeNumber("-1", "Weight")).toEqual({ problem: "Weight must be 0 or more" });
+    expect(parseNonNegativeNumber(" ", "Weight")).toEqual({ problem: "Weight needs a number of 0 or more" });
+    for (const text of ["n/a", "abc", "1,2"]) {
+      expect(parseNonNegativeNumber(text, "Weight")).toEqual({ problem: `Weight '${text}' is not a number` });
     }
   });
 

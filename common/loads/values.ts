@@ -50,9 +50,9 @@ const THOUSANDS = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
 export function parseNonNegativeNumber(text: string, label: string): number | Problem {
   const trimmed = text.trim();
   const value = Number(THOUSANDS.test(trimmed) ? trimmed.replaceAll(",", "") : trimmed);
-  if (trimmed === "" || !Number.isFinite(value) || value < 0) {
-    return { problem: `${label} must be a number greater than or equal to 0` };
-  }
+  if (trimmed === "") return { problem: `${label} needs a number of 0 or more` };
+  if (!Number.isFinite(value)) return { problem: `${label} '${trimmed}' is not a number` };
+  if (value < 0) return { problem: `${label} must be 0 or more` };
   return value;
 }
 

@@ -1,27 +1,34 @@
 import pg from "pg";
 import { hashPassword } from "../auth/passwords.ts";
 import { providerOf } from "../db/client.ts";
+import { emptyDatabase } from "../db/empty-database.ts";
 import type { Deps } from "../deps.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { logger } from "../ops/logger.ts";
 import { generateUserId } from "../users/service.ts";
+import { announceFirstRun } from "../workspace/first-operator.ts";
 import { seedDemo } from "./demo.ts";
 
 /** Distinct from the migrations' lock: start-up data waits for migrations, then for each other. */
 const BOOTSTRAP_LOCK_KEY = 7_261_124_010;
 
 /**
- * Start-up data: the first admin from ADMIN_EMAIL/ADMIN_PASSWORD, and the demo set with SEED_DEMO=1.
+ * Start-up data: the first admin from ADMIN_EMAIL/ADMIN_PASSWORD, and the demo set with SEED_DEMO=1
+ * (SEED_DEMO=reset empties the database first);
+ * with neither an operator nor ADMIN_EMAIL, the log's one-time /setup link.
  * Safe from several instances at once: on PostgreSQL they take turns under an advisory lock (the
  * second then finds the data there), and the admin insert tolerates a concurrent twin anyway.
  */
 export async function bootstrap(deps: Deps): Promise<void> {
   const { adminEmail, adminPassword, seedDemo: wantsDemo } = deps.config;
-  if (!(adminEmail && adminPassword) && !wantsDemo) return;
-  await withStartupLock(deps.config.databaseUrl, async () => {
-    if (adminEmail && adminPassword) await ensureFirstAdmin(deps, adminEmail, adminPassword);
-    if (wantsDemo) await seedDemo(deps);
-  });
+  if ((adminEmail && adminPassword) || wantsDemo) {
+    await withStartupLock(deps.config.databaseUrl, async () => {
+      if (wantsDemo && deps.config.demoReset) await emptyDatabase(deps.config.databaseUrl);
+      if (adminEmail && adminPassword) await ensureFirstAdmin(deps, adminEmail, adminPassword);
+      if (wantsDemo) await seedDemo(deps);
+    });
+  }
+  await announceFirstRun(deps);
 }
 
 async function ensureFirstAdmin(deps: Deps, adminEmail: string, adminPassword: string): Promise<void> {

@@ -5,7 +5,9 @@ import { startOffer } from "../offers/service.ts";
 import { confirmWinner } from "../offers/winner.ts";
 import { actingAs } from "./acting-as.ts";
 
-const ROUNDS = [45, 30, 90, 20, 60];
+const DAY_MINUTES = 24 * 60;
+/** Rounds of 3 to 7 days: a demo explored the day after seeding still has open bidding. */
+const ROUNDS = [3, 4, 5, 6, 7].map((days) => days * DAY_MINUTES);
 const EQUIPMENT = ["Dry Van", "Refrigerated", "Flatbed", "Dry Van", "Intermodal"] as const;
 
 /**
@@ -25,10 +27,9 @@ export async function seedDemoOffers(deps: Deps, admin: User): Promise<void> {
     },
     orderBy: { pickupDate: "asc" },
   });
-  const loads = await db.load.findMany({
+  const candidates = await db.load.findMany({
     where: { ...open, id: { not: texas?.id ?? "" } },
     orderBy: { pickupDate: "asc" },
-    take: ROUNDS.length,
   });
   const ramirez = await db.user.findUnique({ where: { email: "carrier@freightway.test" } });
   const brooks = await db.user.findUnique({ where: { email: "driver2@freightway.test" } });
@@ -38,6 +39,7 @@ export async function seedDemoOffers(deps: Deps, admin: User): Promise<void> {
     take: 6,
   });
   const bidders = [ramirez, brooks, ...drivers].filter((user): user is User => user !== null);
+  const loads = offeredLoads(candidates, bidders);
 
   const bid = async (user: User, offerId: string, amount: number) => {
     try {
@@ -50,8 +52,8 @@ export async function seedDemoOffers(deps: Deps, admin: User): Promise<void> {
   for (const [index, load] of loads.entries()) {
     const offer = await startOffer(adminCtx, {
       loadId: load.loadId,
-      roundMinutes: ROUNDS[index],
-      equipmentType: EQUIPMENT[index],
+      roundMinutes: ROUNDS[index % ROUNDS.length],
+      equipmentType: EQUIPMENT[index % EQUIPMENT.length],
       targetRate: 1800 + index * 150,
     });
     const base = Math.round((offer.distance ?? 600) * 2.4 + 400);
@@ -68,4 +70,30 @@ export async function seedDemoOffers(deps: Deps, admin: User): Promise<void> {
       await bid(user, offer.id, 2040 + position * 45);
     if (won) await confirmWinner(adminCtx, offer.id, { bidId: won.bid.id });
   }
+}
+
+type DemoLoad = { id: string; originAddress: string | null; destinationAddress: string | null };
+
+const servesArea = (load: DemoLoad, states: string[]) =>
+  states.some(
+    (state) =>
+      load.originAddress?.includes(`, ${state} `) || load.destinationAddress?.includes(`, ${state} `),
+  );
+
+/**
+ * The earliest loads, plus, for each demo carrier whose areas of operation none of them touches,
+ * the earliest load that does: every demo login has offers it can see.
+ */
+function offeredLoads<Load extends DemoLoad>(candidates: Load[], bidders: User[]): Load[] {
+  const chosen = candidates.slice(0, ROUNDS.length);
+  for (const bidder of bidders) {
+    const states = (bidder.areasOfOperation ?? "")
+      .split(",")
+      .map((state) => state.trim().toUpperCase())
+      .filter(Boolean);
+    if (states.length === 0 || chosen.some((load) => servesArea(load, states))) continue;
+    const match = candidates.find((load) => !chosen.includes(load) && servesArea(load, states));
+    if (match) chosen.push(match);
+  }
+  return chosen;
 }

@@ -36,6 +36,11 @@ export async function emailInUse(db: UserDb, email: string): Promise<boolean> {
 // --- sign-up and sign-in (auth) ---
 
 /** A self-service sign-up's account, inside the caller's transaction. */
+/** Whether any operator (ADMIN) account exists: the first-run setup link works only while none does. */
+export async function operatorExists(db: UserDb): Promise<boolean> {
+  return (await db.user.count({ where: { role: "ADMIN" } })) > 0;
+}
+
 export function createAccount(tx: UserDb, data: Prisma.UserCreateInput): Promise<User> {
   return tx.user.create({ data });
 }

@@ -96,3 +96,12 @@ export const auditListInput = z.object({
   to: z.coerce.date({ error: "to is not a date" }).nullish(),
 });
 export type AuditListInput = z.infer<typeof auditListInput>;
+
+/** The /setup screen: the first operator's account, with the link's token. */
+export const firstOperatorInput = z
+  .object({
+    token: z.string({ error: "The setup link is incomplete" }).trim().min(20).max(200),
+    email,
+    ...invitationAccount,
+  })
+  .superRefine(passwordsMatch);

@@ -21,6 +21,27 @@ describe("start-up", () => {
     }
   });
 
+  it("resets the demo with SEED_DEMO=reset: what visitors changed is gone, the demo set is back", async () => {
+    const t = await createTestApp({ seedDemo: true });
+    try {
+      const offers = await t.app.deps.db.offer.count();
+      const users = await t.app.deps.db.user.count();
+      await t.app.deps.db.user.create({
+        data: { email: "visitor@example.com", role: "CARRIER", passwordHash: "x", userId: "visitor-1" },
+      });
+      await t.app.deps.db.bid.deleteMany();
+      const reset = await buildApp({ ...t.app.deps.config, seedDemo: true, demoReset: true });
+      await reset.stop();
+      expect(await t.app.deps.db.user.count({ where: { email: "visitor@example.com" } })).toBe(0);
+      expect(await t.app.deps.db.user.count()).toBe(users);
+      expect(await t.app.deps.db.offer.count()).toBe(offers);
+      expect(await t.app.deps.db.bid.count()).toBeGreaterThan(0);
+      await loginAs(t.app, "carrier@freightway.test", DEMO_PASSWORD);
+    } finally {
+      await t.close();
+    }
+  });
+
   it("loads the demo data with SEED_DEMO into an empty database only", async () => {
     const t = await createTestApp({ seedDemo: true });
     try {

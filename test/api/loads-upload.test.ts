@@ -177,7 +177,7 @@ describe("POST /api/loads (bulk upload)", () => {
         message: "Row 2: Unknown status 'lost' (use pending, in_transit, delivered or cancelled)",
       },
       { field: "rows.3.loadId", message: "Row 3: Load ID 'OK-1' is already on row 1" },
-      { field: "rows.3.weight", message: "Row 3: Weight must be a number greater than or equal to 0" },
+      { field: "rows.3.weight", message: "Row 3: Weight must be 0 or more" },
       { field: "rows.4.destinationNass", message: "Row 4: Unknown NASS code 'NOPE' in Destination NASS" },
       { field: "rows.5.bolNumber", message: "Row 5: BOL Number is longer than 100 characters" },
       { field: "rows.5.deliveryDate", message: "Row 5: Delivery Date cannot be before Pickup Date" },

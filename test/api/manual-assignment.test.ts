@@ -204,7 +204,7 @@ describe("POST /api/loads/manual-assignment", () => {
     ],
     [{ status: "lost" }, "status", "Unknown status 'lost' (use pending, in_transit, delivered or cancelled)"],
     [{ mode: "BIKE" }, "mode", "Unknown mode 'BIKE' (use TRUCK, RAIL, SHIP or AIR)"],
-    [{ weight: "heavy" }, "weight", "Weight must be a number greater than or equal to 0"],
+    [{ weight: "heavy" }, "weight", "Weight 'heavy' is not a number"],
     [{ freightClass: "x".repeat(41) }, "freightClass", "Freight Class is longer than 40 characters"],
   ])("refuses %j with '%s: %s'", async (overrides, field, message) => {
     const result = await post(form({ loadId: "MA-BAD", ...overrides }));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../server/seed/demo.ts";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../server/seed/demo.ts";
 import { createTestApp, loginAs, rest, type TestApp } from "../support/app.ts";
 
 let t: TestApp;
@@ -36,5 +36,23 @@ describe("SEED_DEMO=1 bidding", () => {
       token: carrier.token,
     });
     expect(bell.body.some((item) => item.bidStatus === "winner")).toBe(true);
+  });
+
+  it("gives every demo carrier offers it can see, in rounds that stay open for days", async () => {
+    const carriers = DEMO_USERS.filter((user) => user.role === "CARRIER").map((user) => user.email);
+    const drivers = await t.app.deps.db.user.findMany({
+      where: { email: { endsWith: "@drivers.freightway.test" }, role: "CARRIER" },
+      select: { email: true },
+    });
+    for (const email of [...carriers, ...drivers.map((driver) => driver.email)]) {
+      const { token } = await loginAs(t.app, email, DEMO_PASSWORD);
+      const active = await rest<{ roundEndsAt: string }[]>(t.app, "GET", "/offers/active-offers", undefined, {
+        token,
+      });
+      expect(active.body.length, email).toBeGreaterThanOrEqual(1);
+      for (const offer of active.body) {
+        expect(new Date(offer.roundEndsAt).getTime() - Date.now(), email).toBeGreaterThan(2 * 86_400_000);
+      }
+    }
   });
 });

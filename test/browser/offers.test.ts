@@ -116,7 +116,10 @@ describe("a whole bidding round in the browser", () => {
     await folded.getByRole("button", { name: "OK" }).click();
     await offerRow.getByText("$1,450.00").first().waitFor();
 
-    await offerRow.getByRole("button", { name: /My bid/ }).click();
+    // A folded bid is not offered for a change: the cell offers a new bid.
+    await offerRow
+      .getByRole("button", { name: `Your $1,400.00 bid was withdrawn; place a new bid on ${loadId}` })
+      .click();
     await dialog.getByLabel("Your bid").fill("1350");
     await dialog.getByRole("button", { name: "Submit Bid" }).click();
     await offerRow.getByRole("button", { name: /My bid \$1,350\.00/ }).waitFor();

@@ -47,4 +47,22 @@ describe("the header search", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("is not shown to a carrier, whose Active Offers screen has its own search", async () => {
+    await createUser(world.app, { email: "hauler@example.com", fullName: "Hal Hauler" });
+    const { page, errors, context } = await openTab(world);
+    await loginThroughForm(page, "hauler@example.com");
+    await page.waitForURL("**/carrier/carrier-portal/active-offers");
+    await page.getByRole("heading", { name: "Active Offers" }).first().waitFor();
+    await expect(page.getByRole("banner").getByRole("combobox", { name: "Search" }).count()).resolves.toBe(0);
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("searchbox")
+        .or(page.getByRole("main").getByRole("textbox", { name: "Search" }))
+        .count(),
+    ).resolves.toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

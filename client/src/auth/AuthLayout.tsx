@@ -2,10 +2,12 @@ import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
+import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { BrandMark } from "../ui/BrandMark.tsx";
 import { useDocumentTitle } from "../ui/useDocumentTitle.ts";
+import { VISUALLY_HIDDEN } from "../ui/visually-hidden.ts";
 
 export interface AuthTab {
   label: string;
@@ -20,11 +22,16 @@ export const LOGIN_TABS: AuthTab[] = [
 interface AuthLayoutProps {
   tabs: AuthTab[];
   current: string;
+  /**
+   * The page's h1 for screen readers and outlines, where the form shows no heading of its own (the
+   * tabs already say it to sighted users).
+   */
+  heading?: string;
   children: ReactNode;
 }
 
 /** The card the login, sign-up and forgot-password forms sit in, with their tabs on top. */
-export function AuthLayout({ tabs, current, children }: AuthLayoutProps) {
+export function AuthLayout({ tabs, current, heading, children }: AuthLayoutProps) {
   useDocumentTitle(tabs.find((tab) => tab.to === current)?.label ?? "Sign in");
   return (
     <Box
@@ -40,6 +47,11 @@ export function AuthLayout({ tabs, current, children }: AuthLayoutProps) {
       }}
     >
       <Paper elevation={6} sx={{ width: "100%", maxWidth: 440, p: { xs: 3, sm: 4 } }}>
+        {heading ? (
+          <Typography component="h1" sx={VISUALLY_HIDDEN}>
+            {heading}
+          </Typography>
+        ) : null}
         <Box sx={{ display: "flex", justifyContent: "center", mb: 2 }}>
           <RouterLink to="/" style={{ textDecoration: "none" }} aria-label="Freightway home">
             <BrandMark />

@@ -44,7 +44,7 @@ function ForgotPasswordPage() {
   };
 
   return (
-    <AuthLayout tabs={TABS} current="/forgot-password">
+    <AuthLayout tabs={TABS} current="/forgot-password" heading="Forgot your password">
       <Link
         component={RouterLink}
         to="/login"

@@ -69,7 +69,7 @@ function LoginPage() {
   };
 
   return (
-    <AuthLayout tabs={LOGIN_TABS} current="/login">
+    <AuthLayout tabs={LOGIN_TABS} current="/login" heading="Log in to Freightway">
       {notice ? (
         <Alert severity="success" sx={{ mb: 2 }}>
           {notice}

@@ -79,7 +79,7 @@ function SignupPage() {
   };
 
   return (
-    <AuthLayout tabs={LOGIN_TABS} current="/signup">
+    <AuthLayout tabs={LOGIN_TABS} current="/signup" heading="Sign up for Freightway">
       <AuthForm
         label="Sign up"
         onSubmit={handleSubmit}

@@ -1,6 +1,7 @@
 import Link from "@mui/material/Link";
 import { Link as RouterLink } from "react-router-dom";
-import { dayText, type Ledger } from "../../../common/billing.ts";
+import type { Ledger } from "../../../common/billing.ts";
+import { formatCalendarDay } from "../../../common/date-time.ts";
 import { formatCents } from "../../../common/money.ts";
 import type { Column } from "../ui/table/columns.ts";
 import { ActionsCell } from "./ActionsCell.tsx";
@@ -49,7 +50,7 @@ export function ledgerColumns<Row extends LedgerEntry>(
       header: labels.DATE,
       sortField: "DATE",
       nowrap: true,
-      cell: (row) => dayText(fields.date(row)),
+      cell: (row) => formatCalendarDay(fields.date(row)),
     },
     {
       id: "amount",

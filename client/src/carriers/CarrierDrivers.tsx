@@ -33,6 +33,10 @@ interface CarrierDriversProps {
   onVersionMoved?(move: OwnVersionMove): void;
 }
 
+/** On a phone the table keeps name, e-mail and the action: no sideways scroll at 390 px. */
+const LOW_VALUE = new Set(["User ID", "Phone"]);
+const PHONE_HIDDEN = { display: { xs: "none", sm: "table-cell" } } as const;
+
 /** The carrier's drivers: signed-up carrier users attached by e-mail, detached after a confirmation. */
 export function CarrierDrivers({ carrier, onVersionMoved }: CarrierDriversProps) {
   const data = useFragment(
@@ -156,11 +160,14 @@ export function CarrierDrivers({ carrier, onVersionMoved }: CarrierDriversProps)
         </Typography>
       ) : (
         <TableContainer sx={{ overflowX: "auto" }}>
-          <Table size="small" aria-label="Drivers" sx={{ minWidth: 620 }}>
+          <Table size="small" aria-label="Drivers">
             <TableHead>
               <TableRow>
                 {["Name", "User ID", "E-mail", "Phone", "Action"].map((label) => (
-                  <TableCell key={label} sx={{ fontWeight: 700 }}>
+                  <TableCell
+                    key={label}
+                    sx={{ fontWeight: 700, ...(LOW_VALUE.has(label) ? PHONE_HIDDEN : null) }}
+                  >
                     {label}
                   </TableCell>
                 ))}
@@ -173,9 +180,11 @@ export function CarrierDrivers({ carrier, onVersionMoved }: CarrierDriversProps)
                 return (
                   <TableRow key={driver.id} data-testid="driver-row">
                     <TableCell>{driver.fullName ?? "—"}</TableCell>
-                    <TableCell>{driver.userId}</TableCell>
+                    <TableCell sx={PHONE_HIDDEN}>{driver.userId}</TableCell>
                     <TableCell sx={{ wordBreak: "break-all" }}>{driver.email}</TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{formatPhone(phone) ?? "—"}</TableCell>
+                    <TableCell sx={{ whiteSpace: "nowrap", ...PHONE_HIDDEN }}>
+                      {formatPhone(phone) ?? "—"}
+                    </TableCell>
                     <TableCell>
                       <Button
                         size="small"

@@ -201,17 +201,30 @@ export function UploadDialog({ open, onClose, onUploaded, onPartlyUploaded }: Up
       for (const file of request.files) uploadedNames.add(file.name);
     }
     setProgress(null);
+    // The spec: a successful upload clears the stream too; a cancelled dialog reopens as new (USPS).
+    clearChoices("");
+    onUploaded(summary);
+  };
+
+  /** The next opening starts with no files, whether this one uploaded or was cancelled. */
+  const clearChoices = (nextStream: string) => {
     setFiles([]);
     setRefusals([]);
-    setStream("");
+    setStream(nextStream);
+    setFormError(null);
+    setFailure(null);
     if (inputRef.current) inputRef.current.value = "";
-    onUploaded(summary);
+  };
+
+  const handleCancel = () => {
+    clearChoices(DEFAULT_STREAM);
+    onClose();
   };
 
   return (
     <Dialog
       open={open}
-      onClose={uploading ? undefined : onClose}
+      onClose={uploading ? undefined : handleCancel}
       fullWidth
       maxWidth="md"
       fullScreen={fullScreen}
@@ -331,14 +344,6 @@ export function UploadDialog({ open, onClose, onUploaded, onPartlyUploaded }: Up
                 </MenuItem>
               ))}
             </TextField>
-            {formError ? (
-              <Alert severity="error" role="alert">
-                {formError}
-              </Alert>
-            ) : null}
-            {failure ? (
-              <UploadProblems title={UPLOAD_FAILED} message={failure.message} problems={failure.problems} />
-            ) : null}
             {progress ? (
               <Box role="status" aria-live="polite">
                 <LinearProgress
@@ -353,8 +358,22 @@ export function UploadDialog({ open, onClose, onUploaded, onPartlyUploaded }: Up
             ) : null}
           </Stack>
         </DialogContent>
+        {/* Outside the scrolling content, right above the buttons: on a phone a long preview would
+            otherwise push the answer below the fold. */}
+        {formError || failure ? (
+          <Box sx={{ px: 3, pt: 2, flexShrink: 0 }}>
+            {formError ? (
+              <Alert severity="error" role="alert">
+                {formError}
+              </Alert>
+            ) : null}
+            {failure ? (
+              <UploadProblems title={UPLOAD_FAILED} message={failure.message} problems={failure.problems} />
+            ) : null}
+          </Box>
+        ) : null}
         <DialogActions>
-          <Button onClick={onClose} disabled={uploading}>
+          <Button onClick={handleCancel} disabled={uploading}>
             Cancel
           </Button>
           <Button type="submit" variant="contained" disabled={uploading || parsing}>

@@ -31,7 +31,7 @@ export function UploadProblems({ title, message, problems }: UploadProblemsProps
             component="ul"
             aria-label="Upload problems"
             tabIndex={0}
-            sx={{ maxHeight: 200, overflowY: "auto", m: 0, mt: 1, pl: 2.5, pr: 1 }}
+            sx={{ maxHeight: "min(200px, 25vh)", overflowY: "auto", m: 0, mt: 1, pl: 2.5, pr: 1 }}
           >
             {problems.map((problem) => (
               <li key={`${problem.row ?? "upload"}-${problem.field}-${problem.reason}`}>

@@ -129,7 +129,7 @@ describe("load form checks", () => {
       stops: [stop("1", "A"), stop("1", null)],
     };
     expect(problemsOf(values)).toEqual({
-      weight: "Weight must be a number greater than or equal to 0",
+      weight: "Weight must be 0 or more",
       deliveryDate: "Delivery Date '2026-02-30T10:00' is not a valid date",
       trackingLink: "Tracking link must be an http(s) URL",
       additionalData: "Additional data must be a JSON object",

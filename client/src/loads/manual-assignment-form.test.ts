@@ -38,8 +38,8 @@ describe("manual assignment form", () => {
     expect(manualAssignmentProblems({ ...filled, stops: "abc" }).stops).toBe(stops);
     expect(manualAssignmentProblems({ ...filled, stops: "0" })).toEqual({});
     expect(manualAssignmentProblems({ ...filled, weight: "-3", volume: "x" })).toEqual({
-      weight: "Weight must be a number greater than or equal to 0",
-      volume: "Volume must be a number greater than or equal to 0",
+      weight: "Weight must be 0 or more",
+      volume: "Volume 'x' is not a number",
     });
     expect(manualAssignmentProblems({ ...filled, pickupDate: "not a date" }).pickupDate).toBe(
       "Pickup Date 'not a date' is not a valid date",

@@ -1,7 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Snackbar from "@mui/material/Snackbar";
 import TextField from "@mui/material/TextField";
@@ -21,6 +20,7 @@ import { ConfirmWinnerDialog } from "./ConfirmWinnerDialog.tsx";
 import { failureText } from "./failure-text.ts";
 import { laneText } from "./lane.ts";
 import { dateTimeText } from "./money.ts";
+import { OfferStatusChip } from "./OfferStatusChip.tsx";
 import { BIDDER_LIST } from "./offer-lists.ts";
 import { RoundEnds } from "./RoundEnds.tsx";
 import { useConfirmWinnerMutation } from "./useConfirmWinnerMutation.ts";
@@ -157,7 +157,7 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
             <RoundEnds roundEndsAt={offer.roundEndsAt} roundNumber={offer.roundNumber} showCloseTime />
           ) : null}
         </Box>
-        <Chip label={offer.status} color={open ? "success" : "default"} />
+        <OfferStatusChip status={offer.status} roundEndsAt={offer.roundEndsAt} />
         {open && roundOver ? (
           <Box sx={{ display: "flex", gap: 1, alignItems: "center" }}>
             <TextField

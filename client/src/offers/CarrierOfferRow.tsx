@@ -24,21 +24,23 @@ interface OfferActions {
 function MyBidCell({ offer, onBid }: { offer: Offer; onBid(offer: Offer): void }) {
   const now = useRoundClock(offer.roundEndsAt);
   const open = offer.status === "active" && roundEnds(offer.roundEndsAt, now) !== TIMES_UP;
-  const folded = offer.myBid?.status === "folded";
+  const bid = offer.myBid;
+  // A folded bid no longer counts: the cell says so and offers a new bid, never "change it".
+  const label = !bid
+    ? `Place your bid on ${offer.loadId}`
+    : bid.status === "folded"
+      ? `Your ${formatDollars(bid.amount)} bid was withdrawn; place a new bid on ${offer.loadId}`
+      : `My bid ${formatDollars(bid.amount)}, change it`;
   return (
     <Button
       size="small"
-      variant={offer.myBid ? "text" : "outlined"}
+      variant={bid?.status === "active" ? "text" : "outlined"}
       disabled={!open}
       onClick={() => onBid(offer)}
-      aria-label={
-        offer.myBid
-          ? `My bid ${formatDollars(offer.myBid.amount)}, change it`
-          : `Place your bid on ${offer.loadId}`
-      }
-      sx={{ textDecoration: folded ? "line-through" : undefined, fontWeight: 600 }}
+      aria-label={label}
+      sx={{ fontWeight: 600, whiteSpace: "nowrap" }}
     >
-      {offer.myBid ? formatDollars(offer.myBid.amount) : "Place your bid"}
+      {!bid ? "Place your bid" : bid.status === "folded" ? "Folded · bid again" : formatDollars(bid.amount)}
     </Button>
   );
 }

@@ -1,6 +1,7 @@
+import CheckBoxIcon from "@mui/icons-material/CheckBox";
+import CheckBoxOutlineBlankIcon from "@mui/icons-material/CheckBoxOutlineBlank";
 import SearchIcon from "@mui/icons-material/Search";
 import Box from "@mui/material/Box";
-import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
 import CircularProgress from "@mui/material/CircularProgress";
 import InputAdornment from "@mui/material/InputAdornment";
@@ -132,7 +133,12 @@ export function LoadPicker({ selected, onChange }: LoadPickerProps) {
                     onClick={() => toggle({ loadId: node.loadId, routeNumber: node.routeNumber ?? null })}
                   >
                     <ListItemIcon sx={{ minWidth: 36 }}>
-                      <Checkbox edge="start" checked={checked} tabIndex={-1} disableRipple size="small" />
+                      {/* A drawn box, not a second checkbox control inside the row's own (axe: nested-interactive). */}
+                      {checked ? (
+                        <CheckBoxIcon fontSize="small" color="primary" aria-hidden />
+                      ) : (
+                        <CheckBoxOutlineBlankIcon fontSize="small" aria-hidden />
+                      )}
                     </ListItemIcon>
                     <ListItemText primary={node.loadId} secondary={details.join(" · ") || null} />
                   </ListItemButton>

@@ -17,23 +17,36 @@ const text = (id: keyof NassRow_nass$data, header: string, sortField?: NassSortF
   cell: (nass) => (nass[id] as string | null) ?? DASH,
 });
 
-/** Spec section 2: the NASS table's columns, in order, then the edit button. */
+/**
+ * Spec section 2: the NASS table's columns, in order, then the edit button. Fifteen columns do not
+ * fit a 1366 px laptop: the ones looked at least start hidden ('Columns' shows them).
+ */
 export function nassColumns(onEdit: (nass: NassRow_nass$data) => void): readonly NassColumn[] {
   return [
     { ...text("code", "Code", "CODE"), key: true, nowrap: true },
     text("region", "Region", "REGION"),
-    text("division", "Division", "DIVISION"),
-    text("fdbid", "FDB ID"),
+    { ...text("division", "Division", "DIVISION"), hiddenByDefault: true },
+    { ...text("fdbid", "FDB ID"), hiddenByDefault: true },
     text("facilityName", "Facility Name", "FACILITY_NAME"),
     text("street", "Street"),
     text("city", "City", "CITY"),
     text("state", "State", "STATE"),
     text("zip", "Zip", "ZIP"),
-    text("typeCode", "Type Code"),
-    text("subType", "Sub-Type"),
+    { ...text("typeCode", "Type Code"), hiddenByDefault: true },
+    { ...text("subType", "Sub-Type"), hiddenByDefault: true },
     text("facType", "Facility Type", "FACILITY_TYPE"),
-    { id: "originating", header: "Originating", cell: (nass) => yesNo(nass.originating) },
-    { id: "destinating", header: "Destinating", cell: (nass) => yesNo(nass.destinating) },
+    {
+      id: "originating",
+      header: "Originating",
+      hiddenByDefault: true,
+      cell: (nass) => yesNo(nass.originating),
+    },
+    {
+      id: "destinating",
+      header: "Destinating",
+      hiddenByDefault: true,
+      cell: (nass) => yesNo(nass.destinating),
+    },
     {
       id: "edit",
       header: "",

@@ -96,7 +96,8 @@ export function NassTable({ query, facets }: NassTableProps) {
         label="NASS codes"
         columns={columns}
         empty={NO_NASS_CODES}
-        minWidth={1400}
+        minWidth={900}
+        columnControls
         {...list.tableOf(data.nassCodes, {
           label: "NASS codes pages",
           noun: "nass codes",

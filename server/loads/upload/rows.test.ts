@@ -88,7 +88,7 @@ describe("parseUploadRows", () => {
         field: "rows.1.status",
         message: "Row 1: Unknown status 'lost' (use pending, in_transit, delivered or cancelled)",
       },
-      { field: "rows.1.weight", message: "Row 1: Weight must be a number greater than or equal to 0" },
+      { field: "rows.1.weight", message: "Row 1: Weight must be 0 or more" },
       { field: "rows.3.loadId", message: "Row 3: Load ID is required" },
       { field: "rows.4.loadId", message: "Row 4: Load ID 'L-1' is already on row 1" },
       { field: "rows.5.Pickup Date", message: "Row 5: Pickup Date must be text" },

@@ -29,6 +29,7 @@ export function Header({ user, permanentSidebar, onOpenSidebar }: HeaderProps) {
   const data = useFragment(
     graphql`
       fragment Header_user on User {
+        role
         ...UserMenu_user
         ...NotificationBell_user
       }
@@ -54,7 +55,9 @@ export function Header({ user, permanentSidebar, onOpenSidebar }: HeaderProps) {
             <MenuIcon />
           </IconButton>
         )}
-        <HeaderSearch />
+        {/* Operators only: a carrier's loads are its offers, searched on the Active Offers screen
+            itself, and no carrier screen shows routes, carriers, invoices or bills. */}
+        {data?.role === "ADMIN" ? <HeaderSearch /> : null}
         <Box sx={{ flex: { xs: 0, md: 1 } }} />
         <LastDataUpdate sx={{ display: { xs: "none", sm: "block" }, whiteSpace: "nowrap" }} />
         {data ? (

@@ -71,8 +71,13 @@ const HEADER_FOCUS_SX = {
 export function DataTable<Row, Field extends string>(props: DataTableProps<Row, Field>) {
   const { label, columns, empty, rowCount, loading = false, sort, onSort, paging, children } = props;
   const cards = useMediaQuery((theme) => theme.breakpoints.down("sm"), { noSsr: true });
-  const hideable = columns.filter((column) => column.hideable).map((column) => column.id);
-  const prefs = useTablePrefs(label, hideable);
+  const hideableColumns = columns.filter((column) => column.hideable || column.hiddenByDefault);
+  const hideable = hideableColumns.map((column) => column.id);
+  const prefs = useTablePrefs(
+    label,
+    hideable,
+    columns.filter((column) => column.hiddenByDefault).map((column) => column.id),
+  );
   const shown = visibleColumns(columns, prefs.hidden);
   const compact = prefs.density === "compact";
 
@@ -107,7 +112,12 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
               size="small"
               aria-label={label}
               aria-busy={loading}
-              sx={{ minWidth: props.minWidth, opacity: loading ? 0.6 : 1 }}
+              sx={{
+                minWidth: props.minWidth,
+                opacity: loading ? 0.6 : 1,
+                // 12 px between columns instead of 16: ten columns fit a 1366 px laptop's content box.
+                "& .MuiTableCell-root": { px: 1.5 },
+              }}
             >
               <TableHead>
                 <TableRow>
@@ -121,7 +131,11 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
                         sortDirection={active ? direction : false}
                         sx={{
                           fontWeight: 700,
-                          whiteSpace: "nowrap",
+                          // Two-word headers ('Destination State') may take two lines: at 1366 px
+                          // the header, not the data, is what pushed the last columns off screen.
+                          whiteSpace: "normal",
+                          overflowWrap: "normal",
+                          lineHeight: 1.3,
                           ...(column.key ? { ...PINNED_CELL_SX, zIndex: 2 } : null),
                           ...(compact ? { py: 0.5 } : null),
                         }}
@@ -180,7 +194,7 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
             {props.columnControls && hideable.length ? (
               <ColumnMenu
                 table={label}
-                columns={columns.filter((column) => column.hideable)}
+                columns={hideableColumns}
                 hidden={prefs.hidden}
                 onToggle={prefs.toggleColumn}
               />

@@ -16,6 +16,8 @@ export interface Column<Row, Field extends string = string> {
   key?: boolean;
   /** The user may hide it (column controls). */
   hideable?: boolean;
+  /** Hideable and hidden until the user shows it: a low-value column of a wide table. */
+  hiddenByDefault?: boolean;
   /** Keep the cell on one line. */
   nowrap?: boolean;
   align?: "left" | "right";
@@ -38,5 +40,7 @@ export function visibleColumns<Row, Field extends string>(
   columns: readonly Column<Row, Field>[],
   hidden: readonly string[],
 ): readonly Column<Row, Field>[] {
-  return columns.filter((column) => !(column.hideable && hidden.includes(column.id)));
+  return columns.filter(
+    (column) => !((column.hideable || column.hiddenByDefault) && hidden.includes(column.id)),
+  );
 }

@@ -37,11 +37,11 @@ function write(key: string, value: string) {
   }
 }
 
-function readStored(table: string, hideable: readonly string[]): Stored {
+function readStored(table: string, hideable: readonly string[], hiddenByDefault: readonly string[]): Stored {
   const density = read(densityKey()) === "compact" ? "compact" : "comfortable";
   let hidden: string[] = [];
   try {
-    const parsed: unknown = JSON.parse(read(hiddenKey(table)) ?? "[]");
+    const parsed: unknown = JSON.parse(read(hiddenKey(table)) ?? JSON.stringify(hiddenByDefault));
     if (Array.isArray(parsed)) hidden = parsed.filter((id): id is string => hideable.includes(id));
   } catch {
     hidden = [];
@@ -50,8 +50,12 @@ function readStored(table: string, hideable: readonly string[]): Stored {
 }
 
 /** A list's density and hidden columns, remembered per user. */
-export function useTablePrefs(table: string, hideable: readonly string[]) {
-  const [prefs, setPrefs] = useState(() => readStored(table, hideable));
+export function useTablePrefs(
+  table: string,
+  hideable: readonly string[],
+  hiddenByDefault: readonly string[] = [],
+) {
+  const [prefs, setPrefs] = useState(() => readStored(table, hideable, hiddenByDefault));
   const setDensity = useCallback((density: Density) => {
     write(densityKey(), density);
     setPrefs((current) => ({ ...current, density }));
