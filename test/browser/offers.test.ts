@@ -219,7 +219,7 @@ describe("a whole bidding round in the browser", () => {
       .getByRole("button", { name: "Unread: Congratulations! Your Bid Was Accepted" })
       .click();
     const won = carrier.page.getByRole("dialog", { name: "Congratulations! Your Bid Was Accepted" });
-    await won.getByText("$1,350.00").waitFor();
+    await won.getByText("$1,350.00", { exact: true }).waitFor();
     await won.getByRole("button", { name: "Continue" }).click();
     await carrier.page.waitForURL(`**/carrier/carrier-portal/confirm-details/${loadId}`);
     await carrier.page.getByRole("heading", { name: `Confirm Details for Load #${loadId}` }).waitFor();
