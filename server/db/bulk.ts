@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Db } from "./client.ts";
+import { decodeSqliteRows } from "./kysely-values.ts";
 import { databaseSettingsFrom, pgConnectionOptions } from "./settings.ts";
 import { numberedPlaceholders, type SqlValue } from "./sql.ts";
 import { providerOf, sqliteFilePath } from "./url.ts";
@@ -16,6 +17,8 @@ export type SqlOp =
       /** SQL with `?` placeholders and double-quoted identifiers (valid on SQLite and PostgreSQL). */
       sql: string;
       params: SqlValue[];
+      /** Compiled by the query builder for this database (see SqlFragment.compiled). */
+      compiled?: boolean;
     }
   /**
    * PostgreSQL only: rows streamed into `table` with COPY, read from `rows` as they are sent (a
@@ -159,7 +162,11 @@ export function driveSync<Result>(
       statements.set(op.sql, statement);
     }
     const params = sqliteParams(op.params);
-    step = work.next(op.kind === "all" ? statement.all(params) : statement.run(params).changes);
+    if (op.kind === "run") step = work.next(statement.run(params).changes);
+    else {
+      const rows = statement.all(params);
+      step = work.next(op.compiled ? decodeSqliteRows(op.sql, rows) : rows);
+    }
   }
   return step.value;
 }
@@ -243,7 +250,7 @@ export async function drivePostgres<Result>(
     if (op.kind === "copy") {
       result = await copyRows(client, op.table, op.columns, op.rows);
     } else {
-      const text = numberedPlaceholders(op.sql);
+      const text = op.compiled ? op.sql : numberedPlaceholders(op.sql);
       let name: string | undefined;
       if (named) {
         name = named.get(op.sql);

@@ -1,0 +1,70 @@
+import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
+import { postgresArray } from "./bulk-statements.ts";
+import { containsPattern, searchText } from "./contains-text.ts";
+import { providerOfStore, type Store } from "./kysely.ts";
+import {
+  asciiLower,
+  type SqlFragment,
+  trigramContains as trigramContainsPostgres,
+  trigramTableContains,
+} from "./sql.ts";
+
+/**
+ * The SQL that differs between SQLite and PostgreSQL, as expressions for the stores' builder:
+ * the one place a store's statement changes with the database (besides kysely-values.ts' row
+ * mapping). Upserts (`onConflict`) and RETURNING read the same on both and need nothing here.
+ */
+
+type Column = Expression<unknown>;
+
+/** `column` is one of `values`, with one statement text for any count (a JSON or array parameter). */
+export function oneOf(db: Store, column: Column, values: readonly string[]): RawBuilder<SqlBool> {
+  return providerOfStore(db) === "postgresql"
+    ? sql<SqlBool>`${column} = ANY(${postgresArray([...values])}::text[])`
+    : sql<SqlBool>`${column} IN (SELECT "value" FROM json_each(${JSON.stringify(values)}))`;
+}
+
+/**
+ * Case-insensitive "contains" (ASCII case, like SQLite's own LIKE): instr(lower(column)) on
+ * SQLite, which an index on lower(column) serves; ILIKE with the wildcards escaped on PostgreSQL.
+ * The text goes through contains-text.ts (at most 200 clean characters).
+ */
+export function containsAnyCase(db: Store, column: Column, text: string): RawBuilder<SqlBool> {
+  return providerOfStore(db) === "postgresql"
+    ? sql<SqlBool>`${column} ILIKE ${containsPattern(text)} ESCAPE '\\'`
+    : sql<SqlBool>`instr(lower(${column}), ${asciiLower(searchText(text))}) > 0`;
+}
+
+/** A hand-written fragment (`?` placeholders) as a builder expression. */
+export function fromFragment<Type>(fragment: SqlFragment): RawBuilder<Type> {
+  const parts = fragment.sql.split("?");
+  if (parts.length !== fragment.params.length + 1) throw new Error("A fragment's text holds a literal ?.");
+  return sql<Type>(Object.assign([...parts], { raw: parts }) as TemplateStringsArray, ...fragment.params);
+}
+
+/**
+ * "Contains, any case" through a trigram index: on SQLite the FTS5 trigram table `ftsTable` that
+ * mirrors `column` under the rows' `rowid`, on PostgreSQL the pg_trgm GIN index on `column`
+ * (sql.ts: trigramTableContains, trigramContains). Columns are SQL text, e.g. `l."loadId"`.
+ */
+export function trigramContains(
+  db: Store,
+  target: { rowid: string; ftsTable: string; column: string },
+  text: string,
+): RawBuilder<SqlBool> {
+  return fromFragment(
+    providerOfStore(db) === "postgresql"
+      ? trigramContainsPostgres(target.column, text)
+      : trigramTableContains(target.rowid, target.ftsTable, target.column, text),
+  );
+}
+
+/** Locks the rows a write transaction read, until it ends (PostgreSQL; SQLite's writer holds the database lock). */
+export function lockedForUpdate<Query extends { forUpdate(): Query }>(db: Store, query: Query): Query {
+  return providerOfStore(db) === "postgresql" ? query.forUpdate() : query;
+}
+
+/** A count as either driver gives it (PostgreSQL's bigint comes back as text). */
+export function countOf(value: number | bigint | string | null | undefined): number {
+  return Number(value ?? 0);
+}
