@@ -24,7 +24,14 @@ export type SqlOp =
    * PostgreSQL only: rows streamed into `table` with COPY, read from `rows` as they are sent (a
    * generator's rows are made while the database takes the ones before). Answers the row count.
    */
-  | { kind: "copy"; table: string; columns: string[]; rows: Iterable<SqlValue[]> };
+  | { kind: "copy"; table: string; columns: string[]; rows: Iterable<SqlValue[]> }
+  /**
+   * Only in a Prisma transaction (server/db/prisma-work.ts): another domain's service called
+   * inside the same transaction. The driver's transactions refuse it.
+   */
+  | { kind: "call"; call: (tx: PrismaTx) => Promise<unknown> };
+
+export type PrismaTx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /**
  * A write transaction written once for both databases: a generator that yields SQL operations and
@@ -124,7 +131,7 @@ export async function beginImmediate(connection: Database.Database, timeoutMs: n
 }
 
 /** How Prisma's SQLite adapter stores them: ISO-8601 with +00:00, and 1/0. */
-function sqliteParams(params: SqlValue[]): (string | number | null)[] {
+export function sqliteParams(params: SqlValue[]): (string | number | null)[] {
   const converted = new Array<string | number | null>(params.length);
   // Bulk rows repeat one Date object (createdAt, updatedAt): format it once.
   let lastDate: Date | null = null;
@@ -156,6 +163,7 @@ export function driveSync<Result>(
   while (!step.done) {
     const op = step.value;
     if (op.kind === "copy") throw new Error("COPY is PostgreSQL's");
+    if (op.kind === "call") throw new Error("A service call needs a Prisma transaction.");
     let statement = statements.get(op.sql);
     if (!statement) {
       statement = connection.prepare(op.sql);
@@ -247,6 +255,7 @@ export async function drivePostgres<Result>(
   while (!step.done) {
     const op = step.value;
     let result: unknown;
+    if (op.kind === "call") throw new Error("A service call needs a Prisma transaction.");
     if (op.kind === "copy") {
       result = await copyRows(client, op.table, op.columns, op.rows);
     } else {

@@ -1,10 +1,18 @@
-import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
+import {
+  type Expression,
+  type Insertable,
+  type InsertQueryBuilder,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+} from "kysely";
 import { postgresArray } from "./bulk-statements.ts";
 import { containsPattern, searchText } from "./contains-text.ts";
-import { providerOfStore, type Store } from "./kysely.ts";
+import { type DB, providerOfStore, type Store } from "./kysely.ts";
 import {
   asciiLower,
   type SqlFragment,
+  type SqlValue,
   trigramContains as trigramContainsPostgres,
   trigramTableContains,
 } from "./sql.ts";
@@ -67,4 +75,54 @@ export function lockedForUpdate<Query extends { forUpdate(): Query }>(db: Store,
 /** A count as either driver gives it (PostgreSQL's bigint comes back as text). */
 export function countOf(value: number | bigint | string | null | undefined): number {
   return Number(value ?? 0);
+}
+
+/** Values a `oneOf` list holds at most: SQLite's json_each reads any count, this bounds one statement's text. */
+const LOOKUP_GROUP = 5_000;
+
+/** `values` in lists of a size one `oneOf` takes. */
+export function lookupGroups<Value>(values: readonly Value[]): Value[][] {
+  const groups: Value[][] = [];
+  for (let start = 0; start < values.length; start += LOOKUP_GROUP)
+    groups.push(values.slice(start, start + LOOKUP_GROUP));
+  return groups;
+}
+
+/** A column of a bulk insert, with its PostgreSQL array element type. */
+export interface BulkColumn<Name extends string = string> {
+  name: Name;
+  type: "text" | "double precision" | "integer" | "boolean" | "timestamp(3)";
+}
+
+/** SQLite's multi-row statements: a handful of texts, each prepared once. */
+const SQLITE_ROWS_PER_INSERT = 100;
+
+/** The rows in the groups one insert statement takes each (PostgreSQL: all at once). */
+export function insertGroups<Row>(db: Store, rows: readonly Row[]): Row[][] {
+  if (rows.length === 0) return [];
+  if (providerOfStore(db) === "postgresql") return [[...rows]];
+  const groups: Row[][] = [];
+  for (let start = 0; start < rows.length; start += SQLITE_ROWS_PER_INSERT) {
+    groups.push(rows.slice(start, start + SQLITE_ROWS_PER_INSERT));
+  }
+  return groups;
+}
+
+/**
+ * `insert` with `rows`: on PostgreSQL one statement text for any count (each column passed as an
+ * array through unnest), on SQLite a VALUES list (see insertGroups).
+ */
+export function withRows<Table extends keyof DB & string, Output, Name extends string>(
+  db: Store,
+  insert: InsertQueryBuilder<DB, Table, Output>,
+  columns: readonly BulkColumn<Name>[],
+  rows: readonly (Insertable<DB[Table]> & Record<Name, SqlValue>)[],
+): InsertQueryBuilder<DB, Table, Output> {
+  if (providerOfStore(db) === "sqlite") return insert.values(rows as Insertable<DB[Table]>[]);
+  const arrays = columns.map(
+    (column) => sql`${postgresArray(rows.map((row) => row[column.name]))}::${sql.raw(column.type)}[]`,
+  );
+  return insert
+    .columns(columns.map((column) => column.name) as never)
+    .expression(sql`SELECT * FROM unnest(${sql.join(arrays)})` as never);
 }

@@ -16,6 +16,8 @@ export interface SqlWriter {
   provider: DbProvider;
   /** How many transactions may usefully run at once (SQLite has one writer). */
   parallel: number;
+  /** Connections the writer holds at most (SQLite: its one). */
+  connections: number;
   /** `work` builds its statements with `db` (server/db/kysely.ts: rowsOf, execute). */
   transaction<Result>(work: (db: Store) => SqlWork<Result>): Promise<Result>;
   close(): Promise<void>;
@@ -47,6 +49,7 @@ function sqliteWriter(file: string): SqlWriter {
   return {
     provider: "sqlite",
     parallel: 1,
+    connections: 1,
     async transaction<Result>(work: (db: Store) => SqlWork<Result>): Promise<Result> {
       const db = open();
       await beginImmediate(db, SQLITE_LOCK_TIMEOUT_MS);
@@ -74,6 +77,7 @@ function postgresWriter(databaseUrl: string, settings: DatabaseSettings): SqlWri
     provider: "postgresql",
     // Half the pool: group commit keeps the other connections for the rest of the hot paths.
     parallel: Math.max(1, Math.floor(connections / 2)),
+    connections,
     async transaction<Result>(work: (db: Store) => SqlWork<Result>): Promise<Result> {
       const client = await pool.connect();
       let broken: Error | undefined;

@@ -10,7 +10,7 @@ import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
-import { providerOf } from "../db/client.ts";
+import { readStore } from "../db/kysely.ts";
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Prisma, Route } from "../generated/sqlite/client.ts";
 import {
@@ -41,9 +41,10 @@ import {
 import { resolveNassReferences, stopRowsOf } from "../nass/service.ts";
 import { findUser } from "../users/service.ts";
 import { announceRouteChange } from "./events.ts";
-import { type RouteListFilters, type RouteSort, routeCountSql, routePageSql } from "./list.ts";
-import { type RouteSqlRow, routePageColumns, routeRowPlan, routeRowsBySql } from "./list-rows.ts";
+import type { RouteListFilters, RouteSort } from "./list.ts";
+import { routeRowPlan, routeRowsOfPlan } from "./list-rows.ts";
 import { unusedRouteNumber } from "./route-numbers.ts";
+import { countRoutes, routePage } from "./store-list.ts";
 import { createRouteInput, type UpdateRouteInput, updateRouteInput } from "./validation.ts";
 
 export const ROUTE_PAGING = { defaultSize: 50, maxSize: 500 };
@@ -376,32 +377,25 @@ export async function findRoutePage(
   query: FindQuery = {},
 ): Promise<OffsetConnection<Route>> {
   requireAdmin(ctx);
-  const provider = providerOf(ctx.config.databaseUrl);
+  const db = readStore(ctx.sql);
   let knownTotal: number | null = null;
-  const totalCount = memoize(async () => {
-    if (knownTotal !== null) return knownTotal;
-    const [row] = await ctx.sql.all<{ count: number | bigint | string }>(routeCountSql(provider, filters));
-    return Number(row.count);
-  });
+  const totalCount = memoize(async () => knownTotal ?? (await countRoutes(db, filters)));
   const window = await offsetWindow(paging, ROUTE_PAGING, totalCount);
   if (window.limit === 0) return offsetConnection([], window, totalCount);
   const plan = routeRowPlan(query as Parameters<typeof routeRowPlan>[0]);
-  const pageRows = await ctx.sql.all<RouteSqlRow>(
-    routePageSql(
-      provider,
-      filters,
-      sort,
-      window.offset,
-      window.limit + 1,
-      plan ? routePageColumns(plan) : undefined,
-    ),
+  const pageRows = await routePage(
+    db,
+    filters,
+    sort,
+    { offset: window.offset, limit: window.limit + 1 },
+    plan,
   );
   const ids = pageRows.map((row) => row.id);
   if (ids.length <= window.limit && (ids.length > 0 || window.offset === 0))
     knownTotal = window.offset + ids.length;
   if (ids.length === 0) return offsetConnection([], window, totalCount);
   if (plan)
-    return offsetConnection((await routeRowsBySql(ctx, plan, pageRows)) as Route[], window, totalCount);
+    return offsetConnection((await routeRowsOfPlan(db, plan, pageRows)) as Route[], window, totalCount);
   const rows = (await ctx.db.route.findMany({ ...(query as object), where: { id: { in: ids } } })) as Route[];
   const position = new Map(ids.map((id, index) => [id, index]));
   rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);

@@ -7,7 +7,7 @@ import { encodeGlobalId } from "../graphql/ids.ts";
 import { memoize, offsetConnection, offsetWindow } from "../graphql/offset-paging.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { readPolicyOptions } from "../graphql/read-policy.ts";
-import type { TrackedRoute } from "../routing/tracked-reads.ts";
+import type { TrackedRoute } from "../routing/store-tracked.ts";
 import { reportPositions } from "./ingest.ts";
 import "./load-fields.ts";
 import {

@@ -5,7 +5,7 @@ import type { Context } from "../context.ts";
 import { NotFoundError } from "../errors.ts";
 import { facilityCitiesIn } from "../nass/service.ts";
 import {
-  countTrackedRoutesSql,
+  countTrackedRouteRows,
   lastPositions,
   routeIdByNumber,
   type TrackedParts,
@@ -14,7 +14,7 @@ import {
   trackedRouteByNumber,
   trackedRoutePage,
   trackedRoutesByIds,
-} from "../routing/tracked-reads.ts";
+} from "../routing/store-tracked.ts";
 
 export type TrackedStop = TrackedRoute["stops"][number];
 
@@ -64,7 +64,7 @@ export type TrackingScope = "tracked" | "trackable";
  */
 export async function countTrackedRoutes(ctx: Context, search: string | null | undefined): Promise<number> {
   requireAdmin(ctx);
-  return countTrackedRoutesSql(ctx.sql, { scope: "tracked", search: search ?? null });
+  return countTrackedRouteRows(ctx.sql, { scope: "tracked", search: search ?? null });
 }
 
 export interface TrackedRoutePage {
@@ -95,7 +95,7 @@ export async function listTrackedRoutes(
   const filter = { scope, search: search ?? null };
   const [routes, totalCount] = await Promise.all([
     trackedRoutePage(ctx.sql, filter, { offset, limit, direction }, parts),
-    countTrackedRoutesSql(ctx.sql, filter),
+    countTrackedRouteRows(ctx.sql, filter),
   ]);
   return { routes, totalCount };
 }
