@@ -13,7 +13,9 @@ import {
   asciiLower,
   type SqlFragment,
   type SqlValue,
+  TRIGRAM,
   trigramContains as trigramContainsPostgres,
+  trigramMatch,
   trigramTableContains,
 } from "./sql.ts";
 
@@ -125,4 +127,23 @@ export function withRows<Table extends keyof DB & string, Output, Name extends s
   return insert
     .columns(columns.map((column) => column.name) as never)
     .expression(sql`SELECT * FROM unnest(${sql.join(arrays)})` as never);
+}
+
+/**
+ * Any of `columns` contains the text, any case. SQLite: the FTS5 trigram table `ftsTable` that
+ * mirrors those columns under the rows' `rowid` (kept by triggers), for TRIGRAM characters or
+ * more, else instr scans; PostgreSQL: ILIKEs, which its trigram GIN indexes serve.
+ */
+export function anyColumnContains(
+  db: Store,
+  target: { rowid: string; ftsTable: string; columns: Column[] },
+  text: string,
+): RawBuilder<SqlBool> {
+  if (providerOfStore(db) === "sqlite" && [...text].length >= TRIGRAM) {
+    return fromFragment(trigramMatch(target.rowid, target.ftsTable, text));
+  }
+  return sql<SqlBool>`(${sql.join(
+    target.columns.map((column) => containsAnyCase(db, column, text)),
+    sql` OR `,
+  )})`;
 }

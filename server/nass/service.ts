@@ -1,12 +1,12 @@
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
-import { providerOf } from "../db/client.ts";
-import { toBoolean, toDate } from "../db/reader.ts";
+import { readStore } from "../db/kysely.ts";
 import type { NassCode, Prisma } from "../generated/sqlite/client.ts";
 import type { OffsetWindow } from "../graphql/offset-paging.ts";
 import { createRowId } from "../lib/ids.ts";
-import { type NassListFilters, type NassSort, nassCountSql, nassPageSql } from "./list.ts";
+import type { NassListFilters, NassSort } from "./list.ts";
+import { countNassRows, nassPage } from "./store.ts";
 import { NASS_VALUE_FIELDS } from "./values.ts";
 
 export interface NassListRequest {
@@ -18,9 +18,7 @@ export interface NassListRequest {
 /** For the stop editor's NASS picker and the NASS table: a constant number of queries a page. */
 export async function countNassCodes(ctx: Context, filters: NassListFilters): Promise<number> {
   requireAdmin(ctx);
-  const provider = providerOf(ctx.config.databaseUrl);
-  const [row] = await ctx.sql.all<{ count: number | bigint | string }>(nassCountSql(provider, filters));
-  return Number(row.count);
+  return countNassRows(readStore(ctx.sql), filters);
 }
 
 export async function findNassCodePage<Query extends { include?: unknown; select?: unknown }>(
@@ -29,17 +27,14 @@ export async function findNassCodePage<Query extends { include?: unknown; select
   query: Query,
 ): Promise<NassCode[]> {
   requireAdmin(ctx);
-  const provider = providerOf(ctx.config.databaseUrl);
+  const db = readStore(ctx.sql);
+  const page = { offset: window.offset, limit: window.limit + 1 };
   const columns = selectedColumns(query);
   if (columns) {
-    const rows = await ctx.sql.all<Record<string, unknown>>(
-      nassPageSql(provider, filters, sort, window.offset, window.limit + 1, columns),
-    );
+    const rows = await nassPage(db, filters, sort, page, columns);
     return rows.map((row) => nassRow(row, columns));
   }
-  const ids = await ctx.sql.all<{ id: string }>(
-    nassPageSql(provider, filters, sort, window.offset, window.limit + 1),
-  );
+  const ids = (await nassPage(db, filters, sort, page)) as { id: string }[];
   if (ids.length === 0) return [];
   const rows = await ctx.db.nassCode.findMany({
     ...(query as Prisma.NassCodeFindManyArgs),
@@ -49,9 +44,6 @@ export async function findNassCodePage<Query extends { include?: unknown; select
   return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
-const BOOLEAN_COLUMNS = new Set(["originating", "destinating"]);
-const DATE_COLUMNS = new Set(["createdAt"]);
-const NUMBER_COLUMNS = new Set(["latitude", "longitude", "version"]);
 /** Every column of the NassCode row. */
 const COLUMNS = new Set<string>(["id", "createdAt", "version", ...NASS_VALUE_FIELDS]);
 
@@ -70,17 +62,10 @@ function selectedColumns(query: { include?: unknown; select?: unknown }): string
   return [...columns];
 }
 
-/** A driver row as Prisma gives the same columns (SQLite's 0/1 and ISO text typed). */
+/** A store row as Prisma gives the same columns (every selected one, null when empty). */
 function nassRow(row: Record<string, unknown>, columns: string[]): NassCode {
   const typed: Record<string, unknown> = {};
-  for (const column of columns) {
-    const value = row[column];
-    if (value === null || value === undefined) typed[column] = null;
-    else if (BOOLEAN_COLUMNS.has(column)) typed[column] = toBoolean(value);
-    else if (DATE_COLUMNS.has(column)) typed[column] = toDate(value);
-    else if (NUMBER_COLUMNS.has(column)) typed[column] = Number(value);
-    else typed[column] = value;
-  }
+  for (const column of columns) typed[column] = row[column] ?? null;
   return typed as unknown as NassCode;
 }
 
