@@ -36,3 +36,12 @@ async function runOp(tx: PrismaTx, provider: DbProvider, op: SqlOp): Promise<unk
 export function* callService<Result>(call: (tx: PrismaTx) => Promise<Result>): SqlWork<Result> {
   return (yield { kind: "call", call }) as Result;
 }
+
+/**
+ * Waits, inside the transaction, until no other transaction holds the lock `key` (released at
+ * commit): a PostgreSQL advisory lock. SQLite runs one write transaction at a time already.
+ */
+export async function holdTransactionLock(tx: PrismaTx, provider: DbProvider, key: number): Promise<void> {
+  if (provider === "postgresql")
+    await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${Math.trunc(key)})`);
+}
