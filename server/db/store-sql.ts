@@ -6,9 +6,10 @@ import {
   type SqlBool,
   sql,
 } from "kysely";
+import type { SqlWork } from "./bulk.ts";
 import { postgresArray } from "./bulk-statements.ts";
 import { containsPattern, searchText } from "./contains-text.ts";
-import { type DB, providerOfStore, type Store } from "./kysely.ts";
+import { type DB, execute, providerOfStore, type Store } from "./kysely.ts";
 import {
   asciiLower,
   type SqlFragment,
@@ -146,4 +147,41 @@ export function anyColumnContains(
     target.columns.map((column) => containsAnyCase(db, column, text)),
     sql` OR `,
   )})`;
+}
+
+/**
+ * Sets `columns` of each row of `table` (found by id) to that row's values, and `shared` on
+ * every one: one statement on PostgreSQL (the values as arrays through unnest), a statement per
+ * row on SQLite (in-process, so no round trip each).
+ */
+export function* updateEach<Table extends keyof DB & string, Name extends string>(
+  db: Store,
+  table: Table,
+  columns: readonly BulkColumn<Name>[],
+  rows: readonly ({ id: string } & Record<Name, SqlValue>)[],
+  shared: Partial<Record<keyof DB[Table] & string, SqlValue>>,
+): SqlWork<void> {
+  if (rows.length === 0) return;
+  if (providerOfStore(db) === "sqlite") {
+    for (const row of rows) {
+      const values = Object.fromEntries(columns.map((column) => [column.name, row[column.name]]));
+      // The table is a parameter here: the builder's per-table types cannot follow it.
+      const update = db.updateTable(table as "Route");
+      yield* execute(update.set({ ...values, ...shared } as never).where("id", "=", row.id));
+    }
+    return;
+  }
+  const names = columns.map((column) => sql.ref(column.name));
+  const sets = [
+    ...columns.map((column) => sql`${sql.ref(column.name)} = v.${sql.ref(column.name)}`),
+    ...Object.entries(shared).map(([name, value]) => sql`${sql.ref(name)} = ${value}`),
+  ];
+  const arrays = [
+    sql`${postgresArray(rows.map((row) => row.id))}::text[]`,
+    ...columns.map(
+      (column) => sql`${postgresArray(rows.map((row) => row[column.name]))}::${sql.raw(column.type)}[]`,
+    ),
+  ];
+  const statement = sql`UPDATE ${sql.table(table)} AS t SET ${sql.join(sets)} FROM unnest(${sql.join(arrays)}) AS v("id", ${sql.join(names)}) WHERE t."id" = v."id"`;
+  yield* execute({ compile: () => statement.compile(db) });
 }

@@ -1,6 +1,6 @@
 import type { SqlWork } from "../db/bulk.ts";
 import { execute, rowsOf, type Store } from "../db/kysely.ts";
-import { lockedForUpdate, oneOf } from "../db/store-sql.ts";
+import { type BulkColumn, lockedForUpdate, oneOf, updateEach } from "../db/store-sql.ts";
 
 /**
  * Routing's store, the one way tracking writes routing's tables: the tracking columns of Route
@@ -109,20 +109,29 @@ export function* reportStates(db: Store, routeNumbers: string[]): SqlWork<Map<st
   return states;
 }
 
+const TRACKING_COLUMNS = [
+  { name: "lastLat", type: "double precision" },
+  { name: "lastLng", type: "double precision" },
+  { name: "lastPositionAt", type: "timestamp(3)" },
+  { name: "lastSpeedMph", type: "double precision" },
+  { name: "lastHeading", type: "double precision" },
+  { name: "etaMinutes", type: "integer" },
+  { name: "nextStopEtaMinutes", type: "integer" },
+] as const satisfies readonly BulkColumn<keyof RouteTrackingColumns>[];
+
 /** Each route's tracking columns (and updatedAt). */
 export function* writeRouteTrackingStates(
   db: Store,
   changes: { routeId: string; columns: RouteTrackingColumns }[],
   now: Date,
 ): SqlWork<void> {
-  for (const change of changes) {
-    yield* execute(
-      db
-        .updateTable("Route")
-        .set({ ...change.columns, updatedAt: now })
-        .where("id", "=", change.routeId),
-    );
-  }
+  yield* updateEach(
+    db,
+    "Route",
+    TRACKING_COLUMNS,
+    changes.map((change) => ({ id: change.routeId, ...change.columns })),
+    { updatedAt: now },
+  );
 }
 
 /** A stop's arrival and departure times, as the truck's positions moved them. */
