@@ -11,6 +11,7 @@ const REPLACEMENTS = [
   ["// (scripts/generate.mjs); edit only this one.\n", ""],
   ['output     = "../server/generated/sqlite"', 'output     = "../../server/generated/postgres"'],
   [/generator pothos \{[^}]*\}\n\n/, ""],
+  [/\/\/\/ Row types for the stores[\s\S]*?generator kysely \{[^}]*\}\n\n/, ""],
   ['provider = "sqlite"', 'provider = "postgresql"'],
   ['url      = "file:./dev.db"', 'url      = "postgresql://localhost/freightway"'],
 ];

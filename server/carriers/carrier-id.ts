@@ -1,7 +1,8 @@
+import type { PrismaTx } from "../db/bulk.ts";
 import { type Db, providerOf } from "../db/client.ts";
+import { holdTransactionLock } from "../db/prisma-work.ts";
 
 type CarrierReader = Pick<Db, "carrier">;
-type RawRunner = Pick<Db, "$executeRawUnsafe">;
 
 export const CARRIER_ID_PREFIX = "CAR-";
 const DIGITS = 6;
@@ -11,17 +12,12 @@ export function formatCarrierId(sequence: number): string {
   return `${CARRIER_ID_PREFIX}${String(sequence).padStart(DIGITS, "0")}`;
 }
 
-/** Any fixed number: the key of the PostgreSQL advisory lock that serialises carrier-id allocation. */
+/** Any fixed number: the key of the lock that serialises carrier-id allocation. */
 const CARRIER_ID_LOCK = 7_304_211;
 
-/**
- * Inside a transaction, waits until no other transaction is allocating a carrier id (released at
- * commit). SQLite runs one write transaction at a time already.
- */
-export async function lockCarrierIds(tx: RawRunner, databaseUrl: string): Promise<void> {
-  if (providerOf(databaseUrl) === "postgresql") {
-    await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${CARRIER_ID_LOCK})`);
-  }
+/** Inside a transaction, waits until no other transaction is allocating a carrier id (released at commit). */
+export async function lockCarrierIds(tx: PrismaTx, databaseUrl: string): Promise<void> {
+  await holdTransactionLock(tx, providerOf(databaseUrl), CARRIER_ID_LOCK);
 }
 
 /**

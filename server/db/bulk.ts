@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Db } from "./client.ts";
+import { decodeSqliteRows } from "./kysely-values.ts";
 import { databaseSettingsFrom, pgConnectionOptions } from "./settings.ts";
 import { numberedPlaceholders, type SqlValue } from "./sql.ts";
 import { providerOf, sqliteFilePath } from "./url.ts";
@@ -16,12 +17,21 @@ export type SqlOp =
       /** SQL with `?` placeholders and double-quoted identifiers (valid on SQLite and PostgreSQL). */
       sql: string;
       params: SqlValue[];
+      /** Compiled by the query builder for this database (see SqlFragment.compiled). */
+      compiled?: boolean;
     }
   /**
    * PostgreSQL only: rows streamed into `table` with COPY, read from `rows` as they are sent (a
    * generator's rows are made while the database takes the ones before). Answers the row count.
    */
-  | { kind: "copy"; table: string; columns: string[]; rows: Iterable<SqlValue[]> };
+  | { kind: "copy"; table: string; columns: string[]; rows: Iterable<SqlValue[]> }
+  /**
+   * Only in a Prisma transaction (server/db/prisma-work.ts): another domain's service called
+   * inside the same transaction. The driver's transactions refuse it.
+   */
+  | { kind: "call"; call: (tx: PrismaTx) => Promise<unknown> };
+
+export type PrismaTx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /**
  * A write transaction written once for both databases: a generator that yields SQL operations and
@@ -121,7 +131,7 @@ export async function beginImmediate(connection: Database.Database, timeoutMs: n
 }
 
 /** How Prisma's SQLite adapter stores them: ISO-8601 with +00:00, and 1/0. */
-function sqliteParams(params: SqlValue[]): (string | number | null)[] {
+export function sqliteParams(params: SqlValue[]): (string | number | null)[] {
   const converted = new Array<string | number | null>(params.length);
   // Bulk rows repeat one Date object (createdAt, updatedAt): format it once.
   let lastDate: Date | null = null;
@@ -153,13 +163,18 @@ export function driveSync<Result>(
   while (!step.done) {
     const op = step.value;
     if (op.kind === "copy") throw new Error("COPY is PostgreSQL's");
+    if (op.kind === "call") throw new Error("A service call needs a Prisma transaction.");
     let statement = statements.get(op.sql);
     if (!statement) {
       statement = connection.prepare(op.sql);
       statements.set(op.sql, statement);
     }
     const params = sqliteParams(op.params);
-    step = work.next(op.kind === "all" ? statement.all(params) : statement.run(params).changes);
+    if (op.kind === "run") step = work.next(statement.run(params).changes);
+    else {
+      const rows = statement.all(params);
+      step = work.next(op.compiled ? decodeSqliteRows(op.sql, rows) : rows);
+    }
   }
   return step.value;
 }
@@ -240,10 +255,11 @@ export async function drivePostgres<Result>(
   while (!step.done) {
     const op = step.value;
     let result: unknown;
+    if (op.kind === "call") throw new Error("A service call needs a Prisma transaction.");
     if (op.kind === "copy") {
       result = await copyRows(client, op.table, op.columns, op.rows);
     } else {
-      const text = numberedPlaceholders(op.sql);
+      const text = op.compiled ? op.sql : numberedPlaceholders(op.sql);
       let name: string | undefined;
       if (named) {
         name = named.get(op.sql);

@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { isoTextOf } from "../lib/iso-time.ts";
 import { type DbProvider, providerOf, sqliteFilePath } from "./client.ts";
+import { decodeSqliteRows } from "./kysely-values.ts";
 import { createPgPool } from "./pg-pool.ts";
 import { type DatabaseSettings, DEFAULT_DATABASE_SETTINGS } from "./settings.ts";
 import type { SqlValue } from "./sql.ts";
@@ -72,8 +73,9 @@ function sqliteReader(file: string): SqlReader {
   return {
     provider: "sqlite",
     dataVersion: () => version.get() as number,
-    async all<Row>({ sql, params }: SqlFragment): Promise<Row[]> {
-      return prepared(statements, sql, false).all(params.map(sqliteParam)) as Row[];
+    async all<Row>({ sql, params, compiled }: SqlFragment): Promise<Row[]> {
+      const rows = prepared(statements, sql, false).all(params.map(sqliteParam));
+      return compiled ? decodeSqliteRows<Row>(sql, rows) : (rows as Row[]);
     },
     async rows({ sql, params }: SqlFragment): Promise<unknown[][]> {
       return prepared(rawStatements, sql, true).all(params.map(sqliteParam)) as unknown[][];
@@ -115,12 +117,12 @@ function postgresParam(value: SqlValue): string | number | boolean | null {
 function postgresReader(databaseUrl: string, settings: DatabaseSettings): SqlReader {
   const pool = createPgPool("reader", databaseUrl, settings, { max: settings.readPoolSize, types });
   const names = new Map<string, { name: string; text: string }>();
-  const named = (sql: string) => {
+  const named = ({ sql, compiled }: SqlFragment) => {
     let prepared = names.get(sql);
     if (!prepared) {
       prepared = {
         name: `fw_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`,
-        text: numberedPlaceholders(sql),
+        text: compiled ? sql : numberedPlaceholders(sql),
       };
       names.set(sql, prepared);
     }
@@ -129,14 +131,14 @@ function postgresReader(databaseUrl: string, settings: DatabaseSettings): SqlRea
   return {
     provider: "postgresql",
     dataVersion: null,
-    async all<Row>({ sql, params }: SqlFragment): Promise<Row[]> {
-      const result = await pool.query({ ...named(sql), values: params.map(postgresParam) });
+    async all<Row>(fragment: SqlFragment): Promise<Row[]> {
+      const result = await pool.query({ ...named(fragment), values: fragment.params.map(postgresParam) });
       return result.rows as Row[];
     },
-    async rows({ sql, params }: SqlFragment): Promise<unknown[][]> {
+    async rows(fragment: SqlFragment): Promise<unknown[][]> {
       const result = await pool.query({
-        ...named(sql),
-        values: params.map(postgresParam),
+        ...named(fragment),
+        values: fragment.params.map(postgresParam),
         rowMode: "array",
         types: textTimestamps,
       });

@@ -8,6 +8,11 @@ import { containsPattern, searchText } from "./contains-text.ts";
 export interface SqlFragment {
   sql: string;
   params: SqlValue[];
+  /**
+   * Compiled by the query builder for this database (server/db/kysely.ts): its placeholders are
+   * already the database's own (PostgreSQL's `$1`), and SQLite's rows get Dates and booleans.
+   */
+  compiled?: boolean;
 }
 
 export const sql = (text: string, ...params: SqlValue[]): SqlFragment => ({ sql: text, params });

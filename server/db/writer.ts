@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { beginImmediate, drivePostgres, driveSync, type SqlWork, utcTypes } from "./bulk.ts";
+import { queryBuilder, type Store } from "./kysely.ts";
 import { createPgPool } from "./pg-pool.ts";
 import { type DatabaseSettings, DEFAULT_DATABASE_SETTINGS } from "./settings.ts";
 import { type DbProvider, providerOf, sqliteFilePath } from "./url.ts";
@@ -15,7 +16,10 @@ export interface SqlWriter {
   provider: DbProvider;
   /** How many transactions may usefully run at once (SQLite has one writer). */
   parallel: number;
-  transaction<Result>(work: () => SqlWork<Result>): Promise<Result>;
+  /** Connections the writer holds at most (SQLite: its one). */
+  connections: number;
+  /** `work` builds its statements with `db` (server/db/kysely.ts: rowsOf, execute). */
+  transaction<Result>(work: (db: Store) => SqlWork<Result>): Promise<Result>;
   close(): Promise<void>;
 }
 
@@ -45,11 +49,12 @@ function sqliteWriter(file: string): SqlWriter {
   return {
     provider: "sqlite",
     parallel: 1,
-    async transaction<Result>(work: () => SqlWork<Result>): Promise<Result> {
+    connections: 1,
+    async transaction<Result>(work: (db: Store) => SqlWork<Result>): Promise<Result> {
       const db = open();
       await beginImmediate(db, SQLITE_LOCK_TIMEOUT_MS);
       try {
-        const result = driveSync(db, work(), statements);
+        const result = driveSync(db, work(queryBuilder("sqlite")), statements);
         db.exec("COMMIT");
         return result;
       } catch (error) {
@@ -72,13 +77,14 @@ function postgresWriter(databaseUrl: string, settings: DatabaseSettings): SqlWri
     provider: "postgresql",
     // Half the pool: group commit keeps the other connections for the rest of the hot paths.
     parallel: Math.max(1, Math.floor(connections / 2)),
-    async transaction<Result>(work: () => SqlWork<Result>): Promise<Result> {
+    connections,
+    async transaction<Result>(work: (db: Store) => SqlWork<Result>): Promise<Result> {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
         await client.query("BEGIN");
         try {
-          const result = await drivePostgres(client, work(), named);
+          const result = await drivePostgres(client, work(queryBuilder("postgresql")), named);
           await client.query("COMMIT");
           return result;
         } catch (error) {

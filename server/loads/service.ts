@@ -8,10 +8,11 @@ import { requireAdmin } from "../auth/policy.ts";
 import { announceCreated, type CreatedOnce, draftInvoiceForDelivery } from "../billing/operations.ts";
 import { carrierNameOf } from "../carriers/lookup.ts";
 import type { Context } from "../context.ts";
-import { selectWhereIn } from "../db/bulk-statements.ts";
-import type { Db, DbProvider } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
+import { rowsOf, type Store } from "../db/kysely.ts";
 import { toDate } from "../db/reader.ts";
 import { sql } from "../db/sql.ts";
+import { oneOf } from "../db/store-sql.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import type { Load, Prisma, UploadBatch } from "../generated/sqlite/client.ts";
 import { inIdOrder } from "../lib/order.ts";
@@ -474,21 +475,15 @@ export function loadForQuery(db: Pick<Db, "load">, id: string, query: LoadQuery)
   return db.load.findUniqueOrThrow({ ...query, where: { id } });
 }
 
-/** Who carries each load of a route (driver and carrier ids), inside the caller's transaction. */
-export function loadPartiesOnRoute(tx: Pick<Db, "load">, routeId: string) {
-  return tx.load.findMany({
-    where: { routeId },
-    select: { id: true, assignedUserId: true, carrierId: true },
-  });
-}
-
-/** The same for several routes, as SQL for a driver's write transaction (tracking's hot path). */
-export function* loadPartiesOnRoutesSql(provider: DbProvider, routeIds: string[]) {
-  return yield* selectWhereIn<{ routeId: string; assignedUserId: string | null; carrierId: string | null }>(
-    provider,
-    `SELECT "routeId", "assignedUserId", "carrierId" FROM "Load"`,
-    "routeId",
-    routeIds,
+/** Who carries each load of these routes (driver and carrier ids), inside the caller's write work. */
+export function* loadPartiesOnRoutes(db: Store, routeIds: string[]) {
+  if (routeIds.length === 0) return [];
+  return yield* rowsOf(
+    db
+      .selectFrom("Load")
+      .select(["id", "routeId", "assignedUserId", "carrierId"])
+      .where((eb) => oneOf(db, eb.ref("routeId"), routeIds))
+      .$narrowType<{ routeId: string }>(),
   );
 }
 

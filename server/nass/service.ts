@@ -1,13 +1,13 @@
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
-import { providerOf } from "../db/client.ts";
-import { toBoolean, toDate } from "../db/reader.ts";
+import { readStore } from "../db/kysely.ts";
 import type { NassCode, Prisma } from "../generated/sqlite/client.ts";
 import { createRowId } from "../lib/ids.ts";
 import { inIdOrder } from "../lib/order.ts";
 import { numberedPage, type OffsetConnection, type OffsetPageArgs, type PageRead } from "../lib/paging.ts";
-import { type NassListFilters, type NassSort, nassCountSql, nassPageSql } from "./list.ts";
+import type { NassListFilters, NassSort } from "./list.ts";
+import { countNassRows, nassPage } from "./store.ts";
 import { NASS_VALUE_FIELDS } from "./values.ts";
 
 export interface NassListRequest {
@@ -21,9 +21,7 @@ export const NASS_PAGING = { defaultSize: 50, maxSize: 500 };
 /** For the stop editor's NASS picker and the NASS table: a constant number of queries a page. */
 export async function countNassCodes(ctx: Context, filters: NassListFilters): Promise<number> {
   requireAdmin(ctx);
-  const provider = providerOf(ctx.config.databaseUrl);
-  const [row] = await ctx.sql.all<{ count: number | bigint | string }>(nassCountSql(provider, filters));
-  return Number(row.count);
+  return countNassRows(readStore(ctx.sql), filters);
 }
 
 type NassQuery = { include?: unknown; select?: unknown };
@@ -55,15 +53,14 @@ async function nassCodeRows(
   { skip, take }: PageRead,
   query: NassQuery,
 ): Promise<NassCode[]> {
-  const provider = providerOf(ctx.config.databaseUrl);
+  const db = readStore(ctx.sql);
+  const page = { offset: skip, limit: take };
   const columns = selectedColumns(query);
   if (columns) {
-    const rows = await ctx.sql.all<Record<string, unknown>>(
-      nassPageSql(provider, filters, sort, skip, take, columns),
-    );
+    const rows = await nassPage(db, filters, sort, page, columns);
     return rows.map((row) => nassRow(row, columns));
   }
-  const ids = await ctx.sql.all<{ id: string }>(nassPageSql(provider, filters, sort, skip, take));
+  const ids = (await nassPage(db, filters, sort, page)) as { id: string }[];
   if (ids.length === 0) return [];
   const rows = await ctx.db.nassCode.findMany({
     ...(query as Prisma.NassCodeFindManyArgs),
@@ -75,9 +72,6 @@ async function nassCodeRows(
   );
 }
 
-const BOOLEAN_COLUMNS = new Set(["originating", "destinating"]);
-const DATE_COLUMNS = new Set(["createdAt"]);
-const NUMBER_COLUMNS = new Set(["latitude", "longitude", "version"]);
 /** Every column of the NassCode row. */
 const COLUMNS = new Set<string>(["id", "createdAt", "version", ...NASS_VALUE_FIELDS]);
 
@@ -96,17 +90,10 @@ function selectedColumns(query: { include?: unknown; select?: unknown }): string
   return [...columns];
 }
 
-/** A driver row as Prisma gives the same columns (SQLite's 0/1 and ISO text typed). */
+/** A store row as Prisma gives the same columns (every selected one, null when empty). */
 function nassRow(row: Record<string, unknown>, columns: string[]): NassCode {
   const typed: Record<string, unknown> = {};
-  for (const column of columns) {
-    const value = row[column];
-    if (value === null || value === undefined) typed[column] = null;
-    else if (BOOLEAN_COLUMNS.has(column)) typed[column] = toBoolean(value);
-    else if (DATE_COLUMNS.has(column)) typed[column] = toDate(value);
-    else if (NUMBER_COLUMNS.has(column)) typed[column] = Number(value);
-    else typed[column] = value;
-  }
+  for (const column of columns) typed[column] = row[column] ?? null;
   return typed as unknown as NassCode;
 }
 

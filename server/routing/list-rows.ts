@@ -1,5 +1,5 @@
-import type { Context } from "../context.ts";
-import { toDate, toDateOrNull } from "../db/reader.ts";
+import type { Store } from "../db/kysely.ts";
+import { datedLoadsOf, type RoutePageRow, stopCodesOf } from "./store-list.ts";
 
 /**
  * A route list page read through the driver in at most three statements (the page statement with
@@ -19,7 +19,6 @@ const SCALARS = new Set([
   "updatedAt",
   "version",
 ]);
-const DATES = new Set(["createdAt", "updatedAt"]);
 
 /** Exactly `{select: {<field>: true}}`. */
 function selectsOnly(value: unknown, field: string): boolean {
@@ -101,50 +100,6 @@ export function routeRowPlan(query: { select?: Select; include?: unknown }): Rou
   return plan;
 }
 
-const inList = (ids: string[]) => ids.map(() => "?").join(", ");
-
-/**
- * The page statement's columns and extra joins for `plan` (it always joins the carrier as `c`),
- * so one statement answers the page's ids and their own and counted fields.
- */
-export function routePageColumns(plan: RouteRowPlan): { columns: string; joins: string } {
-  const columns = plan.scalars.map((column) => `r."${column}" AS "${column}"`);
-  let joins = "";
-  if (plan.carrierName) columns.push(`c."carrierName" AS "joinedCarrierName"`);
-  if (plan.assignedUserKey) {
-    columns.push(`u."userId" AS "joinedUserKey"`);
-    joins += ` LEFT JOIN "User" u ON u."id" = r."assignedUserId"`;
-  }
-  if (plan.loadCount)
-    columns.push(`(SELECT COUNT(*) FROM "Load" l WHERE l."routeId" = r."id") AS "loadCount"`);
-  if (plan.stopCount) {
-    columns.push(`(SELECT COUNT(*) FROM "RouteStop" s WHERE s."routeId" = r."id") AS "stopCount"`);
-  }
-  return { columns: columns.join(", "), joins };
-}
-
-export interface RouteSqlRow extends Record<string, unknown> {
-  id: string;
-  joinedCarrierName?: string | null;
-  joinedUserKey?: string | null;
-  loadCount?: number | bigint | string;
-  stopCount?: number | bigint | string;
-}
-
-interface DatedLoadRow {
-  routeId: string;
-  loadId: string;
-  pickupDate: unknown;
-  deliveryDate: unknown;
-}
-
-interface StopCodeRow {
-  routeId: string;
-  sequence: number | string;
-  type: string;
-  code: string | null;
-}
-
 function grouped<Row extends { routeId: string }>(rows: Row[]): Map<string, Row[]> {
   const byRoute = new Map<string, Row[]>();
   for (const row of rows) {
@@ -156,34 +111,21 @@ function grouped<Row extends { routeId: string }>(rows: Row[]): Map<string, Row[
 }
 
 /** The page statement's rows (in page order) shaped as Prisma answers `plan`'s selection. */
-export async function routeRowsBySql(
-  ctx: Context,
+export async function routeRowsOfPlan(
+  db: Store,
   plan: RouteRowPlan,
-  routes: RouteSqlRow[],
+  routes: RoutePageRow[],
 ): Promise<object[]> {
   const ids = routes.map((route) => route.id);
   const [loads, stops] = await Promise.all([
-    plan.datedLoads
-      ? ctx.sql.all<DatedLoadRow>({
-          sql: `SELECT l."routeId", l."loadId", l."pickupDate", l."deliveryDate" FROM "Load" l WHERE l."routeId" IN (${inList(ids)}) ORDER BY l."pickupDate" ASC NULLS LAST, l."loadId" ASC`,
-          params: ids,
-        })
-      : [],
-    plan.stopCodes
-      ? ctx.sql.all<StopCodeRow>({
-          sql: `SELECT s."routeId", s."sequence", s."type", n."code" FROM "RouteStop" s LEFT JOIN "NassCode" n ON n."id" = s."nassCodeId" WHERE s."routeId" IN (${inList(ids)}) ORDER BY s."sequence" ASC, s."id" ASC`,
-          params: ids,
-        })
-      : [],
+    plan.datedLoads ? datedLoadsOf(db, ids) : [],
+    plan.stopCodes ? stopCodesOf(db, ids) : [],
   ]);
   const loadsByRoute = grouped(loads);
   const stopsByRoute = grouped(stops);
   return routes.map((row) => {
     const route: Record<string, unknown> = {};
-    for (const column of plan.scalars) {
-      const value = row[column];
-      route[column] = DATES.has(column) ? toDate(value) : (value ?? null);
-    }
+    for (const column of plan.scalars) route[column] = row[column] ?? null;
     if (plan.carrierName) {
       route.carrier = row.joinedCarrierName == null ? null : { carrierName: row.joinedCarrierName };
     }
@@ -197,15 +139,15 @@ export async function routeRowsBySql(
       };
     }
     if (plan.datedLoads) {
-      route.loads = (loadsByRoute.get(row.id) ?? []).map((load) => ({
-        loadId: load.loadId,
-        pickupDate: toDateOrNull(load.pickupDate),
-        deliveryDate: toDateOrNull(load.deliveryDate),
+      route.loads = (loadsByRoute.get(row.id) ?? []).map(({ loadId, pickupDate, deliveryDate }) => ({
+        loadId,
+        pickupDate,
+        deliveryDate,
       }));
     }
     if (plan.stopCodes) {
       route.stops = (stopsByRoute.get(row.id) ?? []).map((stop) => ({
-        sequence: Number(stop.sequence),
+        sequence: stop.sequence,
         type: stop.type,
         nassCode: stop.code === null ? null : { code: stop.code },
       }));

@@ -1,8 +1,8 @@
 import { generateRouteNumber } from "../../common/routing.ts";
 import type { SqlWork } from "../db/bulk.ts";
-import { insertRows, selectWhereIn } from "../db/bulk-statements.ts";
 import type { Db } from "../db/client.ts";
-import type { DbProvider } from "../db/url.ts";
+import { execute, rowsOf, type Store } from "../db/kysely.ts";
+import { type BulkColumn, insertGroups, lookupGroups, oneOf, withRows } from "../db/store-sql.ts";
 import { createRowId } from "../lib/ids.ts";
 
 /**
@@ -43,30 +43,39 @@ const ROUTE_COLUMNS = [
   { name: "routeNumber", type: "text" },
   { name: "createdAt", type: "timestamp(3)" },
   { name: "updatedAt", type: "timestamp(3)" },
-] as const;
+] as const satisfies readonly BulkColumn[];
 
 /** The bulk form, inside a bulk write transaction: every number's route id. */
 export function* ensureRoutes(
-  provider: DbProvider,
+  db: Store,
   routeNumbers: Iterable<string>,
   now: Date,
 ): SqlWork<Map<string, string>> {
   const numbers = [...new Set(routeNumbers)];
-  yield* insertRows(
-    provider,
-    "Route",
-    ROUTE_COLUMNS,
-    numbers.length,
-    (index, out) => out.push(createRowId(), numbers[index], now, now),
-    ` ON CONFLICT ("routeNumber") DO NOTHING`,
-  );
-  const rows = yield* selectWhereIn<{ id: string; routeNumber: string }>(
-    provider,
-    `SELECT "id", "routeNumber" FROM "Route"`,
-    "routeNumber",
-    numbers,
-  );
-  return new Map(rows.map((row) => [row.routeNumber, row.id]));
+  const rows = numbers.map((routeNumber) => ({
+    id: createRowId(),
+    routeNumber,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  for (const group of insertGroups(db, rows)) {
+    yield* execute(
+      withRows(db, db.insertInto("Route"), ROUTE_COLUMNS, group).onConflict((conflict) =>
+        conflict.column("routeNumber").doNothing(),
+      ),
+    );
+  }
+  const ids = new Map<string, string>();
+  for (const group of lookupGroups(numbers)) {
+    const found = yield* rowsOf(
+      db
+        .selectFrom("Route")
+        .select(["id", "routeNumber"])
+        .where((eb) => oneOf(db, eb.ref("routeNumber"), group)),
+    );
+    for (const route of found) ids.set(route.routeNumber, route.id);
+  }
+  return ids;
 }
 
 /** How many candidates one look-up tries; 36² numbers exist per day. */

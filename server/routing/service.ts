@@ -10,7 +10,7 @@ import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
-import { providerOf } from "../db/client.ts";
+import { readStore } from "../db/kysely.ts";
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Prisma, Route } from "../generated/sqlite/client.ts";
 import { createRowId } from "../lib/ids.ts";
@@ -28,10 +28,11 @@ import { parseInput } from "../lib/validate.ts";
 import { resolveNassReferences, stopRowsOf } from "../nass/service.ts";
 import { findUser } from "../users/service.ts";
 import { announceRouteChange } from "./events.ts";
-import { type RouteListFilters, type RouteSort, routeCountSql, routePageSql } from "./list.ts";
-import { type RouteSqlRow, routePageColumns, routeRowPlan, routeRowsBySql } from "./list-rows.ts";
+import type { RouteListFilters, RouteSort } from "./list.ts";
+import { routeRowPlan, routeRowsOfPlan } from "./list-rows.ts";
 import { loadMembership, type MemberLoadStop, type RouteMemberLoad } from "./load-membership.ts";
 import { unusedRouteNumber } from "./route-numbers.ts";
+import { countRoutes, routePage } from "./store-list.ts";
 import { createRouteInput, type UpdateRouteInput, updateRouteInput } from "./validation.ts";
 
 export const ROUTE_PAGING = { defaultSize: 50, maxSize: 500 };
@@ -364,22 +365,16 @@ export async function findRoutePage(
   query: FindQuery = {},
 ): Promise<OffsetConnection<Route>> {
   requireAdmin(ctx);
-  const provider = providerOf(ctx.config.databaseUrl);
+  const db = readStore(ctx.sql);
   let knownTotal: number | null = null;
-  const count = async () => {
-    if (knownTotal !== null) return knownTotal;
-    const [row] = await ctx.sql.all<{ count: number | bigint | string }>(routeCountSql(provider, filters));
-    return Number(row.count);
-  };
+  const count = async () => knownTotal ?? (await countRoutes(db, filters));
   return numberedPage(paging, ROUTE_PAGING, count, async ({ skip, take }) => {
     const plan = routeRowPlan(query as Parameters<typeof routeRowPlan>[0]);
-    const pageRows = await ctx.sql.all<RouteSqlRow>(
-      routePageSql(provider, filters, sort, skip, take, plan ? routePageColumns(plan) : undefined),
-    );
+    const pageRows = await routePage(db, filters, sort, { offset: skip, limit: take }, plan);
     const ids = pageRows.map((row) => row.id);
     if (ids.length < take && (ids.length > 0 || skip === 0)) knownTotal = skip + ids.length;
     if (ids.length === 0) return [];
-    if (plan) return (await routeRowsBySql(ctx, plan, pageRows)) as Route[];
+    if (plan) return (await routeRowsOfPlan(db, plan, pageRows)) as Route[];
     const rows = (await ctx.db.route.findMany({
       ...(query as object),
       where: { id: { in: ids } },

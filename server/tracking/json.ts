@@ -1,5 +1,5 @@
 import { trackingStopKind } from "../../common/tracking.ts";
-import type { TrackedRoute } from "../routing/tracked-reads.ts";
+import type { TrackedRoute } from "../routing/store-tracked.ts";
 import { carrierNameOf, driverUserIdOf, lastPositionOf, stopLocation } from "./service.ts";
 import type { ShipmentTracking } from "./shipment.ts";
 

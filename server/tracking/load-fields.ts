@@ -1,7 +1,7 @@
 import { publicTrackingPath } from "../../common/tracking.ts";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
-import { trackedRouteNumbers } from "../routing/tracked-reads.ts";
+import { trackedRouteNumbers } from "../routing/store-tracked.ts";
 
 /**
  * Route numbers of the tracked routes among `routeIds`, one query for every load of a request:

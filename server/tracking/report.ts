@@ -1,7 +1,7 @@
 import type { Viewer } from "../auth/policy.ts";
 import type { CreatedOnce } from "../billing/operations.ts";
 import type { Context } from "../context.ts";
-import type { RouteReportState } from "../routing/tracked-reads.ts";
+import type { RouteReportState } from "../routing/store-tracking.ts";
 import type { ProgressStop, TrackPoint } from "./progress.ts";
 
 /** What a position report answers (REST and GraphQL). */

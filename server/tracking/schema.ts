@@ -6,7 +6,7 @@ import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { encodeGlobalId } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { readPolicyOptions } from "../graphql/read-policy.ts";
-import type { TrackedRoute } from "../routing/tracked-reads.ts";
+import type { TrackedRoute } from "../routing/store-tracked.ts";
 import { reportPositions } from "./ingest.ts";
 import "./load-fields.ts";
 import {

@@ -6,7 +6,7 @@ import { NotFoundError } from "../errors.ts";
 import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { facilityCitiesIn } from "../nass/service.ts";
 import {
-  countTrackedRoutesSql,
+  countTrackedRouteRows,
   lastPositions,
   routeIdByNumber,
   type TrackedParts,
@@ -15,7 +15,7 @@ import {
   trackedRouteByNumber,
   trackedRoutePage,
   trackedRoutesByIds,
-} from "../routing/tracked-reads.ts";
+} from "../routing/store-tracked.ts";
 
 export type TrackedStop = TrackedRoute["stops"][number];
 
@@ -83,7 +83,7 @@ export function findTrackedRoutePage(
   return numberedPage(
     paging,
     TRACKING_PAGING,
-    () => countTrackedRoutesSql(ctx.sql, filter),
+    () => countTrackedRouteRows(ctx.sql, filter),
     ({ skip, take }) => trackedRoutePage(ctx.sql, filter, { offset: skip, limit: take, direction }, parts),
   );
 }

@@ -6,8 +6,8 @@ import type { Context } from "../context.ts";
 import { NotFoundError } from "../errors.ts";
 import { createRowId } from "../lib/ids.ts";
 import { findLoad } from "../loads/service.ts";
-import { newTrackingToken } from "./ingest.ts";
 import { lastPositionOf, nearestFacilityCity } from "./service.ts";
+import { newTrackingToken } from "./store.ts";
 
 /** Tokens are 24 random bytes in base64url; anything else is refused before the database. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;

@@ -1,5 +1,6 @@
-import { selectWhereIn } from "../db/bulk-statements.ts";
-import type { Db, DbProvider } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
+import { rowsOf, type Store } from "../db/kysely.ts";
+import { oneOf } from "../db/store-sql.ts";
 import type { User } from "../generated/sqlite/client.ts";
 
 /** The users table as the marketplace reads it, inside the caller's transaction when there is one. */
@@ -16,13 +17,14 @@ export async function carrierIdOfUser(db: UserReader, id: string): Promise<strin
   return user?.carrierId ?? null;
 }
 
-/** The carrier companies of these users, as SQL for a driver's write transaction. */
-export function* carrierIdsOfUsersSql(provider: DbProvider, ids: string[]) {
-  return yield* selectWhereIn<{ id: string; carrierId: string | null }>(
-    provider,
-    `SELECT "id", "carrierId" FROM "User"`,
-    "id",
-    ids,
+/** The carrier companies of these users, inside the caller's write work. */
+export function* carrierIdsOfUsers(db: Store, ids: string[]) {
+  if (ids.length === 0) return [];
+  return yield* rowsOf(
+    db
+      .selectFrom("User")
+      .select(["id", "carrierId"])
+      .where((eb) => oneOf(db, eb.ref("id"), ids)),
   );
 }
 

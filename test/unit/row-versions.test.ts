@@ -24,7 +24,7 @@ const VERSIONED = new Map([
  * Load (triggers keep them), tracking's columns of Route (the last position, ETAs, stop visits: a
  * live route would otherwise refuse every save).
  */
-const EXEMPT = new Set(["server/loads/sort-copies.ts", "server/routing/tracking-state.ts"]);
+const EXEMPT = new Set(["server/loads/sort-copies.ts", "server/routing/store-tracking.ts"]);
 const WRITES = new Set(["update", "updateMany", "upsert"]);
 
 function sourceFiles(folder: string): string[] {

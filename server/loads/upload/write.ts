@@ -10,6 +10,7 @@ import {
   updateRowsAtVersion,
   type VersionedRowChange,
 } from "../../db/bulk-statements.ts";
+import { queryBuilder } from "../../db/kysely.ts";
 import type { SqlValue } from "../../db/sql.ts";
 import type { DbProvider } from "../../db/url.ts";
 import type { FieldError } from "../../errors.ts";
@@ -214,7 +215,7 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
     keys.loadIds,
   );
   const existingByLoadId = new Map(existing.map((row) => [row.loadId, row]));
-  const routeIds = yield* ensureRoutes(provider, keys.routeNumbers, now);
+  const routeIds = yield* ensureRoutes(queryBuilder(provider), keys.routeNumbers, now);
   const nassRows = yield* selectWhereIn<{ id: string; code: string }>(
     provider,
     `SELECT "id", "code" FROM "NassCode"`,
