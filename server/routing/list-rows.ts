@@ -1,5 +1,5 @@
 import type { Store } from "../db/kysely.ts";
-import { datedLoadsOf, type RoutePageRow, stopCodesOf } from "./store-list.ts";
+import { datedLoadsOf, type RoutePageRow, type RouteRowPlan, stopCodesOf } from "./store-list.ts";
 
 /**
  * A route list page read through the driver in at most three statements (the page statement with
@@ -56,17 +56,6 @@ function isStopCodes(value: unknown): boolean {
     type === true &&
     selectsOnly(nassCode, "code")
   );
-}
-
-/** What the page statement must read, or null when the selection is not one this module answers. */
-export interface RouteRowPlan {
-  scalars: string[];
-  carrierName: boolean;
-  assignedUserKey: boolean;
-  loadCount: boolean;
-  stopCount: boolean;
-  datedLoads: boolean;
-  stopCodes: boolean;
 }
 
 export function routeRowPlan(query: { select?: Select; include?: unknown }): RouteRowPlan | null {

@@ -2,7 +2,17 @@ import { type ExpressionBuilder, type Nullable, sql } from "kysely";
 import type { DB, Store } from "../db/kysely.ts";
 import { containsAnyCase, countOf } from "../db/store-sql.ts";
 import type { RouteListFilters, RouteSort, RouteSortField } from "./list.ts";
-import type { RouteRowPlan } from "./list-rows.ts";
+
+/** What the page statement must read, or null when the selection is not one this module answers. */
+export interface RouteRowPlan {
+  scalars: string[];
+  carrierName: boolean;
+  assignedUserKey: boolean;
+  loadCount: boolean;
+  stopCount: boolean;
+  datedLoads: boolean;
+  stopCodes: boolean;
+}
 
 /**
  * Routing's store, the route list: one page of routes (ids, or the plan's own and counted columns)
