@@ -4,6 +4,8 @@ import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { Context } from "../context.ts";
+import { providerOf } from "../db/client.ts";
+import { holdTransactionLock } from "../db/prisma-work.ts";
 import type { Deps } from "../deps.ts";
 import { ConflictError, ForbiddenError } from "../errors.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
@@ -42,6 +44,9 @@ export async function announceFirstRun(deps: Deps): Promise<void> {
   logger.warn({ setupUrl }, `No operator account yet. Create the first one at ${setupUrl}`);
 }
 
+/** The advisory lock key of the first operator's creation (any number no other lock uses). */
+const FIRST_OPERATOR_LOCK = 7_260_001;
+
 /** The /setup screen's account: an operator, created only while none exists. */
 export async function createFirstOperator(ctx: Context, rawInput: unknown): Promise<{ email: string }> {
   const input = parseInput(firstOperatorInput, rawInput);
@@ -50,6 +55,9 @@ export async function createFirstOperator(ctx: Context, rawInput: unknown): Prom
   const passwordHash = await hashPassword(input.password);
   try {
     await ctx.db.$transaction(async (tx: Prisma.TransactionClient) => {
+      // One setup at a time (PostgreSQL; SQLite's writer is one already): two forms submitted
+      // together would otherwise both see no operator and both create one.
+      await holdTransactionLock(tx, providerOf(ctx.config.databaseUrl), FIRST_OPERATOR_LOCK);
       if (await operatorExists(tx)) throw new ForbiddenError(SETUP_LINK_INVALID_MESSAGE);
       const user = await createInvitedUser(tx, {
         email: input.email,
