@@ -1,9 +1,11 @@
 import { type AuditRecordLink, registerAuditLinks } from "./audit/links.ts";
 import { accounts } from "./auth/accounts.ts";
 import { loadLookup } from "./billing/load-lookup.ts";
+import { loadMilestones } from "./billing/load-milestones.ts";
 import { billNumbersOf, invoiceNumbersOf } from "./billing/store.ts";
 import { carrierLabels } from "./carriers/lookup.ts";
 import type { Db } from "./db/client.ts";
+import { recordMilestones } from "./loads/milestones.ts";
 import * as routeMembership from "./loads/route-membership.ts";
 import { findLoad, loadIdsOf } from "./loads/service.ts";
 import { offerLoadIdsOf } from "./offers/labels.ts";
@@ -33,6 +35,7 @@ loadLookup.plug(
   async (ctx, reference) => (await findLoad(ctx, reference, { select: { id: true } }))?.id ?? null,
 );
 loadMembership.plug(routeMembership);
+loadMilestones.plug(recordMilestones);
 accounts.plug({
   byId: readUserById,
   byEmail: userByEmail,

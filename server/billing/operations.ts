@@ -5,11 +5,12 @@ import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
 import { ValidationError } from "../errors.ts";
 import { announceLedgerChange } from "./events.ts";
+import { invoicedMilestone, loadMilestones } from "./load-milestones.ts";
 import { lockSeries, nextBillingNumber } from "./numbers.ts";
 import { type Entry, entryBySourceKey, insertEntry } from "./store.ts";
 
 /** The transaction (or client) of the caller: billing writes inside the operation that causes it. */
-type Tx = Pick<Db, "invoice" | "bill" | "auditLog" | "$queryRawUnsafe">;
+type Tx = Pick<Db, "invoice" | "bill" | "auditLog" | "loadMilestone" | "$queryRawUnsafe">;
 
 const DAY_MS = 86_400_000;
 /** Net 30 both ways: the shipper pays 30 days after delivery, the carrier is paid 30 days after award. */
@@ -116,6 +117,7 @@ export async function draftInvoiceForDelivery(
     loadId: load.id,
     sourceKey,
   });
+  await loadMilestones.use(tx, invoicedMilestone(entry, null));
   await recordAudit(tx, {
     actor,
     action: "invoice.draft_on_delivery",

@@ -29,6 +29,7 @@ import {
   startOfDay,
 } from "./list.ts";
 import { loadLookup } from "./load-lookup.ts";
+import { invoicedMilestone, loadMilestones, paidMilestone } from "./load-milestones.ts";
 import { nextBillingNumber, normalizeBillingNumber } from "./numbers.ts";
 import {
   type Entry,
@@ -175,6 +176,7 @@ export async function createEntry(ctx: Context, ledger: Ledger, raw: unknown): P
   const created = await ctx.db.$transaction(async (tx) => {
     const number = await nextBillingNumber(tx, table.series);
     const entry = await insertEntry(tx, ledger, { ...input, number, loadId });
+    await loadMilestones.use(tx, invoicedMilestone(entry, ctx.viewer?.id ?? null));
     await recordAudit(tx, {
       actor: auditActor(ctx),
       action: `${table.series}.create`,
@@ -211,6 +213,7 @@ export async function updateEntry(
       writeEntryRow(tx, ledger, existing.id, { ...input, loadId }, version),
     );
     const entry = await entryById(tx, ledger, existing.id);
+    await loadMilestones.use(tx, paidMilestone(existing, entry, ctx.viewer?.id ?? null));
     await recordAudit(tx, {
       actor: auditActor(ctx),
       action: `${table.series}.update`,

@@ -144,4 +144,49 @@ describe("a load's timeline", () => {
       ["delivered", "geofence", null],
     ]);
   });
+
+  it("records the customer's invoice and its payment (billing tells the load's timeline)", async () => {
+    const { load } = await awardedLoad();
+    await t.app.deps.db.load.update({ where: { id: load.id }, data: { customerRateCents: 250_000 } });
+    const admin = { token: world.adminSession.token };
+    expect((await rest(t.app, "PUT", `/loads/${load.loadId}`, { status: "delivered" }, admin)).status).toBe(
+      200,
+    );
+    const invoice = await t.app.deps.db.invoice.findFirstOrThrow({ where: { loadId: load.id } });
+    const paid = await rest(
+      t.app,
+      "PUT",
+      `/billing/accounts-receivable/${invoice.invoiceNumber}`,
+      {
+        customerPayer: "USPS",
+        dueDate: "2030-01-15",
+        amountDue: "2500.00",
+        status: "paid",
+        loadId: load.loadId,
+      },
+      admin,
+    );
+    expect(paid.status).toBe(200);
+    // Saving it paid again is not a second payment.
+    await rest(
+      t.app,
+      "PUT",
+      `/billing/accounts-receivable/${invoice.invoiceNumber}`,
+      {
+        customerPayer: "USPS",
+        dueDate: "2030-01-16",
+        amountDue: "2500.00",
+        status: "paid",
+        loadId: load.loadId,
+      },
+      admin,
+    );
+    const steps = await timeline(load.loadId, world.adminSession.token);
+    expect(steps.body.map((step) => [step.milestone, step.source, step.detail])).toEqual([
+      ["covered", "user", null],
+      ["delivered", "user", null],
+      ["invoiced", "system", invoice.invoiceNumber],
+      ["paid", "user", invoice.invoiceNumber],
+    ]);
+  });
 });
