@@ -3,7 +3,7 @@ import { DISPATCH_MESSAGES } from "../../common/dispatch.ts";
 import { OFFER_MESSAGES } from "../../common/offers.ts";
 import { hashTripToken } from "../../server/dispatch/service.ts";
 import { adminAndCarrier, createTestApp, gql, rest, type TestApp } from "../support/app.ts";
-import { bid, biddableLoad, bidders, openOffer } from "../support/offers.ts";
+import { awardedLoad, biddableLoad } from "../support/offers.ts";
 
 /**
  * Dispatch (lifecycle issue): the winning carrier (or an operator) names the driver and equipment
@@ -18,24 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function awardedLoad() {
-  const load = await biddableLoad(t.app);
-  const offer = await openOffer(t.app, world.adminSession.token, load.loadId);
-  const [winner, other] = await bidders(t.app, 2);
-  const placed = await bid(t.app, winner.session.token, offer._id, 1200);
-  const bidId = (placed.body.bid as { _id: string })._id;
-  const confirmed = await rest(
-    t.app,
-    "POST",
-    `/offers/${offer._id}/winner`,
-    { bidId },
-    {
-      token: world.adminSession.token,
-    },
-  );
-  expect(confirmed.status).toBe(200);
-  return { load, winner, other };
-}
+const awarded = () => awardedLoad(t.app, world.adminSession.token);
 
 const DRIVER = {
   driverName: "Dana Driver",
@@ -46,7 +29,7 @@ const DRIVER = {
 
 describe("dispatch", () => {
   it("lets the winner dispatch: details on the confirmation, 'dispatched' on the timeline, a trip link", async () => {
-    const { load, winner } = await awardedLoad();
+    const { load, winner } = await awarded();
     const path = `/loads/${load.loadId}/dispatch`;
     const dispatched = await rest<{ tripUrl: string; loadId: string; message: string }>(
       t.app,
@@ -103,7 +86,7 @@ describe("dispatch", () => {
   });
 
   it("refuses bad input, other carriers, loads without a winner and finished loads, changing nothing", async () => {
-    const { load, other } = await awardedLoad();
+    const { load, other } = await awarded();
     const path = `/loads/${load.loadId}/dispatch`;
     const cases: [Record<string, unknown>, string][] = [
       [{ ...DRIVER, driverName: " " }, DISPATCH_MESSAGES.driverNameRequired],

@@ -3,7 +3,7 @@ import { auditActor } from "../../server/audit/actor.ts";
 import { systemContext } from "../../server/context.ts";
 import { advanceLoadStatusFromTracking } from "../../server/loads/service.ts";
 import { adminAndCarrier, BASE, createTestApp, gql, rest, type TestApp } from "../support/app.ts";
-import { bid, biddableLoad, bidders, openOffer } from "../support/offers.ts";
+import { awardedLoad } from "../support/offers.ts";
 
 /**
  * A load's timeline (lifecycle issue): each step of its life recorded with the change that made
@@ -29,24 +29,7 @@ interface Step {
 const timeline = (loadId: string, token: string) =>
   rest<Step[]>(t.app, "GET", `/loads/${loadId}/timeline`, undefined, { token });
 
-async function awardedLoad() {
-  const load = await biddableLoad(t.app);
-  const offer = await openOffer(t.app, world.adminSession.token, load.loadId);
-  const [winner, other] = await bidders(t.app, 2);
-  const placed = await bid(t.app, winner.session.token, offer._id, 1200);
-  const bidId = (placed.body.bid as { _id: string })._id;
-  const confirmed = await rest(
-    t.app,
-    "POST",
-    `/offers/${offer._id}/winner`,
-    { bidId },
-    {
-      token: world.adminSession.token,
-    },
-  );
-  expect(confirmed.status).toBe(200);
-  return { load, winner, other };
-}
+const awarded = () => awardedLoad(t.app, world.adminSession.token);
 
 async function uploadPod(loadId: string, token: string) {
   const body = new FormData();
@@ -65,7 +48,7 @@ async function uploadPod(loadId: string, token: string) {
 
 describe("a load's timeline", () => {
   it("records the award, the POD and a cancellation, each with who set it as the viewer may see", async () => {
-    const { load, winner } = await awardedLoad();
+    const { load, winner } = await awarded();
     await uploadPod(load.loadId, winner.session.token);
     const cancelled = await rest(
       t.app,
@@ -111,7 +94,7 @@ describe("a load's timeline", () => {
   });
 
   it("tells other carriers and anonymous callers nothing", async () => {
-    const { load, other } = await awardedLoad();
+    const { load, other } = await awarded();
     const refused = await timeline(load.loadId, other.session.token);
     expect(refused.status).toBe(404);
     expect(refused.body).toMatchObject({ message: "Load not found" });
@@ -121,7 +104,7 @@ describe("a load's timeline", () => {
   });
 
   it("records the geofence's departure and delivery with the status they move", async () => {
-    const { load } = await awardedLoad();
+    const { load } = await awarded();
     const ctx = systemContext(t.app.deps);
     const move = (from: ("pending" | "in_transit")[], to: "in_transit" | "delivered") =>
       t.app.deps.db.$transaction((tx) =>
@@ -146,7 +129,7 @@ describe("a load's timeline", () => {
   });
 
   it("records the customer's invoice and its payment (billing tells the load's timeline)", async () => {
-    const { load } = await awardedLoad();
+    const { load } = await awarded();
     await t.app.deps.db.load.update({ where: { id: load.id }, data: { customerRateCents: 250_000 } });
     const admin = { token: world.adminSession.token };
     expect((await rest(t.app, "PUT", `/loads/${load.loadId}`, { status: "delivered" }, admin)).status).toBe(

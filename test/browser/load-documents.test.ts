@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOCUMENT_MESSAGES } from "../../common/documents.ts";
-import { createUser, loginAs, rest } from "../support/app.ts";
+import { createUser, loginAs } from "../support/app.ts";
 import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
@@ -11,7 +11,7 @@ import {
   startBrowserWorld,
   type Tab,
 } from "../support/browser.ts";
-import { bid, biddableLoad, bidders, openOffer } from "../support/offers.ts";
+import { awardedLoad } from "../support/offers.ts";
 
 /**
  * Documents on both sides of an awarded load: the winning carrier files its POD from the load's
@@ -28,20 +28,8 @@ beforeAll(async () => {
   world = await startBrowserWorld();
   await createUser(world.app, { email: "ops@example.com", role: "ADMIN", fullName: "Ops Admin" });
   const ops = await loginAs(world.app, "ops@example.com");
-  const load = await biddableLoad(world.app);
+  const { load, winner } = await awardedLoad(world.app, ops.token);
   loadId = load.loadId;
-  const offer = await openOffer(world.app, ops.token, loadId);
-  const [winner] = await bidders(world.app, 1);
-  const placed = await bid(world.app, winner.session.token, offer._id, 1200);
-  const bidId = (placed.body.bid as { _id: string })._id;
-  const confirmed = await rest(
-    world.app,
-    "POST",
-    `/offers/${offer._id}/winner`,
-    { bidId },
-    { token: ops.token },
-  );
-  expect(confirmed.status).toBe(200);
 
   admin = await openTab(world);
   await loginThroughForm(admin.page, "ops@example.com");

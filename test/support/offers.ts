@@ -68,3 +68,20 @@ export function bid(app: App, token: string, offerId: string, amount: unknown) {
     { token },
   );
 }
+
+/**
+ * A load with a confirmed winner, the real way: offered, bid on by two carriers, the lower bid
+ * confirmed by the operator. Answers the load, the offer, the winner and the other bidder.
+ */
+export async function awardedLoad(app: App, adminToken: string, winningAmount = 1200) {
+  const load = await biddableLoad(app);
+  const offer = await openOffer(app, adminToken, load.loadId);
+  const [winner, other] = await bidders(app, 2);
+  const placed = await bid(app, winner.session.token, offer._id, winningAmount);
+  await bid(app, other.session.token, offer._id, winningAmount + 100);
+  const bidId = (placed.body.bid as { _id: string })._id;
+  const confirmed = await rest(app, "POST", `/offers/${offer._id}/winner`, { bidId }, { token: adminToken });
+  if (confirmed.status !== 200)
+    throw new Error(`winner failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  return { load, offer, winner, other };
+}
