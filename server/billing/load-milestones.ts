@@ -17,7 +17,7 @@ export interface BillingMilestone {
  * billing (the invoice drafted on delivery), so billing does not import loads.
  */
 export const loadMilestones =
-  port<(tx: Pick<Db, "loadMilestone">, entries: readonly BillingMilestone[]) => Promise<void>>(
+  port<(tx: Pick<Db, "loadMilestone" | "load">, entries: readonly BillingMilestone[]) => Promise<void>>(
     "billing's load milestones",
   );
 

@@ -10,7 +10,7 @@ import { lockSeries, nextBillingNumber } from "./numbers.ts";
 import { type Entry, entryBySourceKey, insertEntry } from "./store.ts";
 
 /** The transaction (or client) of the caller: billing writes inside the operation that causes it. */
-type Tx = Pick<Db, "invoice" | "bill" | "auditLog" | "loadMilestone" | "$queryRawUnsafe">;
+type Tx = Pick<Db, "invoice" | "bill" | "auditLog" | "loadMilestone" | "load" | "$queryRawUnsafe">;
 
 const DAY_MS = 86_400_000;
 /** Net 30 both ways: the shipper pays 30 days after delivery, the carrier is paid 30 days after award. */

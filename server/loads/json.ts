@@ -1,6 +1,7 @@
 import { publicUser } from "../auth/account-json.ts";
 import type { UploadBatch } from "../generated/sqlite/client.ts";
 import { nassJson } from "../nass/json.ts";
+import { marginOf } from "./margin.ts";
 import type { LoadWithRelations } from "./service.ts";
 
 /** additionalData is stored as JSON text: an object, or a string for free text. */
@@ -26,6 +27,7 @@ export function loadJson(load: LoadWithRelations) {
     bolNumber: load.bolNumber,
     customer: load.customer,
     status: load.status,
+    stage: load.stage,
     mode: load.mode,
     assignedUserId: load.assignedUserId,
     assignedUserKey: load.assignedUser?.userId ?? null,
@@ -57,6 +59,10 @@ export function loadJson(load: LoadWithRelations) {
     appointmentsConfirmed: load.appointmentsConfirmed,
     trackingLink: load.trackingLink,
     stream: load.stream,
+    customerRateCents: load.customerRateCents,
+    carrierRateCents: load.carrierRateCents,
+    marginCents: marginOf(load)?.cents ?? null,
+    marginPercent: marginOf(load)?.percent ?? null,
     createdAt: load.createdAt.toISOString(),
     updatedAt: load.updatedAt.toISOString(),
     /** Sent back with PUT, a save over someone else's change is refused with 409. */

@@ -16,7 +16,14 @@ export type ListedLoad = Load & {
 };
 
 const DATE_COLUMNS = new Set(["pickupDate", "deliveryDate", "createdAt", "updatedAt"]);
-const NUMBER_COLUMNS = new Set(["weight", "volume", "stopCount", "version"]);
+const NUMBER_COLUMNS = new Set([
+  "weight",
+  "volume",
+  "stopCount",
+  "version",
+  "customerRateCents",
+  "carrierRateCents",
+]);
 const BOOLEAN_COLUMNS = new Set(["appointmentsRequired", "appointmentsConfirmed"]);
 
 type Convert = "as-is" | "number" | "boolean" | "date";
@@ -105,6 +112,9 @@ const LOAD_COLUMNS = new Set<string>([
   "bolNumber",
   "customer",
   "status",
+  "stage",
+  "customerRateCents",
+  "carrierRateCents",
   "mode",
   "assignedUserId",
   "carrierId",
@@ -180,6 +190,11 @@ const FIELD_COLUMNS: Record<string, readonly (keyof Load)[]> = {
   bolNumber: ["bolNumber"],
   customer: ["customer"],
   status: ["status"],
+  stage: ["stage"],
+  customerRateCents: ["customerRateCents"],
+  carrierRateCents: ["carrierRateCents"],
+  marginCents: ["customerRateCents", "carrierRateCents"],
+  marginPercent: ["customerRateCents", "carrierRateCents"],
   mode: ["mode"],
   referenceNumber: ["referenceNumber"],
   weight: ["weight"],

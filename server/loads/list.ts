@@ -1,3 +1,4 @@
+import type { LoadStage } from "../../common/loads/stages.ts";
 import type { LoadMode, LoadStatus } from "../../common/loads/values.ts";
 import type { DbProvider } from "../db/client.ts";
 import {
@@ -29,6 +30,7 @@ export interface LoadListFilters {
   /** Text contained in the load id, any case. */
   search?: string | null;
   status?: LoadStatus[] | null;
+  stage?: LoadStage[] | null;
   mode?: LoadMode[] | null;
   /** Exact customer name, any case. */
   customer?: string | null;
@@ -81,6 +83,7 @@ function filterConditions(provider: DbProvider, filters: LoadListFilters): SqlFr
   const search = filters.search?.trim();
   if (search) conditions.push(searchSql(provider, search));
   if (filters.status?.length) conditions.push(inFilter(`l."status"`, filters.status));
+  if (filters.stage?.length) conditions.push(inFilter(`l."stage"`, filters.stage));
   if (filters.mode?.length) conditions.push(inFilter(`l."mode"`, filters.mode));
   const customer = filters.customer?.trim();
   if (customer) {

@@ -1,8 +1,10 @@
 import type { LoadMilestoneKind, MilestoneSource } from "../../common/loads/milestones.ts";
+import { stagesBefore } from "../../common/loads/stages.ts";
 import type { Db } from "../db/client.ts";
 import type { LoadMilestone } from "../generated/sqlite/client.ts";
 
 type MilestoneDb = Pick<Db, "loadMilestone">;
+type MilestoneWriter = Pick<Db, "loadMilestone" | "load">;
 
 export interface NewMilestone {
   loadDbId: string;
@@ -17,7 +19,7 @@ export interface NewMilestone {
  * Records steps of loads' lives, inside the caller's transaction (the change that caused them
  * commits with them, or neither does). Other domains call it: offers (covered), documents (POD).
  */
-export async function recordMilestones(tx: MilestoneDb, entries: readonly NewMilestone[]): Promise<void> {
+export async function recordMilestones(tx: MilestoneWriter, entries: readonly NewMilestone[]): Promise<void> {
   if (entries.length === 0) return;
   await tx.loadMilestone.createMany({
     data: entries.map((entry) => ({
@@ -29,6 +31,25 @@ export async function recordMilestones(tx: MilestoneDb, entries: readonly NewMil
       detail: entry.detail ?? null,
     })),
   });
+  await advanceStages(tx, entries);
+}
+
+/**
+ * Moves each load's stage forward to the furthest milestone recorded; the conditional update keeps
+ * it monotonic under concurrent milestones without reading first (a late 'arrived' never moves an
+ * 'in transit' load back).
+ */
+async function advanceStages(tx: MilestoneWriter, entries: readonly NewMilestone[]): Promise<void> {
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const key = `${entry.loadDbId} ${entry.milestone}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    await tx.load.updateMany({
+      where: { id: entry.loadDbId, stage: { in: stagesBefore(entry.milestone) } },
+      data: { stage: entry.milestone },
+    });
+  }
 }
 
 /** A load's timeline, oldest first: a load has a few dozen steps at most, bounded here anyway. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOAD_STAGES } from "../../common/loads/stages.ts";
 import { LOAD_MODES, LOAD_STATUSES, STOP_TYPES } from "../../common/loads/values.ts";
 import { publicUserSchema } from "../auth/account-json.ts";
 import { dateTime, rowVersion } from "../http/rest-schemas.ts";
@@ -17,6 +18,9 @@ export const loadSchema = z
     bolNumber: text,
     customer: text,
     status: z.enum(LOAD_STATUSES),
+    stage: z
+      .enum(LOAD_STAGES)
+      .describe("How far it got: its furthest milestone (cancelled over everything)."),
     mode: z.enum(LOAD_MODES),
     assignedUserId: text.describe("The driver's database id."),
     assignedUserKey: text.describe("The driver's userId."),
@@ -53,6 +57,14 @@ export const loadSchema = z
     appointmentsConfirmed: z.boolean(),
     trackingLink: text,
     stream: text.describe("The upload stream the load came from (e.g. USPS)."),
+    customerRateCents: z.number().int().nullable().describe("What the shipper pays, US cents."),
+    carrierRateCents: z
+      .number()
+      .int()
+      .nullable()
+      .describe("What the carrier is paid (the winning bid), US cents."),
+    marginCents: z.number().int().nullable().describe("Customer rate minus carrier rate, US cents."),
+    marginPercent: z.number().nullable().describe("The margin as a percentage of the customer rate."),
     createdAt: dateTime,
     updatedAt: dateTime,
   })

@@ -1,4 +1,5 @@
 import { ADDITIONAL_DATA_MAX } from "../../common/loads/fields.ts";
+import { LOAD_STAGES, type LoadStage } from "../../common/loads/stages.ts";
 import { LOAD_MODES, LOAD_STATUSES, type LoadMode, type LoadStatus } from "../../common/loads/values.ts";
 import { adminsOnly } from "../auth/read-policy.ts";
 import { builder } from "../builder.ts";
@@ -12,6 +13,7 @@ import { driverUserIdOptions, StopTypeEnum, stopNode } from "../graphql/stops.ts
 import { appointmentInputFields, freightInputFields } from "./input-fields.ts";
 import { DEFAULT_LOAD_SORT } from "./list.ts";
 import { LOAD_ROW_FIELDS } from "./list-rows.ts";
+import { marginOf } from "./margin.ts";
 import { assignLoadDriver, findLoadByLoadId, findLoadPage, getLastUpload, updateLoad } from "./service.ts";
 
 export const LoadStatusEnum = builder.enumType("LoadStatus", {
@@ -20,6 +22,22 @@ export const LoadStatusEnum = builder.enumType("LoadStatus", {
     pending: "Not yet picked up.",
     in_transit: "Picked up, on its way.",
     delivered: "Delivered at its destination.",
+    cancelled: "Will not move.",
+  }),
+});
+export const LoadStageEnum = builder.enumType("LoadStage", {
+  description: "How far a load got in its life: its furthest milestone (cancelled over everything).",
+  values: describedValues(LOAD_STAGES, {
+    open: "No milestone yet: not covered by a carrier.",
+    covered: "A carrier won it (winner confirmed).",
+    tender_accepted: "The carrier accepted the rate confirmation.",
+    dispatched: "A driver and truck are assigned.",
+    arrived: "The truck reached a stop (at pickup).",
+    departed: "The truck left a stop: in transit.",
+    delivered: "Delivered at its destination.",
+    pod_received: "Its proof of delivery is on file.",
+    invoiced: "The shipper was invoiced.",
+    paid: "The shipper paid.",
     cancelled: "Will not move.",
   }),
 });
@@ -65,6 +83,29 @@ export const LoadType = builder.prismaNode("Load", {
       type: LoadModeEnum,
       description: "How it travels.",
       resolve: (load) => load.mode as LoadMode,
+    }),
+    stage: t.field({
+      type: LoadStageEnum,
+      description: "How far it got: its furthest milestone (the timeline), kept with each milestone.",
+      resolve: (load) => load.stage as LoadStage,
+    }),
+    customerRateCents: t.exposeInt("customerRateCents", {
+      nullable: true,
+      description: "What the shipper pays, US cents; null when not set.",
+    }),
+    carrierRateCents: t.exposeInt("carrierRateCents", {
+      nullable: true,
+      description: "What the carrier is paid, US cents: the winning bid; null before an award.",
+    }),
+    marginCents: t.int({
+      nullable: true,
+      description: "Customer rate minus carrier rate, US cents; null until both are known.",
+      resolve: (load) => marginOf(load)?.cents ?? null,
+    }),
+    marginPercent: t.float({
+      nullable: true,
+      description: "The margin as a percentage of the customer rate, one decimal; null until both are known.",
+      resolve: (load) => marginOf(load)?.percent ?? null,
     }),
     assignedUser: t.relation("assignedUser", { nullable: true, description: "The driver." }),
     assignedUserKey: t.string(driverUserIdOptions),
@@ -168,6 +209,7 @@ const LoadFilter = builder.inputType("LoadFilter", {
   description: "Criteria of the load list; all given ones must hold.",
   fields: (t) => ({
     status: t.field({ type: [LoadStatusEnum], description: "Any of these statuses." }),
+    stage: t.field({ type: [LoadStageEnum], description: "Any of these stages." }),
     mode: t.field({ type: [LoadModeEnum], description: "Any of these modes." }),
     customer: t.string({ description: "The exact customer name, any case." }),
     pickupFrom: t.field({ type: "DateTime", description: "Picked up at or after this instant." }),

@@ -401,15 +401,16 @@ export async function assignLoadDriver(ctx: Context, reference: string, rawInput
 export async function assignLoadToWinner(
   tx: Pick<Db, "load" | "user" | "carrier" | "loadMilestone">,
   loadDbId: string,
-  winnerUserId: string,
+  winner: { userId: string; amountCents: number },
   confirmedBy: string | null = null,
 ): Promise<Load> {
-  const carrierId = await carrierIdOfUser(tx, winnerUserId);
+  const carrierId = await carrierIdOfUser(tx, winner.userId);
   const load = await tx.load.update({
     where: { id: loadDbId },
     data: {
-      assignedUserId: winnerUserId,
+      assignedUserId: winner.userId,
       carrierId,
+      carrierRateCents: winner.amountCents,
       ...NEXT_VERSION,
     },
   });

@@ -87,7 +87,12 @@ export async function confirmWinner(
       where: { offerId: offer.id, id: { not: bid.id }, status: { not: "folded" } },
       data: { status: "loser" },
     });
-    const load = await assignLoadToWinner(tx, offer.loadId, bid.userId, ctx.viewer?.id ?? null);
+    const load = await assignLoadToWinner(
+      tx,
+      offer.loadId,
+      { userId: bid.userId, amountCents: bid.amountCents },
+      ctx.viewer?.id ?? null,
+    );
     const winnerUser = await userByIdOrThrow(tx, bid.userId);
     const acceptedBy = bid.companyName ?? winnerUser.companyName ?? bid.userName ?? winnerUser.email;
     const stored: StoredNotification[] = await insertNotifications(tx, [

@@ -6,6 +6,7 @@ import { idOrReference } from "../graphql/ids.ts";
 import { pagedListField } from "../graphql/paged-list.ts";
 import { readPolicyOptions } from "../graphql/read-policy.ts";
 import { driverUserIdOptions, StopTypeEnum, stopNode } from "../graphql/stops.ts";
+import { addLoadsToRoute } from "./add-loads.ts";
 import { routeDeliveryDate, routeDeliveryNass, routePickupDate, routePickupNass } from "./derived.ts";
 import { DEFAULT_ROUTE_SORT, type RouteSortField } from "./list.ts";
 import {
@@ -254,6 +255,16 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateRouteInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       createRoute(ctx, { routeNumber: input.routeNumber, loadIds: input.loadIds.map(loadReference) }),
+  }),
+  addLoadsToRoute: t.field({
+    type: RoutePayload("AddLoadsToRoutePayload"),
+    description:
+      "Adds loads to the route with this number (created when there is none); loads on other routes move to it.",
+    authScopes: { admin: true },
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: CreateRouteInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      addLoadsToRoute(ctx, { routeNumber: input.routeNumber, loadIds: input.loadIds.map(loadReference) }),
   }),
   updateRoute: t.field({
     type: RoutePayload("UpdateRoutePayload"),

@@ -22,9 +22,14 @@ const VERSIONED = new Map([
 /**
  * Writes of columns that are not what an editor edits: the sort copies of other tables' names on
  * Load (triggers keep them), tracking's columns of Route (the last position, ETAs, stop visits: a
- * live route would otherwise refuse every save).
+ * live route would otherwise refuse every save), the load's stage (its milestones move it: a POD
+ * upload or a geofence arrival must not refuse an operator's edit).
  */
-const EXEMPT = new Set(["server/loads/sort-copies.ts", "server/routing/store-tracking.ts"]);
+const EXEMPT = new Set([
+  "server/loads/sort-copies.ts",
+  "server/routing/store-tracking.ts",
+  "server/loads/milestones.ts",
+]);
 const WRITES = new Set(["update", "updateMany", "upsert"]);
 
 function sourceFiles(folder: string): string[] {
