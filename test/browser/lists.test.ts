@@ -103,16 +103,18 @@ describe("at 1366x768", () => {
       "Status",
       "Pickup Date",
       "Delivery Date",
+      "Stage",
+      "Margin",
       "Actions",
     ]);
     await menu.getByRole("menuitemcheckbox", { name: "Customers" }).click();
     await menu.getByRole("menuitemcheckbox", { name: "Delivery Date" }).click();
     await page.keyboard.press("Escape");
-    const hidden = ["Load ID", "Route", "Carrier", "Status", "Pickup Date", "Actions"];
+    const hidden = ["Load ID", "Route", "Carrier", "Status", "Pickup Date", "Stage", "Actions"];
     await expect.poll(headers).toEqual(hidden);
     await expect(
       page.locator('table[aria-label="Loads"] tbody tr').first().locator("td").count(),
-    ).resolves.toBe(6);
+    ).resolves.toBe(7);
 
     await page.reload();
     await loadCount(page, "1–50 of 120 loads");
@@ -135,7 +137,7 @@ describe("at 1366x768", () => {
     await other.page.reload();
     await loadCount(other.page, "of 120 loads");
     await expect(other.page.getByRole("table", { name: "Loads" }).locator("thead th").count()).resolves.toBe(
-      8,
+      9,
     );
     await other.context.close();
 
@@ -153,6 +155,7 @@ describe("at 1366x768", () => {
         "Status",
         "Pickup Date",
         "Delivery Date",
+        "Stage",
         "Actions",
       ]);
   });
@@ -336,6 +339,7 @@ describe("at 390x844", () => {
       ["Status", "Delivered"],
       ["Pickup Date", "01/04/2026 03:00 EST"],
       ["Delivery Date", "02/04/2026 12:30 EST"],
+      ["Stage", "Open"],
       ["Actions", "—"],
     ]);
     // Every card inside the screen.

@@ -78,6 +78,7 @@ describe("load list", () => {
       "Status",
       "Pickup Date",
       "Delivery Date",
+      "Stage",
       "Actions",
     ]);
     await expect(bodyRows(page).count()).resolves.toBe(50);

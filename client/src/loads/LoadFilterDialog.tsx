@@ -7,8 +7,10 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import FormGroup from "@mui/material/FormGroup";
 import FormLabel from "@mui/material/FormLabel";
 import Grid from "@mui/material/Grid";
+import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import type { FormEvent } from "react";
+import { LOAD_STAGES, type LoadStage, STAGE_LABELS } from "../../../common/loads/stages.ts";
 import { LOAD_MODES, LOAD_STATUSES } from "../../../common/loads/values.ts";
 import { zoneLabel } from "../lib/dates.ts";
 import { FilterActions } from "../ui/list/FilterActions.tsx";
@@ -24,7 +26,7 @@ const DATE_FIELDS: [DateKey, string][] = [
   ["deliveryTo", "Delivery to"],
 ];
 
-/** The Filter button's dialog: status, mode, customer and pickup/delivery date ranges (UTC days). */
+/** The Filter button's dialog: status, stage, mode, customer and pickup/delivery date ranges (UTC days). */
 export function LoadFilterDialog({ open, filters, onClose, onApply }: FilterDialogProps<LoadFilters>) {
   const [draft, setDraft] = useFilterDraft(open, filters);
 
@@ -82,6 +84,34 @@ export function LoadFilterDialog({ open, filters, onClose, onApply }: FilterDial
                   ))}
                 </FormGroup>
               </FormControl>
+            </Grid>
+            <Grid size={12}>
+              <TextField
+                select
+                label="Stage"
+                size="small"
+                fullWidth
+                value={draft.stage}
+                helperText="Any of these (the furthest step on each load's timeline)"
+                slotProps={{
+                  select: {
+                    multiple: true,
+                    renderValue: (value) =>
+                      (value as LoadStage[]).map((stage) => STAGE_LABELS[stage]).join(", "),
+                  },
+                }}
+                onChange={(event) => {
+                  const value = event.target.value as unknown as LoadStage[] | string;
+                  const stages = (typeof value === "string" ? value.split(",") : value) as LoadStage[];
+                  setDraft((current) => ({ ...current, stage: stages }));
+                }}
+              >
+                {LOAD_STAGES.map((stage) => (
+                  <MenuItem key={stage} value={stage}>
+                    {STAGE_LABELS[stage]}
+                  </MenuItem>
+                ))}
+              </TextField>
             </Grid>
             <Grid size={12}>
               <TextField

@@ -2,8 +2,10 @@ import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
+import { type LoadStage, STAGE_LABELS } from "../../../common/loads/stages.ts";
+import { formatCents } from "../../../common/money.ts";
 import { formatDateTime } from "../lib/dates.ts";
-import type { Column } from "../ui/table/columns.ts";
+import type { Column, RowSelection } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import type { LoadRow_load$data, LoadRow_load$key, LoadStatus } from "./__generated__/LoadRow_load.graphql";
 import { type SortField, STATUS_LABELS } from "./list-criteria.ts";
@@ -67,7 +69,23 @@ function StatusChip({ status }: { status: LoadStatus }) {
   );
 }
 
-/** Spec section 2: the load list's columns, in order; every one but Actions sorts the list. */
+/** The planned margin: customer rate minus the winning bid, with its share of the customer rate. */
+export function marginText(load: {
+  readonly marginCents?: number | null;
+  readonly marginPercent?: number | null;
+}): string {
+  if (load.marginCents === null || load.marginCents === undefined) return DASH;
+  const percent =
+    load.marginPercent === null || load.marginPercent === undefined
+      ? ""
+      : ` (${load.marginPercent.toFixed(1)}%)`;
+  return `${formatCents(load.marginCents)}${percent}`;
+}
+
+/**
+ * Spec section 2: the load list's columns, in order; every one but Actions sorts the list. Stage
+ * and Margin (the lifecycle issue) come after the spec's columns, before Actions.
+ */
 export const LOAD_COLUMNS: readonly Column<LoadRow_load$data, SortField>[] = [
   {
     id: "loadId",
@@ -133,14 +151,32 @@ export const LOAD_COLUMNS: readonly Column<LoadRow_load$data, SortField>[] = [
     nowrap: true,
     cell: (load) => formatDateTime(load.deliveryDate) ?? DASH,
   },
+  {
+    id: "stage",
+    header: "Stage",
+    hideable: true,
+    nowrap: true,
+    cell: (load) => STAGE_LABELS[load.stage as LoadStage] ?? load.stage,
+  },
+  {
+    id: "margin",
+    header: "Margin",
+    hiddenByDefault: true,
+    nowrap: true,
+    align: "right",
+    cell: (load) => marginText(load),
+  },
   { id: "actions", header: "Actions", hideable: true, cell: (load) => <TrackCell load={load} /> },
 ];
 
 interface LoadRowProps {
   load: LoadRow_load$key;
+  /** Bulk selection: whether it is selected and how to toggle it (with the row's data). */
+  selected?: boolean;
+  onToggle?(row: LoadRow_load$data): void;
 }
 
-export function LoadRow({ load }: LoadRowProps) {
+export function LoadRow({ load, selected, onToggle }: LoadRowProps) {
   const data = useFragment(
     graphql`
       fragment LoadRow_load on Load {
@@ -153,9 +189,15 @@ export function LoadRow({ load }: LoadRowProps) {
         deliveryDate
         trackingLink
         trackedRouteNumber
+        stage
+        marginCents
+        marginPercent
       }
     `,
     load,
   );
-  return <DataRow columns={LOAD_COLUMNS} row={data} href={loadPath(data.loadId)} />;
+  const selection: RowSelection | undefined = onToggle
+    ? { checked: Boolean(selected), onToggle: () => onToggle(data), label: `Select load ${data.loadId}` }
+    : undefined;
+  return <DataRow columns={LOAD_COLUMNS} row={data} href={loadPath(data.loadId)} selection={selection} />;
 }

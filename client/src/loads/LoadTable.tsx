@@ -7,10 +7,12 @@ import { ListToolbar } from "../ui/list/ListToolbar.tsx";
 import { useRefetchList } from "../ui/list/useRefetchList.ts";
 import { useToast } from "../ui/Toast.tsx";
 import { DataTable } from "../ui/table/DataTable.tsx";
-import type { LoadTable_query$key } from "./__generated__/LoadTable_query.graphql";
+import type { LoadTable_query$data, LoadTable_query$key } from "./__generated__/LoadTable_query.graphql";
 import type { LoadTableRefetchQuery } from "./__generated__/LoadTableRefetchQuery.graphql";
+import type { BulkOutcome, SelectedLoad } from "./bulk/bulk-run.ts";
+import { LoadBulkActions } from "./bulk/LoadBulkActions.tsx";
 import { LoadFilterDialog } from "./LoadFilterDialog.tsx";
-import { LOAD_COLUMNS, LoadRow } from "./LoadRow.tsx";
+import { LOAD_COLUMNS, LoadRow, marginText } from "./LoadRow.tsx";
 import { activeFilterCount, LOAD_LIST, SORT_FIELDS, type SortField, variablesOf } from "./list-criteria.ts";
 import { NO_LOADS, SEARCH_PLACEHOLDER } from "./messages.ts";
 import type { UploadSummary } from "./UploadDialog.tsx";
@@ -40,6 +42,51 @@ function uploadedText({ rowCount, createdCount, updatedCount, skippedLoadIds }: 
   return `${text} ${skippedLoadIds.length.toLocaleString("en-US")} skipped: someone changed ${named}${more} while the file was uploading, and their changes were kept.`;
 }
 
+type PageNode = LoadTable_query$data["loads"]["edges"][number]["node"];
+
+/** What the bulk actions and the export keep of a selected row. */
+function selectedOf(row: PageNode): SelectedLoad {
+  return {
+    id: row.id,
+    loadId: row.loadId,
+    routeNumber: row.routeNumber ?? null,
+    customer: row.customer ?? null,
+    carrierName: row.carrierName ?? null,
+    status: row.status,
+    stage: row.stage,
+    pickupDate: row.pickupDate ?? null,
+    deliveryDate: row.deliveryDate ?? null,
+    margin: row.marginCents === null || row.marginCents === undefined ? "" : marginText(row),
+  };
+}
+
+/** The bulk selection: kept across pages and searches until cleared or acted on. */
+function useSelection() {
+  const [selected, setSelected] = useState<ReadonlyMap<string, SelectedLoad>>(new Map());
+  const toggle = (load: SelectedLoad) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(load.id)) next.delete(load.id);
+      else next.set(load.id, load);
+      return next;
+    });
+  const setPage = (loads: SelectedLoad[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const load of loads) {
+        if (on) next.set(load.id, load);
+        else next.delete(load.id);
+      }
+      return next;
+    });
+  const keepFailed = (outcome: BulkOutcome) =>
+    setSelected((current) => {
+      const done = new Set(outcome.done);
+      return new Map([...current].filter(([, load]) => !done.has(load.loadId)));
+    });
+  return { selected, toggle, setPage, keepFailed, clear: () => setSelected(new Map()) };
+}
+
 /**
  * The load list: one server page of 50 at a time (search, filters and sort run in the database),
  * so it stays fast however many loads there are.
@@ -61,6 +108,17 @@ export function LoadTable({ query }: LoadTableProps) {
           edges {
             node {
               id
+              # What a selected row keeps for the bulk actions and the export.
+              loadId
+              routeNumber
+              customer
+              carrierName
+              status
+              stage
+              pickupDate
+              deliveryDate
+              marginCents
+              marginPercent
               ...LoadRow_load
             }
           }
@@ -74,6 +132,10 @@ export function LoadTable({ query }: LoadTableProps) {
   // Stays mounted after the first opening, so it closes with its transition like any dialog.
   const [uploadOpened, setUploadOpened] = useState(false);
   const { notify, toast } = useToast();
+  const selection = useSelection();
+  const pageLoads = () => data.loads.edges.map((edge) => selectedOf(edge.node));
+  const selectedOnPage = data.loads.edges.filter((edge) => selection.selected.has(edge.node.id)).length;
+  const pageCount = data.loads.edges.length;
 
   return (
     <>
@@ -106,9 +168,31 @@ export function LoadTable({ query }: LoadTableProps) {
         minWidth={960}
         columnControls
         {...list.tableOf(data.loads, { label: "Load pages", noun: "loads", countTestId: "load-count" })}
+        selection={{
+          checked: pageCount > 0 && selectedOnPage === pageCount,
+          indeterminate: selectedOnPage > 0 && selectedOnPage < pageCount,
+          onToggle: () => selection.setPage(pageLoads(), selectedOnPage < pageCount),
+          label: "Select all loads on this page",
+        }}
+        toolbar={
+          <LoadBulkActions
+            selected={[...selection.selected.values()]}
+            onClear={selection.clear}
+            onMessage={notify}
+            onFinished={(outcome) => {
+              selection.keepFailed(outcome);
+              list.reload();
+            }}
+          />
+        }
       >
         {data.loads.edges.map((edge) => (
-          <LoadRow key={edge.node.id} load={edge.node} />
+          <LoadRow
+            key={edge.node.id}
+            load={edge.node}
+            selected={selection.selected.has(edge.node.id)}
+            onToggle={() => selection.toggle(selectedOf(edge.node))}
+          />
         ))}
       </DataTable>
       {uploadOpened ? (

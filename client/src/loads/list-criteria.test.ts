@@ -27,6 +27,7 @@ describe("load list criteria", () => {
       filter: {
         ...NO_FILTERS,
         status: ["pending" as const, "delivered" as const],
+        stage: ["covered" as const, "departed" as const],
         mode: ["RAIL" as const],
         pickupFrom: "2026-01-01",
         deliveryTo: "2026-02-01",
@@ -36,9 +37,11 @@ describe("load list criteria", () => {
     };
     expect(readCriteria(LOAD_LIST, writeCriteria(LOAD_LIST, criteria))).toEqual(criteria);
     expect(writeCriteria(LOAD_LIST, criteria).toString()).toBe(
-      "q=usps-00&status=pending%2Cdelivered&mode=RAIL&pickupFrom=2026-01-01&deliveryTo=2026-02-01&sort=PICKUP_DATE&dir=desc&page=3",
+      "q=usps-00&status=pending%2Cdelivered&stage=covered%2Cdeparted&mode=RAIL&pickupFrom=2026-01-01&deliveryTo=2026-02-01&sort=PICKUP_DATE&dir=desc&page=3",
     );
-    const odd = fromParams("status=pending,lost&mode=BOAT&sort=nope&page=-2&pickupFrom=soon&size=7");
+    const odd = fromParams(
+      "status=pending,lost&stage=somewhere&mode=BOAT&sort=nope&page=-2&pickupFrom=soon&size=7",
+    );
     expect(odd).toEqual({ ...DEFAULT_CRITERIA, filter: { ...NO_FILTERS, status: ["pending"] } });
   });
 

@@ -1,3 +1,4 @@
+import { LOAD_STAGES, type LoadStage } from "../../../common/loads/stages.ts";
 import { LOAD_MODES, LOAD_STATUSES, type LoadMode, type LoadStatus } from "../../../common/loads/values.ts";
 import { dayBounds } from "../lib/dates.ts";
 import { type ListCriteria, type ListSpec, readCriteria, type SortDirection } from "../ui/list/list-url.ts";
@@ -27,6 +28,7 @@ export const STATUS_LABELS: Record<LoadStatus, string> = {
 
 export interface LoadFilters {
   status: LoadStatus[];
+  stage: LoadStage[];
   mode: LoadMode[];
   customer: string;
   /** Dates as <input type="date"> values ("2026-11-21"), whole UTC days. */
@@ -41,6 +43,7 @@ export type LoadListCriteria = ListCriteria<LoadFilters, SortField>;
 
 export const NO_FILTERS: LoadFilters = {
   status: [],
+  stage: [],
   mode: [],
   customer: "",
   pickupFrom: "",
@@ -56,18 +59,19 @@ function listOf<T extends string>(text: string | null, allowed: readonly T[]): T
   return text.split(",").filter((value): value is T => (allowed as readonly string[]).includes(value));
 }
 
-/** The load list in the address: q, status, mode, customer, the four dates, sort/dir, page, size. */
+/** The load list in the address: q, status, stage, mode, customer, the four dates, sort/dir, page, size. */
 export const LOAD_LIST: ListSpec<LoadFilters, SortField> = {
   sortFields: SORT_FIELDS.map(([field]) => field),
   defaultSort: null,
   pageSize: LOADS_PAGE_SIZE,
   pageSizes: [25, 50, 100],
   emptyFilter: NO_FILTERS,
-  filterKeys: ["status", "mode", "customer", ...DATE_KEYS],
+  filterKeys: ["status", "stage", "mode", "customer", ...DATE_KEYS],
   readFilter(params) {
     const filters: LoadFilters = {
       ...NO_FILTERS,
       status: listOf(params.get("status"), LOAD_STATUSES),
+      stage: listOf(params.get("stage"), LOAD_STAGES),
       mode: listOf(params.get("mode"), LOAD_MODES),
       customer: params.get("customer") ?? "",
     };
@@ -79,6 +83,7 @@ export const LOAD_LIST: ListSpec<LoadFilters, SortField> = {
   },
   writeFilter(filters, params) {
     if (filters.status.length) params.set("status", filters.status.join(","));
+    if (filters.stage.length) params.set("stage", filters.stage.join(","));
     if (filters.mode.length) params.set("mode", filters.mode.join(","));
     if (filters.customer.trim()) params.set("customer", filters.customer.trim());
     for (const key of DATE_KEYS) if (filters[key]) params.set(key, filters[key]);
@@ -91,6 +96,7 @@ export interface LoadListVariables {
   search: string | null;
   filter: {
     status?: LoadStatus[];
+    stage?: LoadStage[];
     mode?: LoadMode[];
     customer?: string;
     pickupFrom?: string;
@@ -108,6 +114,7 @@ export function variablesOf(criteria: LoadListCriteria): LoadListVariables {
   const { filter: filters } = criteria;
   const filter: NonNullable<LoadListVariables["filter"]> = {};
   if (filters.status.length) filter.status = filters.status;
+  if (filters.stage.length) filter.stage = filters.stage;
   if (filters.mode.length) filter.mode = filters.mode;
   if (filters.customer.trim()) filter.customer = filters.customer.trim();
   const pickupFrom = dayBounds(filters.pickupFrom);
@@ -131,6 +138,7 @@ export function variablesOf(criteria: LoadListCriteria): LoadListVariables {
 export function activeFilterCount(filters: LoadFilters): number {
   return (
     (filters.status.length ? 1 : 0) +
+    (filters.stage.length ? 1 : 0) +
     (filters.mode.length ? 1 : 0) +
     (filters.customer.trim() ? 1 : 0) +
     (filters.pickupFrom || filters.pickupTo ? 1 : 0) +

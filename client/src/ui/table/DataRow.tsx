@@ -1,10 +1,11 @@
 import Box from "@mui/material/Box";
+import Checkbox from "@mui/material/Checkbox";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { type KeyboardEvent, type ReactNode, useContext } from "react";
 import { useNavigate } from "react-router-dom";
-import { type Column, TableLayoutContext, visibleColumns } from "./columns.ts";
+import { type Column, type RowSelection, TableLayoutContext, visibleColumns } from "./columns.ts";
 
 interface DataRowProps<Row> {
   columns: readonly Column<Row>[];
@@ -13,7 +14,25 @@ interface DataRowProps<Row> {
   href?: string;
   /** Cells the row draws itself (controls with the row's own state), by column id. */
   cells?: Partial<Record<string, ReactNode>>;
+  /** A selection checkbox before the key column's content (bulk actions). */
+  selection?: RowSelection;
   "data-testid"?: string;
+}
+
+/** The key column's content with the row's selection checkbox before it. */
+function withCheckbox(content: ReactNode, selection: RowSelection): ReactNode {
+  return (
+    <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
+      <Checkbox
+        size="small"
+        checked={selection.checked}
+        onChange={selection.onToggle}
+        slotProps={{ input: { "aria-label": selection.label } }}
+        sx={{ p: 0.5, ml: -0.5 }}
+      />
+      {content}
+    </Box>
+  );
 }
 
 export const PINNED_CELL_SX = {
@@ -34,8 +53,18 @@ function moveFocus(from: HTMLElement, step: 1 | -1) {
 }
 
 /** One row of a `DataTable`: a table row on wide screens, a card with every column's label under 600 px. */
-export function DataRow<Row>({ columns, row, href, cells, "data-testid": testId }: DataRowProps<Row>) {
-  const cellOf = (column: Column<Row>) => (cells && column.id in cells ? cells[column.id] : column.cell(row));
+export function DataRow<Row>({
+  columns,
+  row,
+  href,
+  cells,
+  selection,
+  "data-testid": testId,
+}: DataRowProps<Row>) {
+  const contentOf = (column: Column<Row>) =>
+    cells && column.id in cells ? cells[column.id] : column.cell(row);
+  const cellOf = (column: Column<Row>) =>
+    selection && column.key ? withCheckbox(contentOf(column), selection) : contentOf(column);
   const { cards, density, hidden } = useContext(TableLayoutContext);
   const navigate = useNavigate();
   const shown = visibleColumns(columns, hidden);

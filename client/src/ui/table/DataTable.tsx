@@ -1,4 +1,5 @@
 import Box from "@mui/material/Box";
+import Checkbox from "@mui/material/Checkbox";
 import LinearProgress from "@mui/material/LinearProgress";
 import Paper from "@mui/material/Paper";
 import Table from "@mui/material/Table";
@@ -15,7 +16,7 @@ import { rangeLabel } from "../../lib/pagination.ts";
 import type { ListSort } from "../list/list-url.ts";
 import { PageNumbers } from "../PageNumbers.tsx";
 import { ColumnMenu } from "./ColumnMenu.tsx";
-import { type Column, TableLayoutContext, visibleColumns } from "./columns.ts";
+import { type Column, type PageSelection, TableLayoutContext, visibleColumns } from "./columns.ts";
 import { PINNED_CELL_SX } from "./DataRow.tsx";
 import { DensityToggle } from "./DensityToggle.tsx";
 import { useTablePrefs } from "./table-prefs.ts";
@@ -50,6 +51,10 @@ interface DataTableProps<Row, Field extends string> {
   minWidth?: number;
   /** Offer show/hide for the `hideable` columns (remembered per user). */
   columnControls?: boolean;
+  /** A "select this page" checkbox in the key column's header (rows pass their own `selection`). */
+  selection?: PageSelection;
+  /** Shown above the table (the bulk actions of the selected rows). */
+  toolbar?: ReactNode;
   /** The rows: one `DataRow` each. */
   children: ReactNode;
 }
@@ -62,6 +67,26 @@ const HEADER_FOCUS_SX = {
     borderRadius: 0.5,
   },
 } as const;
+
+function PageCheckbox({ selection, withText = false }: { selection: PageSelection; withText?: boolean }) {
+  const box = (
+    <Checkbox
+      size="small"
+      checked={selection.checked}
+      indeterminate={selection.indeterminate}
+      onChange={selection.onToggle}
+      slotProps={{ input: { "aria-label": selection.label } }}
+      sx={{ p: 0.5, ml: -0.5, mr: 0.5 }}
+    />
+  );
+  if (!withText) return box;
+  return (
+    <Box component="label" sx={{ display: "inline-flex", alignItems: "center", typography: "body2" }}>
+      {box}
+      {selection.label}
+    </Box>
+  );
+}
 
 /**
  * The one paged table: sortable headers (server-side sort), pinned key column, the spec's empty
@@ -93,9 +118,15 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
   return (
     <TableLayoutContext.Provider value={{ cards, density: prefs.density, hidden: prefs.hidden }}>
       <Paper variant="outlined" sx={{ overflow: "hidden" }}>
+        {props.toolbar}
         <Box sx={{ height: 4 }}>
           {loading ? <LinearProgress aria-label={`Loading ${label.toLowerCase()}`} /> : null}
         </Box>
+        {cards && props.selection && rowCount > 0 ? (
+          <Box sx={{ px: 1.5, py: 0.5, borderBottom: 1, borderColor: "divider" }}>
+            <PageCheckbox selection={props.selection} withText />
+          </Box>
+        ) : null}
         {cards ? (
           <Box aria-busy={loading} sx={{ opacity: loading ? 0.6 : 1 }}>
             {rowCount === 0 ? (
@@ -140,6 +171,7 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
                           ...(compact ? { py: 0.5 } : null),
                         }}
                       >
+                        {column.key && props.selection ? <PageCheckbox selection={props.selection} /> : null}
                         {column.sortField !== undefined && onSort ? (
                           <TableSortLabel
                             active={active}

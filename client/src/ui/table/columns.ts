@@ -23,6 +23,22 @@ export interface Column<Row, Field extends string = string> {
   align?: "left" | "right";
 }
 
+/** A row's selection checkbox (bulk actions), drawn before the key column's content. */
+export interface RowSelection {
+  checked: boolean;
+  onToggle(): void;
+  /** Its accessible name ("Select load L-1"). */
+  label: string;
+}
+
+/** The header's "select every row of this page" checkbox. */
+export interface PageSelection {
+  checked: boolean;
+  indeterminate: boolean;
+  onToggle(): void;
+  label: string;
+}
+
 /** What every row of a table needs to know about how it is shown. */
 export interface TableLayout {
   cards: boolean;
