@@ -8,6 +8,7 @@ import { parseInput } from "../lib/validate.ts";
 import { recordMilestones } from "../loads/milestones.ts";
 import { loadPartiesById } from "../loads/parties.ts";
 import { getConfirmDetails, writeDispatchDetails } from "../offers/confirm-details.ts";
+import { assertTenderAccepted } from "../offers/tender.ts";
 import { insertTripLink, revokeTripLinks } from "./store.ts";
 
 export const hashTripToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -28,6 +29,7 @@ export interface Dispatched {
 export async function dispatchLoad(ctx: Context, loadId: string, rawInput: unknown): Promise<Dispatched> {
   const current = await getConfirmDetails(ctx, loadId);
   const input = parseInput(dispatchInput, rawInput);
+  await assertTenderAccepted(ctx.db, current.offerId);
   const load = await loadPartiesById(ctx.db, current.loadDbId);
   if (!load || load.status === "delivered" || load.status === "cancelled") {
     throw new ConflictError(DISPATCH_MESSAGES.notDispatchable);

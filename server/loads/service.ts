@@ -410,10 +410,24 @@ export async function assignLoadToWinner(
     data: {
       assignedUserId: winnerUserId,
       carrierId,
+      carrierName: await carrierNameOf(tx, carrierId),
       ...NEXT_VERSION,
     },
   });
   await recordMilestones(tx, [{ loadDbId, milestone: "covered", source: "user", byUserId: confirmedBy }]);
+  loadsChanged();
+  return load;
+}
+
+/**
+ * The award fell through (the winner declined or let the tender expire, and nobody else bid): the
+ * load goes back to no carrier, inside the caller's transaction.
+ */
+export async function releaseLoadFromWinner(tx: Pick<Db, "load">, loadDbId: string): Promise<Load> {
+  const load = await tx.load.update({
+    where: { id: loadDbId },
+    data: { assignedUserId: null, carrierId: null, carrierName: null, ...NEXT_VERSION },
+  });
   loadsChanged();
   return load;
 }
