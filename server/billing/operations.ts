@@ -152,7 +152,7 @@ export interface MovedWinnerBill {
 export async function moveWinnerBill(input: MovedWinnerBill, tx: Tx): Promise<CreatedOnce> {
   assertCents(input.amountCents);
   const existing = await entryBySourceKey(tx, "payable", `winner:${input.loadId}`);
-  if (!existing || existing.status !== "pending") {
+  if (existing?.status !== "pending") {
     if (existing) await voidWinnerBill(input.loadId, input.actor, tx);
     return createBillForWinner(input, tx);
   }

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { OFFER_MESSAGES, TENDER_STATUSES, tenderAcceptInput, tenderDeclineInput } from "../../common/offers.ts";
+import {
+  OFFER_MESSAGES,
+  TENDER_STATUSES,
+  tenderAcceptInput,
+  tenderDeclineInput,
+} from "../../common/offers.ts";
 import { policy } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { dateTime, errors, fileResponse } from "../http/rest-schemas.ts";
@@ -18,13 +23,17 @@ const tenderSchema = z
   .object({
     loadId: z.string().describe("The load's readable id."),
     status: z.enum(TENDER_STATUSES).describe("A pending tender past its expiresAt reads expired."),
-    expiresAt: dateTime.describe("Until when the carrier may accept (TENDER_ACCEPT_MINUTES after the award)."),
+    expiresAt: dateTime.describe(
+      "Until when the carrier may accept (TENDER_ACCEPT_MINUTES after the award).",
+    ),
     decidedAt: dateTime.nullable().describe("When it was accepted, declined or expired."),
     amount: z.number().describe("The tendered rate, in dollars."),
     declineReason: z.string().nullable(),
     rateConfirmation: z
       .object({
-        url: z.string().describe("Where the PDF downloads from (operators and the tender's carrier, signed in)."),
+        url: z
+          .string()
+          .describe("Where the PDF downloads from (operators and the tender's carrier, signed in)."),
         sha256: z.string().describe("Hex SHA-256 of the PDF's bytes: what an acceptance signs."),
       })
       .describe("The rate confirmation put to the carrier."),

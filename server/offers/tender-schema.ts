@@ -64,12 +64,18 @@ export const TenderNode = builder.prismaNode("Tender", {
       description: "When it was accepted, declined or expired.",
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the award made it." }),
-    amount: t.float({ description: "The tendered rate, in dollars.", resolve: (tender) => tender.amountCents / 100 }),
+    amount: t.float({
+      description: "The tendered rate, in dollars.",
+      resolve: (tender) => tender.amountCents / 100,
+    }),
     carrierName: t.string({
       description: "The carrier the tender was put to.",
       select: { bid: { select: { companyName: true, userName: true } } },
       resolve: async (tender, _args, ctx) =>
-        (await carrierNameOf(ctx.db, tender.carrierId)) ?? tender.bid.companyName ?? tender.bid.userName ?? "Carrier",
+        (await carrierNameOf(ctx.db, tender.carrierId)) ??
+        tender.bid.companyName ??
+        tender.bid.userName ??
+        "Carrier",
     }),
     declineReason: t.exposeString("declineReason", { nullable: true, description: "Why it was declined." }),
     rateConfirmationUrl: t.string({
@@ -124,14 +130,15 @@ builder.queryField("tender", (t) =>
     type: TenderNode,
     nullable: true,
     description:
-      "A load's tender by its load id: operators, and the winning carrier's users (their own); null when the load has none.",
+      "A load's tender by its load id: operators, and the winning carrier's users (their own); null when the load has none or it is another carrier's.",
     authScopes: { authenticated: true },
     args: { loadId: t.arg.string({ required: true, description: "The load's readable id." }) },
     resolve: async (_root, { loadId }, ctx) => {
       try {
         return (await tenderForViewer(ctx, loadId)).tender;
       } catch (error) {
-        if ((error as { code?: string }).code === "NOT_FOUND") return null;
+        const code = (error as { code?: string }).code;
+        if (code === "NOT_FOUND" || code === "FORBIDDEN") return null;
         throw error;
       }
     },
@@ -149,7 +156,8 @@ const TenderPayload = builder.objectRef<TenderView>("TenderPayload").implement({
     offer: t.prismaField({
       type: OfferType,
       description: "The tender's offer.",
-      resolve: (query, view, _args, ctx) => ctx.db.offer.findUniqueOrThrow({ ...query, where: { id: view.offerId } }),
+      resolve: (query, view, _args, ctx) =>
+        ctx.db.offer.findUniqueOrThrow({ ...query, where: { id: view.offerId } }),
     }),
   }),
 });

@@ -20,13 +20,13 @@ import type { Bid, Offer, Tender } from "../generated/sqlite/client.ts";
 import { parseInput } from "../lib/validate.ts";
 import { recordMilestones } from "../loads/milestones.ts";
 import { assignLoadToWinner, releaseLoadFromWinner } from "../loads/service.ts";
-import { logger } from "../ops/logger.ts";
 import {
   announceNotifications,
   insertNotifications,
   type NotificationRow,
   type StoredNotification,
 } from "../notifications/service.ts";
+import { logger } from "../ops/logger.ts";
 import { activeOperatorIds, carrierIdOfUser, userByIdOrThrow } from "../users/marketplace-reads.ts";
 import { announceOffer } from "./events.ts";
 import { findOfferRef } from "./service.ts";
@@ -288,7 +288,11 @@ const carrierLabel = async (db: Pick<Db, "carrier" | "user">, tender: Tender) =>
  * "tender accepted" and the operators are told. Only the carrier side signs; a tender expired or
  * already answered is refused (409) and nothing changes.
  */
-export async function acceptTender(ctx: Context, loadReference: string, rawInput: unknown): Promise<TenderView> {
+export async function acceptTender(
+  ctx: Context,
+  loadReference: string,
+  rawInput: unknown,
+): Promise<TenderView> {
   const { viewer, offer, tender } = await answerableTender(ctx, loadReference, false);
   const { signature } = parseInput(tenderAcceptInput, rawInput);
   const now = new Date();
@@ -353,7 +357,11 @@ export async function acceptTender(ctx: Context, loadReference: string, rawInput
  * when the carrier phones in): the tender stays, declined, on the carrier's record, and the award
  * passes to the next-best bid or the offer reopens (passAward).
  */
-export async function declineTender(ctx: Context, loadReference: string, rawInput: unknown): Promise<TenderView> {
+export async function declineTender(
+  ctx: Context,
+  loadReference: string,
+  rawInput: unknown,
+): Promise<TenderView> {
   const { viewer, offer, tender } = await answerableTender(ctx, loadReference, true);
   const { reason } = parseInput(tenderDeclineInput, rawInput);
   const now = new Date();
@@ -553,10 +561,16 @@ export async function expireDueTenders(deps: Deps, now = new Date()): Promise<st
         });
         if (claimed.count === 0) return null;
         const tender = await tx.tender.findUniqueOrThrow({ where: { id } });
-        return passAward(tx, deps.config.tenderAcceptMinutes, tender, { id: null, ip: null }, {
-          cause: "expired",
-          now,
-        });
+        return passAward(
+          tx,
+          deps.config.tenderAcceptMinutes,
+          tender,
+          { id: null, ip: null },
+          {
+            cause: "expired",
+            now,
+          },
+        );
       });
       if (passed) {
         expired.push(id);

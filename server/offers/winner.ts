@@ -19,7 +19,6 @@ import { findOfferRef } from "./service.ts";
 import { createTender, winnerNotification } from "./tender.ts";
 import { winnerInput } from "./validation.ts";
 
-
 /**
  * What a winner confirmation decided, returned from inside its transaction: the hook point for
  * what follows an award (billing creates the carrier's bill from this).

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OFFER_MESSAGES } from "../../common/offers.ts";
 import { type App, buildApp } from "../../server/app.ts";
 import { expireDueTenders } from "../../server/offers/tender.ts";
-import { adminAndCarrier, createTestApp, createUser, gql, loginAs, rest, type TestApp } from "../support/app.ts";
+import {
+  adminAndCarrier,
+  createTestApp,
+  createUser,
+  gql,
+  loginAs,
+  rest,
+  type TestApp,
+} from "../support/app.ts";
 import { awardedLoad, bid, biddableLoad, bidders, openOffer } from "../support/offers.ts";
 import { subscribeOverWs, waitFor } from "../support/ws.ts";
 
@@ -45,7 +53,10 @@ const decline = (loadId: string, token: string, reason: unknown) =>
 async function stateOf(loadDbId: string) {
   const db = t.app.deps.db;
   return {
-    tenders: await db.tender.findMany({ where: { offer: { loadId: loadDbId } }, orderBy: { createdAt: "asc" } }),
+    tenders: await db.tender.findMany({
+      where: { offer: { loadId: loadDbId } },
+      orderBy: { createdAt: "asc" },
+    }),
     offers: await db.offer.findMany({ where: { loadId: loadDbId } }),
     bids: await db.bid.findMany({ where: { offer: { loadId: loadDbId } }, orderBy: { id: "asc" } }),
     load: await db.load.findUniqueOrThrow({ where: { id: loadDbId } }),
@@ -60,7 +71,12 @@ describe("tender", () => {
     const { load, winner, other } = await awardedLoad(t.app, admin(), 1200);
     const seen = await tenderOf(load.loadId, winner.session.token);
     expect(seen.status).toBe(200);
-    expect(seen.body).toMatchObject({ loadId: load.loadId, status: "pending", amount: 1200, signature: null });
+    expect(seen.body).toMatchObject({
+      loadId: load.loadId,
+      status: "pending",
+      amount: 1200,
+      signature: null,
+    });
     const minutes = (new Date(seen.body.expiresAt).getTime() - before) / 60_000;
     expect(minutes).toBeGreaterThan(59);
     expect(minutes).toBeLessThanOrEqual(60.1);
@@ -132,7 +148,9 @@ describe("tender", () => {
     });
     expect(told?.message).toContain("signed by Carla Carrier");
     expect(
-      await t.app.deps.db.auditLog.count({ where: { action: "offer.tenderAccept", actorId: winner.user.id } }),
+      await t.app.deps.db.auditLog.count({
+        where: { action: "offer.tenderAccept", actorId: winner.user.id },
+      }),
     ).toBe(1);
 
     expect((await dispatch()).status).toBe(200);
@@ -199,7 +217,9 @@ describe("tender", () => {
     await bid(t.app, third.session.token, offer._id, 1300);
     await bid(t.app, second.session.token, offer._id, 1100);
     await bid(t.app, folded.session.token, offer._id, 900);
-    const fold = await rest(t.app, "POST", `/bids/fold/${offer._id}`, undefined, { token: folded.session.token });
+    const fold = await rest(t.app, "POST", `/bids/fold/${offer._id}`, undefined, {
+      token: folded.session.token,
+    });
     expect(fold.status).toBe(200);
     const bidId = (placed.body.bid as { _id: string })._id;
     expect(
@@ -245,10 +265,24 @@ describe("tender", () => {
     expect(await titles(second.user.id)).toContain("Congratulations! Your Bid Was Accepted");
     expect(await titles(world.admin.id)).toContain(`Tender declined: ${load.loadId}`);
     // The carrier's record keeps the declined tender (a scorecard reads it).
-    expect(await t.app.deps.db.tender.count({ where: { userId: first.user.id, status: "declined" } })).toBe(1);
+    expect(await t.app.deps.db.tender.count({ where: { userId: first.user.id, status: "declined" } })).toBe(
+      1,
+    );
     // The new winner confirms details now; the old one no longer can.
-    expect((await rest(t.app, "GET", `/offers/${load.loadId}/confirm-details`, undefined, { token: second.session.token })).status).toBe(200);
-    expect((await rest(t.app, "GET", `/offers/${load.loadId}/confirm-details`, undefined, { token: first.session.token })).status).toBe(404);
+    expect(
+      (
+        await rest(t.app, "GET", `/offers/${load.loadId}/confirm-details`, undefined, {
+          token: second.session.token,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await rest(t.app, "GET", `/offers/${load.loadId}/confirm-details`, undefined, {
+          token: first.session.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("an operator may decline on the carrier's behalf; with no other bid the offer reopens for a new round", async () => {
@@ -278,9 +312,18 @@ describe("tender", () => {
     const [late] = await bidders(t.app, 1);
     const again = await bid(t.app, late.session.token, offer._id, 950);
     const lateBid = (again.body.bid as { _id: string })._id;
-    const awarded = await rest(t.app, "POST", `/offers/${offer._id}/winner`, { bidId: lateBid }, { token: admin() });
+    const awarded = await rest(
+      t.app,
+      "POST",
+      `/offers/${offer._id}/winner`,
+      { bidId: lateBid },
+      { token: admin() },
+    );
     expect(awarded.status).toBe(200);
-    expect((await tenderOf(load.loadId, late.session.token)).body).toMatchObject({ status: "pending", amount: 950 });
+    expect((await tenderOf(load.loadId, late.session.token)).body).toMatchObject({
+      status: "pending",
+      amount: 950,
+    });
     expect(await t.app.deps.db.bill.count({ where: { loadId: load.id, status: "pending" } })).toBe(1);
   });
 
@@ -317,7 +360,9 @@ describe("tender", () => {
   it("answers over GraphQL: Offer.tender, Load.tender, acceptTender, declineTender", async () => {
     const { load, offer, winner } = await awardedLoad(t.app, admin());
     const offerGid = Buffer.from(`Offer:${offer._id}`).toString("base64");
-    const read = await gql<{ node: { tender: { status: string; amount: number; rateConfirmationUrl: string } } }>(
+    const read = await gql<{
+      node: { tender: { status: string; amount: number; rateConfirmationUrl: string } };
+    }>(
       t.app,
       `query($id: ID!) { node(id: $id) { ... on Offer { tender { status amount rateConfirmationUrl viewerMayAnswer } } } }`,
       { id: offerGid },
@@ -346,7 +391,10 @@ describe("tender", () => {
       { input: { loadId: load.loadId, reason: "Too late now" } },
       { token: admin() },
     );
-    expect(conflict.data?.declineTender).toEqual({ __typename: "ConflictError", message: OFFER_MESSAGES.tenderDecided });
+    expect(conflict.data?.declineTender).toEqual({
+      __typename: "ConflictError",
+      message: OFFER_MESSAGES.tenderDecided,
+    });
     const byLoad = await gql<{ tender: { status: string; signerIp: string | null } }>(
       t.app,
       `query($loadId: String!) { tender(loadId: $loadId) { status signerIp } }`,
