@@ -2,6 +2,7 @@ import type { Deps } from "../deps.ts";
 import type { User } from "../generated/sqlite/client.ts";
 import { placeBid } from "../offers/bids/service.ts";
 import { startOffer } from "../offers/service.ts";
+import { acceptTender } from "../offers/tender.ts";
 import { confirmWinner } from "../offers/winner.ts";
 import { actingAs } from "./acting-as.ts";
 
@@ -11,8 +12,9 @@ const ROUNDS = [3, 4, 5, 6, 7].map((days) => days * DAY_MINUTES);
 const EQUIPMENT = ["Dry Van", "Refrigerated", "Flatbed", "Dry Van", "Intermodal"] as const;
 
 /**
- * Bidding for SEED_DEMO=1: a few open offers with bids from several demo carriers, and one
- * finished offer that Ramirez Trucking (carrier@freightway.test) won.
+ * Bidding for SEED_DEMO=1: a few open offers with bids from several demo carriers, one finished
+ * offer that Ramirez Trucking (carrier@freightway.test) won and whose tender it accepted, and one
+ * won by Brooks (driver2@freightway.test) whose tender is still pending.
  */
 export async function seedDemoOffers(deps: Deps, admin: User): Promise<void> {
   const { db } = deps;
@@ -68,7 +70,27 @@ export async function seedDemoOffers(deps: Deps, admin: User): Promise<void> {
     const won = await bid(ramirez, offer.id, 1985);
     for (const [position, user] of drivers.slice(0, 3).entries())
       await bid(user, offer.id, 2040 + position * 45);
-    if (won) await confirmWinner(adminCtx, offer.id, { bidId: won.bid.id });
+    if (won) {
+      await confirmWinner(adminCtx, offer.id, { bidId: won.bid.id });
+      // Ramirez signed the rate confirmation: the load is ready to dispatch.
+      await acceptTender(actingAs(deps, ramirez), texas.loadId, { signature: "Rosa Ramirez" });
+    }
+  }
+
+  // Another award whose tender Brooks has yet to accept (a few days to do so, for the demo).
+  const pendingLoad = candidates.find((load) => load.id !== texas?.id && !loads.includes(load));
+  if (pendingLoad && brooks) {
+    const offer = await startOffer(adminCtx, { loadId: pendingLoad.loadId, roundMinutes: 30 });
+    const won = await bid(brooks, offer.id, 1875);
+    for (const [position, user] of drivers.slice(3, 5).entries())
+      await bid(user, offer.id, 1930 + position * 40);
+    if (won) {
+      await confirmWinner(adminCtx, offer.id, { bidId: won.bid.id });
+      await db.tender.updateMany({
+        where: { offerId: offer.id, status: "pending" },
+        data: { expiresAt: new Date(Date.now() + 3 * DAY_MINUTES * 60_000) },
+      });
+    }
   }
 }
 
