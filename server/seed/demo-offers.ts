@@ -78,9 +78,15 @@ export async function seedDemoOffers(deps: Deps, admin: User): Promise<void> {
   }
 
   // Another award whose tender Brooks has yet to accept (a few days to do so, for the demo).
-  const pendingLoad = candidates.find((load) => load.id !== texas?.id && !loads.includes(load));
+  const brooksStates = areasOf(brooks);
+  const pendingLoad = candidates.find(
+    (load) =>
+      load.id !== texas?.id &&
+      !loads.includes(load) &&
+      (brooksStates.length === 0 || servesArea(load, brooksStates)),
+  );
   if (pendingLoad && brooks) {
-    const offer = await startOffer(adminCtx, { loadId: pendingLoad.loadId, roundMinutes: 30 });
+    const offer = await startOffer(adminCtx, { loadId: pendingLoad.loadId, roundMinutes: ROUNDS[0] });
     const won = await bid(brooks, offer.id, 1875);
     for (const [position, user] of drivers.slice(3, 5).entries())
       await bid(user, offer.id, 1930 + position * 40);
@@ -102,6 +108,13 @@ const servesArea = (load: DemoLoad, states: string[]) =>
       load.originAddress?.includes(`, ${state} `) || load.destinationAddress?.includes(`, ${state} `),
   );
 
+/** The state codes of a carrier's areas of operation (none: it serves every state). */
+const areasOf = (user: User | null) =>
+  (user?.areasOfOperation ?? "")
+    .split(",")
+    .map((state) => state.trim().toUpperCase())
+    .filter(Boolean);
+
 /**
  * The earliest loads, plus, for each demo carrier whose areas of operation none of them touches,
  * the earliest load that does: every demo login has offers it can see.
@@ -109,10 +122,7 @@ const servesArea = (load: DemoLoad, states: string[]) =>
 function offeredLoads<Load extends DemoLoad>(candidates: Load[], bidders: User[]): Load[] {
   const chosen = candidates.slice(0, ROUNDS.length);
   for (const bidder of bidders) {
-    const states = (bidder.areasOfOperation ?? "")
-      .split(",")
-      .map((state) => state.trim().toUpperCase())
-      .filter(Boolean);
+    const states = areasOf(bidder);
     if (states.length === 0 || chosen.some((load) => servesArea(load, states))) continue;
     const match = candidates.find((load) => !chosen.includes(load) && servesArea(load, states));
     if (match) chosen.push(match);
