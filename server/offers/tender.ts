@@ -391,6 +391,8 @@ export async function declineTender(
 
 interface PassedAward {
   offerId: string;
+  /** The bids whose status changed (the lost winner, the new one): the bidders list re-reads them. */
+  bidIds: string[];
   stored: StoredNotification[];
   billId: string | null;
   nextTenderId: string | null;
@@ -525,13 +527,20 @@ async function passAward(
     },
   });
   const stored = await insertNotifications(tx, rows);
-  return { offerId: offer.id, stored, billId, nextTenderId };
+  return {
+    offerId: offer.id,
+    bidIds: next ? [tender.bidId, next.id] : [tender.bidId],
+    stored,
+    billId,
+    nextTenderId,
+  };
 }
 
 function announcePassed(deps: Pick<Deps, "pubsub">, passed: PassedAward): void {
   announceNotifications(deps, passed.stored);
   announceBillChanged(deps, passed.billId);
   announceTender(deps, passed.offerId);
+  for (const bidId of passed.bidIds) deps.pubsub.publish(`offer-bids:${passed.offerId}`, { bidId });
 }
 
 /** The offer's watchers re-read it (and its tender): both the carrier's and the operator's screens. */
