@@ -15,6 +15,7 @@ import { carrierNameOf } from "../carriers/lookup.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
+import { announceLoadDocuments, fileSignedRateConfirmation } from "../documents/service.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors.ts";
 import type { Bid, Offer, Tender } from "../generated/sqlite/client.ts";
 import { parseInput } from "../lib/validate.ts";
@@ -284,8 +285,8 @@ const carrierLabel = async (db: Pick<Db, "carrier" | "user">, tender: Tender) =>
 
 /**
  * The winning carrier accepts the rate confirmation by typing the signer's full name: the tender
- * keeps the e-signature (name, time, client address, the PDF's SHA-256), the load's timeline gets
- * "tender accepted" and the operators are told. Only the carrier side signs; a tender expired or
+ * keeps the e-signature (name, time, client address, the PDF's SHA-256), the signed PDF joins the
+ * load's documents, the load's timeline gets "tender accepted" and the operators are told. Only the carrier side signs; a tender expired or
  * already answered is refused (409) and nothing changes.
  */
 export async function acceptTender(
@@ -297,7 +298,7 @@ export async function acceptTender(
   const { signature } = parseInput(tenderAcceptInput, rawInput);
   const now = new Date();
   if (tender.status !== "pending" || tender.expiresAt <= now) throw notPendingError(tender, now);
-  const { sha256 } = await tenderRateConfirmation(ctx.db, tender);
+  const { sha256, pdf, fileName } = await tenderRateConfirmation(ctx.db, tender);
   const actor = auditActor(ctx);
   const stored = await ctx.db.$transaction(async (tx) => {
     const claimed = await tx.tender.updateMany({
@@ -325,6 +326,18 @@ export async function acceptTender(
         detail: signature,
       },
     ]);
+    // The signed copy goes with the load's documents (operators read it there).
+    await fileSignedRateConfirmation(
+      tx,
+      {
+        loadDbId: offer.load.id,
+        fileName: fileName.replace(/\.pdf$/, "-signed.pdf"),
+        pdf,
+        sha256,
+        signerId: viewer.id,
+      },
+      actor,
+    );
     await recordAudit(tx, {
       actor,
       action: "offer.tenderAccept",
@@ -345,6 +358,7 @@ export async function acceptTender(
   });
   announceNotifications(ctx, stored);
   announceTender(ctx, offer.id);
+  announceLoadDocuments(ctx, offer.load.id);
   return {
     tender: await ctx.db.tender.findUniqueOrThrow({ where: { id: tender.id } }),
     loadId: offer.load.loadId,

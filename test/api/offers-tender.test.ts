@@ -153,6 +153,14 @@ describe("tender", () => {
       }),
     ).toBe(1);
 
+    // The signed copy is with the load's documents, the same bytes.
+    const filed = await t.app.deps.db.loadDocument.findFirstOrThrow({ where: { loadId: load.id } });
+    expect(filed).toMatchObject({
+      type: "RATE_CONFIRMATION",
+      sha256: before.body.rateConfirmation.sha256,
+      contentType: "application/pdf",
+      uploadedById: winner.user.id,
+    });
     expect((await dispatch()).status).toBe(200);
 
     // Decided: a second answer is 409 and changes nothing.
