@@ -293,6 +293,37 @@ describe("tender", () => {
     ).toBe(404);
   });
 
+  it("passes over other users of the carrier company that declined", async () => {
+    const company = await t.app.deps.db.carrier.create({
+      data: {
+        carrierId: `C-D-${Date.now()}`,
+        carrierName: "Declining Freight",
+        dotNumber: `DD${Date.now()}`,
+        mcNumber: `MD${Date.now()}`,
+        contactName: "Dee",
+        contactPhone: "+12015550101",
+        contactEmail: `dee-${Date.now()}@example.com`,
+      },
+    });
+    const load = await biddableLoad(t.app);
+    const offer = await openOffer(t.app, admin(), load.loadId);
+    const [winner, colleague, outsider] = await bidders(t.app, 3);
+    for (const who of [winner, colleague]) {
+      await t.app.deps.db.user.update({ where: { id: who.user.id }, data: { carrierId: company.id } });
+    }
+    const placed = await bid(t.app, winner.session.token, offer._id, 1000);
+    await bid(t.app, colleague.session.token, offer._id, 1050);
+    await bid(t.app, outsider.session.token, offer._id, 1200);
+    const bidId = (placed.body.bid as { _id: string })._id;
+    await rest(t.app, "POST", `/offers/${offer._id}/winner`, { bidId }, { token: admin() });
+    // The colleague answers for the company.
+    expect((await decline(load.loadId, colleague.session.token, "Fleet is full")).status).toBe(200);
+    const next = await t.app.deps.db.tender.findFirstOrThrow({
+      where: { offerId: offer._id, status: "pending" },
+    });
+    expect([next.userId, next.amountCents]).toEqual([outsider.user.id, 120_000]);
+  });
+
   it("an operator may decline on the carrier's behalf; with no other bid the offer reopens for a new round", async () => {
     const load = await biddableLoad(t.app);
     const offer = await openOffer(t.app, admin(), load.loadId);
