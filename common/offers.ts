@@ -1,4 +1,5 @@
 /** Bidding rules and texts shared by the offer screens and the server (spec sections 2-5, 8). */
+import { z } from "zod";
 import { MAX_MONEY_TEXT, type MoneyProblem, parseMoneyCents } from "./money.ts";
 
 /** The six equipment types of the landing page's Services section. */
@@ -53,7 +54,49 @@ export const OFFER_MESSAGES = {
   confirmLocked: "Details can no longer be changed: the load starts in 12 hours or less.",
   confirmSure: "Are you sure you want to save changes?",
   confirmNotice: "Details can be changed until 12 hours before the load starts.",
+  noTender: "There is no tender for this load.",
+  tenderNotYours: "Only the winning carrier's users can answer this tender.",
+  tenderAcceptCarrierOnly: "Only the winning carrier's users can accept a tender: the signature is theirs.",
+  tenderExpired: "This tender has expired: the load was offered to the next carrier.",
+  tenderDecided: "This tender was already answered.",
+  tenderNotAccepted: "The carrier has not accepted the tender yet: the load cannot be dispatched.",
+  signatureRequired: "Type your full name to sign.",
+  signatureTooShort: "Type your full name (at least 2 letters).",
+  signatureTooLong: "A name is at most 120 characters.",
+  declineReasonRequired: "Say why you decline (at least 3 characters).",
+  declineReasonTooLong: "A reason is at most 500 characters.",
+  tenderAccepted: "Tender accepted",
+  tenderDeclined: "Tender declined",
 } as const;
+
+/** Where a tender (the rate confirmation put to an award's winner) stands. */
+export const TENDER_STATUSES = ["pending", "accepted", "declined", "expired"] as const;
+export type TenderStatus = (typeof TENDER_STATUSES)[number];
+export const DEFAULT_TENDER_ACCEPT_MINUTES = 60;
+
+/**
+ * The e-signature: the signer's full name as typed, trimmed, 2 to 120 characters, with at least two
+ * letters (any script), so "." or "12" do not sign.
+ */
+export const tenderAcceptInput = z.object({
+  signature: z
+    .string({ error: OFFER_MESSAGES.signatureRequired })
+    .trim()
+    .min(1, OFFER_MESSAGES.signatureRequired)
+    .max(120, OFFER_MESSAGES.signatureTooLong)
+    .refine((name) => (name.match(/\p{L}/gu) ?? []).length >= 2, OFFER_MESSAGES.signatureTooShort),
+});
+export type TenderAcceptInput = z.infer<typeof tenderAcceptInput>;
+
+/** Declining says why (3 to 500 characters): the broker and the carrier's record keep it. */
+export const tenderDeclineInput = z.object({
+  reason: z
+    .string({ error: OFFER_MESSAGES.declineReasonRequired })
+    .trim()
+    .min(3, OFFER_MESSAGES.declineReasonRequired)
+    .max(500, OFFER_MESSAGES.declineReasonTooLong),
+});
+export type TenderDeclineInput = z.infer<typeof tenderDeclineInput>;
 
 /** Whole minutes left in the round, or "Time's up" once it closed (spec: roundEnds). */
 export function roundEnds(roundEndsAt: Date | string, now = Date.now()): number | typeof TIMES_UP {

@@ -31,6 +31,8 @@ export interface AppConfig {
   loginWindowSeconds: number;
   /** Tracking: a position this close to a stop's facility (metres) marks it arrived. */
   trackingGeofenceMeters: number;
+  /** TENDER_ACCEPT_MINUTES: how long an award's winner has to accept the tender (default 60). */
+  tenderAcceptMinutes: number;
   /** Optional raster tiles drawn under the offline basemap ({z}/{x}/{y} URL template). */
   mapTileUrl: string | undefined;
   mapTileAttribution: string | undefined;
@@ -108,6 +110,7 @@ export function loadConfig(
     loginMaxFailures: Number(env.LOGIN_MAX_FAILURES ?? 5),
     loginWindowSeconds: Number(env.LOGIN_WINDOW_SECONDS ?? 15 * 60),
     trackingGeofenceMeters: Number(env.TRACKING_GEOFENCE_METERS ?? 200),
+    tenderAcceptMinutes: positiveWhole(env.TENDER_ACCEPT_MINUTES, 60, "TENDER_ACCEPT_MINUTES"),
     mapTileUrl: env.MAP_TILE_URL || undefined,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION || undefined,
     carrierApproval: env.CARRIER_APPROVAL === "required" ? "required" : "off",

@@ -13,6 +13,7 @@ import { nassRoutes } from "./nass/rest.ts";
 import { notificationRoutes } from "./notifications/rest.ts";
 import { bidRoutes } from "./offers/bids/rest.ts";
 import { offerRoutes } from "./offers/rest.ts";
+import { tenderRoutes } from "./offers/tender-rest.ts";
 import { routingRoutes } from "./routing/rest.ts";
 import { trackingRoutes } from "./tracking/rest.ts";
 import { userRoutes } from "./users/rest.ts";
@@ -33,6 +34,7 @@ export const restRoutes: RestRoute[] = [
   ...dispatchRoutes,
   ...nassRoutes,
   ...offerRoutes,
+  ...tenderRoutes,
   ...bidRoutes,
   ...trackingRoutes,
   ...routingRoutes,

@@ -18,6 +18,7 @@ import "./loads/timeline-schema.ts";
 import "./dispatch/schema.ts";
 import "./offers/bids/schema.ts";
 import "./offers/schema.ts";
+import "./offers/tender-schema.ts";
 import "./tracking/schema.ts";
 import "./routing/schema.ts";
 import "./workspace/schema.ts";

@@ -4,6 +4,7 @@ import { recordAudit } from "../audit/service.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
 import { ValidationError } from "../errors.ts";
+import { NEXT_VERSION } from "../lib/row-version.ts";
 import { announceLedgerChange } from "./events.ts";
 import { invoicedMilestone, loadMilestones } from "./load-milestones.ts";
 import { lockSeries, nextBillingNumber } from "./numbers.ts";
@@ -131,4 +132,82 @@ export async function draftInvoiceForDelivery(
 /** After the caller's transaction committed: tell the billing screens. */
 export function announceCreated(deps: Pick<Deps, "pubsub">, result: CreatedOnce | null): void {
   if (result?.created) announceLedgerChange(deps, result.entry.ledger, result.entry.id);
+}
+
+export interface MovedWinnerBill {
+  /** The Load row id. */
+  loadId: string;
+  carrierId: string | null;
+  carrierName: string;
+  amountCents: number;
+  winnerUserId: string;
+  actor: AuditActor;
+}
+
+/**
+ * The award passed to the next bidder (the winner declined or let the tender expire): the load's
+ * winner bill, still pending, now names the new carrier, its user and amount (one bill per award,
+ * its number kept). Created when there is none. Inside the caller's transaction.
+ */
+export async function moveWinnerBill(input: MovedWinnerBill, tx: Tx): Promise<CreatedOnce> {
+  assertCents(input.amountCents);
+  const existing = await entryBySourceKey(tx, "payable", `winner:${input.loadId}`);
+  if (existing?.status !== "pending") {
+    if (existing) await voidWinnerBill(input.loadId, input.actor, tx);
+    return createBillForWinner(input, tx);
+  }
+  const party = input.carrierName.trim().slice(0, 200) || "Carrier";
+  await tx.bill.update({
+    where: { id: existing.id },
+    data: {
+      carrier: party,
+      carrierId: input.carrierId,
+      winnerUserId: input.winnerUserId,
+      amountCents: input.amountCents,
+      ...NEXT_VERSION,
+    },
+  });
+  await recordAudit(tx, {
+    actor: input.actor,
+    action: "bill.move_to_next_winner",
+    entityType: "Bill",
+    entityId: existing.id,
+    details: {
+      number: existing.number,
+      from: { carrier: existing.party, amountCents: existing.amountCents },
+      to: { carrier: party, amountCents: input.amountCents },
+    },
+  });
+  return { entry: { ...existing, party, amountCents: input.amountCents }, created: true };
+}
+
+/**
+ * The award fell through with nobody to pass it to (the offer reopens): the load's pending winner
+ * bill is canceled and loses its winner key, so the next award drafts a fresh bill. Answers the
+ * canceled bill's id, or null when there was none to cancel.
+ */
+export async function voidWinnerBill(loadId: string, actor: AuditActor, tx: Tx): Promise<string | null> {
+  const existing = await entryBySourceKey(tx, "payable", `winner:${loadId}`);
+  if (!existing) return null;
+  await tx.bill.update({
+    where: { id: existing.id },
+    data: {
+      status: existing.status === "pending" ? "canceled" : existing.status,
+      sourceKey: `void-winner:${loadId}:${existing.id}`,
+      ...NEXT_VERSION,
+    },
+  });
+  await recordAudit(tx, {
+    actor,
+    action: "bill.void_for_tender",
+    entityType: "Bill",
+    entityId: existing.id,
+    details: { number: existing.number, loadId, status: existing.status },
+  });
+  return existing.id;
+}
+
+/** After the caller's transaction committed: tell the billing screens about a changed bill. */
+export function announceBillChanged(deps: Pick<Deps, "pubsub">, billId: string | null): void {
+  if (billId) announceLedgerChange(deps, "payable", billId);
 }

@@ -8,6 +8,7 @@ import { parseInput } from "../lib/validate.ts";
 import { recordMilestones } from "../loads/milestones.ts";
 import { loadPartiesById } from "../loads/parties.ts";
 import { getConfirmDetails, writeDispatchDetails } from "../offers/confirm-details.ts";
+import { assertTenderAccepted } from "../offers/tender.ts";
 import { insertTripLink, revokeTripLinks } from "./store.ts";
 
 export const hashTripToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -23,7 +24,8 @@ export interface Dispatched {
  * Dispatches a covered load: the driver and equipment go on the winner's confirmation, the load's
  * timeline says "dispatched", and the driver gets a fresh trip link (the previous one stops
  * working). The winning carrier user or an operator; a load that is not covered is "not found"
- * as on its confirm-details page, a delivered or cancelled one is refused.
+ * as on its confirm-details page, a delivered or cancelled one is refused, and so is one whose
+ * tender the carrier has not accepted.
  */
 export async function dispatchLoad(ctx: Context, loadId: string, rawInput: unknown): Promise<Dispatched> {
   const current = await getConfirmDetails(ctx, loadId);
@@ -32,6 +34,8 @@ export async function dispatchLoad(ctx: Context, loadId: string, rawInput: unkno
   if (!load || load.status === "delivered" || load.status === "cancelled") {
     throw new ConflictError(DISPATCH_MESSAGES.notDispatchable);
   }
+  // A marketplace award goes out once its carrier accepted the tender (409 until then).
+  await assertTenderAccepted(ctx.db, current.offerId);
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + TRIP_LINK_DAYS * 24 * 3600_000);
   await ctx.db.$transaction(async (tx) => {

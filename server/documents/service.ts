@@ -7,10 +7,11 @@ import {
   MAX_DOCUMENTS_PER_LOAD,
   sniffDocumentType,
 } from "../../common/documents.ts";
-import { auditActor } from "../audit/actor.ts";
+import { type AuditActor, auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { policy, requireViewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
+import type { Db } from "../db/client.ts";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "../errors.ts";
 import type { LoadDocument } from "../generated/sqlite/client.ts";
 import { recordMilestones } from "../loads/milestones.ts";
@@ -152,4 +153,38 @@ export async function removeLoadDocument(ctx: Context, id: string): Promise<Load
   });
   if (deleted) ctx.pubsub.publish(`load-documents:${document.loadId}`, { loadId: document.loadId });
   return document;
+}
+
+/**
+ * The rate confirmation a carrier signed (tender acceptance), kept with the load as its
+ * RATE_CONFIRMATION document, inside the acceptance's transaction. The caller announces it with
+ * `announceLoadDocuments` once committed.
+ */
+export async function fileSignedRateConfirmation(
+  tx: Pick<Db, "loadDocument" | "loadDocumentContent" | "auditLog">,
+  signed: { loadDbId: string; fileName: string; pdf: Uint8Array; sha256: string; signerId: string },
+  actor: AuditActor,
+): Promise<LoadDocument> {
+  const row = await insertDocument(tx, {
+    loadId: signed.loadDbId,
+    type: "RATE_CONFIRMATION",
+    fileName: signed.fileName,
+    contentType: "application/pdf",
+    sha256: signed.sha256,
+    bytes: signed.pdf,
+    uploadedById: signed.signerId,
+  });
+  await recordAudit(tx, {
+    actor,
+    action: "document.upload",
+    entityType: "Load",
+    entityId: signed.loadDbId,
+    details: { documentId: row.id, type: row.type, fileName: row.fileName, size: row.size, signed: true },
+  });
+  return row;
+}
+
+/** After the caller's transaction committed: the load's documents list re-reads. */
+export function announceLoadDocuments(deps: Pick<Context, "pubsub">, loadDbId: string): void {
+  deps.pubsub.publish(`load-documents:${loadDbId}`, { loadId: loadDbId });
 }

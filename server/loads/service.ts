@@ -411,10 +411,32 @@ export async function assignLoadToWinner(
       assignedUserId: winner.userId,
       carrierId,
       carrierRateCents: winner.amountCents,
+      carrierName: await carrierNameOf(tx, carrierId),
       ...NEXT_VERSION,
     },
   });
   await recordMilestones(tx, [{ loadDbId, milestone: "covered", source: "user", byUserId: confirmedBy }]);
+  loadsChanged();
+  return load;
+}
+
+/**
+ * The award fell through (the winner declined or let the tender expire, and nobody else bid): the
+ * load goes back to no carrier, inside the caller's transaction.
+ */
+export async function releaseLoadFromWinner(tx: Pick<Db, "load">, loadDbId: string): Promise<Load> {
+  const load = await tx.load.update({
+    where: { id: loadDbId },
+    // Back to open: nobody covers it now (the timeline keeps what happened).
+    data: {
+      assignedUserId: null,
+      carrierId: null,
+      carrierName: null,
+      carrierRateCents: null,
+      stage: "open",
+      ...NEXT_VERSION,
+    },
+  });
   loadsChanged();
   return load;
 }

@@ -1,6 +1,13 @@
 import type { Deps } from "../deps.ts";
 
-export type OfferEventKind = "started" | "bid" | "roundClosed" | "roundStarted" | "finished" | "cancelled";
+export type OfferEventKind =
+  | "started"
+  | "bid"
+  | "roundClosed"
+  | "roundStarted"
+  | "finished"
+  | "cancelled"
+  | "tender";
 
 /**
  * Published after the change committed, ids only: subscribers re-read the offer (and bid)

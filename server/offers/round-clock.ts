@@ -1,12 +1,14 @@
 import type { Deps } from "../deps.ts";
 import { logger } from "../ops/logger.ts";
 import { closeDueRounds } from "./service.ts";
+import { expireDueTenders } from "./tender.ts";
 
 export const ROUND_SWEEP_MS = 2_000;
 
 /**
  * Looks for rounds that closed every couple of seconds. Losing a tick loses nothing: the close is
  * derived from roundEndsAt and announced by whichever sweep (on any instance) claims it first.
+ * The same sweep expires tenders whose acceptance time ran out (tender.ts expireDueTenders).
  */
 export function startRoundClock(deps: Deps, intervalMs = ROUND_SWEEP_MS): { stop(): void } {
   let running = false;
@@ -14,6 +16,7 @@ export function startRoundClock(deps: Deps, intervalMs = ROUND_SWEEP_MS): { stop
     if (running) return;
     running = true;
     closeDueRounds(deps)
+      .then(() => expireDueTenders(deps))
       .catch((error) => logger.error({ err: error }, "round sweep failed"))
       .finally(() => {
         running = false;

@@ -1,4 +1,3 @@
-import { formatCents } from "../../common/money.ts";
 import { OFFER_MESSAGES } from "../../common/offers.ts";
 import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
@@ -17,9 +16,8 @@ import {
 import { userByIdOrThrow } from "../users/marketplace-reads.ts";
 import { announceOffer } from "./events.ts";
 import { findOfferRef } from "./service.ts";
+import { createTender, winnerNotification } from "./tender.ts";
 import { winnerInput } from "./validation.ts";
-
-export const WINNER_TITLE = "Congratulations! Your Bid Was Accepted";
 
 /**
  * What a winner confirmation decided, returned from inside its transaction: the hook point for
@@ -95,26 +93,17 @@ export async function confirmWinner(
     );
     const winnerUser = await userByIdOrThrow(tx, bid.userId);
     const acceptedBy = bid.companyName ?? winnerUser.companyName ?? bid.userName ?? winnerUser.email;
+    const tender = await createTender(tx, {
+      offerId: offer.id,
+      bidId: bid.id,
+      userId: bid.userId,
+      carrierId: load.carrierId,
+      amountCents: bid.amountCents,
+      now: decidedAt,
+      minutes: ctx.config.tenderAcceptMinutes,
+    });
     const stored: StoredNotification[] = await insertNotifications(tx, [
-      {
-        userId: bid.userId,
-        title: WINNER_TITLE,
-        message: `Your bid of ${formatCents(bid.amountCents)} on load ${load.loadId} was accepted. Please confirm the truck and driver details.`,
-        bidStatus: "winner",
-        details: {
-          acceptedBy,
-          loadId: load.loadId,
-          originCity: offer.originCity,
-          originState: offer.originState,
-          destinationCity: offer.destinationCity,
-          destinationState: offer.destinationState,
-          startDateTime: offer.startDateTime.toISOString(),
-          endDateTime: offer.endDateTime?.toISOString() ?? null,
-          distance: offer.distance,
-          equipmentType: offer.equipmentType,
-          bidAmount: bid.amountCents / 100,
-        },
-      },
+      winnerNotification({ offer, loadId: load.loadId }, bid, acceptedBy, tender),
       ...losers.map((loser) => ({
         userId: loser.userId,
         title: `Bid not accepted: load ${load.loadId}`,

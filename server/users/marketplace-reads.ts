@@ -36,3 +36,14 @@ export async function offerEmailRecipients(db: UserReader, ids: string[]): Promi
   });
   return users.map((user) => user.email);
 }
+
+/** The operators told about marketplace events (tender answers): active admins, at most 200. */
+export async function activeOperatorIds(db: UserReader): Promise<string[]> {
+  const users = await db.user.findMany({
+    where: { role: "ADMIN", disabledAt: null },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+    take: 200,
+  });
+  return users.map((user) => user.id);
+}

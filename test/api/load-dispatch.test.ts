@@ -3,7 +3,7 @@ import { DISPATCH_MESSAGES } from "../../common/dispatch.ts";
 import { OFFER_MESSAGES } from "../../common/offers.ts";
 import { hashTripToken } from "../../server/dispatch/service.ts";
 import { adminAndCarrier, createTestApp, gql, rest, type TestApp } from "../support/app.ts";
-import { awardedLoad, biddableLoad } from "../support/offers.ts";
+import { acceptedLoad, biddableLoad } from "../support/offers.ts";
 
 /**
  * Dispatch (lifecycle issue): the winning carrier (or an operator) names the driver and equipment
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const awarded = () => awardedLoad(t.app, world.adminSession.token);
+const awarded = () => acceptedLoad(t.app, world.adminSession.token);
 
 const DRIVER = {
   driverName: "Dana Driver",
@@ -63,6 +63,7 @@ describe("dispatch", () => {
     );
     expect(steps.body.map((step) => [step.milestone, step.detail])).toEqual([
       ["covered", null],
+      ["tender_accepted", "Carla Carrier"],
       ["dispatched", "Dana Driver"],
     ]);
     // Only a hash is kept; a second dispatch (an operator's, over GraphQL) revokes the first link.

@@ -228,6 +228,17 @@ describe("one read policy per type, for node and nodes", () => {
       },
     });
     owned.LoadDocument = { id: document.id, readers: ["admin", "owner"] };
+    // A tender put to the owner: operators and the owner's carrier side read it.
+    const tender = await db.tender.create({
+      data: {
+        offerId: offer._id,
+        bidId: ownerBid.id,
+        userId: owner.user.id,
+        amountCents: 150_000,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
+    owned.Tender = { id: tender.id, readers: ["admin", "owner"] };
   });
 
   const printed = buildSchema(readFileSync("schema.graphql", "utf8"));

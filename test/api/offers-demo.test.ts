@@ -26,7 +26,8 @@ describe("SEED_DEMO=1 bidding", () => {
     const history = await rest<Record<string, unknown>[]>(t.app, "GET", "/offers/history-logs", undefined, {
       token,
     });
-    expect(history.body).toHaveLength(1);
+    // Ramirez's award (tender accepted) and Brooks's (tender pending).
+    expect(history.body).toHaveLength(2);
     const carrier = await loginAs(t.app, "carrier@freightway.test", DEMO_PASSWORD);
     const wins = await rest<Record<string, unknown>[]>(t.app, "GET", "/offers/history-wins", undefined, {
       token: carrier.token,
@@ -36,6 +37,8 @@ describe("SEED_DEMO=1 bidding", () => {
       token: carrier.token,
     });
     expect(bell.body.some((item) => item.bidStatus === "winner")).toBe(true);
+    const tenders = await t.app.deps.db.tender.findMany({ select: { status: true } });
+    expect(tenders.map((tender) => tender.status).sort()).toEqual(["accepted", "pending"]);
   });
 
   it("gives every demo carrier offers it can see, in rounds that stay open for days", async () => {

@@ -134,6 +134,13 @@ describe("axe on every screen", () => {
     await screen(page, `/admin/ila/billing/accounts-payable/${bill.billNumber}`);
     await screen(page, "/admin/carrier-portal/active-offers");
     await screen(page, `/admin/carrier-portal/active-offers/${offer.load.loadId}/bidders`);
+    const pendingTender = await db.tender.findFirstOrThrow({
+      where: { status: "pending" },
+      include: { offer: { include: { load: true } } },
+    });
+    await screen(page, `/admin/carrier-portal/active-offers/${pendingTender.offer.load.loadId}/bidders`);
+    await page.getByRole("region", { name: "Tender" }).getByText("Pending").waitFor();
+    await dialog(page, "bidders", "Decline for the carrier");
     await screen(page, "/admin/carrier-portal/history-logs");
     await screen(page, "/admin/my-profile");
     await screen(page, "/support-hub");
@@ -152,6 +159,13 @@ describe("axe on every screen", () => {
     await check(page, "carrier: Place Your Bid dialog");
     await page.keyboard.press("Escape");
     await screen(page, "/carrier/carrier-portal/history-wins");
+    const accepted = await world.app.deps.db.tender.findFirstOrThrow({
+      where: { status: "accepted" },
+      include: { offer: { include: { load: true } } },
+    });
+    await screen(page, `/carrier/carrier-portal/confirm-details/${accepted.offer.load.loadId}`);
+    await page.getByRole("region", { name: "Tender" }).getByText("Signed by").waitFor();
+    await check(page, "carrier: confirm details with an accepted tender");
     await screen(page, "/carrier/my-profile");
     expect(carrier.errors).toEqual([]);
   }, 120_000);

@@ -85,3 +85,18 @@ export async function awardedLoad(app: App, adminToken: string, winningAmount = 
     throw new Error(`winner failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   return { load, offer, winner, other };
 }
+
+/** The winner accepts the load's tender, typing its name (the award may then be dispatched). */
+export async function acceptTenderAs(app: App, token: string, loadId: string, signature = "Carla Carrier") {
+  const accepted = await rest(app, "POST", `/offers/${loadId}/tender/accept`, { signature }, { token });
+  if (accepted.status !== 200)
+    throw new Error(`tender accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+  return accepted.body;
+}
+
+/** awardedLoad, and the winner accepted the tender. */
+export async function acceptedLoad(app: App, adminToken: string, winningAmount = 1200) {
+  const awarded = await awardedLoad(app, adminToken, winningAmount);
+  await acceptTenderAs(app, awarded.winner.session.token, awarded.load.loadId);
+  return awarded;
+}

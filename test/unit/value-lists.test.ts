@@ -5,6 +5,7 @@ import { LOAD_DOCUMENT_TYPES } from "../../common/documents.ts";
 import { LOAD_MILESTONES, MILESTONE_SOURCES } from "../../common/loads/milestones.ts";
 import { LOAD_MODES, LOAD_STATUSES, STOP_TYPES } from "../../common/loads/values.ts";
 import { OUTBOUND_EMAIL_KINDS, OUTBOUND_EMAIL_STATUSES } from "../../common/mail.ts";
+import { TENDER_STATUSES } from "../../common/offers.ts";
 import { schema } from "../../server/schema.ts";
 
 /**
@@ -21,6 +22,7 @@ const SHARED_LISTS: [enumName: string, values: readonly string[]][] = [
   ["LoadDocumentType", LOAD_DOCUMENT_TYPES],
   ["LoadMilestoneKind", LOAD_MILESTONES],
   ["LoadMilestoneSource", MILESTONE_SOURCES],
+  ["TenderStatus", TENDER_STATUSES],
 ];
 
 describe("shared value lists", () => {

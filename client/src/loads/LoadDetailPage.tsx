@@ -8,6 +8,7 @@ import { LoadFinancials } from "../billing/LoadFinancials.tsx";
 import { LoadDocumentsPanel } from "../documents/LoadDocumentsPanel.tsx";
 import { ADMIN_HOME } from "../lib/paths.ts";
 import { StartBiddingButton } from "../offers/StartBiddingButton.tsx";
+import { TenderCard } from "../offers/TenderCard.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";
 import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { LoadDetailPageQuery } from "./__generated__/LoadDetailPageQuery.graphql";
@@ -44,6 +45,7 @@ export function LoadDetailPage({ loadId, queryRef }: LoadDetailPageProps) {
           <Box sx={{ mb: 2 }}>
             <StartBiddingButton loadId={load.loadId} />
           </Box>
+          <TenderCard key={`${load.id}-tender`} loadId={load.loadId} operator />
           <LoadForm key={load.id} load={load} />
           <HistoryPanel entityType="Load" entityId={load.id} />
           <LoadTimeline load={load} />

@@ -23,6 +23,7 @@ import { dateTimeText } from "./money.ts";
 import { OfferStatusChip } from "./OfferStatusChip.tsx";
 import { BIDDER_LIST } from "./offer-lists.ts";
 import { RoundEnds } from "./RoundEnds.tsx";
+import { TenderCard } from "./TenderCard.tsx";
 import { useConfirmWinnerMutation } from "./useConfirmWinnerMutation.ts";
 import { useSetOfferStatusMutation, useStartOfferRoundMutation } from "./useOfferAdminMutations.ts";
 import { OfferLiveUpdates } from "./useOfferBidChangedSubscription.ts";
@@ -204,6 +205,7 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
           </Button>
         ) : null}
       </Paper>
+      <TenderCard key={`${offer.loadId}-tender`} loadId={offer.loadId} operator />
       <DataTable
         label="Bidders"
         columns={columns}

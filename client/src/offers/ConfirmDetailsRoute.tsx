@@ -7,6 +7,7 @@ import { PageTitle } from "../ui/PageTitle.tsx";
 import { ScreenBoundary } from "../ui/ScreenBoundary.tsx";
 import type { ConfirmDetailsRouteQuery } from "./__generated__/ConfirmDetailsRouteQuery.graphql";
 import { ConfirmDetailsForm } from "./ConfirmDetailsForm.tsx";
+import { TenderCard } from "./TenderCard.tsx";
 
 function ConfirmDetailsPage({ loadId, fetchKey }: { loadId: string; fetchKey: number }) {
   const data = useLazyLoadQuery<ConfirmDetailsRouteQuery>(
@@ -42,6 +43,7 @@ export default function ConfirmDetailsRoute() {
   return (
     <>
       <PageTitle>{`Confirm Details for Load #${loadId}`}</PageTitle>
+      <TenderCard key={`${loadId}-tender`} loadId={loadId} operator={false} />
       <ScreenBoundary errorMessage="The load details could not be loaded." loadingLabel="Loading...">
         {(fetchKey) => <ConfirmDetailsPage loadId={loadId} fetchKey={fetchKey} />}
       </ScreenBoundary>
