@@ -86,11 +86,13 @@ export function RouteMap({ stops }: { stops: MapStop[] }) {
               </Tooltip>
               <Popup>
                 <Typography variant="subtitle2" component="p">
-                  {facilityOf(first)} ({first.code})
+                  {first.facilityName ? `${first.facilityName} (${first.code})` : first.code}
                 </Typography>
                 <ol data-testid="stop-popup" style={{ margin: 0, paddingLeft: 0, listStyle: "none" }}>
                   {group.stops.map((stop) => (
-                    <li key={stop.key}>{`${stop.sequence} · ${KINDS[stop.type] ?? "Stop"}`}</li>
+                    <li
+                      key={stop.key}
+                    >{`${stop.sequence} · ${KINDS[stop.type] ?? "Stop"} · ${stop.code}`}</li>
                   ))}
                 </ol>
               </Popup>

@@ -186,17 +186,25 @@ export function MapLabels({ markers, labels = NO_LABELS, tone }: MapLabelsProps)
     return layoutLabels(candidates, obstacles, { within, limit: labels.length + MAX_PLACE_LABELS });
   }, [map, view, markers, labels, major, minor, wantMinor]);
 
+  const marker = ({ item, offsetX, offsetY }: (typeof placed)[number]) => (
+    <Marker
+      key={`${item.kind}:${item.key}`}
+      position={[item.lat, item.lng]}
+      icon={labelIcon(item.kind, item.text, tone, item.width, [offsetX, offsetY])}
+      interactive={false}
+      keyboard={false}
+    />
+  );
+  // Place names sit under the route's line and markers (the overlay pane is at 400); the markers'
+  // own labels above the line, under the markers (600).
   return (
-    <Pane name="fw-labels" style={{ zIndex: 590, pointerEvents: "none" }}>
-      {placed.map(({ item, offsetX, offsetY }) => (
-        <Marker
-          key={`${item.kind}:${item.key}`}
-          position={[item.lat, item.lng]}
-          icon={labelIcon(item.kind, item.text, tone, item.width, [offsetX, offsetY])}
-          interactive={false}
-          keyboard={false}
-        />
-      ))}
-    </Pane>
+    <>
+      <Pane name="fw-place-labels" style={{ zIndex: 390, pointerEvents: "none" }}>
+        {placed.filter((label) => label.item.kind === "place").map(marker)}
+      </Pane>
+      <Pane name="fw-marker-labels" style={{ zIndex: 590, pointerEvents: "none" }}>
+        {placed.filter((label) => label.item.kind === "facility").map(marker)}
+      </Pane>
+    </>
   );
 }
