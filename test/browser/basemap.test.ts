@@ -159,7 +159,6 @@ describe("route detail map", () => {
       "1 · Pickup · MAP-8-N1",
       "4 · Stop · MAP-8-N1",
     ]);
-    await map.screenshot({ path: "test/browser/screenshots/tmp-route-map.png" });
     await expectAccessible(page, "route detail map with a stop popup");
   });
 });
@@ -200,7 +199,22 @@ describe("tracking detail map at zoom 12", () => {
     expect(await page.getByTestId("facility-label").allTextContents()).toContain("Facility 1");
     expectNoLabelOverlap(await boxes(page));
     expect(await page.locator(".leaflet-tile").count()).toBe(0);
-    await container.screenshot({ path: "test/browser/screenshots/tmp-tracking-map.png" });
     await expectAccessible(page, "tracking detail map at zoom 12");
+  });
+});
+
+describe("fleet map", () => {
+  it("names the big cities on the whole country, clear of the trucks", async () => {
+    const { page } = admin;
+    await page.goto("/admin/ila/tracking");
+    const fleet = page.getByTestId("fleet-map");
+    await fleet.getByTestId("truck-marker").waitFor();
+    expect(await fleet.locator(".leaflet-container").getAttribute("data-zoom")).toBe("4");
+    await expect.poll(() => fleet.getByTestId("place-label").count()).toBeGreaterThan(5);
+    const names = await fleet.getByTestId("place-label").allTextContents();
+    expect(names).toEqual(expect.arrayContaining(["Houston", "Phoenix"]));
+    // Only the big ones this far out: no towns.
+    expect(names).not.toContain("Bridgeview");
+    expectNoLabelOverlap(await boxes(page));
   });
 });

@@ -172,7 +172,7 @@ export function MapLabels({ markers, labels = NO_LABELS, tone }: MapLabelsProps)
         width,
         height: LABEL_HEIGHT,
         gap: 4,
-        sides: ["center", "bottom", "top"],
+        sides: ["center", "bottom", "top", "right", "left"],
         item: {
           kind: "place",
           key: `${place.name}|${place.state}|${place.lat}|${place.lng}`,
