@@ -218,3 +218,50 @@ describe("fleet map", () => {
     expectNoLabelOverlap(await boxes(page));
   });
 });
+
+describe("with an operator's tile server (MAP_TILE_URL)", () => {
+  it("draws its tiles under the offline layers, place names and markers still on top", async () => {
+    const tiled = await startBrowserWorld({ mapTileUrl: "http://tiles.example.test/{z}/{x}/{y}.png" });
+    try {
+      await trackedRouteFixture(tiled.app, {
+        routeNumber: "MAP-T",
+        stops: [
+          { type: "pickup", lat: 41.75, lng: -87.8 },
+          { type: "delivery", lat: 40.0, lng: -82.9 },
+        ],
+      });
+      await createUser(tiled.app, { email: "seeder@example.com", role: "ADMIN" });
+      const seeder = await loginAs(tiled.app, "seeder@example.com");
+      await rest(
+        tiled.app,
+        "POST",
+        "/tracking/MAP-T/positions",
+        { positions: [{ lat: 41.74, lng: -87.74, recordedAt: at(-5) }] },
+        { token: seeder.token },
+      );
+      await createUser(tiled.app, { email: "ada@example.com", role: "ADMIN", fullName: "Ada Admin" });
+      const tab = await openTab(tiled);
+      const tiles: string[] = [];
+      // The operator's tile server: a grey square for every tile.
+      const square = Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCBd81ytgAAAABJRU5ErkJggg==",
+        "base64",
+      );
+      await tab.page.route("http://tiles.example.test/**", (request) => {
+        tiles.push(request.request().url());
+        return request.fulfill({ status: 200, contentType: "image/png", body: square });
+      });
+      await loginThroughForm(tab.page, "ada@example.com");
+      await tab.page.waitForURL("**/admin/ila/load");
+      await tab.page.goto("/admin/ila/tracking/MAP-T");
+      await tab.page.getByTestId("truck-marker").waitFor();
+      await tab.page.locator(".leaflet-tile-loaded").first().waitFor();
+      expect(tiles.every((url) => /\/12\/\d+\/\d+\.png$/.test(url))).toBe(true);
+      await expect.poll(() => tab.page.getByTestId("place-label").count()).toBeGreaterThan(4);
+      expectNoLabelOverlap(await boxes(tab.page));
+      expect(tab.errors).toEqual([]);
+    } finally {
+      await tiled.close();
+    }
+  });
+});
