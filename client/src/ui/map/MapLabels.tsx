@@ -64,6 +64,8 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
+const icons = new Map<string, DivIcon>();
+
 function labelIcon(
   kind: "place" | "facility",
   text: string,
@@ -71,22 +73,36 @@ function labelIcon(
   width: number,
   offset: [number, number],
 ): DivIcon {
+  const key = [kind, text, tone, width, ...offset].join("|");
+  const cached = icons.get(key);
+  if (cached) return cached;
+  // A map re-lays its labels after every move: the same label keeps its icon (and its element).
+  if (icons.size > 5000) icons.clear();
   const colors = COLORS[tone];
   const [color, background, font] =
     kind === "place"
       ? [colors.place, colors.placeBg, PLACE_FONT]
       : [colors.facility, colors.facilityBg, FACILITY_FONT];
-  return divIcon({
+  const icon = divIcon({
     className: `fw-map-label fw-${kind}-label`,
     html: `<span data-testid="${kind}-label" aria-hidden="true" style="display:block;box-sizing:border-box;width:${width}px;height:${LABEL_HEIGHT}px;padding:0 ${PADDING_X}px;border-radius:3px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;font:${font};line-height:${LABEL_HEIGHT}px;color:${color};background:${background}">${escapeHtml(text)}</span>`,
     iconSize: [width, LABEL_HEIGHT],
     iconAnchor: [-offset[0], -offset[1]],
   });
+  icons.set(key, icon);
+  return icon;
 }
 
-type Item =
-  | { kind: "facility"; key: string; lat: number; lng: number; text: string; width: number }
-  | { kind: "place"; key: string; lat: number; lng: number; text: string; width: number };
+interface Item {
+  kind: "facility" | "place";
+  key: string;
+  lat: number;
+  lng: number;
+  text: string;
+  width: number;
+}
+
+const NO_LABELS: readonly MarkerLabel[] = [];
 
 /**
  * Place names (GeoNames, from scripts/make-places.mjs) and the markers' own labels on an offline
@@ -94,8 +110,6 @@ type Item =
  * labels first, then places by size, more of them as the map zooms in. Big places are fetched
  * with the first map; the small ones once a map is zoomed in to ALL_PLACES_ZOOM.
  */
-const NO_LABELS: readonly MarkerLabel[] = [];
-
 export function MapLabels({ markers, labels = NO_LABELS, tone }: MapLabelsProps) {
   const map = useMap();
   const [view, setView] = useState(() => ({ zoom: map.getZoom(), moves: 0 }));
