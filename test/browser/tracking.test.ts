@@ -76,8 +76,8 @@ describe("/admin/ila/tracking", () => {
       "Loads",
       "ETA",
     ]);
-    // The states are drawn from the bundled data set; no tile server was asked.
-    await page.locator(".leaflet-overlay-pane path").first().waitFor();
+    // The states are drawn from the bundled data set (in the basemap's pane); no tile server was asked.
+    await page.locator(".leaflet-fw-basemap-pane path").first().waitFor();
     expect(await page.locator(".leaflet-tile").count()).toBe(0);
     await page.getByTestId("fleet-map").getByTestId("truck-marker").waitFor();
     // The whole country at zoom 4: no county lines (nor their data) yet.

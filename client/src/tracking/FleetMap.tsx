@@ -6,7 +6,8 @@ import { graphql, useFragment } from "react-relay";
 import { useNavigate } from "react-router-dom";
 import Supercluster, { type ClusterProperties } from "supercluster";
 import { TRACKING_MAP, TRACKING_TEXTS } from "../../../common/tracking.ts";
-import { clusterIcon, truckIcon } from "../ui/map/markers.ts";
+import { MapLabels, type MarkerSpot } from "../ui/map/MapLabels.tsx";
+import { clusterIcon, clusterSize, TRUCK_SIZE, truckIcon } from "../ui/map/markers.ts";
 import { OfflineMap } from "../ui/map/OfflineMap.tsx";
 import type { FleetMap_query$key } from "./__generated__/FleetMap_query.graphql";
 import { trackingPath } from "./tracking-criteria.ts";
@@ -44,12 +45,29 @@ function Clusters({ trucks }: { trucks: Map<string, Truck> }) {
     return cluster;
   }, [trucks]);
   const { bounds, zoom } = view;
-  const items = index.getClusters(
-    [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
-    Math.round(zoom),
+  const items = useMemo(
+    () =>
+      index.getClusters(
+        [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
+        Math.round(zoom),
+      ),
+    [index, bounds, zoom],
+  );
+  // Place names keep clear of the trucks and clusters.
+  const spots = useMemo(
+    (): MarkerSpot[] =>
+      items.map((item) => {
+        const [lng, lat] = item.geometry.coordinates;
+        const props = item.properties as Partial<ClusterProperties> & Partial<Truck>;
+        return props.cluster
+          ? { key: `c${props.cluster_id}`, lat, lng, size: clusterSize(props.point_count ?? 0) + 6 }
+          : { key: props.routeNumber ?? "", lat, lng, size: TRUCK_SIZE + 6 };
+      }),
+    [items],
   );
   return (
     <>
+      <MapLabels markers={spots} tone="dark" />
       {items.map((item) => {
         const [lng, lat] = item.geometry.coordinates;
         const props = item.properties as Partial<ClusterProperties> & Partial<Truck>;

@@ -3,8 +3,10 @@ import { useEffect, useMemo, useState } from "react";
 import { Marker, Polyline, Tooltip, useMap } from "react-leaflet";
 import { graphql, useFragment } from "react-relay";
 import { STOP_COLORS, TRACKING_MAP, TRACKING_TEXTS } from "../../../common/tracking.ts";
-import { stopIcon, truckIcon } from "../ui/map/markers.ts";
+import { MapLabels, type MarkerLabel, type MarkerSpot } from "../ui/map/MapLabels.tsx";
+import { STOP_SIZE, stopFootprint, stopIcon, TRUCK_SIZE, truckIcon } from "../ui/map/markers.ts";
 import { OfflineMap, type TileSettings } from "../ui/map/OfflineMap.tsx";
+import { groupStopsByFacility, stopCount } from "../ui/map/stop-groups.ts";
 import type { RouteMap_route$key } from "./__generated__/RouteMap_route.graphql";
 
 /** How many recent points the breadcrumb line keeps while the screen stays open. */
@@ -24,10 +26,12 @@ function ZoomingMarker({
   position,
   icon,
   title,
+  size,
 }: {
   position: [number, number];
   icon: DivIcon;
   title: string;
+  size: number;
 }) {
   const map = useMap();
   return (
@@ -39,7 +43,7 @@ function ZoomingMarker({
       keyboard
       eventHandlers={{ click: () => map.setView(position, TRACKING_MAP.markerClickZoom) }}
     >
-      <Tooltip direction="top" offset={[0, -14]}>
+      <Tooltip direction="top" offset={[0, -size / 2]}>
         {title}
       </Tooltip>
     </Marker>
@@ -53,7 +57,8 @@ interface RouteMapProps {
 
 /**
  * The route on the dark map: the truck (white T) on its last position, the stops by sequence
- * (P green, D red, others their number in orange) and the breadcrumb of recent positions.
+ * (P green, D red, others their number in orange; stops at one facility share a marker with their
+ * count), each facility's name, place names around them and the breadcrumb of recent positions.
  */
 export function RouteMap({ route, tiles }: RouteMapProps) {
   const data = useFragment(
@@ -96,7 +101,37 @@ export function RouteMap({ route, tiles }: RouteMapProps) {
     });
   }, [lastPosition, lastPositionAt]);
 
-  const stops = useMemo(() => [...data.stops].sort((a, b) => a.sequence - b.sequence), [data.stops]);
+  const groups = useMemo(
+    () =>
+      groupStopsByFacility(
+        data.stops.flatMap((stop) => (stop.location ? [{ ...stop, ...stop.location }] : [])),
+        (stop) => stop.facilityName,
+      ),
+    [data.stops],
+  );
+  const stopSpots = useMemo(
+    (): MarkerSpot[] =>
+      groups.map((group) => ({
+        key: `stop:${group.key}`,
+        lat: group.lat,
+        lng: group.lng,
+        size: stopFootprint(group.stops.length),
+      })),
+    [groups],
+  );
+  const spots = useMemo(
+    (): MarkerSpot[] =>
+      lastPosition ? [...stopSpots, { key: "truck", ...lastPosition, size: TRUCK_SIZE + 6 }] : stopSpots,
+    [stopSpots, lastPosition],
+  );
+  const labels = useMemo(
+    (): MarkerLabel[] =>
+      stopSpots.flatMap((spot, index) => {
+        const name = groups[index].stops[0].facilityName;
+        return name ? [{ ...spot, text: name }] : [];
+      }),
+    [stopSpots, groups],
+  );
   const center: [number, number] = lastPosition
     ? [lastPosition.lat, lastPosition.lng]
     : [TRACKING_MAP.defaultCenter.lat, TRACKING_MAP.defaultCenter.lng];
@@ -117,23 +152,38 @@ export function RouteMap({ route, tiles }: RouteMapProps) {
           pathOptions={{ color: "#4fc3f7", weight: 3, opacity: 0.85 }}
         />
       ) : null}
-      {stops.map((stop) =>
-        stop.location ? (
+      {groups.map((group) => {
+        const [first] = group.stops;
+        const count = group.stops.length;
+        const facility = first.facilityName ? `: ${first.facilityName}` : "";
+        const title =
+          count > 1
+            ? `Stops ${group.stops.map((stop) => `${stop.sequence} (${stop.type})`).join(", ")}${facility}`
+            : `Stop ${first.sequence} (${first.type})${facility}`;
+        return (
           <ZoomingMarker
-            key={stop.stopId}
-            position={[stop.location.lat, stop.location.lng]}
-            icon={stopIcon(stop.label, stopColor(stop.type), `stop-marker-${stop.sequence}`)}
-            title={`Stop ${stop.sequence} (${stop.type})${stop.facilityName ? `: ${stop.facilityName}` : ""}`}
+            key={first.stopId}
+            position={[group.lat, group.lng]}
+            icon={stopIcon(
+              first.label,
+              stopColor(first.type),
+              `stop-marker-${first.sequence}`,
+              stopCount(count),
+            )}
+            title={title}
+            size={STOP_SIZE}
           />
-        ) : null,
-      )}
+        );
+      })}
       {lastPosition ? (
         <ZoomingMarker
           position={[lastPosition.lat, lastPosition.lng]}
           icon={truckIcon()}
           title={`Truck of route ${data.routeNumber}`}
+          size={TRUCK_SIZE}
         />
       ) : null}
+      <MapLabels markers={spots} labels={labels} tone="dark" />
     </OfflineMap>
   );
 }

@@ -11,11 +11,16 @@ export const COUNTY_MIN_ZOOM = 7;
 
 const STYLE = { color: "#33465e", weight: 0.6, fill: false, className: "fw-county-lines" };
 
+interface CountyLinesProps {
+  /** The lines' colour (the dark tracking map's by default). */
+  color?: string;
+}
+
 /**
  * County lines on an offline map once it is zoomed in to COUNTY_MIN_ZOOM or more. One path for the
  * whole mesh: Leaflet clips it to the view and simplifies it per zoom.
  */
-export function CountyLines() {
+export function CountyLines({ color = STYLE.color }: CountyLinesProps) {
   const map = useMap();
   const [zoom, setZoom] = useState(() => map.getZoom());
   const [lines, setLines] = useState<MultiLineString | null>(null);
@@ -33,5 +38,5 @@ export function CountyLines() {
       live = false;
     };
   }, [wanted, lines]);
-  return wanted && lines ? <GeoJSON data={lines} style={STYLE} interactive={false} /> : null;
+  return wanted && lines ? <GeoJSON data={lines} style={{ ...STYLE, color }} interactive={false} /> : null;
 }

@@ -3,7 +3,7 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import type { LatLngExpression } from "leaflet";
 import { type ReactNode, useEffect, useState } from "react";
-import { GeoJSON, MapContainer, TileLayer, useMap } from "react-leaflet";
+import { GeoJSON, MapContainer, Pane, TileLayer, useMap } from "react-leaflet";
 import { type Basemap, loadBasemap } from "./basemap.ts";
 import { CountyLines } from "./CountyLines.tsx";
 
@@ -47,7 +47,7 @@ function ViewProbe() {
 }
 
 /**
- * A dark map that works with no internet: US states (and, zoomed in, counties) from the bundled
+ * A dark map that works with no internet: US states (and, zoomed in, counties and place names) from the bundled
  * us-atlas data as vector layers; raster tiles are drawn under them only when a tile server is configured (MAP_TILE_URL).
  */
 export function OfflineMap({
@@ -106,13 +106,16 @@ export function OfflineMap({
     >
       <MapContainer center={center} zoom={zoom} maxZoom={18} minZoom={2} aria-label={label} worldCopyJump>
         {withTiles ? <TileLayer url={tiles!.tileUrl!} attribution={tiles?.attribution ?? undefined} /> : null}
-        <GeoJSON
-          data={basemap.states}
-          style={withTiles ? { ...LAND, fillOpacity: 0.15 } : LAND}
-          interactive={false}
-        />
-        <CountyLines />
-        <GeoJSON data={basemap.borders} style={BORDERS} interactive={false} />
+        {/* Its own pane under the overlays: county lines arrive later and must not cover the route. */}
+        <Pane name="fw-basemap" style={{ zIndex: 250 }}>
+          <GeoJSON
+            data={basemap.states}
+            style={withTiles ? { ...LAND, fillOpacity: 0.15 } : LAND}
+            interactive={false}
+          />
+          <CountyLines />
+          <GeoJSON data={basemap.borders} style={BORDERS} interactive={false} />
+        </Pane>
         <ViewProbe />
         {children}
       </MapContainer>
