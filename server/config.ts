@@ -44,6 +44,12 @@ export interface AppConfig {
   signupMaxPerAddress: number;
   /** RESPONSE_CACHE=off: never reuse a GraphQL answer (server/graphql/response-cache.ts). */
   responseCache: boolean;
+  /** COMPILED_QUERIES=off: every query runs on graphql-js' executor (server/graphql/compiled-queries.ts). */
+  compiledQueries: boolean;
+  /** LOAD_COUNT_CACHE=off: every load list total is counted (server/loads/list-count.ts). */
+  loadCountCache: boolean;
+  /** VIEWER_CACHE=off: every request reads its session (server/auth/viewer-cache.ts). */
+  viewerCache: boolean;
   /** CORS_ORIGINS: origins (comma-separated) whose pages may call the API with credentials; none by default. */
   corsOrigins: string[];
   /** HEADERS_TIMEOUT_MS: a request whose headers have not all arrived by then is dropped. */
@@ -115,6 +121,9 @@ export function loadConfig(
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     signupMaxPerAddress: Number(env.SIGNUP_MAX_PER_ADDRESS ?? 10),
     responseCache: env.RESPONSE_CACHE !== "off",
+    compiledQueries: env.COMPILED_QUERIES !== "off",
+    loadCountCache: env.LOAD_COUNT_CACHE !== "off",
+    viewerCache: env.VIEWER_CACHE !== "off",
     corsOrigins: readOrigins(env.CORS_ORIGINS),
     headersTimeoutMs: positiveMs(env.HEADERS_TIMEOUT_MS, 10_000, "HEADERS_TIMEOUT_MS"),
     requestTimeoutMs: positiveMs(env.REQUEST_TIMEOUT_MS, 30_000, "REQUEST_TIMEOUT_MS"),
