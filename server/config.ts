@@ -48,6 +48,10 @@ export interface AppConfig {
   compiledQueries: boolean;
   /** LOAD_COUNT_CACHE=off: every load list total is counted (server/loads/list-count.ts). */
   loadCountCache: boolean;
+  /** GRAPHQL_MAX_IN_FLIGHT: GraphQL requests over HTTP run at once; the next gets a fast 503 (server/http/overload.ts). */
+  graphqlMaxInFlight: number;
+  /** MAX_EVENT_LOOP_DELAY_MS: past this event loop lag every new request gets a 503 (@fastify/under-pressure); 0: off. */
+  maxEventLoopDelayMs: number;
   /** VIEWER_CACHE=off: every request reads its session (server/auth/viewer-cache.ts). */
   viewerCache: boolean;
   /** CORS_ORIGINS: origins (comma-separated) whose pages may call the API with credentials; none by default. */
@@ -124,6 +128,8 @@ export function loadConfig(
     compiledQueries: env.COMPILED_QUERIES !== "off",
     loadCountCache: env.LOAD_COUNT_CACHE !== "off",
     viewerCache: env.VIEWER_CACHE !== "off",
+    graphqlMaxInFlight: positiveWhole(env.GRAPHQL_MAX_IN_FLIGHT, 64, "GRAPHQL_MAX_IN_FLIGHT"),
+    maxEventLoopDelayMs: wholeOrZero(env.MAX_EVENT_LOOP_DELAY_MS, 1_000, "MAX_EVENT_LOOP_DELAY_MS"),
     corsOrigins: readOrigins(env.CORS_ORIGINS),
     headersTimeoutMs: positiveMs(env.HEADERS_TIMEOUT_MS, 10_000, "HEADERS_TIMEOUT_MS"),
     requestTimeoutMs: positiveMs(env.REQUEST_TIMEOUT_MS, 30_000, "REQUEST_TIMEOUT_MS"),
@@ -250,5 +256,12 @@ function positiveWhole(raw: string | undefined, fallback: number, name: string):
   if (raw === undefined || raw.trim() === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of 1 or more.`);
+  return value;
+}
+
+function wholeOrZero(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (0: off).`);
   return value;
 }
