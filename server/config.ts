@@ -50,7 +50,7 @@ export interface AppConfig {
   loadCountCache: boolean;
   /** GRAPHQL_MAX_IN_FLIGHT: GraphQL requests over HTTP run at once; the next gets a fast 503 (server/http/overload.ts). */
   graphqlMaxInFlight: number;
-  /** MAX_EVENT_LOOP_DELAY_MS: past this event loop lag every new request gets a 503 (@fastify/under-pressure); 0: off. */
+  /** MAX_EVENT_LOOP_DELAY_MS: past this mean event loop lag every new request gets a 503 (@fastify/under-pressure); 0 (default): off. */
   maxEventLoopDelayMs: number;
   /** VIEWER_CACHE=off: every request reads its session (server/auth/viewer-cache.ts). */
   viewerCache: boolean;
@@ -129,7 +129,7 @@ export function loadConfig(
     loadCountCache: env.LOAD_COUNT_CACHE !== "off",
     viewerCache: env.VIEWER_CACHE !== "off",
     graphqlMaxInFlight: positiveWhole(env.GRAPHQL_MAX_IN_FLIGHT, 64, "GRAPHQL_MAX_IN_FLIGHT"),
-    maxEventLoopDelayMs: wholeOrZero(env.MAX_EVENT_LOOP_DELAY_MS, 1_000, "MAX_EVENT_LOOP_DELAY_MS"),
+    maxEventLoopDelayMs: wholeOrZero(env.MAX_EVENT_LOOP_DELAY_MS, 0, "MAX_EVENT_LOOP_DELAY_MS"),
     corsOrigins: readOrigins(env.CORS_ORIGINS),
     headersTimeoutMs: positiveMs(env.HEADERS_TIMEOUT_MS, 10_000, "HEADERS_TIMEOUT_MS"),
     requestTimeoutMs: positiveMs(env.REQUEST_TIMEOUT_MS, 30_000, "REQUEST_TIMEOUT_MS"),
