@@ -2,7 +2,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSRF_HEADER } from "../../server/graphql/yoga.ts";
 import { OVERLOADED_MESSAGE } from "../../server/http/overload.ts";
-import { adminAndCarrier, createTestApp, type TestApp } from "../support/app.ts";
+import { adminAndCarrier, createTestApp, gql, type TestApp } from "../support/app.ts";
 
 /**
  * More GraphQL requests than GRAPHQL_MAX_IN_FLIGHT at once: the extra ones get a fast 503 with
@@ -74,6 +74,13 @@ describe("GraphQL overload", () => {
       const answer = await ask();
       expect(answer.status).toBe(200);
       expect((await answer.json()).data.loads.totalCount).toBe(0);
+    }
+  });
+
+  it("releases its place after every answer, in process too (app.fetch)", async () => {
+    for (let round = 0; round < 10; round++) {
+      const result = await gql(testApp.app, "{ loads(page: 1) { totalCount } }", {}, { token });
+      expect(result.status).toBe(200);
     }
   });
 });
