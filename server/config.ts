@@ -46,6 +46,16 @@ export interface AppConfig {
   signupMaxPerAddress: number;
   /** RESPONSE_CACHE=off: never reuse a GraphQL answer (server/graphql/response-cache.ts). */
   responseCache: boolean;
+  /** COMPILED_QUERIES=off: every query runs on graphql-js' executor (server/graphql/compiled-queries.ts). */
+  compiledQueries: boolean;
+  /** LOAD_COUNT_CACHE=off: every load list total is counted (server/loads/list-count.ts). */
+  loadCountCache: boolean;
+  /** GRAPHQL_MAX_IN_FLIGHT: GraphQL requests over HTTP run at once; the next gets a fast 503 (server/http/overload.ts). */
+  graphqlMaxInFlight: number;
+  /** MAX_EVENT_LOOP_DELAY_MS: past this mean event loop lag every new request gets a 503 (@fastify/under-pressure); 0 (default): off. */
+  maxEventLoopDelayMs: number;
+  /** VIEWER_CACHE=off: every request reads its session (server/auth/viewer-cache.ts). */
+  viewerCache: boolean;
   /** CORS_ORIGINS: origins (comma-separated) whose pages may call the API with credentials; none by default. */
   corsOrigins: string[];
   /** HEADERS_TIMEOUT_MS: a request whose headers have not all arrived by then is dropped. */
@@ -118,6 +128,11 @@ export function loadConfig(
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     signupMaxPerAddress: Number(env.SIGNUP_MAX_PER_ADDRESS ?? 10),
     responseCache: env.RESPONSE_CACHE !== "off",
+    compiledQueries: env.COMPILED_QUERIES !== "off",
+    loadCountCache: env.LOAD_COUNT_CACHE !== "off",
+    viewerCache: env.VIEWER_CACHE !== "off",
+    graphqlMaxInFlight: positiveWhole(env.GRAPHQL_MAX_IN_FLIGHT, 64, "GRAPHQL_MAX_IN_FLIGHT"),
+    maxEventLoopDelayMs: wholeOrZero(env.MAX_EVENT_LOOP_DELAY_MS, 0, "MAX_EVENT_LOOP_DELAY_MS"),
     corsOrigins: readOrigins(env.CORS_ORIGINS),
     headersTimeoutMs: positiveMs(env.HEADERS_TIMEOUT_MS, 10_000, "HEADERS_TIMEOUT_MS"),
     requestTimeoutMs: positiveMs(env.REQUEST_TIMEOUT_MS, 30_000, "REQUEST_TIMEOUT_MS"),
@@ -244,5 +259,12 @@ function positiveWhole(raw: string | undefined, fallback: number, name: string):
   if (raw === undefined || raw.trim() === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of 1 or more.`);
+  return value;
+}
+
+function wholeOrZero(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (0: off).`);
   return value;
 }

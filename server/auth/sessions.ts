@@ -52,7 +52,7 @@ export async function resolveViewer(deps: Deps, token: string): Promise<Viewer> 
     );
   }
   const { sid, sub } = check.claims;
-  const cached = cachedViewer(deps, sid, sub);
+  const cached = deps.config.viewerCache ? cachedViewer(deps, sid, sub) : null;
   if (cached) return cached;
   const generation = cacheGeneration(deps);
   const [row] = await deps.sql.all<SessionRow>(sql(SESSION_SQL, sid));
@@ -71,7 +71,7 @@ export async function resolveViewer(deps: Deps, token: string): Promise<Viewer> 
     sessionId: row.id,
     platform: row.platform,
   };
-  rememberViewer(deps, viewer, sub, session.expiresAt, generation);
+  if (deps.config.viewerCache) rememberViewer(deps, viewer, sub, session.expiresAt, generation);
   return viewer;
 }
 

@@ -280,7 +280,7 @@ export function createGraphQLServer(deps: Deps) {
       useBoundedInput,
       useResponseCacheEligibility,
       useSharedSubscriptionAnswers,
-      useCompiledQueries(schema),
+      ...(deps.config.compiledQueries ? [useCompiledQueries(schema)] : []),
     ],
   });
 }

@@ -2,6 +2,7 @@ import type { ServerOptions } from "node:http";
 import fastifyCompress from "@fastify/compress";
 import fastifyCors from "@fastify/cors";
 import fastifyHelmet from "@fastify/helmet";
+import underPressure from "@fastify/under-pressure";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -19,6 +20,7 @@ import { bodyTooLarge, DEFAULT_BODY_LIMIT } from "./body.ts";
 import { useRestBodyParser } from "./body-parsers.ts";
 import { registerGraphiQLAssets } from "./graphiql/routes.ts";
 import { registerOpenApi } from "./openapi.ts";
+import { OVERLOADED_MESSAGE, OVERLOADED_RETRY_AFTER_SECONDS } from "./overload.ts";
 import { attachTransport } from "./request-info.ts";
 import { sendJson } from "./responses.ts";
 import { registerClientFiles } from "./static.ts";
@@ -89,6 +91,18 @@ export async function createEdge(
     for (const cookie of request.transport?.responseCookies ?? []) reply.header("set-cookie", cookie);
   });
 
+  // A stalled event loop (past MAX_EVENT_LOOP_DELAY_MS) answers new requests 503 at once instead of
+  // queueing them; the GraphQL route also caps its requests in flight (overload.ts).
+  if (config.maxEventLoopDelayMs > 0) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: config.maxEventLoopDelayMs,
+      retryAfter: OVERLOADED_RETRY_AFTER_SECONDS,
+      pressureHandler: (_request, reply) => {
+        const body = { message: OVERLOADED_MESSAGE, error: OVERLOADED_MESSAGE, code: "OVERLOADED" };
+        sendJson(reply, 503, body, { "retry-after": String(OVERLOADED_RETRY_AFTER_SECONDS) });
+      },
+    });
+  }
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,

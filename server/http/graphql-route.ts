@@ -9,6 +9,7 @@ import { type GraphQLServer, SUBSCRIPTIONS_OVER_SOCKETS } from "../graphql/yoga.
 import { cachedOperation, type OperationHolder } from "../ops/graphql-observer.ts";
 import { assertJsonDepth, bodyTooLarge } from "./body.ts";
 import { sendGraphiQL } from "./graphiql/routes.ts";
+import { limitInFlight } from "./overload.ts";
 import { headerSource, transportOf } from "./request-info.ts";
 import { sendFetchResponse, sendJson } from "./responses.ts";
 import { decodeUtf8 } from "./unicode.ts";
@@ -69,6 +70,8 @@ export function registerGraphQLRoute(app: FastifyInstance, options: GraphQLRoute
       { parseAs: "buffer", bodyLimit: GRAPHQL_BODY_LIMIT },
       async (_request: FastifyRequest, bytes: Buffer) => decodeUtf8(bytes),
     );
+    // First: a request past the limit costs no session read.
+    limitInFlight(scope, deps.config.graphqlMaxInFlight);
     scope.addHook("onRequest", async (request, reply) => {
       try {
         request.appContext = await contextFromRequest(deps, headerSource(request), transportOf(request));

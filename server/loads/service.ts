@@ -105,10 +105,11 @@ export async function findLoadPage(
   const countAll = async () => {
     countAsked = true;
     if (knownTotal !== null) return knownTotal;
-    return countLoads(ctx.config.databaseUrl, provider, filters, async () => {
+    const count = async () => {
       const [row] = await ctx.sql.all<{ count: number | bigint }>(loadCountSql(provider, filters));
       return Number(row.count);
-    });
+    };
+    return ctx.config.loadCountCache ? countLoads(ctx.config.databaseUrl, provider, filters, count) : count();
   };
   return numberedPage(paging, LOAD_PAGING, countAll, async ({ skip, take }, totalCount) => {
     const window = { offset: skip, limit: take - 1 };
@@ -131,7 +132,9 @@ export async function findLoadPage(
       if (end < total) rows.push(rows.at(-1)!);
     } else {
       const { databaseUrl } = ctx.config;
-      const withTotal = counted && !countAsked && keptLoadCount(databaseUrl, provider, filters) === null;
+      const countCache = ctx.config.loadCountCache;
+      const withTotal =
+        counted && !countAsked && (!countCache || keptLoadCount(databaseUrl, provider, filters) === null);
       const started = loadsVersion();
       const statement = loadPageSql(
         provider,
@@ -146,7 +149,7 @@ export async function findLoadPage(
       const values = await ctx.sql.rows(statement);
       if (withTotal && values.length > 0) {
         knownTotal = Number(values[0][statement.columns.length]);
-        keepLoadCount(databaseUrl, provider, filters, knownTotal, started);
+        if (countCache) keepLoadCount(databaseUrl, provider, filters, knownTotal, started);
       }
       rows = listedLoads(values, statement.columns, read, datesAsText);
       if (rows.length <= window.limit && (rows.length > 0 || window.offset === 0)) {
