@@ -180,7 +180,7 @@ export function driveSync<Result>(
 }
 
 /** timestamp(3) without time zone holds UTC, as Prisma writes it. */
-function postgresParam(value: SqlValue): string | number | boolean | null {
+export function postgresParam(value: SqlValue): string | number | boolean | null {
   return value instanceof Date ? value.toISOString().replace("T", " ").replace("Z", "") : value;
 }
 

@@ -185,3 +185,23 @@ export function* updateEach<Table extends keyof DB & string, Name extends string
   const statement = sql`UPDATE ${sql.table(table)} AS t SET ${sql.join(sets)} FROM unnest(${sql.join(arrays)}) AS v("id", ${sql.join(names)}) WHERE t."id" = v."id"`;
   yield* execute({ compile: () => statement.compile(db) });
 }
+
+/**
+ * A fresh random id made by the database, one per row of an INSERT ... SELECT: `prefix` and 24
+ * lower-case hex digits (md5 of random() and the clock on PostgreSQL, randomblob on SQLite).
+ */
+export function randomRowId(db: Store, prefix: string): RawBuilder<string> {
+  return providerOfStore(db) === "postgresql"
+    ? sql<string>`${prefix} || substr(md5(random()::text || clock_timestamp()::text), 1, 24)`
+    : sql<string>`${prefix} || lower(hex(randomblob(12)))`;
+}
+
+/**
+ * `at` as a value of a timestamp(3) column where PostgreSQL cannot infer a parameter's type
+ * (a SELECT list feeding an INSERT); SQLite keeps the text Prisma writes.
+ */
+export function timestampValue(db: Store, at: Date): RawBuilder<Date> {
+  return providerOfStore(db) === "postgresql"
+    ? sql<Date>`(CAST(${at.toISOString()} AS timestamptz) AT TIME ZONE 'UTC')`
+    : sql<Date>`${at}`;
+}

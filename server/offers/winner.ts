@@ -90,7 +90,7 @@ export async function confirmWinner(
     const load = await assignLoadToWinner(tx, offer.loadId, bid.userId, ctx.viewer?.id ?? null);
     const winnerUser = await userByIdOrThrow(tx, bid.userId);
     const acceptedBy = bid.companyName ?? winnerUser.companyName ?? bid.userName ?? winnerUser.email;
-    const stored: StoredNotification[] = await insertNotifications(tx, [
+    const stored: StoredNotification[] = await insertNotifications(tx, ctx.writer.provider, [
       {
         userId: bid.userId,
         title: WINNER_TITLE,

@@ -61,8 +61,8 @@ const CROSS_DOMAIN_SQL_READS = [
   "server/loads/list.ts: route",
   "server/loads/list.ts: user",
   "server/loads/upload/write.ts: nassCode",
-  "server/notifications/service.ts: user",
-  "server/offers/bids/place.ts: load",
+  "server/notifications/store.ts: user",
+  "server/offers/bids/store.ts: load",
   // The route list's carrier name, driver, derived dates and counts, stop codes.
   "server/routing/store-list.ts: carrier",
   "server/routing/store-list.ts: load",
