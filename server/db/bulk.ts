@@ -76,6 +76,14 @@ export interface BulkOptions {
   lockTimeoutMs?: number;
 }
 
+/**
+ * Whether a bulk write streams its rows (PostgreSQL's COPY, fed while they are read): then a
+ * caller reads its input lazily, else it parses everything before it takes the write lock.
+ */
+export function streamsBulkRows(databaseUrl: string): boolean {
+  return providerOf(databaseUrl) === "postgresql";
+}
+
 export async function runWriteTransaction<Result>(
   _db: Db | null,
   databaseUrl: string,

@@ -1,4 +1,5 @@
 import {
+  type Compilable,
   type Expression,
   type Insertable,
   type InsertQueryBuilder,
@@ -9,7 +10,7 @@ import {
 import type { SqlWork } from "./bulk.ts";
 import { postgresArray } from "./bulk-statements.ts";
 import { containsPattern, searchText } from "./contains-text.ts";
-import { type DB, execute, providerOfStore, type Store } from "./kysely.ts";
+import { type DB, execute, providerOfStore, rowsOf, type Store } from "./kysely.ts";
 import {
   asciiLower,
   type SqlFragment,
@@ -204,4 +205,15 @@ export function timestampValue(db: Store, at: Date): RawBuilder<Date> {
   return providerOfStore(db) === "postgresql"
     ? sql<Date>`(CAST(${at.toISOString()} AS timestamptz) AT TIME ZONE 'UTC')`
     : sql<Date>`${at}`;
+}
+
+/**
+ * Holds the rows `query` selects until the transaction ends, without reading them: SELECT ... FOR
+ * UPDATE on PostgreSQL; nothing on SQLite, whose one write transaction at a time holds them already.
+ */
+export function* holdRows<Query extends Compilable<unknown> & { forUpdate(): Query }>(
+  db: Store,
+  query: Query,
+): SqlWork<void> {
+  if (providerOfStore(db) === "postgresql") yield* rowsOf(query.forUpdate());
 }
