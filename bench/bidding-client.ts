@@ -25,7 +25,8 @@ export async function startBiddingServer(env: Record<string, string> = {}): Prom
   const lines = createInterface({ input: child.stdout });
   const first = await new Promise<string>((resolve, reject) => {
     lines.on("line", (line) => {
-      if (line.startsWith("{")) resolve(line);
+      // Log lines are JSON too (pino): the fixtures line is the one that names the url.
+      if (line.startsWith(`{"url":`)) resolve(line);
     });
     child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
   });

@@ -13,7 +13,7 @@ import { loadMembership } from "./routing/load-membership.ts";
 import { routeNumbersOf } from "./routing/route-numbers.ts";
 import { initialApprovalStatus } from "./users/admin.ts";
 import { replacePasswordHash } from "./users/password.ts";
-import { readUserById } from "./users/read.ts";
+import { lockUserForSignIn, readUserById } from "./users/read.ts";
 import {
   adoptTemporaryPassword,
   createAccount,
@@ -48,6 +48,7 @@ accounts.plug({
   setTemporaryPassword,
   adoptTemporaryPassword,
   replacePasswordHash,
+  lockForSignIn: lockUserForSignIn,
 });
 
 /**

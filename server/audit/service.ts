@@ -1,16 +1,12 @@
+import type { SqlWork } from "../db/bulk.ts";
 import type { Db } from "../db/client.ts";
-import type { AuditActor } from "./actor.ts";
+import { queryBuilder } from "../db/kysely.ts";
+import type { DbProvider } from "../db/url.ts";
+import { type AuditEntry, insertAuditWork } from "./store.ts";
 
 type AuditWriter = Pick<Db, "auditLog">;
 
-export interface AuditEntry {
-  /** Who and from where: `auditActor(ctx)` in a request; worker threads pass the one they were given. */
-  actor: AuditActor;
-  action: string;
-  entityType: string;
-  entityId?: string | null;
-  details?: Record<string, unknown>;
-}
+export type { AuditEntry } from "./store.ts";
 
 /**
  * Records who changed what (append-only: nothing updates or deletes audit rows). Put before/after
@@ -26,4 +22,9 @@ export async function recordAudit(db: AuditWriter, entry: AuditEntry): Promise<v
       ip: entry.actor.ip,
     },
   });
+}
+
+/** recordAudit as a step of a domain's write transaction (bulk writes in worker threads). */
+export function recordAuditWork(provider: DbProvider, entry: AuditEntry, now: Date): SqlWork<void> {
+  return insertAuditWork(queryBuilder(provider), entry, now);
 }

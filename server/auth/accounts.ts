@@ -1,5 +1,6 @@
 import type { AppConfig } from "../config.ts";
-import type { Db } from "../db/client.ts";
+import type { PrismaTx } from "../db/bulk.ts";
+import type { Db, DbProvider } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
 import type { Prisma, User } from "../generated/sqlite/client.ts";
 import { port } from "../lib/port.ts";
@@ -25,6 +26,8 @@ export interface Accounts {
   setTemporaryPassword(db: UserDb, userId: string, hash: string, expiresAt: Date): Promise<void>;
   adoptTemporaryPassword(db: UserDb, userId: string, hash: string): Promise<User>;
   replacePasswordHash(db: UserDb, userId: string, passwordHash: string): Promise<void>;
+  /** Holds the user's row in the sign-in transaction: one sign-in per user at a time. */
+  lockForSignIn(tx: PrismaTx, provider: DbProvider, userId: string): Promise<void>;
 }
 
 export const accounts = port<Accounts>("auth's accounts");

@@ -1,11 +1,11 @@
 import { ALREADY_LOGGED_IN } from "../../common/auth.ts";
 import { SESSION_ENDED_MESSAGE } from "../../common/session-messages.ts";
-import { providerOf } from "../db/client.ts";
-import { toDate, toDateOrNull } from "../db/reader.ts";
-import { sql } from "../db/sql.ts";
+import { readStore } from "../db/kysely.ts";
 import type { Deps } from "../deps.ts";
 import { ConflictError, SessionEndedError, UnauthenticatedError } from "../errors.ts";
+import { accounts } from "./accounts.ts";
 import type { Role, Viewer } from "./policy.ts";
+import { sessionCheckRow } from "./store.ts";
 import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from "./tokens.ts";
 import { cachedViewer, cacheGeneration, forgetSession, rememberViewer } from "./viewer-cache.ts";
 
@@ -29,21 +29,6 @@ export type RevokeReason =
   /** The old address undid an e-mail change: every session of the account ends. */
   | "email_reverted";
 
-interface SessionRow {
-  id: string;
-  userId: string;
-  platform: string;
-  expiresAt: unknown;
-  revokedAt: unknown;
-  revokedReason: string | null;
-  userKey: string;
-  email: string;
-  role: string;
-}
-
-/** Every authenticated request asks this (when the viewer is not cached): one indexed statement. */
-const SESSION_SQL = `SELECT s."id", s."userId", s."platform", s."expiresAt", s."revokedAt", s."revokedReason", u."userId" AS "userKey", u."email", u."role" FROM "Session" s JOIN "User" u ON u."id" = s."userId" WHERE s."id" = ?`;
-
 export async function resolveViewer(deps: Deps, token: string): Promise<Viewer> {
   const check = await verifyAccessToken(token, deps.config.jwtSecret);
   if (!check.ok) {
@@ -55,13 +40,9 @@ export async function resolveViewer(deps: Deps, token: string): Promise<Viewer> 
   const cached = deps.config.viewerCache ? cachedViewer(deps, sid, sub) : null;
   if (cached) return cached;
   const generation = cacheGeneration(deps);
-  const [row] = await deps.sql.all<SessionRow>(sql(SESSION_SQL, sid));
+  const row = await sessionCheckRow(readStore(deps.sql), sid);
   if (!row || row.userId !== sub) throw new UnauthenticatedError("Invalid access token");
-  const session = {
-    revokedAt: toDateOrNull(row.revokedAt),
-    revokedReason: row.revokedReason,
-    expiresAt: toDate(row.expiresAt),
-  };
+  const session = { revokedAt: row.revokedAt, revokedReason: row.revokedReason, expiresAt: row.expiresAt };
   assertSessionLive(session);
   const viewer: Viewer = {
     id: row.userId,
@@ -135,9 +116,7 @@ export async function openSession(
   const expiresAt = new Date(now.getTime() + lifetimeMs);
   const refresh = newRefreshToken();
   const { session, replacedIds, replacedInUse } = await deps.db.$transaction(async (tx) => {
-    if (providerOf(deps.config.databaseUrl) === "postgresql") {
-      await tx.$queryRawUnsafe(`SELECT "id" FROM "User" WHERE "id" = $1 FOR UPDATE`, user.id);
-    }
+    await accounts.use.lockForSignIn(tx, deps.writer.provider, user.id);
     const live = await tx.session.findMany({
       where: { userId: user.id, platform: options.platform, revokedAt: null },
       select: { id: true, expiresAt: true, lastUsedAt: true },

@@ -1,6 +1,14 @@
 import { BILLING_STATUSES, type BillingStatus, SETTLED_STATUSES } from "../../common/billing.ts";
 import type { DbProvider } from "../db/client.ts";
-import { asciiLower, containsInsensitive, joinFragments, type SqlFragment, sql } from "../db/sql.ts";
+import {
+  containsInsensitive,
+  joinFragments,
+  notByIndex,
+  type SqlFragment,
+  sql,
+  subqueryFence,
+  trigramCandidates,
+} from "../db/sql.ts";
 import type { LedgerTable } from "./ledgers.ts";
 
 export const BILLING_SORT_FIELDS = ["number", "party", "date", "amount", "status", "createdAt"] as const;
@@ -34,9 +42,6 @@ export function startOfDay(now: Date): Date {
 const SETTLED_SQL = SETTLED_STATUSES.map((status) => `'${status}'`).join(", ");
 const OPEN_STATUSES = BILLING_STATUSES.filter((status) => !SETTLED_STATUSES.includes(status));
 
-/** Below this many characters a search cannot use trigrams. */
-const TRIGRAM = 3;
-
 /**
  * How a statement reads the ledger. "walk": along the sort order's index, testing each entry
  * (fast when many entries match). "matches": through the filters' and the search's indexes, then
@@ -48,12 +53,7 @@ export type BillingRead = "walk" | "matches";
 
 /** The column reference, kept from index use on SQLite when the statement walks. */
 function column(provider: DbProvider, read: BillingRead, name: string): string {
-  return provider === "sqlite" && read === "walk" ? `+e."${name}"` : `e."${name}"`;
-}
-
-/** An FTS5 phrase: the text literally, whatever FTS5 query syntax it contains. */
-function ftsPhrase(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
+  return read === "walk" ? notByIndex(provider, `e."${name}"`) : `e."${name}"`;
 }
 
 /** Past due: the date has passed and the entry is neither paid nor canceled (the status is not changed). */
@@ -141,11 +141,8 @@ function numberMatch(
   read: BillingRead,
 ): SqlFragment {
   const contains = containsInsensitive(provider, column(provider, read, table.number), search);
-  if (provider !== "sqlite" || [...search].length < TRIGRAM) return contains;
-  return {
-    sql: `${column(provider, read, "rowid")} IN (SELECT "rowid" FROM ${table.numberSearch} WHERE ${table.numberSearch} MATCH ?) AND ${contains.sql}`,
-    params: [ftsPhrase(asciiLower(search)), ...contains.params],
-  };
+  const candidates = trigramCandidates(provider, column(provider, read, "rowid"), table.numberSearch, search);
+  return candidates ? joinFragments([candidates, contains], " AND ") : contains;
 }
 
 function and(conditions: SqlFragment[]): SqlFragment {
@@ -263,7 +260,7 @@ function pageNumbersSql(
   }));
   const union = joinFragments(branches, " UNION ALL ");
   // The fence keeps each database from reading the matches along the sort order's index.
-  const fence = provider === "sqlite" ? "LIMIT -1 OFFSET 0" : "OFFSET 0";
+  const fence = subqueryFence(provider);
   const order = [`m."sortKey" ${direction}`];
   if (sort.field !== "number") order.push(`m."number" ${direction}`);
   return {

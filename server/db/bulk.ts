@@ -76,6 +76,14 @@ export interface BulkOptions {
   lockTimeoutMs?: number;
 }
 
+/**
+ * Whether a bulk write streams its rows (PostgreSQL's COPY, fed while they are read): then a
+ * caller reads its input lazily, else it parses everything before it takes the write lock.
+ */
+export function streamsBulkRows(databaseUrl: string): boolean {
+  return providerOf(databaseUrl) === "postgresql";
+}
+
 export async function runWriteTransaction<Result>(
   _db: Db | null,
   databaseUrl: string,
@@ -180,7 +188,7 @@ export function driveSync<Result>(
 }
 
 /** timestamp(3) without time zone holds UTC, as Prisma writes it. */
-function postgresParam(value: SqlValue): string | number | boolean | null {
+export function postgresParam(value: SqlValue): string | number | boolean | null {
   return value instanceof Date ? value.toISOString().replace("T", " ").replace("Z", "") : value;
 }
 

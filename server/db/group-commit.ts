@@ -1,5 +1,6 @@
 import { logger } from "../ops/logger.ts";
 import type { SqlWork } from "./bulk.ts";
+import type { Store } from "./kysely.ts";
 import type { SqlWriter } from "./writer.ts";
 
 /**
@@ -86,7 +87,8 @@ export function createGroupCommit<Job, Result>(
 export interface SqlGroupCommitOptions<Job, Result> {
   /** Largest number of jobs sharing one transaction. */
   maxJobs: number;
-  work(jobs: readonly Job[]): SqlWork<Result[]>;
+  /** Builds its statements with `db` (server/db/kysely.ts: rowsOf, execute). */
+  work(db: Store, jobs: readonly Job[]): SqlWork<Result[]>;
   afterCommit?(jobs: readonly Job[], results: readonly Result[]): void;
 }
 
@@ -101,7 +103,7 @@ export function createSqlGroupCommit<Job, Result>(
   async function run(jobs: Job[]): Promise<Outcome<Result>[]> {
     let results: Result[];
     try {
-      results = await writer.transaction(() => options.work(jobs));
+      results = await writer.transaction((db) => options.work(db, jobs));
     } catch (error) {
       if (jobs.length === 1) return [{ ok: false, error }];
       const outcomes: Outcome<Result>[] = [];

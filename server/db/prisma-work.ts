@@ -1,4 +1,4 @@
-import { type PrismaTx, type SqlOp, type SqlWork, sqliteParams } from "./bulk.ts";
+import { type PrismaTx, postgresParam, type SqlOp, type SqlWork, sqliteParams } from "./bulk.ts";
 import { queryBuilder, type Store } from "./kysely.ts";
 import { decodeSqliteRows } from "./kysely-values.ts";
 import type { DbProvider } from "./url.ts";
@@ -25,8 +25,9 @@ async function runOp(tx: PrismaTx, provider: DbProvider, op: SqlOp): Promise<unk
   if (op.kind === "call") return op.call(tx);
   if (op.kind === "copy") throw new Error("COPY runs on the driver's connection only.");
   if (!op.compiled) throw new Error("Only the builder's statements run in a Prisma transaction.");
-  // SQLite keeps DateTime as text with "+00:00": parameters are written the way the column holds them.
-  const params = provider === "sqlite" ? sqliteParams(op.params) : op.params;
+  // Parameters are written the way the column holds them, as the driver's transactions do
+  // (SQLite: DateTime as text with "+00:00"; PostgreSQL: timestamp(3) as UTC text).
+  const params = provider === "sqlite" ? sqliteParams(op.params) : op.params.map(postgresParam);
   if (op.kind === "run") return tx.$executeRawUnsafe(op.sql, ...params);
   const rows = await tx.$queryRawUnsafe<unknown[]>(op.sql, ...params);
   return provider === "sqlite" ? decodeSqliteRows(op.sql, rows) : rows;

@@ -121,3 +121,59 @@ export async function queryRows<Row>(db: Db, provider: DbProvider, fragment: Sql
   const text = provider === "postgresql" ? numberedPlaceholders(fragment.sql) : fragment.sql;
   return db.$queryRawUnsafe<Row[]>(text, ...fragment.params);
 }
+
+/**
+ * "`column` contains `search`, any case" through the best index each database has: SQLite's FTS5
+ * trigram table `ftsTable` (mirroring `column` under `rowid`) for TRIGRAM characters or more, else
+ * instr on lower(column); PostgreSQL's pg_trgm GIN index. Both ask the index for the search's
+ * longest word only (see indexedPart).
+ */
+export function indexedContains(
+  provider: DbProvider,
+  target: { rowid: string; ftsTable: string; column: string },
+  search: string,
+): SqlFragment {
+  if (provider === "postgresql") return trigramContains(target.column, search);
+  if ([...search].length >= TRIGRAM)
+    return trigramTableContains(target.rowid, target.ftsTable, target.column, search);
+  return containsInsensitive(provider, target.column, search);
+}
+
+/** What the database's lower() makes of `text`: SQLite folds ASCII letters only, PostgreSQL every letter. */
+export function lowerAsDatabase(provider: DbProvider, text: string): string {
+  return provider === "postgresql" ? text.toLowerCase() : asciiLower(text);
+}
+
+/**
+ * `reference` in a filter the planner should test row by row rather than read by index (a walk
+ * along the sort order's index): SQLite's unary `+`; PostgreSQL's planner weighs both itself.
+ */
+export function notByIndex(provider: DbProvider, reference: string): string {
+  return provider === "sqlite" ? `+${reference}` : reference;
+}
+
+/**
+ * SQLite: the rows of `table` (FTS5 trigram table mirroring a column under `rowid`) whose text
+ * holds `search` as a phrase (ASCII-lowered), to narrow a "contains" test to its candidates; null
+ * on PostgreSQL (its trigram index serves the test itself) and for searches shorter than TRIGRAM.
+ */
+export function trigramCandidates(
+  provider: DbProvider,
+  rowid: string,
+  table: string,
+  search: string,
+): SqlFragment | null {
+  if (provider !== "sqlite" || [...search].length < TRIGRAM) return null;
+  return sql(
+    `${rowid} IN (SELECT "rowid" FROM ${table} WHERE ${table} MATCH ?)`,
+    `"${asciiLower(search).replace(/"/g, '""')}"`,
+  );
+}
+
+/**
+ * What closes a subquery so that neither planner flattens it into the outer ORDER BY (and reads
+ * the matches along the sort order's index): an OFFSET 0 (SQLite needs a LIMIT with it).
+ */
+export function subqueryFence(provider: DbProvider): string {
+  return provider === "sqlite" ? "LIMIT -1 OFFSET 0" : "OFFSET 0";
+}

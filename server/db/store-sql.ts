@@ -1,4 +1,5 @@
 import {
+  type Compilable,
   type Expression,
   type Insertable,
   type InsertQueryBuilder,
@@ -9,7 +10,7 @@ import {
 import type { SqlWork } from "./bulk.ts";
 import { postgresArray } from "./bulk-statements.ts";
 import { containsPattern, searchText } from "./contains-text.ts";
-import { type DB, execute, providerOfStore, type Store } from "./kysely.ts";
+import { type DB, execute, providerOfStore, rowsOf, type Store } from "./kysely.ts";
 import {
   asciiLower,
   type SqlFragment,
@@ -184,4 +185,35 @@ export function* updateEach<Table extends keyof DB & string, Name extends string
   ];
   const statement = sql`UPDATE ${sql.table(table)} AS t SET ${sql.join(sets)} FROM unnest(${sql.join(arrays)}) AS v("id", ${sql.join(names)}) WHERE t."id" = v."id"`;
   yield* execute({ compile: () => statement.compile(db) });
+}
+
+/**
+ * A fresh random id made by the database, one per row of an INSERT ... SELECT: `prefix` and 24
+ * lower-case hex digits (md5 of random() and the clock on PostgreSQL, randomblob on SQLite).
+ */
+export function randomRowId(db: Store, prefix: string): RawBuilder<string> {
+  return providerOfStore(db) === "postgresql"
+    ? sql<string>`${prefix} || substr(md5(random()::text || clock_timestamp()::text), 1, 24)`
+    : sql<string>`${prefix} || lower(hex(randomblob(12)))`;
+}
+
+/**
+ * `at` as a value of a timestamp(3) column where PostgreSQL cannot infer a parameter's type
+ * (a SELECT list feeding an INSERT); SQLite keeps the text Prisma writes.
+ */
+export function timestampValue(db: Store, at: Date): RawBuilder<Date> {
+  return providerOfStore(db) === "postgresql"
+    ? sql<Date>`(CAST(${at.toISOString()} AS timestamptz) AT TIME ZONE 'UTC')`
+    : sql<Date>`${at}`;
+}
+
+/**
+ * Holds the rows `query` selects until the transaction ends, without reading them: SELECT ... FOR
+ * UPDATE on PostgreSQL; nothing on SQLite, whose one write transaction at a time holds them already.
+ */
+export function* holdRows<Query extends Compilable<unknown> & { forUpdate(): Query }>(
+  db: Store,
+  query: Query,
+): SqlWork<void> {
+  if (providerOfStore(db) === "postgresql") yield* rowsOf(query.forUpdate());
 }

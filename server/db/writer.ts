@@ -39,6 +39,7 @@ const SQLITE_LOCK_TIMEOUT_MS = 30_000;
 function sqliteWriter(file: string): SqlWriter {
   let connection: Database.Database | null = null;
   const statements = new Map<string, Database.Statement>();
+  let turn: Promise<void> = Promise.resolve();
   const open = () => {
     if (!connection) {
       connection = new Database(file, { fileMustExist: true });
@@ -50,17 +51,26 @@ function sqliteWriter(file: string): SqlWriter {
     provider: "sqlite",
     parallel: 1,
     connections: 1,
-    async transaction<Result>(work: (db: Store) => SqlWork<Result>): Promise<Result> {
-      const db = open();
-      await beginImmediate(db, SQLITE_LOCK_TIMEOUT_MS);
-      try {
-        const result = driveSync(db, work(queryBuilder("sqlite")), statements);
-        db.exec("COMMIT");
-        return result;
-      } catch (error) {
-        if (db.inTransaction) db.exec("ROLLBACK");
-        throw error;
-      }
+    transaction<Result>(work: (db: Store) => SqlWork<Result>): Promise<Result> {
+      // One connection: its transactions run one after another (a second BEGIN on it would fail
+      // while the first waits for the lock).
+      const run = turn.then(async () => {
+        const db = open();
+        await beginImmediate(db, SQLITE_LOCK_TIMEOUT_MS);
+        try {
+          const result = driveSync(db, work(queryBuilder("sqlite")), statements);
+          db.exec("COMMIT");
+          return result;
+        } catch (error) {
+          if (db.inTransaction) db.exec("ROLLBACK");
+          throw error;
+        }
+      });
+      turn = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      return run;
     },
     async close() {
       connection?.close();

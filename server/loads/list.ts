@@ -1,16 +1,7 @@
 import type { LoadStage } from "../../common/loads/stages.ts";
 import type { LoadMode, LoadStatus } from "../../common/loads/values.ts";
 import type { DbProvider } from "../db/client.ts";
-import {
-  asciiLower,
-  containsInsensitive,
-  joinFragments,
-  type SqlFragment,
-  sql,
-  TRIGRAM,
-  trigramContains,
-  trigramTableContains,
-} from "../db/sql.ts";
+import { indexedContains, joinFragments, lowerAsDatabase, type SqlFragment, sql } from "../db/sql.ts";
 import type { PageSelection, PrefilledRelation } from "./list-rows.ts";
 
 export const LOAD_SORT_FIELDS = [
@@ -71,11 +62,11 @@ function inFilter(column: string, values: readonly string[]): SqlFragment {
  * index serves. Both ask the index for the search's longest word only (see db/sql.ts).
  */
 function searchSql(provider: DbProvider, search: string): SqlFragment {
-  if (provider === "sqlite" && [...search].length >= TRIGRAM) {
-    return trigramTableContains(`l."rowid"`, "LoadSearch", `l."loadId"`, search);
-  }
-  if (provider === "postgresql") return trigramContains(`l."loadId"`, search);
-  return containsInsensitive(provider, `l."loadId"`, search);
+  return indexedContains(
+    provider,
+    { rowid: `l."rowid"`, ftsTable: "LoadSearch", column: `l."loadId"` },
+    search,
+  );
 }
 
 function filterConditions(provider: DbProvider, filters: LoadListFilters): SqlFragment[] {
@@ -87,9 +78,7 @@ function filterConditions(provider: DbProvider, filters: LoadListFilters): SqlFr
   if (filters.mode?.length) conditions.push(inFilter(`l."mode"`, filters.mode));
   const customer = filters.customer?.trim();
   if (customer) {
-    // SQLite's lower() folds ASCII only; PostgreSQL's folds every letter.
-    const folded = provider === "postgresql" ? customer.toLowerCase() : asciiLower(customer);
-    conditions.push(sql(`LOWER(l."customer") = ?`, folded));
+    conditions.push(sql(`LOWER(l."customer") = ?`, lowerAsDatabase(provider, customer)));
   }
   if (filters.pickupFrom) conditions.push(sql(`l."pickupDate" >= ?`, filters.pickupFrom));
   if (filters.pickupTo) conditions.push(sql(`l."pickupDate" <= ?`, filters.pickupTo));

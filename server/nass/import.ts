@@ -4,7 +4,7 @@ import { headerKey } from "../../common/loads/upload-columns.ts";
 import { csvSizeOf, type UploadTable } from "../../common/loads/upload-size.ts";
 import { NASS_COLUMNS, NASS_IMPORT_MAX_BYTES, NASS_IMPORT_TOO_LARGE } from "../../common/routing.ts";
 import { type AuditActor, auditActor } from "../audit/actor.ts";
-import { recordAuditSql } from "../audit/bulk.ts";
+import { recordAuditWork } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { runWriteTransaction, type SqlWork } from "../db/bulk.ts";
@@ -237,7 +237,8 @@ function* writeNassImport(
     .filter((row) => !written.has(idByCode.get(row.code)!))
     .map((row) => ({ row: row.rowNumber, code: row.code, reason: NASS_ROW_CHANGED_MEANWHILE }));
   const updatedCount = known.length - skipped.length;
-  yield* recordAuditSql(
+  yield* recordAuditWork(
+    provider,
     {
       actor,
       action: "nass.import",

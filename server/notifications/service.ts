@@ -1,17 +1,23 @@
-import { AREA_SEPARATORS, US_STATES } from "../../common/offers.ts";
 import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin, requireViewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
-import type { Db, DbProvider } from "../db/client.ts";
-import { numberedPlaceholders } from "../db/sql.ts";
+import type { PrismaTx } from "../db/bulk.ts";
+import type { DbProvider } from "../db/client.ts";
+import { runInPrisma } from "../db/prisma-work.ts";
 import type { Deps } from "../deps.ts";
 import { ForbiddenError, NotFoundError } from "../errors.ts";
 import type { Notification } from "../generated/sqlite/client.ts";
-import { createRowId } from "../lib/ids.ts";
 import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { parseInput } from "../lib/validate.ts";
 import { findUser } from "../users/service.ts";
+import {
+  type CarrierAudience,
+  insertNotificationsWork,
+  type NotificationRow,
+  notifyEligibleCarriersWork,
+  type StoredNotification,
+} from "./store.ts";
 import {
   type CreateNotificationInput,
   createNotificationInput,
@@ -100,45 +106,25 @@ export async function markAllRead(ctx: Context): Promise<number> {
   return updated.count;
 }
 
-/** What the writers in other domains' transactions may use: the Prisma client or a transaction. */
-export type NotificationWriter = Pick<Db, "notification" | "$queryRawUnsafe">;
+/** What the writers in other domains' transactions pass: a Prisma transaction (or the client). */
+export type NotificationWriter = PrismaTx;
 
-export interface NotificationRow {
-  userId: string;
-  title: string;
-  message: string;
-  bidStatus?: "winner" | "loser" | "folded" | null;
-  details?: Record<string, unknown> | null;
-}
-
-export interface StoredNotification {
-  id: string;
-  userId: string;
-}
+export type { CarrierAudience, NotificationRow, StoredNotification } from "./store.ts";
 
 /**
  * Stores notifications inside the caller's transaction (one statement); the caller announces
  * them with `announceNotifications` once it committed.
  */
-export async function insertNotifications(
+export function insertNotifications(
   tx: NotificationWriter,
+  provider: DbProvider,
   rows: NotificationRow[],
 ): Promise<StoredNotification[]> {
-  if (rows.length === 0) return [];
-  const createdAt = new Date();
-  const data = rows.map((row) => ({
-    id: createRowId(),
-    userId: row.userId,
-    title: row.title,
-    message: row.message,
-    type: "bid",
-    bidStatus: row.bidStatus ?? null,
-    details: row.details ? JSON.stringify(row.details) : null,
-    createdAt,
-  }));
-  await tx.notification.createMany({ data });
-  return data.map(({ id, userId }) => ({ id, userId }));
+  return runInPrisma(tx, provider, (db) => insertNotificationsWork(db, rows));
 }
+
+/** The same, as a step of a write transaction of the caller's store (a bid's fold). */
+export { insertNotificationsWork };
 
 /** Tells each receiver's live subscriptions; call after the transaction committed. */
 export function announceNotifications(deps: Pick<Deps, "pubsub">, stored: StoredNotification[]): void {
@@ -147,63 +133,15 @@ export function announceNotifications(deps: Pick<Deps, "pubsub">, stored: Stored
   }
 }
 
-export interface CarrierAudience {
-  /** Carriers with areas of operation receive it only when these name one of the states. */
-  states: string[];
-}
-
-function areasSql(provider: DbProvider): string {
-  let expression = `COALESCE("areasOfOperation", '')`;
-  for (const separator of AREA_SEPARATORS) {
-    const literal =
-      separator === "\n" || separator === "\r" || separator === "\t"
-        ? `${provider === "postgresql" ? "chr" : "char"}(${separator.charCodeAt(0)})`
-        : `'${separator}'`;
-    expression = `replace(${expression}, ${literal}, ' ')`;
-  }
-  return `(' ' || upper(${expression}) || ' ')`;
-}
-
 /**
- * The offer fan-out: one notification for every eligible carrier in one INSERT ... SELECT
- * (eligibility as in common/offers.ts `statesNamedIn`: no areas set, or areas naming one of the
- * states by code or name). Returns who was notified, for the live announcement after commit.
+ * The offer fan-out: one notification for every eligible carrier (store.ts), in the caller's
+ * transaction. Returns who was notified, for the live announcement after commit.
  */
-export async function notifyEligibleCarriers(
+export function notifyEligibleCarriers(
   tx: NotificationWriter,
   provider: DbProvider,
   audience: CarrierAudience,
   content: { title: string; message: string; details?: Record<string, unknown> },
 ): Promise<StoredNotification[]> {
-  const names = new Map(US_STATES);
-  const patterns = audience.states.flatMap((code) => {
-    const name = names.get(code);
-    return name ? [`% ${code} %`, `% ${name.toUpperCase()} %`] : [];
-  });
-  const areas = areasSql(provider);
-  const matches = patterns.map(() => `${areas} LIKE ?`);
-  const blank = `TRIM(COALESCE("areasOfOperation", '')) = ''`;
-  const eligible = [blank, ...matches].join(" OR ");
-  const createdAt = new Date().toISOString();
-  const id =
-    provider === "postgresql"
-      ? `'n' || substr(md5(random()::text || clock_timestamp()::text || "id"), 1, 24)`
-      : `'n' || lower(hex(randomblob(12)))`;
-  const created = provider === "postgresql" ? `(CAST(? AS timestamptz) AT TIME ZONE 'UTC')` : `?`;
-  const isRead = provider === "postgresql" ? "false" : "0";
-  const text = `INSERT INTO "Notification" ("id", "userId", "title", "message", "type", "isRead", "bidStatus", "details", "createdAt")
-    SELECT ${id}, "id", ?, ?, 'bid', ${isRead}, NULL, ?, ${created}
-    FROM "User" WHERE "role" <> 'ADMIN' AND (${eligible})
-    RETURNING "id", "userId"`;
-  const params = [
-    content.title,
-    content.message,
-    content.details ? JSON.stringify(content.details) : null,
-    provider === "postgresql" ? createdAt : `${createdAt.slice(0, -1)}+00:00`,
-    ...patterns,
-  ];
-  return tx.$queryRawUnsafe<StoredNotification[]>(
-    provider === "postgresql" ? numberedPlaceholders(text) : text,
-    ...params,
-  );
+  return runInPrisma(tx, provider, (db) => notifyEligibleCarriersWork(db, audience, content));
 }

@@ -2,9 +2,10 @@ import { statesNamedIn } from "../../common/offers.ts";
 import type { Viewer } from "../auth/policy.ts";
 import { ownerOrAdmin, type ReadPolicy } from "../auth/read-policy.ts";
 import type { Context } from "../context.ts";
-import { sql } from "../db/sql.ts";
+import { readStore } from "../db/kysely.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { marketplaceStanding } from "../users/marketplace-access.ts";
+import { offersBidOnRows } from "./store.ts";
 import { carrierMaySeeOffer } from "./visibility.ts";
 
 /** What the offer rule reads of an offer row. */
@@ -102,13 +103,6 @@ function hasBidOn(ctx: Context, viewer: Viewer, offerId: string): Promise<boolea
   return answer;
 }
 
-async function offersBidOn(ctx: Context, userId: string, offerIds: string[]): Promise<Set<string>> {
-  const rows = await ctx.sql.all<{ offerId: string }>(
-    sql(
-      `SELECT "offerId" FROM "Bid" WHERE "userId" = ? AND "offerId" IN (${offerIds.map(() => "?").join(", ")})`,
-      userId,
-      ...offerIds,
-    ),
-  );
-  return new Set(rows.map((row) => row.offerId));
+function offersBidOn(ctx: Context, userId: string, offerIds: string[]): Promise<Set<string>> {
+  return offersBidOnRows(readStore(ctx.sql), userId, offerIds);
 }

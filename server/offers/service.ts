@@ -210,6 +210,7 @@ export async function setOfferStatus(ctx: Context, reference: string, rawInput: 
     });
     return insertNotifications(
       tx,
+      ctx.writer.provider,
       bidders.map((bidder) => ({
         userId: bidder.userId,
         title: status === "cancelled" ? `Offer cancelled: ${loadId}` : `Bidding closed: ${loadId}`,

@@ -13,7 +13,7 @@ import { announceBillChanged, moveWinnerBill, voidWinnerBill } from "../billing/
 import { rateConfirmationPdf } from "../billing/rate-confirmation.ts";
 import { carrierNameOf } from "../carriers/lookup.ts";
 import type { Context } from "../context.ts";
-import type { Db } from "../db/client.ts";
+import type { Db, DbProvider } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
 import { announceLoadDocuments, fileSignedRateConfirmation } from "../documents/service.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors.ts";
@@ -348,6 +348,7 @@ export async function acceptTender(
     const name = await carrierLabel(tx, tender);
     return insertNotifications(
       tx,
+      ctx.writer.provider,
       (await activeOperatorIds(tx)).map((userId) => ({
         userId,
         title: `Tender accepted: ${offer.load.loadId}`,
@@ -389,11 +390,18 @@ export async function declineTender(
     if (claimed.count === 0) {
       throw notPendingError(await tx.tender.findUniqueOrThrow({ where: { id: tender.id } }), now);
     }
-    return passAward(tx, ctx.config.tenderAcceptMinutes, { ...tender, status: "declined" }, actor, {
-      cause: "declined",
-      reason,
-      now,
-    });
+    return passAward(
+      tx,
+      ctx.writer.provider,
+      ctx.config.tenderAcceptMinutes,
+      { ...tender, status: "declined" },
+      actor,
+      {
+        cause: "declined",
+        reason,
+        now,
+      },
+    );
   });
   announcePassed(ctx, passed);
   return {
@@ -422,6 +430,7 @@ interface PassedAward {
  */
 async function passAward(
   tx: Tx,
+  provider: DbProvider,
   minutes: number,
   tender: Tender,
   actor: AuditActor,
@@ -545,7 +554,7 @@ async function passAward(
       reopened: !next,
     },
   });
-  const stored = await insertNotifications(tx, rows);
+  const stored = await insertNotifications(tx, provider, rows);
   return {
     offerId: offer.id,
     bidIds: next ? [tender.bidId, next.id] : [tender.bidId],
@@ -591,6 +600,7 @@ export async function expireDueTenders(deps: Deps, now = new Date()): Promise<st
         const tender = await tx.tender.findUniqueOrThrow({ where: { id } });
         return passAward(
           tx,
+          deps.writer.provider,
           deps.config.tenderAcceptMinutes,
           tender,
           { id: null, ip: null },

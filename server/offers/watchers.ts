@@ -1,7 +1,8 @@
 import type { Viewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
-import { sql } from "../db/sql.ts";
+import { readStore } from "../db/kysely.ts";
 import { type OfferPlace, offerReadPolicy, offerViewOf } from "./read-policy.ts";
+import { offerStatesRow } from "./store.ts";
 
 type OfferStates = Omit<OfferPlace, "id">;
 
@@ -9,10 +10,7 @@ type OfferStates = Omit<OfferPlace, "id">;
 const statesOfEvent = new WeakMap<object, Promise<OfferStates | null>>();
 
 function offerStates(ctx: Context, offerId: string, event?: object): Promise<OfferStates | null> {
-  const read = () =>
-    ctx.sql
-      .all<OfferStates>(sql(`SELECT "originState", "destinationState" FROM "Offer" WHERE "id" = ?`, offerId))
-      .then(([row]) => row ?? null);
+  const read = () => offerStatesRow(readStore(ctx.sql), offerId);
   if (!event) return read();
   let pending = statesOfEvent.get(event);
   if (!pending) {

@@ -102,7 +102,7 @@ export async function confirmWinner(
       now: decidedAt,
       minutes: ctx.config.tenderAcceptMinutes,
     });
-    const stored: StoredNotification[] = await insertNotifications(tx, [
+    const stored: StoredNotification[] = await insertNotifications(tx, ctx.writer.provider, [
       winnerNotification({ offer, loadId: load.loadId }, bid, acceptedBy, tender),
       ...losers.map((loser) => ({
         userId: loser.userId,

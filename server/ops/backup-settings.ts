@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { DEFAULT_BACKUP_DIR } from "../../scripts/backup-sqlite.mjs";
-import { providerOf } from "../db/url.ts";
+import { databaseFileOf } from "../db/url.ts";
 
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -19,7 +19,7 @@ export function readBackupEvery(raw: string | undefined, databaseUrl: string): n
       "BACKUP_EVERY must be a period such as 6h, 30m, 90s or a number of seconds (at least 1).",
     );
   }
-  if (providerOf(databaseUrl) === "postgresql") {
+  if (databaseFileOf(databaseUrl) === null) {
     throw new Error(
       "BACKUP_EVERY schedules SQLite backups; with PostgreSQL use pg_dump (see README: Backups).",
     );

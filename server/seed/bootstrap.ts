@@ -1,7 +1,6 @@
-import pg from "pg";
 import { hashPassword } from "../auth/passwords.ts";
-import { providerOf } from "../db/client.ts";
 import { emptyDatabase } from "../db/empty-database.ts";
+import { withDatabaseLock } from "../db/session-lock.ts";
 import type { Deps } from "../deps.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { logger } from "../ops/logger.ts";
@@ -22,7 +21,7 @@ const BOOTSTRAP_LOCK_KEY = 7_261_124_010;
 export async function bootstrap(deps: Deps): Promise<void> {
   const { adminEmail, adminPassword, seedDemo: wantsDemo } = deps.config;
   if ((adminEmail && adminPassword) || wantsDemo) {
-    await withStartupLock(deps.config.databaseUrl, async () => {
+    await withDatabaseLock(deps.config.databaseUrl, BOOTSTRAP_LOCK_KEY, async () => {
       if (wantsDemo && deps.config.demoReset) await emptyDatabase(deps.config.databaseUrl);
       if (adminEmail && adminPassword) await ensureFirstAdmin(deps, adminEmail, adminPassword);
       if (wantsDemo) await seedDemo(deps);
@@ -49,18 +48,5 @@ async function ensureFirstAdmin(deps: Deps, adminEmail: string, adminPassword: s
   } catch (error) {
     // Another instance created it between our read and our insert: that is the goal reached.
     if (!isUniqueViolation(error)) throw error;
-  }
-}
-
-async function withStartupLock(databaseUrl: string, work: () => Promise<void>): Promise<void> {
-  if (providerOf(databaseUrl) !== "postgresql") return work();
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query("SELECT pg_advisory_lock($1)", [BOOTSTRAP_LOCK_KEY]);
-    await work();
-  } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [BOOTSTRAP_LOCK_KEY]).catch(() => undefined);
-    await client.end();
   }
 }

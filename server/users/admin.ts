@@ -13,6 +13,7 @@ import { forgetUser } from "../auth/viewer-cache.ts";
 import type { AppConfig } from "../config.ts";
 import type { Context } from "../context.ts";
 import { type Db, providerOf } from "../db/client.ts";
+import { holdTransactionLock } from "../db/prisma-work.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Prisma, User } from "../generated/sqlite/client.ts";
 import { generateUserId } from "./service.ts";
@@ -54,10 +55,10 @@ const ACTIVE_ADMIN: Prisma.UserWhereInput = { role: "ADMIN", disabledAt: null };
  * moment cannot leave none. SQLite already runs one write transaction at a time; PostgreSQL takes a
  * transaction-scoped advisory lock.
  */
-async function lockAdminRoster(tx: Tx, databaseUrl: string): Promise<void> {
-  if (providerOf(databaseUrl) === "postgresql") {
-    await tx.$queryRawUnsafe("SELECT pg_advisory_xact_lock(160016)::text AS locked");
-  }
+const ADMIN_ROSTER_LOCK = 160016;
+
+function lockAdminRoster(tx: Tx, databaseUrl: string): Promise<void> {
+  return holdTransactionLock(tx, providerOf(databaseUrl), ADMIN_ROSTER_LOCK);
 }
 
 async function assertAnotherActiveAdmin(tx: Tx, userId: string): Promise<void> {

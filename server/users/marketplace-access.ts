@@ -1,9 +1,10 @@
 import { MARKETPLACE_PENDING_MESSAGE, MARKETPLACE_REJECTED_MESSAGE } from "../../common/workspace.ts";
 import { type Auth, requireViewer, type Viewer } from "../auth/policy.ts";
 import type { Db } from "../db/client.ts";
-import { sql } from "../db/sql.ts";
+import { readStore } from "../db/kysely.ts";
 import type { Deps } from "../deps.ts";
 import { ForbiddenError } from "../errors.ts";
+import { marketplaceRow } from "./store.ts";
 
 export type MarketplaceAccess =
   | { allowed: true }
@@ -91,21 +92,19 @@ export interface MarketplaceBidder {
   areasOfOperation: string | null;
 }
 
-const BIDDER_SQL = `SELECT "approvalStatus", "disabledAt", "fullName", "email", "companyName", "areasOfOperation" FROM "User" WHERE "id" = ?`;
-
 /**
- * requireMarketplaceAccess for the bid path (a hot path): one prepared statement instead of
- * Prisma, answering the carrier's names and areas too. 403 with the reason when closed to it.
+ * requireMarketplaceAccess for the bid path (a hot path): one prepared statement through the
+ * reader instead of Prisma, answering the carrier's names and areas too. 403 with the reason when
+ * closed to it.
  */
 export async function requireMarketplaceBidder(
   deps: Pick<Deps, "sql">,
   viewer: Viewer,
 ): Promise<MarketplaceBidder> {
-  const [row] = await deps.sql.all<MarketplaceBidder & { approvalStatus: string; disabledAt: unknown }>(
-    sql(BIDDER_SQL, viewer.id),
-  );
-  const access = carrierAccess(row ?? null);
-  if (!access.allowed) throw new ForbiddenError(access.message);
+  const row = await marketplaceRow(readStore(deps.sql), viewer.id);
+  const access = carrierAccess(row);
+  if (!row || !access.allowed)
+    throw new ForbiddenError(access.allowed ? "This account has been disabled." : access.message);
   return {
     fullName: row.fullName,
     email: row.email,

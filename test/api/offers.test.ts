@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roadMiles } from "../../common/geo.ts";
 import { OFFER_MESSAGES } from "../../common/offers.ts";
+import { foldBidWork } from "../../server/offers/bids/store.ts";
 import { adminAndCarrier, createTestApp, rest, type TestApp } from "../support/app.ts";
 import { bid, biddableLoad, bidders, openOffer } from "../support/offers.ts";
 import { outboxMails } from "../support/outbox.ts";
@@ -201,6 +202,35 @@ describe("bids", () => {
     expect(
       await t.app.deps.db.notification.count({ where: { userId: a.user.id, bidStatus: "folded" } }),
     ).toBe(1);
+  });
+
+  it("folds a bid and stores its notification in one transaction: a failed notification folds nothing", async () => {
+    const load = await biddableLoad(t.app);
+    const offer = await openOffer(t.app, world.adminSession.token, load.loadId);
+    const [carrier] = await bidders(t.app, 1);
+    expect((await bid(t.app, carrier.session.token, offer._id, 1500)).status).toBe(201);
+    const failed = t.app.deps.writer.transaction((db) =>
+      foldBidWork(db, offer._id, carrier.user.id, () => {
+        throw new Error("the notification could not be written");
+      }),
+    );
+    await expect(failed).rejects.toThrow("the notification could not be written");
+    const kept = await t.app.deps.db.bid.findFirstOrThrow({ where: { offerId: offer._id } });
+    expect(kept.status).toBe("active");
+    expect((await t.app.deps.db.offer.findUniqueOrThrow({ where: { id: offer._id } })).bestBidCents).toBe(
+      150000,
+    );
+
+    const fold = await rest(t.app, "POST", `/bids/fold/${offer._id}`, undefined, {
+      token: carrier.session.token,
+    });
+    expect(fold.body.status).toBe("folded");
+    expect(
+      await t.app.deps.db.notification.count({ where: { userId: carrier.user.id, bidStatus: "folded" } }),
+    ).toBe(1);
+    expect(
+      (await t.app.deps.db.offer.findUniqueOrThrow({ where: { id: offer._id } })).bestBidCents,
+    ).toBeNull();
   });
 
   it("shows a competitor the best bid's amount on winner-bids, never who placed it", async () => {

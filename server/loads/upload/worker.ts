@@ -8,7 +8,7 @@ import type { UploadActor } from "./write.ts";
 import type { UsTimeZone } from "../../../common/date-time.ts";
 import { planColumns } from "../../../common/loads/upload-columns.ts";
 import { NO_DATA } from "../../../common/loads/upload-size.ts";
-import { runWriteTransaction } from "../../db/bulk.ts";
+import { runWriteTransaction, streamsBulkRows } from "../../db/bulk.ts";
 import { providerOf } from "../../db/url.ts";
 import { DomainError, type ErrorCode, type FieldError } from "../../errors.ts";
 import { parseJsonBytes } from "../../http/body.ts";
@@ -73,7 +73,7 @@ export default async function uploadTask(task: UploadTask): Promise<UploadTaskRe
   const plan = planColumns(request.table.columns);
   const zone = request.timeZone ?? task.storedTimeZone;
   let source: UploadRowSource;
-  const keys = provider === "postgresql" ? uploadKeys(plan, request.table.rows) : null;
+  const keys = streamsBulkRows(task.databaseUrl) ? uploadKeys(plan, request.table.rows) : null;
   if (keys && keys.loadIds.length > 0) {
     // PostgreSQL: the rows are read while the new loads stream through COPY, on this thread while
     // the database takes the rows before; a problem rolls the write back (writeUpload).

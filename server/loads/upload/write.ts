@@ -1,5 +1,5 @@
 import type { AuditActor } from "../../audit/actor.ts";
-import { recordAuditSql } from "../../audit/bulk.ts";
+import { recordAuditWork } from "../../audit/service.ts";
 import { run, type SqlWork } from "../../db/bulk.ts";
 import {
   type Column,
@@ -311,7 +311,8 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
     out.push(createRowId(), loadIdByRow.get(row)!, sequence, stop.type, nassIds.get(stop.code) ?? null);
   });
 
-  yield* recordAuditSql(
+  yield* recordAuditWork(
+    provider,
     {
       actor: upload.actor,
       action: "load.upload",

@@ -2,14 +2,13 @@ import { BID_MESSAGES, bidderRating, OFFER_MESSAGES, statesNamedIn } from "../..
 import { requireAdmin, requireViewer } from "../../auth/policy.ts";
 import { readableOrThrow } from "../../auth/read-policy.ts";
 import type { Context } from "../../context.ts";
-import { runWriteTransaction } from "../../db/bulk.ts";
 import { createSqlGroupCommit, type SqlGroupCommit } from "../../db/group-commit.ts";
 import type { Deps } from "../../deps.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../errors.ts";
 import type { Bid, Prisma } from "../../generated/sqlite/client.ts";
 import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../../lib/paging.ts";
 import { parseInput } from "../../lib/validate.ts";
-import { announceNotifications, insertNotifications } from "../../notifications/service.ts";
+import { announceNotifications } from "../../notifications/service.ts";
 import { countBidPlaced } from "../../ops/metrics.ts";
 import { requireMarketplaceAccess, requireMarketplaceBidder } from "../../users/marketplace-access.ts";
 import { userReadPolicy } from "../../users/read-policy.ts";
@@ -17,7 +16,7 @@ import { findUser, USER_NOT_FOUND } from "../../users/service.ts";
 import { announceBids, announceOffer } from "../events.ts";
 import { visibleOfferOrThrow } from "../service.ts";
 import { confirmWinner } from "../winner.ts";
-import { type BidJob, type BidOutcome, foldBidWork, placeBidsWork } from "./place.ts";
+import { type BidJob, type BidOutcome, foldBidWork, placeBidsWork } from "./store.ts";
 import { bidStatusInput, placeBidInput } from "./validation.ts";
 
 export const BIDDER_PAGING = { defaultSize: 50, maxSize: 200 };
@@ -43,7 +42,7 @@ function bidQueue(deps: Pick<Deps, "writer" | "pubsub">): SqlGroupCommit<BidJob,
   if (!queue) {
     queue = createSqlGroupCommit<BidJob, BidOutcome>(deps.writer, {
       maxJobs: MAX_BIDS_PER_COMMIT,
-      work: (jobs) => placeBidsWork(jobs),
+      work: (db, jobs) => placeBidsWork(db, jobs),
       afterCommit: (_jobs, outcomes) => {
         const byOffer = new Map<string, string[]>();
         for (const outcome of outcomes) {
@@ -93,33 +92,32 @@ export async function placeBid(ctx: Context, rawInput: unknown): Promise<PlacedB
   };
 }
 
-/** The carrier folds: its bid becomes `folded` and it is told so (bell, bidStatus folded). */
+/**
+ * The carrier folds: its bid becomes `folded` and it is told so (bell, bidStatus folded), the
+ * notification stored in the fold's own transaction (the writer's, as every bid write).
+ */
 export async function foldBid(ctx: Context, offerReference: string): Promise<Bid> {
   const viewer = await requireMarketplaceAccess(ctx);
   if (viewer.role === "ADMIN") throw new ForbiddenError(BID_MESSAGES.adminCannotBid);
   const offer = await visibleOfferOrThrow(ctx, offerReference);
-  const outcome = await runWriteTransaction(ctx.db, ctx.config.databaseUrl, () =>
-    foldBidWork(offer.id, viewer.id),
-  );
-  if (outcome.kind === "closed") return refuseClosed(ctx, offer.id);
-  if (outcome.kind === "missing") throw new NotFoundError("You have no active bid on this offer.");
   const { load } = await ctx.db.offer.findUniqueOrThrow({
     where: { id: offer.id },
     select: { load: { select: { loadId: true } } },
   });
-  const bid = await ctx.db.bid.findUniqueOrThrow({ where: { id: outcome.bidId } });
-  const stored = await insertNotifications(ctx.db, [
-    {
+  const outcome = await ctx.writer.transaction((db) =>
+    foldBidWork(db, offer.id, viewer.id, (bid) => ({
       userId: viewer.id,
       title: `You folded on load ${load.loadId}`,
       message: `Your bid on load ${load.loadId} was withdrawn.`,
       bidStatus: "folded",
       details: { loadId: load.loadId, offerId: offer.id, bidAmount: bid.amountCents / 100 },
-    },
-  ]);
-  announceNotifications(ctx, stored);
-  announceOffer(ctx, offer.id, "bid", bid.id);
-  return bid;
+    })),
+  );
+  if (outcome.kind === "closed") return refuseClosed(ctx, offer.id);
+  if (outcome.kind === "missing") throw new NotFoundError("You have no active bid on this offer.");
+  announceNotifications(ctx, outcome.notifications);
+  announceOffer(ctx, offer.id, "bid", outcome.bid.id);
+  return outcome.bid;
 }
 
 /** The viewer's own bid on an offer, or null. */
