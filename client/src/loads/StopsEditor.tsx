@@ -9,8 +9,8 @@ import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { STOP_TYPES, type StopType } from "../../../common/loads/values.ts";
 import { zoneAbbreviationAt } from "../../../common/loads/appointments.ts";
+import { STOP_TYPES, type StopType } from "../../../common/loads/values.ts";
 import { APPOINTMENT_LABELS, type FormProblems, moveStop, newStop, type StopRow } from "./load-form.ts";
 import { NassCodePicker } from "./NassCodePicker.tsx";
 
@@ -73,7 +73,13 @@ function AppointmentFields({ stop, number, problems, onChange }: AppointmentFiel
 }
 
 /** The load's stops as an ordered list: sequence, type, NASS code and appointment; add, remove, move. */
-export function StopsEditor({ stops, plannedCount = 0, problems, appointments = false, onChange }: StopsEditorProps) {
+export function StopsEditor({
+  stops,
+  plannedCount = 0,
+  problems,
+  appointments = false,
+  onChange,
+}: StopsEditorProps) {
   const update = (index: number, change: Partial<StopRow>) =>
     onChange(stops.map((stop, position) => (position === index ? { ...stop, ...change } : stop)));
 

@@ -1,4 +1,10 @@
 import { isProblem } from "../../../common/fields.ts";
+import {
+  APPOINTMENT_TEXTS,
+  facilityTimeMessage,
+  parseFacilityTime,
+  toZoneInput,
+} from "../../../common/loads/appointments.ts";
 import { datesInOrder, LOAD_FORM_TEXT_FIELDS, loadTextProblems } from "../../../common/loads/fields.ts";
 import {
   invalidDate,
@@ -10,12 +16,6 @@ import {
   STOPS_MESSAGE,
   type StopType,
 } from "../../../common/loads/values.ts";
-import {
-  APPOINTMENT_TEXTS,
-  facilityTimeMessage,
-  parseFacilityTime,
-  toZoneInput,
-} from "../../../common/loads/appointments.ts";
 import { fromDateTimeInput, toDateTimeInput } from "../lib/dates.ts";
 
 /** A NASS record as the stop editor shows and sends it (the id is its Relay id). */
@@ -145,7 +145,10 @@ export function valuesOf(load: LoadFormSource): LoadFormValues {
   };
 }
 
-export const APPOINTMENT_LABELS = { appointmentFrom: "Appointment from", appointmentTo: "Appointment to" } as const;
+export const APPOINTMENT_LABELS = {
+  appointmentFrom: "Appointment from",
+  appointmentTo: "Appointment to",
+} as const;
 
 /**
  * A stop's appointment window read on its facility's clock: the two instants (null for a blank
@@ -153,7 +156,9 @@ export const APPOINTMENT_LABELS = { appointmentFrom: "Appointment from", appoint
  */
 export function stopWindowOf(
   stop: StopRow,
-): { from: string | null; to: string | null } | { problems: Partial<Record<"appointmentFrom" | "appointmentTo", string>> } {
+):
+  | { from: string | null; to: string | null }
+  | { problems: Partial<Record<"appointmentFrom" | "appointmentTo", string>> } {
   const problems: Partial<Record<"appointmentFrom" | "appointmentTo", string>> = {};
   const read = (field: "appointmentFrom" | "appointmentTo"): string | null => {
     const text = (stop[field] ?? "").trim();
@@ -240,7 +245,8 @@ export function problemsOf(values: LoadFormValues): FormProblems {
     if (!stop.nass) problems[`stops.${index}.nass`] = "NASS code is required";
     const window = stopWindowOf(stop);
     if ("problems" in window) {
-      for (const [field, message] of Object.entries(window.problems)) problems[`stops.${index}.${field}`] = message;
+      for (const [field, message] of Object.entries(window.problems))
+        problems[`stops.${index}.${field}`] = message;
     }
   });
   return problems;
