@@ -17,11 +17,6 @@ export function facilityTimeZone(place: {
   }
 }
 
-/** The geofence radius settings: a facility's own radius within these bounds, else the default. */
-export const GEOFENCE_RADIUS_BOUNDS = { min: 25, max: 5000 } as const;
-
-export const GEOFENCE_RADIUS_MESSAGE = `Geofence radius must be a whole number of meters from ${GEOFENCE_RADIUS_BOUNDS.min} to ${GEOFENCE_RADIUS_BOUNDS.max}`;
-
 /** The radius tracking uses around a facility: its own, else the default (TRACKING_GEOFENCE_METERS). */
 export function geofenceRadiusOf(radius: number | null | undefined, defaultMeters: number): number {
   return typeof radius === "number" && radius > 0 ? radius : defaultMeters;

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { NASS_CODE_REQUIRED } from "../../common/routing.ts";
+import { GEOFENCE_RADIUS_BOUNDS, GEOFENCE_RADIUS_MESSAGE, NASS_CODE_REQUIRED } from "../../common/routing.ts";
 import { expectedVersionFields } from "../../common/row-version.ts";
 import { tableFromObjects } from "../loads/upload/input.ts";
 import type { NassImportInput } from "./import.ts";
-import { GEOFENCE_RADIUS_BOUNDS, GEOFENCE_RADIUS_MESSAGE } from "./time-zone.ts";
 import {
   isProblem,
   NASS_LABELS,
