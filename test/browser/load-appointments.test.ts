@@ -10,6 +10,7 @@ import {
   type Tab,
 } from "../support/browser.ts";
 import { uploadLoads } from "../support/loads.ts";
+import { awardedLoad } from "../support/offers.ts";
 
 /**
  * Appointments in facility time on the load detail: the operator types the window on the
@@ -87,5 +88,28 @@ describe("appointments in facility time", () => {
     await page.setViewportSize(PHONE);
     await page.getByLabel("Appointment from (stop 1)").waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  });
+
+  it("shows the carrier its load's stops on the facility's clock and lets it mark them", async () => {
+    const seeder = await loginAs(world.app, "seeder@example.com");
+    const { load, winner } = await awardedLoad(world.app, seeder.token);
+    await world.app.deps.db.loadStop.updateMany({
+      where: { loadId: load.id, sequence: 1 },
+      data: { appointmentFrom: new Date("2027-07-01T13:00:00Z") },
+    });
+    const carrier = await openTab(world);
+    await loginThroughForm(carrier.page, winner.user.email);
+    await carrier.page.waitForURL("**/carrier/**");
+    await carrier.page.goto(`/carrier/carrier-portal/confirm-details/${load.loadId}`);
+    const stops = carrier.page.getByRole("table", { name: "Stops and appointments" });
+    await stops.getByText("07/01/2027 08:00 CDT").waitFor();
+    await carrier.page.getByRole("button", { name: "Mark stop 1 arrived" }).click();
+    await carrier.page.getByRole("button", { name: "Mark stop 1 departed" }).waitFor();
+    const stop = await world.app.deps.db.loadStop.findFirstOrThrow({
+      where: { loadId: load.id, sequence: 1 },
+    });
+    expect(stop.arrivedSource).toBe("user");
+    await expectAccessible(carrier.page, "carrier: confirm details with stops");
+    expect(carrier.errors).toEqual([]);
   });
 });
