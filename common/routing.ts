@@ -63,3 +63,8 @@ export type NassField = (typeof NASS_COLUMNS)[number][1];
 
 export const NASS_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const NASS_IMPORT_TOO_LARGE = "The NASS file is larger than 5 MB.";
+
+/** A facility's own tracking geofence radius is within these bounds; none: the default (200 m). */
+export const GEOFENCE_RADIUS_BOUNDS = { min: 25, max: 5000 } as const;
+
+export const GEOFENCE_RADIUS_MESSAGE = `Geofence radius must be a whole number of meters from ${GEOFENCE_RADIUS_BOUNDS.min} to ${GEOFENCE_RADIUS_BOUNDS.max}`;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { DEFAULT_DETENTION_TERMS, type DetentionTerms } from "../common/loads/appointments.ts";
 import { type DatabaseSettings, databaseSettingsFrom } from "./db/settings.ts";
 import { readBackupDir, readBackupEvery, readBackupKeep } from "./ops/backup-settings.ts";
 import { defaultRedisPrefix } from "./redis-prefix.ts";
@@ -80,10 +81,21 @@ export interface AppConfig {
   backupEveryMs: number | undefined;
   /** BACKUP_KEEP: scheduled backups keep this many newest backups. */
   backupKeep: number;
+  /** DETENTION_FREE_MINUTES / DETENTION_RATE_CENTS_PER_HOUR: dwell beyond the free time proposes detention. */
+  detention: DetentionTerms;
   /** METRICS_TOKEN: the Bearer token /metrics asks for; unset, there is no /metrics at all. */
   metricsToken: string | undefined;
   /** METRICS_PORT: /metrics on a listener of its own (and not on the app's port). */
   metricsPort: number | undefined;
+}
+
+/** A whole number of at least 0 from the environment (unset: the default); anything else stops the start. */
+function wholeOrZero(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0)
+    throw new Error(`${name} must be a whole number of at least 0`);
+  return number;
 }
 
 const DEFAULT_DATABASE_URL = "file:./data/freightway.db";
@@ -151,6 +163,18 @@ export function loadConfig(
     backupDir: readBackupDir(env.BACKUP_DIR),
     backupEveryMs: readBackupEvery(env.BACKUP_EVERY, databaseUrl),
     backupKeep: readBackupKeep(env.BACKUP_KEEP),
+    detention: {
+      freeMinutes: wholeOrZero(
+        env.DETENTION_FREE_MINUTES,
+        DEFAULT_DETENTION_TERMS.freeMinutes,
+        "DETENTION_FREE_MINUTES",
+      ),
+      rateCentsPerHour: wholeOrZero(
+        env.DETENTION_RATE_CENTS_PER_HOUR,
+        DEFAULT_DETENTION_TERMS.rateCentsPerHour,
+        "DETENTION_RATE_CENTS_PER_HOUR",
+      ),
+    },
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: readMetricsPort(env.METRICS_PORT, env.METRICS_TOKEN),
     ...overrides,
@@ -259,12 +283,5 @@ function positiveWhole(raw: string | undefined, fallback: number, name: string):
   if (raw === undefined || raw.trim() === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of 1 or more.`);
-  return value;
-}
-
-function wholeOrZero(raw: string | undefined, fallback: number, name: string): number {
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (0: off).`);
   return value;
 }

@@ -7,6 +7,7 @@ import { documentRoutes } from "./documents/rest.ts";
 import type { RestRoute } from "./http/router.ts";
 import { manualAssignmentRoutes } from "./loads/manual-assignment/rest.ts";
 import { loadRoutes } from "./loads/rest.ts";
+import { stopVisitRoutes } from "./loads/stop-visits-rest.ts";
 import { timelineRoutes } from "./loads/timeline-rest.ts";
 import { mailRoutes } from "./mail/rest.ts";
 import { nassRoutes } from "./nass/rest.ts";
@@ -31,6 +32,7 @@ export const restRoutes: RestRoute[] = [
   ...loadRoutes,
   ...documentRoutes,
   ...timelineRoutes,
+  ...stopVisitRoutes,
   ...dispatchRoutes,
   ...nassRoutes,
   ...offerRoutes,

@@ -15,6 +15,7 @@ import "./loads/customer-rate-schema.ts";
 import "./loads/upload/schema.ts";
 import "./documents/schema.ts";
 import "./loads/timeline-schema.ts";
+import "./loads/stops-schema.ts";
 import "./dispatch/schema.ts";
 import "./offers/bids/schema.ts";
 import "./offers/schema.ts";

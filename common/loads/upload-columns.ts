@@ -21,7 +21,23 @@ export type UploadField =
   | "appointmentsConfirmed"
   | "trackingLink"
   | "originNass"
-  | "destinationNass";
+  | "destinationNass"
+  | "originAppointmentFrom"
+  | "originAppointmentTo"
+  | "destinationAppointmentFrom"
+  | "destinationAppointmentTo";
+
+/**
+ * The appointment columns: wall-clock times on the facility's clock (the NASS code's zone) of the
+ * origin (pickup, stop 1) and destination (delivery) stops, e.g. '03/14/2027 08:00'.
+ */
+export const APPOINTMENT_UPLOAD_FIELDS = [
+  "originAppointmentFrom",
+  "originAppointmentTo",
+  "destinationAppointmentFrom",
+  "destinationAppointmentTo",
+] as const satisfies readonly UploadField[];
+export type AppointmentUploadField = (typeof APPOINTMENT_UPLOAD_FIELDS)[number];
 
 /** What people call each field in their spreadsheets, written as `headerKey` leaves them. */
 const ALIASES: Record<UploadField, string[]> = {
@@ -54,6 +70,29 @@ const ALIASES: Record<UploadField, string[]> = {
   trackingLink: ["trackinglink", "tracking", "trackingurl"],
   originNass: ["originnass", "originnasscode", "pickupnass", "pickupnasscode"],
   destinationNass: ["destinationnass", "destinationnasscode", "destnass", "deliverynass", "deliverynasscode"],
+  originAppointmentFrom: [
+    "originappointmentfrom",
+    "originappointment",
+    "originapptfrom",
+    "pickupappointmentfrom",
+    "pickupappointment",
+    "pickupapptfrom",
+  ],
+  originAppointmentTo: ["originappointmentto", "originapptto", "pickupappointmentto", "pickupapptto"],
+  destinationAppointmentFrom: [
+    "destinationappointmentfrom",
+    "destinationappointment",
+    "destinationapptfrom",
+    "deliveryappointmentfrom",
+    "deliveryappointment",
+    "deliveryapptfrom",
+  ],
+  destinationAppointmentTo: [
+    "destinationappointmentto",
+    "destinationapptto",
+    "deliveryappointmentto",
+    "deliveryapptto",
+  ],
 };
 
 const FIELD_BY_KEY = new Map<string, UploadField>(
@@ -93,6 +132,10 @@ export const FIELD_LABELS: Record<UploadField, string> = {
   trackingLink: "Tracking Link",
   originNass: "Origin NASS",
   destinationNass: "Destination NASS",
+  originAppointmentFrom: "Origin Appointment From",
+  originAppointmentTo: "Origin Appointment To",
+  destinationAppointmentFrom: "Destination Appointment From",
+  destinationAppointmentTo: "Destination Appointment To",
 };
 
 export interface ColumnPlan {

@@ -3,6 +3,7 @@ import type { UploadBatch } from "../generated/sqlite/client.ts";
 import { nassJson } from "../nass/json.ts";
 import { marginOf } from "./margin.ts";
 import type { LoadWithRelations } from "./service.ts";
+import { stopTimesJson } from "./stop-visits.ts";
 
 /** additionalData is stored as JSON text: an object, or a string for free text. */
 function additionalDataOf(text: string | null): unknown {
@@ -48,6 +49,7 @@ export function loadJson(load: LoadWithRelations) {
       sequence: stop.sequence,
       type: stop.type,
       nass: stop.nassCode ? nassJson(stop.nassCode) : null,
+      ...stopTimesJson(stop),
     })),
     stopCount: load.stopCount,
     routeNumber: load.route?.routeNumber ?? null,

@@ -4,6 +4,7 @@ import { LOAD_MODES, LOAD_STATUSES, STOP_TYPES } from "../../common/loads/values
 import { publicUserSchema } from "../auth/account-json.ts";
 import { dateTime, rowVersion } from "../http/rest-schemas.ts";
 import { nassSchema } from "../nass/rest-schemas.ts";
+import { stopTimesSchema } from "./stop-visits-rest.ts";
 
 /** The REST answers of the loads domain (loads/json.ts), as the OpenAPI document describes them. */
 
@@ -44,6 +45,7 @@ export const loadSchema = z
           sequence: z.number().int(),
           type: z.enum(STOP_TYPES),
           nass: nassSchema.nullable().describe("The stop's NASS facility."),
+          ...stopTimesSchema,
         }),
       )
       .describe("The stop rows, by sequence."),

@@ -277,6 +277,16 @@ const LoadStopInput = builder.inputType("LoadStopInput", {
     sequence: t.int({ required: true, description: "The stop's place in the order of stops." }),
     type: t.field({ type: StopTypeEnum, required: true, description: "Pickup, stop or delivery." }),
     nass: t.string({ required: true, description: "The NASS record (its id) or its code." }),
+    appointmentFrom: t.field({
+      type: "DateTime",
+      description:
+        "The appointment (window start) as an instant; the form enters it on the facility's clock.",
+    }),
+    appointmentTo: t.field({
+      type: "DateTime",
+      description:
+        "The window's end, not before appointmentFrom; left out with a from: a fixed appointment time.",
+    }),
   }),
 });
 

@@ -1,5 +1,5 @@
 import { datesInOrder, LOAD_INPUT_LIMITS } from "../../common/loads/fields.ts";
-import { milestoneOfStatus } from "../../common/loads/milestones.ts";
+import { type MilestoneSource, milestoneOfStatus } from "../../common/loads/milestones.ts";
 import type { LoadStatus } from "../../common/loads/values.ts";
 import { type AuditActor, auditActor } from "../audit/actor.ts";
 import { changedFields } from "../audit/diff.ts";
@@ -28,6 +28,7 @@ import { type LoadListFilters, type LoadSort, loadCountSql, loadPageSql } from "
 import { countLoads, keepLoadCount, keptLoadCount, loadsChanged, loadsVersion } from "./list-count.ts";
 import { IDS_ONLY, type ListedLoad, LOAD_ROW_FIELDS, listedLoads, pageSelection } from "./list-rows.ts";
 import { recordMilestones } from "./milestones.ts";
+import { carriedVisit } from "./stop-rows.ts";
 import {
   assignDriverInput,
   DRIVER_MUST_BE_CARRIER,
@@ -334,9 +335,17 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
       );
       const updated = await tx.load.findUniqueOrThrow({ where: { id: load.id } });
       if (stops) {
+        const previous = await tx.loadStop.findMany({ where: { loadId: load.id } });
+        const appointments = new Map(stops.map((stop) => [stop.sequence, stop]));
         await tx.loadStop.deleteMany({ where: { loadId: load.id } });
         await tx.loadStop.createMany({
-          data: stopRowsOf(stops, nass.idByReference).map((row) => ({ ...row, loadId: load.id })),
+          data: stopRowsOf(stops, nass.idByReference).map((row) => ({
+            ...row,
+            loadId: load.id,
+            appointmentFrom: appointments.get(row.sequence)?.appointmentFrom ?? null,
+            appointmentTo: appointments.get(row.sequence)?.appointmentTo ?? null,
+            ...carriedVisit(previous, row),
+          })),
         });
       }
       await recordAudit(tx, {
@@ -451,7 +460,19 @@ export async function releaseLoadFromWinner(tx: Pick<Db, "load">, loadDbId: stri
  */
 export async function advanceLoadStatusFromTracking(
   tx: Pick<Db, "load" | "auditLog" | "invoice" | "bill" | "loadMilestone" | "$queryRawUnsafe">,
-  change: { loadIds: string[]; from: LoadStatus[]; to: LoadStatus; actor: AuditActor; reason: string },
+  change: {
+    loadIds: string[];
+    from: LoadStatus[];
+    to: LoadStatus;
+    actor: AuditActor;
+    reason: string;
+    /** Who moved it: the geofence (default) or a person marking a stop (stop-visits.ts). */
+    source?: MilestoneSource;
+    byUserId?: string | null;
+    at?: Date;
+    /** Loads whose stop milestone (departed) the caller recorded itself, with the stop named. */
+    stopMilestoneRecorded?: ReadonlySet<string>;
+  },
 ): Promise<{ loadIds: string[]; invoices: CreatedOnce[] }> {
   if (change.loadIds.length === 0) return { loadIds: [], invoices: [] };
   const loads = await tx.load.findMany({
@@ -468,9 +489,19 @@ export async function advanceLoadStatusFromTracking(
   const milestone = change.to === "in_transit" ? "departed" : milestoneOfStatus(change.to);
   if (milestone) {
     const detail = milestone === "departed" ? "first pickup" : null;
+    const recordedByCaller = milestone === "departed" ? change.stopMilestoneRecorded : undefined;
     await recordMilestones(
       tx,
-      loads.map((load) => ({ loadDbId: load.id, milestone, source: "geofence" as const, detail })),
+      loads
+        .filter((load) => !recordedByCaller?.has(load.id))
+        .map((load) => ({
+          loadDbId: load.id,
+          milestone,
+          source: change.source ?? "geofence",
+          byUserId: change.byUserId ?? null,
+          at: change.at,
+          detail,
+        })),
     );
   }
   for (const load of loads) {

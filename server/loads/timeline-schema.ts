@@ -21,7 +21,7 @@ const MilestoneKind = builder.enumType("LoadMilestoneKind", {
   ) as Record<string, { value: LoadMilestoneKind; description: string }>,
 });
 
-const MilestoneSourceEnum = builder.enumType("LoadMilestoneSource", {
+export const MilestoneSourceEnum = builder.enumType("LoadMilestoneSource", {
   description: "Who or what set a milestone.",
   values: Object.fromEntries(
     MILESTONE_SOURCES.map((source) => [

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { isProblem, type Problem, viaParser } from "../../common/fields.ts";
+import { instantInput } from "../../common/instant-input.ts";
+import { APPOINTMENT_TEXTS } from "../../common/loads/appointments.ts";
 import { LOAD_TEXT_FIELDS, type LoadTextField, loadText } from "../../common/loads/fields.ts";
 import {
   parseDateValue,
@@ -80,6 +82,24 @@ const nassReference = z
     return text.trim() || null;
   });
 
+/** One end of a stop's appointment window: an instant (ISO-8601 with its offset); null or blank: none. */
+const appointmentEnd = (label: string) =>
+  z
+    .union([z.null(), z.literal(""), instantInput(label)])
+    .optional()
+    .transform((value) => (value === "" ? null : value))
+    .meta({ type: ["string", "null"], format: "date-time", description: `${label}: an instant (ISO-8601).` });
+
+/**
+ * A stop's appointment window: both ends, from alone (a fixed appointment time) or neither; to is
+ * never before from, nor given alone. The problem's words, or null.
+ */
+export function appointmentWindowProblem(from: Date | null, to: Date | null): string | null {
+  if (to && !from) return APPOINTMENT_TEXTS.toWithoutFrom;
+  if (from && to && to.getTime() < from.getTime()) return APPOINTMENT_TEXTS.toBeforeFrom;
+  return null;
+}
+
 export const stopRowInput = z
   .object({
     sequence: z.unknown().transform((value, context) => {
@@ -95,14 +115,28 @@ export const stopRowInput = z
     nassCode: nassReference,
     nassCodeId: nassReference,
     "nass.code": nassReference,
+    appointmentFrom: appointmentEnd("Appointment from"),
+    appointmentTo: appointmentEnd("Appointment to"),
   })
-  .transform(({ sequence, type, nass, nassCode, nassCodeId, "nass.code": dotted }, context) => {
+  .transform((row, context) => {
+    const { sequence, type, nass, nassCode, nassCodeId, "nass.code": dotted } = row;
     const reference = nass ?? nassCodeId ?? nassCode ?? dotted;
     if (!reference) {
       context.addIssue({ code: "custom", path: ["nass"], message: "NASS code is required" });
       return z.NEVER;
     }
-    return { sequence, type, nassReference: reference };
+    const window = appointmentWindowProblem(row.appointmentFrom ?? null, row.appointmentTo ?? null);
+    if (window) {
+      context.addIssue({ code: "custom", path: ["appointmentTo"], message: window });
+      return z.NEVER;
+    }
+    return {
+      sequence,
+      type,
+      nassReference: reference,
+      appointmentFrom: row.appointmentFrom ?? null,
+      appointmentTo: row.appointmentTo ?? null,
+    };
   });
 
 export type StopRowInput = z.infer<typeof stopRowInput>;
@@ -177,7 +211,8 @@ export const loadEditInput = z
       .optional()
       .meta({
         type: ["array", "integer", "string"],
-        description: "The stop rows [{sequence, type, nass}] in order (replacing the load's), or a count.",
+        description:
+          "The stop rows [{sequence, type, nass, appointmentFrom, appointmentTo}] in order (replacing the load's), or a count.",
       }),
     stopCount,
     routeNumber: clearableText("routeNumber"),

@@ -23,6 +23,17 @@ export const nassSchema = z
     facType: text,
     originating: z.boolean(),
     destinating: z.boolean(),
+    latitude: z.number().nullable().describe("Latitude in decimal degrees (WGS 84)."),
+    longitude: z.number().nullable().describe("Longitude in decimal degrees (WGS 84)."),
+    timeZone: z
+      .string()
+      .nullable()
+      .describe("The facility's IANA time zone (from its coordinates); its stops' appointments are in it."),
+    geofenceRadiusMeters: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The tracking geofence around the facility in meters; null: the default (200 m)."),
     version: rowVersion,
   })
   .meta({ id: "NassCode", description: "A NASS facility record." });

@@ -10,6 +10,7 @@ import { importNassCodes, type NassImportOutcome, type NassSkippedRow } from "./
 import type { NassListFilters } from "./list.ts";
 import { DEFAULT_NASS_SORT, type NassSortField } from "./list.ts";
 import { findNassCodePage, nassFacets } from "./service.ts";
+import { facilityTimeZone } from "./time-zone.ts";
 
 /** One text per NASS column, shared by the type and its create/update inputs. */
 const NASS_TEXT = {
@@ -29,6 +30,8 @@ const NASS_TEXT = {
   destinating: "Whether mail destinates here (receipt).",
   latitude: "Latitude in decimal degrees (WGS 84).",
   longitude: "Longitude in decimal degrees (WGS 84).",
+  geofenceRadiusMeters:
+    "The tracking geofence around the facility in meters (25 to 5000); null: the default (TRACKING_GEOFENCE_METERS, 200).",
 } as const;
 
 export const NassCodeType = builder.prismaNode("NassCode", {
@@ -54,6 +57,16 @@ export const NassCodeType = builder.prismaNode("NassCode", {
     destinating: t.exposeBoolean("destinating", { description: NASS_TEXT.destinating }),
     latitude: t.exposeFloat("latitude", { nullable: true, description: NASS_TEXT.latitude }),
     longitude: t.exposeFloat("longitude", { nullable: true, description: NASS_TEXT.longitude }),
+    timeZone: t.string({
+      nullable: true,
+      description: "The facility's IANA time zone, from its coordinates (offline lookup); null without them.",
+      select: { latitude: true, longitude: true },
+      resolve: (nass) => facilityTimeZone(nass),
+    }),
+    geofenceRadiusMeters: t.exposeInt("geofenceRadiusMeters", {
+      nullable: true,
+      description: NASS_TEXT.geofenceRadiusMeters,
+    }),
     version: t.exposeInt("version", {
       description:
         "Moves forward with every edit and import of the code. Send it back as updateNassCode's expectedVersion: the save is refused (ConflictError) if someone else changed the code since.",
@@ -147,6 +160,7 @@ const nassFields = (t: PothosSchemaTypes.InputFieldBuilder<BuilderTypes, "InputO
   destinating: t.boolean({ description: NASS_TEXT.destinating }),
   latitude: t.float({ description: "Left out: the ZIP code's centroid." }),
   longitude: t.float({ description: "Left out: the ZIP code's centroid." }),
+  geofenceRadiusMeters: t.int({ description: NASS_TEXT.geofenceRadiusMeters }),
 });
 
 const CreateNassCodeInput = builder.inputType("CreateNassCodeInput", {

@@ -73,7 +73,7 @@ async function nassCodeRows(
 }
 
 /** Every column of the NassCode row. */
-const COLUMNS = new Set<string>(["id", "createdAt", "version", ...NASS_VALUE_FIELDS]);
+const COLUMNS = new Set<string>(["id", "createdAt", "version", "geofenceRadiusMeters", ...NASS_VALUE_FIELDS]);
 
 /**
  * The NassCode columns a Prisma `select` of columns only names (then the page statement reads

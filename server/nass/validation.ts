@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NASS_CODE_REQUIRED } from "../../common/routing.ts";
+import { GEOFENCE_RADIUS_BOUNDS, GEOFENCE_RADIUS_MESSAGE, NASS_CODE_REQUIRED } from "../../common/routing.ts";
 import { expectedVersionFields } from "../../common/row-version.ts";
 import { tableFromObjects } from "../loads/upload/input.ts";
 import type { NassImportInput } from "./import.ts";
@@ -52,10 +52,41 @@ const nassField = (field: NassValueField) =>
     .optional()
     .meta(documented(field));
 
+/** The tracking geofence's radius in meters: a whole number within bounds; null or blank: the default. */
+const geofenceRadiusField = z
+  .unknown()
+  .transform((value, context) => {
+    if (value === undefined) return undefined;
+    if (value === null || (typeof value === "string" && value.trim() === "")) return null;
+    const meters =
+      typeof value === "number" ? value : typeof value === "string" ? Number(value.trim()) : Number.NaN;
+    if (
+      !Number.isInteger(meters) ||
+      meters < GEOFENCE_RADIUS_BOUNDS.min ||
+      meters > GEOFENCE_RADIUS_BOUNDS.max
+    ) {
+      context.addIssue({ code: "custom", message: GEOFENCE_RADIUS_MESSAGE });
+      return z.NEVER;
+    }
+    return meters;
+  })
+  .optional()
+  .meta({
+    type: ["integer", "string", "null"],
+    description: "The tracking geofence around the facility in meters; null: the default (200 m).",
+  });
+
 /** The facility's fields as sent. */
-const nassFields = z.object(Object.fromEntries(NASS_VALUE_FIELDS.map((field) => [field, nassField(field)])), {
-  error: NASS_FORM_REQUIRED,
-});
+const nassFields = z.object(
+  {
+    ...(Object.fromEntries(NASS_VALUE_FIELDS.map((field) => [field, nassField(field)])) as Record<
+      NassValueField,
+      ReturnType<typeof nassField>
+    >),
+    geofenceRadiusMeters: geofenceRadiusField,
+  },
+  { error: NASS_FORM_REQUIRED },
+);
 
 interface VersionInput {
   expectedVersion?: number;

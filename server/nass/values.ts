@@ -20,6 +20,8 @@ export type NassValues = {
   destinating?: boolean;
   latitude?: number | null;
   longitude?: number | null;
+  /** Edited on the form only (the import keeps it): the tracking geofence in meters, null the default. */
+  geofenceRadiusMeters?: number | null;
 };
 
 export type NassValueField = NassField | "latitude" | "longitude";

@@ -15,7 +15,8 @@ export interface ReportStop {
   type: string;
   arrivedAt: Date | null;
   departedAt: Date | null;
-  nassCode: { latitude: number | null; longitude: number | null } | null;
+  nassCodeId: string | null;
+  nassCode: { latitude: number | null; longitude: number | null; geofenceRadiusMeters: number | null } | null;
 }
 
 /** What a position report needs of its route. */
@@ -80,8 +81,10 @@ export function* reportStates(db: Store, routeNumbers: string[]): SqlWork<Map<st
         "s.type",
         "s.arrivedAt",
         "s.departedAt",
+        "s.nassCodeId",
         "n.latitude",
         "n.longitude",
+        "n.geofenceRadiusMeters",
       ])
       .where((eb) =>
         oneOf(
@@ -100,10 +103,17 @@ export function* reportStates(db: Store, routeNumbers: string[]): SqlWork<Map<st
     byId.set(row.id, state);
     states.set(row.routeNumber, state);
   }
-  for (const { routeId, latitude, longitude, ...stop } of stops) {
+  for (const { routeId, latitude, longitude, geofenceRadiusMeters, ...stop } of stops) {
     byId.get(routeId)?.stops.push({
       ...stop,
-      nassCode: latitude === null && longitude === null ? null : { latitude, longitude },
+      nassCode:
+        latitude === null && longitude === null
+          ? null
+          : {
+              latitude,
+              longitude,
+              geofenceRadiusMeters: geofenceRadiusMeters === null ? null : Number(geofenceRadiusMeters),
+            },
     });
   }
   return states;

@@ -8,6 +8,7 @@ import type { Store } from "../db/kysely.ts";
 import { callService } from "../db/prisma-work.ts";
 import { ForbiddenError, NotFoundError } from "../errors.ts";
 import { advanceLoadStatusFromTracking, loadPartiesOnRoutes } from "../loads/service.ts";
+import { recordGeofenceVisits } from "../loads/stop-visits.ts";
 import {
   type RouteReportState,
   type RouteTrackingColumns,
@@ -279,6 +280,11 @@ function* applyAftermath(db: Store, aftermath: Aftermath, actor: AuditActor, now
   );
   const { firstPickup, lastDelivery } = milestoneStops(run.stops);
   for (const event of events) {
+    // The loads' own stops at the facility take the visit (their milestones say which stop).
+    const nassCodeId = run.stops.find((stop) => stop.id === event.stopId)?.nassCodeId;
+    const visited = yield* callService((tx) =>
+      recordGeofenceVisits(tx, { loadIds, nassCodeId, kind: event.kind, at: event.at }),
+    );
     if (event.kind === "departed" && event.stopId === firstPickup) {
       yield* callService((tx) =>
         advanceLoadStatusFromTracking(tx, {
@@ -287,6 +293,8 @@ function* applyAftermath(db: Store, aftermath: Aftermath, actor: AuditActor, now
           to: "in_transit",
           actor,
           reason: `Left the first pickup of route ${route.routeNumber}`,
+          at: event.at,
+          stopMilestoneRecorded: visited,
         }),
       );
     }

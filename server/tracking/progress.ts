@@ -23,6 +23,10 @@ export interface ProgressStop {
   location: LatLng | null;
   arrivedAt: Date | null;
   departedAt: Date | null;
+  /** The facility (its load stops are marked with the route's), when the stop has one. */
+  nassCodeId?: string | null;
+  /** The facility's own geofence radius in meters; null or left out: the default. */
+  radiusMeters?: number | null;
 }
 
 export interface StopEvent {
@@ -61,6 +65,7 @@ export function advance(
   state: RouteTrackState,
   stops: ProgressStop[],
   points: TrackPoint[],
+  /** The default radius, for facilities without one of their own. */
   geofenceMeters: number,
 ): Progress {
   const lastTime = state.last?.recordedAt.getTime() ?? Number.NEGATIVE_INFINITY;
@@ -77,7 +82,7 @@ export function advance(
     }
     for (const stop of next) {
       if (!stop.location) continue;
-      const inside = greatCircleMeters(point, stop.location) <= geofenceMeters;
+      const inside = greatCircleMeters(point, stop.location) <= (stop.radiusMeters ?? geofenceMeters);
       if (inside && !stop.arrivedAt) {
         stop.arrivedAt = point.recordedAt;
         events.push({ kind: "arrived", stopId: stop.id, at: point.recordedAt });

@@ -71,6 +71,8 @@ export function progressStops(route: RouteReportState): ProgressStop[] {
         : null,
     arrivedAt: stop.arrivedAt,
     departedAt: stop.departedAt,
+    nassCodeId: stop.nassCodeId,
+    radiusMeters: stop.nassCode?.geofenceRadiusMeters ?? null,
   }));
 }
 

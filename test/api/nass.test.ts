@@ -40,6 +40,11 @@ describe("GET /api/routing/nass", () => {
         "originating",
         "destinating",
         "version",
+        // Additive (lifecycle): coordinates, the facility's time zone and its geofence radius.
+        "latitude",
+        "longitude",
+        "timeZone",
+        "geofenceRadiusMeters",
       ].sort(),
     );
     expect(result.body[0]).toMatchObject({ code: "ATL03", city: "Atlanta", state: "GA", originating: true });

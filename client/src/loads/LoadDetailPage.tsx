@@ -13,6 +13,7 @@ import { PageTitle } from "../ui/PageTitle.tsx";
 import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { LoadDetailPageQuery } from "./__generated__/LoadDetailPageQuery.graphql";
 import { LoadForm } from "./LoadForm.tsx";
+import { LoadStops } from "./LoadStops.tsx";
 import { LoadTimeline } from "./LoadTimeline.tsx";
 
 export const loadDetailPageQuery = graphql`
@@ -23,6 +24,7 @@ export const loadDetailPageQuery = graphql`
       ...LoadForm_load
       ...LoadFinancials_load
       ...LoadTimeline_load
+      ...LoadStops_load
     }
   }
 `;
@@ -48,6 +50,7 @@ export function LoadDetailPage({ loadId, queryRef }: LoadDetailPageProps) {
           <TenderCard key={`${load.id}-tender`} loadId={load.loadId} operator />
           <LoadForm key={load.id} load={load} />
           <HistoryPanel entityType="Load" entityId={load.id} />
+          <LoadStops load={load} />
           <LoadTimeline load={load} />
           <LoadFinancials key={`${load.id}-billing`} load={load} />
           <LoadDocumentsPanel key={`${load.id}-documents`} loadId={load.loadId} operator />

@@ -129,12 +129,15 @@ export function LoadForm({ load }: LoadFormProps) {
           id
           sequence
           type
+          appointmentFrom
+          appointmentTo
           nass {
             id
             code
             facilityName
             city
             state
+            timeZone
           }
         }
         updatedAt
@@ -303,6 +306,7 @@ export function LoadForm({ load }: LoadFormProps) {
         ))}
         <Divider sx={{ my: 3 }} />
         <StopsEditor
+          appointments
           stops={values.stops}
           plannedCount={data.stopCount}
           problems={problems}

@@ -14,6 +14,7 @@ const query = graphql`
           facilityName
           city
           state
+          timeZone
         }
       }
     }
@@ -34,6 +35,7 @@ const optionsOf = (data: NassCodePickerQuery["response"]): NassOption[] =>
     facilityName: node.facilityName ?? null,
     city: node.city ?? null,
     state: node.state ?? null,
+    timeZone: node.timeZone ?? null,
   }));
 
 interface NassCodePickerProps {

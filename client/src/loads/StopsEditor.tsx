@@ -9,8 +9,9 @@ import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { zoneAbbreviationAt } from "../../../common/loads/appointments.ts";
 import { STOP_TYPES, type StopType } from "../../../common/loads/values.ts";
-import { type FormProblems, moveStop, newStop, type StopRow } from "./load-form.ts";
+import { APPOINTMENT_LABELS, type FormProblems, moveStop, newStop, type StopRow } from "./load-form.ts";
 import { NassCodePicker } from "./NassCodePicker.tsx";
 
 interface StopsEditorProps {
@@ -18,10 +19,11 @@ interface StopsEditorProps {
   /** The load's stop count as saved: planned stops when no stop rows are detailed yet. */
   plannedCount?: number;
   problems: FormProblems;
+  /** Loads: each stop's appointment window, on its facility's clock (routes have none). */
+  appointments?: boolean;
   onChange(stops: StopRow[]): void;
 }
 
-/** The load's stops as an ordered list: sequence, type and NASS code; add, remove, move. */
 /** "2 stops planned, none detailed yet." or "No stops yet." */
 export function stopsSummary(rows: number, plannedCount: number): string {
   const plural = (count: number) => `${count} ${count === 1 ? "stop" : "stops"}`;
@@ -29,7 +31,55 @@ export function stopsSummary(rows: number, plannedCount: number): string {
   return plannedCount > 0 ? `${plural(plannedCount)} planned, none detailed yet.` : "No stops yet.";
 }
 
-export function StopsEditor({ stops, plannedCount = 0, problems, onChange }: StopsEditorProps) {
+interface AppointmentFieldsProps {
+  stop: StopRow;
+  number: number;
+  problems: { appointmentFrom?: string; appointmentTo?: string };
+  onChange(change: Partial<StopRow>): void;
+}
+
+/** The stop's appointment window, typed on the facility's clock (its zone named under the fields). */
+function AppointmentFields({ stop, number, problems, onChange }: AppointmentFieldsProps) {
+  const zone = stop.nass?.timeZone ?? null;
+  const clock = zone
+    ? `Facility time: ${zone} (${zoneAbbreviationAt(zone)})`
+    : stop.nass
+      ? "This facility has no coordinates, so no time zone"
+      : "Facility time, once a NASS code is picked";
+  return (
+    <Box
+      sx={{
+        gridColumn: "1 / -1",
+        display: "grid",
+        gap: 1.5,
+        gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" },
+      }}
+    >
+      {(["appointmentFrom", "appointmentTo"] as const).map((field) => (
+        <TextField
+          key={field}
+          type="datetime-local"
+          size="small"
+          label={`${APPOINTMENT_LABELS[field]} (stop ${number})`}
+          value={stop[field] ?? ""}
+          onChange={(event) => onChange({ [field]: event.target.value })}
+          error={Boolean(problems[field])}
+          helperText={problems[field] ?? (field === "appointmentFrom" ? clock : "Optional: the window's end")}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      ))}
+    </Box>
+  );
+}
+
+/** The load's stops as an ordered list: sequence, type, NASS code and appointment; add, remove, move. */
+export function StopsEditor({
+  stops,
+  plannedCount = 0,
+  problems,
+  appointments = false,
+  onChange,
+}: StopsEditorProps) {
   const update = (index: number, change: Partial<StopRow>) =>
     onChange(stops.map((stop, position) => (position === index ? { ...stop, ...change } : stop)));
 
@@ -113,10 +163,22 @@ export function StopsEditor({ stops, plannedCount = 0, problems, onChange }: Sto
                     onChange={(nass) => update(index, { nass })}
                   />
                 </Box>
+                {appointments ? (
+                  <AppointmentFields
+                    stop={stop}
+                    number={number}
+                    problems={{
+                      appointmentFrom: problems[`stops.${index}.appointmentFrom`],
+                      appointmentTo: problems[`stops.${index}.appointmentTo`],
+                    }}
+                    onChange={(change) => update(index, change)}
+                  />
+                ) : null}
                 <Box
                   sx={{
                     display: "flex",
-                    gridColumn: { xs: "1 / -1", md: "auto" },
+                    gridColumn: { xs: "1 / -1", md: "4" },
+                    gridRow: { md: "1" },
                     justifyContent: "flex-end",
                   }}
                 >

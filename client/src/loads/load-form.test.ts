@@ -93,9 +93,36 @@ describe("load form values", () => {
     const initial = valuesOf(load);
     const moved = { ...initial, stops: moveStop(initial.stops, 1, -1) };
     expect(changesOf(moved, initial).stops).toEqual([
-      { sequence: 1, type: "delivery", nass: "N-BBB" },
-      { sequence: 2, type: "pickup", nass: "N-AAA" },
+      { sequence: 1, type: "delivery", nass: "N-BBB", appointmentFrom: null, appointmentTo: null },
+      { sequence: 2, type: "pickup", nass: "N-AAA", appointmentFrom: null, appointmentTo: null },
     ]);
+  });
+
+  it("read a stop's appointment on its facility's clock, refusing a time the clock skips", () => {
+    const initial = valuesOf(load);
+    const denver = { id: "N-DEN", code: "DEN", timeZone: "America/Denver" };
+    const typed = (appointmentFrom: string, appointmentTo = "") => ({
+      ...initial,
+      stops: [
+        { ...initial.stops[0], nass: denver, appointmentFrom, appointmentTo },
+        ...initial.stops.slice(1),
+      ],
+    });
+    expect(changesOf(typed("2027-03-14T08:00", "2027-03-14T10:00"), initial).stops?.[0]).toMatchObject({
+      appointmentFrom: "2027-03-14T14:00:00.000Z",
+      appointmentTo: "2027-03-14T16:00:00.000Z",
+    });
+    expect(problemsOf(typed("2027-03-14T02:30"))).toEqual({
+      "stops.0.appointmentFrom":
+        "Appointment from 2027-03-14 02:30 does not exist in America/Denver (clocks spring forward that night)",
+    });
+    expect(problemsOf(typed("2027-03-14T10:00", "2027-03-14T09:00"))).toEqual({
+      "stops.0.appointmentTo": "Appointment to must not be before appointment from",
+    });
+    expect(problemsOf(typed("", "2027-03-14T09:00"))).toEqual({
+      "stops.0.appointmentTo":
+        "Appointment to needs an appointment from (from alone is a fixed appointment time)",
+    });
   });
 });
 

@@ -1,4 +1,10 @@
 import { isProblem } from "../../../common/fields.ts";
+import {
+  APPOINTMENT_TEXTS,
+  facilityTimeMessage,
+  parseFacilityTime,
+  toZoneInput,
+} from "../../../common/loads/appointments.ts";
 import { datesInOrder, LOAD_FORM_TEXT_FIELDS, loadTextProblems } from "../../../common/loads/fields.ts";
 import {
   invalidDate,
@@ -19,6 +25,8 @@ export interface NassOption {
   facilityName?: string | null;
   city?: string | null;
   state?: string | null;
+  /** The facility's IANA zone (from its coordinates): appointments are entered on its clock. */
+  timeZone?: string | null;
 }
 
 export interface StopRow {
@@ -27,6 +35,9 @@ export interface StopRow {
   sequence: string;
   type: StopType;
   nass: NassOption | null;
+  /** Loads only: the appointment window as datetime-local values on the facility's clock ('' or absent: none). */
+  appointmentFrom?: string;
+  appointmentTo?: string;
 }
 
 export interface LoadFormValues {
@@ -80,6 +91,8 @@ export interface LoadFormSource {
     readonly sequence: number;
     readonly type: string;
     readonly nass?: NassOption | null;
+    readonly appointmentFrom?: string | null;
+    readonly appointmentTo?: string | null;
   }>;
 }
 
@@ -126,8 +139,50 @@ export function valuesOf(load: LoadFormSource): LoadFormValues {
       sequence: String(stop.sequence),
       type: stop.type as StopType,
       nass: stop.nass ? { ...stop.nass } : null,
+      appointmentFrom: toZoneInput(stop.appointmentFrom, stop.nass?.timeZone ?? ""),
+      appointmentTo: toZoneInput(stop.appointmentTo, stop.nass?.timeZone ?? ""),
     })),
   };
+}
+
+export const APPOINTMENT_LABELS = {
+  appointmentFrom: "Appointment from",
+  appointmentTo: "Appointment to",
+} as const;
+
+/**
+ * A stop's appointment window read on its facility's clock: the two instants (null for a blank
+ * end), or the problems by field. A time the facility's clock skips or lives twice is refused.
+ */
+export function stopWindowOf(
+  stop: StopRow,
+):
+  | { from: string | null; to: string | null }
+  | { problems: Partial<Record<"appointmentFrom" | "appointmentTo", string>> } {
+  const problems: Partial<Record<"appointmentFrom" | "appointmentTo", string>> = {};
+  const read = (field: "appointmentFrom" | "appointmentTo"): string | null => {
+    const text = (stop[field] ?? "").trim();
+    if (!text) return null;
+    const zone = stop.nass?.timeZone;
+    if (!zone) {
+      problems[field] = stop.nass
+        ? facilityTimeMessage("zone", APPOINTMENT_LABELS[field], text, "")
+        : "Pick the stop's NASS code first: the appointment is on its clock";
+      return null;
+    }
+    const instant = parseFacilityTime(text, zone);
+    if (instant instanceof Date) return instant.toISOString();
+    problems[field] = facilityTimeMessage(instant, APPOINTMENT_LABELS[field], text.replace("T", " "), zone);
+    return null;
+  };
+  const from = read("appointmentFrom");
+  const to = read("appointmentTo");
+  if (!problems.appointmentTo && to && !from && !problems.appointmentFrom) {
+    problems.appointmentTo = APPOINTMENT_TEXTS.toWithoutFrom;
+  } else if (from && to && Date.parse(to) < Date.parse(from)) {
+    problems.appointmentTo = APPOINTMENT_TEXTS.toBeforeFrom;
+  }
+  return Object.keys(problems).length > 0 ? { problems } : { from, to };
 }
 
 export type FormProblems = Record<string, string>;
@@ -188,6 +243,11 @@ export function problemsOf(values: LoadFormValues): FormProblems {
       seen.set(sequence, index);
     }
     if (!stop.nass) problems[`stops.${index}.nass`] = "NASS code is required";
+    const window = stopWindowOf(stop);
+    if ("problems" in window) {
+      for (const [field, message] of Object.entries(window.problems))
+        problems[`stops.${index}.${field}`] = message;
+    }
   });
   return problems;
 }
@@ -213,7 +273,13 @@ export interface LoadChanges {
   appointmentsRequired?: boolean;
   appointmentsConfirmed?: boolean;
   trackingLink?: string | null;
-  stops?: { sequence: number; type: StopType; nass: string }[];
+  stops?: {
+    sequence: number;
+    type: StopType;
+    nass: string;
+    appointmentFrom: string | null;
+    appointmentTo: string | null;
+  }[];
 }
 
 const TEXT_FIELDS = [...LOAD_FORM_TEXT_FIELDS, "trackingLink"] as const;
@@ -224,7 +290,9 @@ const sameStops = (a: StopRow[], b: StopRow[]) =>
     (stop, index) =>
       stop.sequence.trim() === b[index].sequence.trim() &&
       stop.type === b[index].type &&
-      stop.nass?.id === b[index].nass?.id,
+      stop.nass?.id === b[index].nass?.id &&
+      (stop.appointmentFrom ?? "") === (b[index].appointmentFrom ?? "") &&
+      (stop.appointmentTo ?? "") === (b[index].appointmentTo ?? ""),
   );
 
 /**
@@ -259,11 +327,16 @@ export function changesOf(values: LoadFormValues, initial: LoadFormValues): Load
     if (values[field] !== initial[field]) changes[field] = values[field];
   }
   if (!sameStops(values.stops, initial.stops)) {
-    changes.stops = values.stops.map((stop) => ({
-      sequence: Number(stop.sequence.trim()),
-      type: stop.type,
-      nass: stop.nass!.id,
-    }));
+    changes.stops = values.stops.map((stop) => {
+      const window = stopWindowOf(stop);
+      return {
+        sequence: Number(stop.sequence.trim()),
+        type: stop.type,
+        nass: stop.nass!.id,
+        appointmentFrom: "problems" in window ? null : window.from,
+        appointmentTo: "problems" in window ? null : window.to,
+      };
+    });
   }
   return changes;
 }

@@ -12,6 +12,7 @@ const mutation = graphql`
             id
             ...LoadForm_load
             ...LoadRow_load
+            ...LoadStops_load
           }
         }
       }

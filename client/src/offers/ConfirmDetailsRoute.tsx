@@ -3,6 +3,7 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { useParams } from "react-router-dom";
 import { OFFER_MESSAGES } from "../../../common/offers.ts";
 import { LoadDocumentsPanel } from "../documents/LoadDocumentsPanel.tsx";
+import { CarrierLoadStops } from "../loads/CarrierLoadStops.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";
 import { ScreenBoundary } from "../ui/ScreenBoundary.tsx";
 import type { ConfirmDetailsRouteQuery } from "./__generated__/ConfirmDetailsRouteQuery.graphql";
@@ -32,6 +33,7 @@ function ConfirmDetailsPage({ loadId, fetchKey }: { loadId: string; fetchKey: nu
   return (
     <>
       <ConfirmDetailsForm key={data.confirmDetails.loadId} details={data.confirmDetails} />
+      <CarrierLoadStops key={`${data.confirmDetails.loadId}-stops`} loadId={loadId} />
       <LoadDocumentsPanel key={`${data.confirmDetails.loadId}-documents`} loadId={loadId} operator={false} />
     </>
   );

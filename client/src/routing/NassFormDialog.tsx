@@ -7,10 +7,15 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { fetchQuery, useRelayEnvironment } from "react-relay";
-import { NASS_CODE_REQUIRED } from "../../../common/routing.ts";
+import {
+  GEOFENCE_RADIUS_BOUNDS,
+  GEOFENCE_RADIUS_MESSAGE,
+  NASS_CODE_REQUIRED,
+} from "../../../common/routing.ts";
 import type { MutationFailure } from "../relay/mutation-failure.ts";
 import { SaveFailureAlert } from "../ui/form/SaveFailureAlert.tsx";
 import { useStaleEdit } from "../ui/form/useStaleEdit.ts";
@@ -38,8 +43,14 @@ const TEXT_FIELDS = [
   ["facType", "Facility Type"],
   ["latitude", "Latitude"],
   ["longitude", "Longitude"],
+  ["geofenceRadiusMeters", "Geofence radius (m)"],
 ] as const;
 type TextKey = (typeof TEXT_FIELDS)[number][0];
+
+const FIELD_HINTS: Partial<Record<TextKey, string>> = {
+  latitude: "Empty: from the ZIP code",
+  geofenceRadiusMeters: "Arrival distance for tracking; empty: 200 m",
+};
 type Draft = Record<TextKey, string> & { originating: boolean; destinating: boolean };
 
 /** The facility's fields as the table's row or a reload reads them. */
@@ -63,6 +74,7 @@ function draftOf(nass: NassFields | null): Draft {
     facType: text(nass?.facType),
     latitude: text(nass?.latitude),
     longitude: text(nass?.longitude),
+    geofenceRadiusMeters: text(nass?.geofenceRadiusMeters),
     originating: nass?.originating ?? false,
     destinating: nass?.destinating ?? false,
   };
@@ -131,8 +143,19 @@ export function NassFormDialog({ nass, open, onClose, onSaved }: NassFormDialogP
       draft.latitude.trim() !== "" &&
       draft.longitude.trim() !== "";
     const coordinates = typed ? { latitude: number(draft.latitude), longitude: number(draft.longitude) } : {};
-    const { latitude: _lat, longitude: _lng, ...texts } = draft;
-    const fields = { ...texts, ...coordinates };
+    const radiusText = draft.geofenceRadiusMeters.trim();
+    const radius = radiusText === "" ? null : Number(radiusText);
+    if (
+      radius !== null &&
+      (!/^\d+$/.test(radiusText) ||
+        radius < GEOFENCE_RADIUS_BOUNDS.min ||
+        radius > GEOFENCE_RADIUS_BOUNDS.max)
+    ) {
+      setProblems({ geofenceRadiusMeters: GEOFENCE_RADIUS_MESSAGE });
+      return;
+    }
+    const { latitude: _lat, longitude: _lng, geofenceRadiusMeters: _radius, ...texts } = draft;
+    const fields = { ...texts, ...coordinates, geofenceRadiusMeters: radius };
     const onFailure = (failure: MutationFailure) => {
       setError((failure.kind === "http" && failure.message) || NASS_SAVE_FAILED);
       setProblems(failure.fields);
@@ -168,6 +191,11 @@ export function NassFormDialog({ nass, open, onClose, onSaved }: NassFormDialogP
         </DialogTitle>
         <DialogContent>
           <SaveFailureAlert message={error} thing="NASS code" staleEdit={staleEdit} sx={{ mb: 2 }} />
+          {source ? (
+            <Typography variant="body2" color="text.secondary" data-testid="nass-time-zone">
+              Time zone (from the coordinates): {source.timeZone ?? "none, the facility has no coordinates"}
+            </Typography>
+          ) : null}
           <Box
             sx={{
               display: "grid",
@@ -188,9 +216,14 @@ export function NassFormDialog({ nass, open, onClose, onSaved }: NassFormDialogP
                   setProblems((current) => ({ ...current, [key]: "" }));
                 }}
                 error={Boolean(problems[key])}
-                helperText={problems[key] || (key === "latitude" ? "Empty: from the ZIP code" : undefined)}
+                helperText={problems[key] || FIELD_HINTS[key]}
                 slotProps={{
-                  htmlInput: key === "latitude" || key === "longitude" ? { inputMode: "decimal" } : {},
+                  htmlInput:
+                    key === "latitude" || key === "longitude"
+                      ? { inputMode: "decimal" }
+                      : key === "geofenceRadiusMeters"
+                        ? { inputMode: "numeric" }
+                        : {},
                 }}
               />
             ))}

@@ -86,6 +86,8 @@ export function NassRow({ nass, columns }: NassRowProps) {
         destinating
         latitude
         longitude
+        geofenceRadiusMeters
+        timeZone
         version
       }
     `,

@@ -1,4 +1,11 @@
+import { isRealDateTime } from "../../../common/date-time.ts";
 import { isProblem, type Problem, tooLongMessage } from "../../../common/fields.ts";
+import {
+  facilityTimeMessage,
+  instantInZone,
+  readWallTime,
+  type WallTime,
+} from "../../../common/loads/appointments.ts";
 import {
   datesInOrder,
   LOAD_TEXT_FIELDS,
@@ -6,7 +13,13 @@ import {
   type LoadTextField,
   loadText,
 } from "../../../common/loads/fields.ts";
-import { type ColumnPlan, FIELD_LABELS, type UploadField } from "../../../common/loads/upload-columns.ts";
+import {
+  APPOINTMENT_UPLOAD_FIELDS,
+  type AppointmentUploadField,
+  type ColumnPlan,
+  FIELD_LABELS,
+  type UploadField,
+} from "../../../common/loads/upload-columns.ts";
 import type { Cell } from "../../../common/loads/upload-size.ts";
 import {
   type DateReadZone,
@@ -53,6 +66,8 @@ export interface UploadRow {
   destinationNass?: string;
   /** The non-empty cells of the columns no field claimed, keyed by their header. */
   additionalData?: Record<string, string>;
+  /** Appointment cells as wall-clock times; the write reads them on the facility's clock. */
+  appointments?: Partial<Record<AppointmentUploadField, WallTime>>;
 }
 
 export interface ParsedUpload {
@@ -78,6 +93,37 @@ function parsed<T>(
     if (isProblem(result)) return result;
     (row.values as Record<string, unknown>)[field] = result;
   };
+}
+
+function appointment(field: AppointmentUploadField): Setter {
+  return (row, value) => {
+    const wall = readWallTime(value);
+    if (!wall) return { problem: facilityTimeMessage("format", FIELD_LABELS[field], value, "") };
+    if (!isRealDateTime(wall.year, wall.month, wall.day, wall.hour, wall.minute)) {
+      return { problem: facilityTimeMessage("calendar", FIELD_LABELS[field], value, "") };
+    }
+    row.appointments ??= {};
+    row.appointments[field] = wall;
+  };
+}
+
+/** An appointment column needs its stop's NASS code (the facility whose clock it is on). */
+function appointmentsWithoutStop(row: UploadRow): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const field of APPOINTMENT_UPLOAD_FIELDS) {
+    if (!row.appointments?.[field]) continue;
+    const nass = field.startsWith("origin") ? "originNass" : "destinationNass";
+    if (!row[nass]) {
+      errors.push(
+        rowError(
+          row.rowNumber,
+          field,
+          `${FIELD_LABELS[field]} needs ${FIELD_LABELS[nass]} (its facility's time zone)`,
+        ),
+      );
+    }
+  }
+  return errors;
 }
 
 function identifier(field: "routeNumber" | "originNass" | "destinationNass"): Setter {
@@ -114,6 +160,10 @@ const SETTERS: Record<Exclude<UploadField, "loadId">, Setter> = {
   routeNumber: identifier("routeNumber"),
   originNass: identifier("originNass"),
   destinationNass: identifier("destinationNass"),
+  originAppointmentFrom: appointment("originAppointmentFrom"),
+  originAppointmentTo: appointment("originAppointmentTo"),
+  destinationAppointmentFrom: appointment("destinationAppointmentFrom"),
+  destinationAppointmentTo: appointment("destinationAppointmentTo"),
 };
 
 function cellText(cell: Cell): string | Problem {
@@ -123,7 +173,7 @@ function cellText(cell: Cell): string | Problem {
   return { problem: "must be text" };
 }
 
-function rowError(rowNumber: number, field: string, message: string): FieldError {
+export function rowError(rowNumber: number, field: string, message: string): FieldError {
   return { field: `rows.${rowNumber}.${field}`, message: `Row ${rowNumber}: ${message}` };
 }
 
@@ -208,6 +258,7 @@ export function uploadRowReader(
     }
     const outOfOrder = datesInOrder(row.values.pickupDate, row.values.deliveryDate);
     if (outOfOrder) into.errors.push(rowError(rowNumber, "deliveryDate", outOfOrder.problem));
+    if (row.appointments) into.errors.push(...appointmentsWithoutStop(row));
     if (row.originNass) into.nassCodes.add(row.originNass);
     if (row.destinationNass) into.nassCodes.add(row.destinationNass);
     return row;
@@ -304,4 +355,75 @@ export function unknownNassErrors(rows: UploadRow[], known: Set<string>): FieldE
     }
   }
   return errors;
+}
+
+/** A stop's appointment window as instants. */
+export interface StopWindow {
+  from: Date | null;
+  to: Date | null;
+}
+
+const WALL_TEXT = (wall: WallTime) =>
+  `${String(wall.month).padStart(2, "0")}/${String(wall.day).padStart(2, "0")}/${wall.year} ${String(wall.hour).padStart(2, "0")}:${String(wall.minute).padStart(2, "0")}`;
+
+/**
+ * The row's appointment cells read on each facility's clock (its NASS code's zone): the origin
+ * and destination windows, or the row's problems (a time the zone skips or lives twice, a window
+ * that ends before it starts, a to without a from, a facility without a time zone).
+ */
+export function appointmentWindows(
+  row: UploadRow,
+  /** The facility's zone: null when it has no coordinates, undefined for an unknown code (skipped). */
+  zoneOf: (code: string) => string | null | undefined,
+): { windows: Record<"origin" | "destination", StopWindow>; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const windows: Record<"origin" | "destination", StopWindow> = {
+    origin: { from: null, to: null },
+    destination: { from: null, to: null },
+  };
+  if (!row.appointments) return { windows, errors };
+  for (const end of ["origin", "destination"] as const) {
+    const code = row[end === "origin" ? "originNass" : "destinationNass"];
+    if (!code) continue;
+    const known = zoneOf(code);
+    if (known === undefined) continue;
+    const zone = known ?? "";
+    for (const side of ["From", "To"] as const) {
+      const field = `${end}Appointment${side}` as AppointmentUploadField;
+      const wall = row.appointments[field];
+      if (!wall) continue;
+      const instant = instantInZone(wall, zone);
+      if (instant instanceof Date) {
+        windows[end][side === "From" ? "from" : "to"] = instant;
+      } else {
+        errors.push(
+          rowError(
+            row.rowNumber,
+            field,
+            facilityTimeMessage(instant, FIELD_LABELS[field], WALL_TEXT(wall), zone),
+          ),
+        );
+      }
+    }
+    const { from, to } = windows[end];
+    const toField = `${end}AppointmentTo` as AppointmentUploadField;
+    if (to && !from && !row.appointments[`${end}AppointmentFrom`]) {
+      errors.push(
+        rowError(
+          row.rowNumber,
+          toField,
+          `${FIELD_LABELS[toField]} needs ${FIELD_LABELS[`${end}AppointmentFrom`]}`,
+        ),
+      );
+    } else if (from && to && to.getTime() < from.getTime()) {
+      errors.push(
+        rowError(
+          row.rowNumber,
+          toField,
+          `${FIELD_LABELS[toField]} must not be before ${FIELD_LABELS[`${end}AppointmentFrom`]}`,
+        ),
+      );
+    }
+  }
+  return { windows, errors };
 }

@@ -15,8 +15,17 @@ import type { SqlValue } from "../../db/sql.ts";
 import type { DbProvider } from "../../db/url.ts";
 import type { FieldError } from "../../errors.ts";
 import { createRowId } from "../../lib/ids.ts";
+import { facilityTimeZone } from "../../nass/time-zone.ts";
 import { ensureRoutes } from "../../routing/route-numbers.ts";
-import { keysOfRows, type LoadValues, type UploadKeys, type UploadRow, unknownNassErrors } from "./rows.ts";
+import {
+  appointmentWindows,
+  keysOfRows,
+  type LoadValues,
+  type StopWindow,
+  type UploadKeys,
+  type UploadRow,
+  unknownNassErrors,
+} from "./rows.ts";
 
 /**
  * An upload's rows for the write: their keys first, then the rows themselves, which may be read
@@ -128,6 +137,8 @@ const STOP_COLUMNS: readonly Column[] = [
   { name: "sequence", type: "integer" },
   { name: "type", type: "text" },
   { name: "nassCodeId", type: "text" },
+  { name: "appointmentFrom", type: "timestamp(3)" },
+  { name: "appointmentTo", type: "timestamp(3)" },
 ];
 
 function plannedStops(row: UploadRow): { type: "pickup" | "delivery"; code: string }[] {
@@ -216,14 +227,26 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
   );
   const existingByLoadId = new Map(existing.map((row) => [row.loadId, row]));
   const routeIds = yield* ensureRoutes(queryBuilder(provider), keys.routeNumbers, now);
-  const nassRows = yield* selectWhereIn<{ id: string; code: string }>(
-    provider,
-    `SELECT "id", "code" FROM "NassCode"`,
-    "code",
-    [...new Set(keys.nassCodes)],
-  );
+  const nassRows = yield* selectWhereIn<{
+    id: string;
+    code: string;
+    latitude: number | string | null;
+    longitude: number | string | null;
+  }>(provider, `SELECT "id", "code", "latitude", "longitude" FROM "NassCode"`, "code", [
+    ...new Set(keys.nassCodes),
+  ]);
   const nassIds = new Map(nassRows.map((row) => [row.code, row.id]));
   const knownCodes = new Set(nassIds.keys());
+  const zones = new Map(
+    nassRows.map((row) => [
+      row.code,
+      facilityTimeZone({
+        latitude: row.latitude === null ? null : Number(row.latitude),
+        longitude: row.longitude === null ? null : Number(row.longitude),
+      }),
+    ]),
+  );
+  const windowsByRow = new Map<UploadRow, Record<"origin" | "destination", StopWindow>>();
 
   // The keys are the rows' own when the upload is valid (see uploadKeys); otherwise it rolls back.
   yield* run(
@@ -256,6 +279,14 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
   function* newLoads(): Generator<SqlValue[]> {
     for (const row of upload.source.rows) {
       if (row.originNass || row.destinationNass) errors.push(...unknownNassErrors([row], knownCodes));
+      if (row.appointments) {
+        // An unknown code is its own problem (above); its appointments are not read.
+        const read = appointmentWindows(row, (code) =>
+          knownCodes.has(code) ? (zones.get(code) ?? null) : undefined,
+        );
+        errors.push(...read.errors);
+        windowsByRow.set(row, read.windows);
+      }
       // After a problem nothing more is written, but every row is still read for the full list.
       if (errors.length > 0) continue;
       fields.add(row);
@@ -308,7 +339,16 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
   );
   yield* insertRows(provider, "LoadStop", STOP_COLUMNS, stops.length, (index, out) => {
     const { row, stop, sequence } = stops[index];
-    out.push(createRowId(), loadIdByRow.get(row)!, sequence, stop.type, nassIds.get(stop.code) ?? null);
+    const window = windowsByRow.get(row)?.[stop.type === "pickup" ? "origin" : "destination"];
+    out.push(
+      createRowId(),
+      loadIdByRow.get(row)!,
+      sequence,
+      stop.type,
+      nassIds.get(stop.code) ?? null,
+      window?.from ?? null,
+      window?.to ?? null,
+    );
   });
 
   yield* recordAuditWork(
