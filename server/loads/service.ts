@@ -27,6 +27,7 @@ import { findUser } from "../users/service.ts";
 import { type LoadListFilters, type LoadSort, loadCountSql, loadPageSql } from "./list.ts";
 import { countLoads, keepLoadCount, keptLoadCount, loadsChanged, loadsVersion } from "./list-count.ts";
 import { IDS_ONLY, type ListedLoad, LOAD_ROW_FIELDS, listedLoads, pageSelection } from "./list-rows.ts";
+import { followCancellation } from "./cancellation.ts";
 import { recordMilestones } from "./milestones.ts";
 import {
   assignDriverInput,
@@ -318,6 +319,7 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
   }
 
   let drafted: CreatedOnce | null = null;
+  let afterCancellation = () => {};
   const saved = await ctx.db
     .$transaction(async (tx) => {
       if (input.routeNumber !== undefined) {
@@ -358,10 +360,13 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
       if (updated.status === "delivered" && load.status !== "delivered") {
         drafted = await draftInvoiceForDelivery(updated, tx, { actor: auditActor(ctx) });
       }
+      // A covered load cancelled: the carrier hears of it and a TONU charge is proposed.
+      afterCancellation = await followCancellation(ctx, tx, load, updated);
       return updated;
     })
     .finally(loadsChanged);
   announceCreated(ctx, drafted);
+  afterCancellation();
   return saved;
 }
 
@@ -424,7 +429,7 @@ export async function assignLoadToWinner(
  * own choice such as cancelled stays); each change is audited. Runs in the caller's transaction.
  */
 export async function advanceLoadStatusFromTracking(
-  tx: Pick<Db, "load" | "auditLog" | "invoice" | "bill" | "loadMilestone" | "$queryRawUnsafe">,
+  tx: Pick<Db, "load" | "auditLog" | "invoice" | "bill" | "billingLine" | "loadMilestone" | "$queryRawUnsafe">,
   change: { loadIds: string[]; from: LoadStatus[]; to: LoadStatus; actor: AuditActor; reason: string },
 ): Promise<{ loadIds: string[]; invoices: CreatedOnce[] }> {
   if (change.loadIds.length === 0) return { loadIds: [], invoices: [] };
