@@ -97,6 +97,9 @@ export const BILLING_TEXTS = {
   linesTooMany: `At most ${MAX_BILLING_LINES} lines`,
   linesRequired: "Add at least one line",
   linesTooLarge: `The lines cannot add up to more than ${MAX_MONEY_TEXT}`,
+  quickPayNotOpen: "Quick pay is only for open bills (pending or overdue)",
+  quickPayTwice: "Quick pay was already requested for this bill",
+  tonuNoProposal: "This bill has no TONU proposal to decide",
   /** An edit of only the amount of an entry that has several lines: which line should change? */
   linesKeepAmount: "This entry has several lines: change the lines, the amount is their sum",
 } as const;
@@ -264,7 +267,10 @@ function entrySchema(ledger: Ledger, form: "create" | "edit") {
     const amount = body[names.amount];
     if (!blank(amount) || !Array.isArray(body.lines) || body.lines.length === 0) return raw;
     const cents = sentLinesCents(body.lines);
-    return { ...body, [names.amount]: cents === null ? "0" : centsToDecimal(Math.min(cents, MAX_MONEY_CENTS)) };
+    return {
+      ...body,
+      [names.amount]: cents === null ? "0" : centsToDecimal(Math.min(cents, MAX_MONEY_CENTS)),
+    };
   };
   // What each field takes, for the API's OpenAPI document (the checks above read it as unknown).
   const fields = z

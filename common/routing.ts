@@ -63,3 +63,13 @@ export type NassField = (typeof NASS_COLUMNS)[number][1];
 
 export const NASS_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const NASS_IMPORT_TOO_LARGE = "The NASS file is larger than 5 MB.";
+
+/**
+ * A route's driver must belong to the carrier its loads were awarded to (issue #28): the 409 of a
+ * save that would break it without `overrideCarrier`.
+ */
+export function routeCarrierMismatch(loadIds: readonly string[]): string {
+  const shown =
+    loadIds.slice(0, 5).join(", ") + (loadIds.length > 5 ? ` and ${loadIds.length - 5} more` : "");
+  return `The driver belongs to another carrier than the one load ${shown} was awarded to. Choose a driver of that carrier, or save with the carrier override.`;
+}

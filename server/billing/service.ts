@@ -151,7 +151,9 @@ function auditDetails(entry: Entry, input: BillingEntryInput) {
     amountCents: input.amountCents,
     status: input.status,
     loadId: entry.load?.loadId ?? null,
-    lines: entry.lines?.map((line) => `${line.kind} ${line.amountCents}${line.description ? ` ${line.description}` : ""}`),
+    lines: entry.lines?.map(
+      (line) => `${line.kind} ${line.amountCents}${line.description ? ` ${line.description}` : ""}`,
+    ),
   };
 }
 
@@ -251,7 +253,11 @@ export async function updateEntry(
     );
     if (lines) await replaceLines(tx, ledger, existing.id, lines);
     if (existing.quickPay && input.amountCents !== existing.amountCents) {
-      await writeQuickPayFee(tx, existing.id, quickPayFee(input.amountCents, existing.quickPay.feeBasisPoints));
+      await writeQuickPayFee(
+        tx,
+        existing.id,
+        quickPayFee(input.amountCents, existing.quickPay.feeBasisPoints),
+      );
     }
     const entry = await entryById(tx, ledger, existing.id);
     await loadMilestones.use(tx, paidMilestone(existing, entry, ctx.viewer?.id ?? null));

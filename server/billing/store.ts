@@ -122,7 +122,11 @@ function fromBill(row: BillRow): Entry {
     podDocumentId: null,
     quickPay:
       row.quickPayAt && row.quickPayFeeCents !== null
-        ? { at: row.quickPayAt, feeCents: row.quickPayFeeCents, feeBasisPoints: row.quickPayFeeBasisPoints ?? 0 }
+        ? {
+            at: row.quickPayAt,
+            feeCents: row.quickPayFeeCents,
+            feeBasisPoints: row.quickPayFeeBasisPoints ?? 0,
+          }
         : null,
     tonuProposedCents: row.tonuProposedCents,
   };
@@ -247,7 +251,11 @@ export function writeQuickPayFee(db: LedgerDb, id: string, feeCents: number): Pr
 }
 
 /** Bills: the TONU proposal (a number of cents) or none. */
-export function writeTonuProposal(db: LedgerDb, id: string, cents: number | null): Promise<{ count: number }> {
+export function writeTonuProposal(
+  db: LedgerDb,
+  id: string,
+  cents: number | null,
+): Promise<{ count: number }> {
   return db.bill.updateMany({ where: { id }, data: { tonuProposedCents: cents, ...NEXT_VERSION } });
 }
 
@@ -280,7 +288,11 @@ export async function billsOfLoad(db: LedgerDb, loadDbId: string): Promise<Entry
 
 /** Whether the load has any invoice (the POD drafts one only when it has none). */
 export async function invoiceOfLoad(db: LedgerDb, loadDbId: string): Promise<Entry | null> {
-  const row = await db.invoice.findFirst({ where: { loadId: loadDbId }, include, orderBy: { createdAt: "asc" } });
+  const row = await db.invoice.findFirst({
+    where: { loadId: loadDbId },
+    include,
+    orderBy: { createdAt: "asc" },
+  });
   return row ? fromInvoice(row) : null;
 }
 

@@ -10,10 +10,10 @@ import {
 import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { policy, requireViewer } from "../auth/policy.ts";
+import { announceCreated, type CreatedOnce, draftInvoiceForPod } from "../billing/operations.ts";
 import type { Context } from "../context.ts";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "../errors.ts";
 import type { LoadDocument } from "../generated/sqlite/client.ts";
-import { announceCreated, type CreatedOnce, draftInvoiceForPod } from "../billing/operations.ts";
 import { billableLoadOf } from "../loads/customer-rate.ts";
 import { recordMilestones } from "../loads/milestones.ts";
 import { isPartyOf, type LoadParties, loadPartiesById, partyLoadOrThrow } from "../loads/parties.ts";

@@ -24,10 +24,10 @@ import { resolveNassReferences, stopRowsOf } from "../nass/service.ts";
 import { ensureRouteId } from "../routing/route-numbers.ts";
 import { carrierIdOfUser } from "../users/marketplace-reads.ts";
 import { findUser } from "../users/service.ts";
+import { followCancellation } from "./cancellation.ts";
 import { type LoadListFilters, type LoadSort, loadCountSql, loadPageSql } from "./list.ts";
 import { countLoads, keepLoadCount, keptLoadCount, loadsChanged, loadsVersion } from "./list-count.ts";
 import { IDS_ONLY, type ListedLoad, LOAD_ROW_FIELDS, listedLoads, pageSelection } from "./list-rows.ts";
-import { followCancellation } from "./cancellation.ts";
 import { recordMilestones } from "./milestones.ts";
 import {
   assignDriverInput,
@@ -429,7 +429,10 @@ export async function assignLoadToWinner(
  * own choice such as cancelled stays); each change is audited. Runs in the caller's transaction.
  */
 export async function advanceLoadStatusFromTracking(
-  tx: Pick<Db, "load" | "auditLog" | "invoice" | "bill" | "billingLine" | "loadMilestone" | "$queryRawUnsafe">,
+  tx: Pick<
+    Db,
+    "load" | "auditLog" | "invoice" | "bill" | "billingLine" | "loadMilestone" | "$queryRawUnsafe"
+  >,
   change: { loadIds: string[]; from: LoadStatus[]; to: LoadStatus; actor: AuditActor; reason: string },
 ): Promise<{ loadIds: string[]; invoices: CreatedOnce[] }> {
   if (change.loadIds.length === 0) return { loadIds: [], invoices: [] };
