@@ -304,7 +304,7 @@ function entrySchema(ledger: Ledger, form: "create" | "edit") {
     .superRefine((parsed, context) => {
       const fields = parsed as Record<string, unknown>;
       const lines = fields.lines as BillingLine[] | null | undefined;
-      if (!lines) return;
+      if (!lines?.length || lines.some((line) => typeof line?.amountCents !== "number")) return;
       const sum = lines.reduce((total, line) => total + line.amountCents, 0);
       if (sum > MAX_MONEY_CENTS) {
         context.addIssue({ code: "custom", message: BILLING_TEXTS.linesTooLarge, path: ["lines"] });

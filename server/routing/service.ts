@@ -221,11 +221,14 @@ async function checkRouteCarrier(
     changes.assignedUserId === undefined ? route.carrierId : (changes.carrierId ?? null)
   ) as string | null;
   const members = loads ?? (await loadMembership.use.loadsOnRoute(ctx.db, route.id));
-  const others = members.flatMap((load) =>
-    load.carrierId !== null && load.carrierId !== driverCarrierId
-      ? [{ loadId: load.loadId, carrierId: load.carrierId }]
-      : [],
-  );
+  // Awarded to a carrier company: the driver must be one of its users. Awarded to a carrier user of
+  // no company: that user must drive it.
+  const others = members.flatMap((load) => {
+    const awardedTo = load.carrierId ?? load.assignedUserId;
+    if (awardedTo === null) return [];
+    const matches = load.carrierId !== null ? load.carrierId === driverCarrierId : load.assignedUserId === driverId;
+    return matches ? [] : [{ loadId: load.loadId, carrierId: awardedTo }];
+  });
   if (others.length === 0) return null;
   if (!override) {
     throw new ConflictError(routeCarrierMismatch(others.map((load) => load.loadId)), "assignedUserKey");
