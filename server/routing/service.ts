@@ -226,7 +226,8 @@ async function checkRouteCarrier(
   const others = members.flatMap((load) => {
     const awardedTo = load.carrierId ?? load.assignedUserId;
     if (awardedTo === null) return [];
-    const matches = load.carrierId !== null ? load.carrierId === driverCarrierId : load.assignedUserId === driverId;
+    const matches =
+      load.carrierId !== null ? load.carrierId === driverCarrierId : load.assignedUserId === driverId;
     return matches ? [] : [{ loadId: load.loadId, carrierId: awardedTo }];
   });
   if (others.length === 0) return null;
