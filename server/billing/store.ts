@@ -247,7 +247,7 @@ export function writeQuickPay(
 
 /** Bills: the quick-pay fee again, after an edit moved the amount. */
 export function writeQuickPayFee(db: LedgerDb, id: string, feeCents: number): Promise<{ count: number }> {
-  return db.bill.updateMany({ where: { id }, data: { quickPayFeeCents: feeCents } });
+  return db.bill.updateMany({ where: { id }, data: { quickPayFeeCents: feeCents, ...NEXT_VERSION } });
 }
 
 /** Bills: the TONU proposal (a number of cents) or none. */
