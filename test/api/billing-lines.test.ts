@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BILLING_TEXTS, linesSumMessage } from "../../common/billing.ts";
 import { routeCarrierMismatch } from "../../common/routing.ts";
+import { draftInvoiceForDelivery, draftInvoiceForPod } from "../../server/billing/operations.ts";
+import { quickPayFee } from "../../server/billing/service.ts";
 import { LOAD_CANCELLED_TITLE } from "../../server/loads/cancellation.ts";
 import {
   adminAndCarrier,
@@ -528,5 +530,49 @@ describe("a route's driver and its loads' carrier", () => {
       __typename: "ConflictError",
       message: routeCarrierMismatch([load.loadId]),
     });
+  });
+});
+
+describe("billing operations against the database", () => {
+  const actor = { id: null, ip: null };
+
+  it("shares one draft between the POD and the delivery, whichever comes first; the later POD is linked", async () => {
+    await uploadLoads(t.app, admin.token, [{ "Load ID": "POD-9", Customer: "Acme Foods" }]);
+    const load = await t.app.deps.db.load.update({
+      where: { loadId: "POD-9" },
+      data: { customerRateCents: 50_000 },
+      select: { id: true, loadId: true, customer: true, customerRateCents: true },
+    });
+    const delivered = await t.app.deps.db.$transaction((tx) => draftInvoiceForDelivery(load, tx, { actor }));
+    expect(delivered?.created).toBe(true);
+    expect(delivered?.entry.podDocumentId).toBeNull();
+    const document = await t.app.deps.db.loadDocument.create({
+      data: {
+        loadId: load.id,
+        type: "POD",
+        fileName: "pod.pdf",
+        contentType: "application/pdf",
+        size: 1,
+        sha256: "0",
+      },
+    });
+    const linked = await t.app.deps.db.$transaction((tx) =>
+      draftInvoiceForPod(load, document.id, tx, { actor }),
+    );
+    expect(linked).toMatchObject({ created: false, changed: true });
+    expect(linked?.entry.podDocumentId).toBe(document.id);
+    expect(linked?.entry.id).toBe(delivered?.entry.id);
+    const again = await t.app.deps.db.$transaction((tx) =>
+      draftInvoiceForPod(load, "another", tx, { actor }),
+    );
+    expect(again).toMatchObject({ created: false });
+    expect(again?.changed).toBeUndefined();
+    expect(await t.app.deps.db.invoice.count({ where: { loadId: load.id } })).toBe(1);
+  });
+
+  it("works the quick-pay fee out to the nearest cent", () => {
+    expect(quickPayFee(100_000, 200)).toBe(2_000);
+    expect(quickPayFee(12_345, 250)).toBe(309);
+    expect(quickPayFee(0, 200)).toBe(0);
   });
 });
