@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { readInstant } from "./date-time.ts";
-import { MAX_MONEY_TEXT, type MoneyProblem, parseMoneyCents } from "./money.ts";
+import {
+  centsToDecimal,
+  formatCents,
+  MAX_MONEY_CENTS,
+  MAX_MONEY_TEXT,
+  type MoneyProblem,
+  parseMoneyCents,
+} from "./money.ts";
 import { changedElsewhere, expectedVersionFields } from "./row-version.ts";
 
 /**
@@ -21,6 +28,38 @@ export const BILLING_STATUS_LABELS: Record<BillingStatus, string> = {
 export const SETTLED_STATUSES: readonly BillingStatus[] = ["paid", "canceled"];
 
 export type Ledger = "receivable" | "payable";
+
+/** What a line of an invoice or a bill is for (issue #28). */
+export const BILLING_LINE_KINDS = [
+  "linehaul",
+  "fuel",
+  "detention",
+  "lumper",
+  "layover",
+  "tonu",
+  "other",
+] as const;
+export type BillingLineKind = (typeof BILLING_LINE_KINDS)[number];
+
+export const BILLING_LINE_KIND_LABELS: Record<BillingLineKind, string> = {
+  linehaul: "Linehaul",
+  fuel: "Fuel",
+  detention: "Detention",
+  lumper: "Lumper",
+  layover: "Layover",
+  tonu: "TONU",
+  other: "Other",
+};
+
+/** At most this many lines on one invoice or bill. */
+export const MAX_BILLING_LINES = 50;
+
+/** A line as the server keeps it: exact cents. */
+export interface BillingLine {
+  kind: BillingLineKind;
+  description: string;
+  amountCents: number;
+}
 
 /** The spec's field names of each ledger: the REST payloads and the forms use them. */
 export const LEDGER_FIELDS = {
@@ -52,7 +91,23 @@ export const BILLING_TEXTS = {
   /** 409s of an edit naming a version that moved (someone else saved the entry since it was read). */
   invoiceChanged: changedElsewhere("invoice"),
   billChanged: changedElsewhere("bill"),
+  lineKindInvalid: `Kind must be one of ${BILLING_LINE_KINDS.join(", ")}`,
+  lineDescriptionTooLong: "At most 200 characters",
+  linesNotAList: "Lines must be a list of { kind, description, amount }",
+  linesTooMany: `At most ${MAX_BILLING_LINES} lines`,
+  linesRequired: "Add at least one line",
+  linesTooLarge: `The lines cannot add up to more than ${MAX_MONEY_TEXT}`,
+  quickPayNotOpen: "Quick pay is only for open bills (pending or overdue)",
+  quickPayTwice: "Quick pay was already requested for this bill",
+  tonuNoProposal: "This bill has no TONU proposal to decide",
+  /** An edit of only the amount of an entry that has several lines: which line should change? */
+  linesKeepAmount: "This entry has several lines: change the lines, the amount is their sum",
 } as const;
+
+/** The 400 of an amount that is not the sum of the lines sent with it. */
+export function linesSumMessage(sumCents: number): string {
+  return `Amount must equal the sum of the lines (${formatCents(sumCents)})`;
+}
 
 const MONEY_TEXTS: Record<Exclude<MoneyProblem, "missing">, string> = {
   not_a_number: "Amount must be a number, e.g. 1250.00",
@@ -123,6 +178,65 @@ const money = (form: "create" | "edit") =>
     return "cents" in result ? result.cents : issue(moneyMessage(result.problem, form));
   });
 
+const lineKind = checked((value, issue): BillingLineKind => {
+  const text = typeof value === "string" ? value.trim().toLowerCase() : "";
+  return (BILLING_LINE_KINDS as readonly string[]).includes(text)
+    ? (text as BillingLineKind)
+    : issue(BILLING_TEXTS.lineKindInvalid);
+});
+
+const lineDescription = checked((value, issue): string => {
+  if (value === undefined || value === null) return "";
+  if (typeof value !== "string") return issue(BILLING_TEXTS.lineDescriptionTooLong);
+  const text = value.trim();
+  return text.length > 200 ? issue(BILLING_TEXTS.lineDescriptionTooLong) : text;
+});
+
+const lineSchema = z
+  .object(
+    {
+      kind: lineKind.meta({ type: "string", enum: [...BILLING_LINE_KINDS] }),
+      description: lineDescription.optional().meta({ type: "string", maxLength: 200 }),
+      amount: money("create").meta({
+        type: ["number", "string"],
+        description: "Dollars, 0 or more, at most two decimals.",
+      }),
+    },
+    { error: BILLING_TEXTS.linesNotAList },
+  )
+  .transform(
+    (line): BillingLine => ({
+      kind: line.kind,
+      description: line.description ?? "",
+      amountCents: line.amount,
+    }),
+  )
+  .meta({ required: ["kind", "amount"] });
+
+/** Optional line items: when given, at least one, at most MAX_BILLING_LINES. */
+const linesField = z
+  .array(lineSchema, { error: BILLING_TEXTS.linesNotAList })
+  .min(1, BILLING_TEXTS.linesRequired)
+  .max(MAX_BILLING_LINES, BILLING_TEXTS.linesTooMany)
+  .nullish()
+  .meta({
+    description:
+      "Line items (linehaul, fuel, detention, lumper, layover, tonu, other); the amount is their sum. " +
+      "Left out: the amount alone, kept as one line.",
+  });
+
+/** The cents of lines as sent, when every amount is readable; null otherwise. */
+function sentLinesCents(lines: unknown): number | null {
+  if (!Array.isArray(lines) || lines.length === 0) return null;
+  let sum = 0;
+  for (const line of lines) {
+    const result = parseMoneyCents((line as { amount?: unknown } | null)?.amount);
+    if (!("cents" in result)) return null;
+    sum += result.cents;
+  }
+  return sum;
+}
+
 const status = (required: string) =>
   checked((value, issue) => {
     if (blank(value)) return issue(required);
@@ -145,8 +259,21 @@ const loadReference = checked((value, issue): string | null | undefined => {
 function entrySchema(ledger: Ledger, form: "create" | "edit") {
   const names = LEDGER_FIELDS[ledger];
   const required = (text: string) => (form === "create" ? text : BILLING_TEXTS.editRequired);
+  // Lines without an amount: the amount is their sum (filled in before the checks, so the
+  // amount's own rules still read it; a line's problem is told on the line).
+  const amountFromLines = (raw: unknown) => {
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
+    const body = raw as Record<string, unknown>;
+    const amount = body[names.amount];
+    if (!blank(amount) || !Array.isArray(body.lines) || body.lines.length === 0) return raw;
+    const cents = sentLinesCents(body.lines);
+    return {
+      ...body,
+      [names.amount]: cents === null ? "0" : centsToDecimal(Math.min(cents, MAX_MONEY_CENTS)),
+    };
+  };
   // What each field takes, for the API's OpenAPI document (the checks above read it as unknown).
-  return z
+  const fields = z
     .object({
       [names.party]: party(required(BILLING_TEXTS.partyRequired)).meta({
         type: "string",
@@ -170,10 +297,23 @@ function entrySchema(ledger: Ledger, form: "create" | "edit") {
         type: ["string", "null"],
         description: "The load it bills, by loadId; null or blank removes the link, left out keeps it.",
       }),
+      lines: linesField,
       // The edit form's version (as GET answered it): 409 when the entry changed since.
       ...(form === "edit" ? expectedVersionFields : {}),
     })
+    .superRefine((parsed, context) => {
+      const fields = parsed as Record<string, unknown>;
+      const lines = fields.lines as BillingLine[] | null | undefined;
+      if (!lines?.length || lines.some((line) => typeof line?.amountCents !== "number")) return;
+      const sum = lines.reduce((total, line) => total + line.amountCents, 0);
+      if (sum > MAX_MONEY_CENTS) {
+        context.addIssue({ code: "custom", message: BILLING_TEXTS.linesTooLarge, path: ["lines"] });
+      } else if (sum !== fields[names.amount]) {
+        context.addIssue({ code: "custom", message: linesSumMessage(sum), path: [names.amount] });
+      }
+    })
     .meta({ required: [names.party, names.date, names.amount, "status"] });
+  return z.preprocess(amountFromLines, fields);
 }
 
 /** What the service stores, whichever ledger and form it came from. */
@@ -185,6 +325,8 @@ export interface BillingEntryInput {
   loadId: string | null | undefined;
   /** The edit's version as its form read it (`expectedVersion` or `version`); undefined: no check. */
   expectedVersion?: number;
+  /** The line items sent (their sum is amountCents); undefined: the amount alone. */
+  lines?: BillingLine[];
 }
 
 function entryInputSchema(ledger: Ledger, form: "create" | "edit") {
@@ -199,6 +341,7 @@ function entryInputSchema(ledger: Ledger, form: "create" | "edit") {
       status: fields.status as BillingStatus,
       loadId: fields.loadId as string | null | undefined,
       expectedVersion: (fields.expectedVersion ?? fields.version) as number | undefined,
+      lines: (fields.lines as BillingLine[] | null | undefined) ?? undefined,
     };
   });
 }

@@ -68,3 +68,12 @@ export const NASS_IMPORT_TOO_LARGE = "The NASS file is larger than 5 MB.";
 export const GEOFENCE_RADIUS_BOUNDS = { min: 25, max: 5000 } as const;
 
 export const GEOFENCE_RADIUS_MESSAGE = `Geofence radius must be a whole number of meters from ${GEOFENCE_RADIUS_BOUNDS.min} to ${GEOFENCE_RADIUS_BOUNDS.max}`;
+/**
+ * A route's driver must belong to the carrier its loads were awarded to (issue #28): the 409 of a
+ * save that would break it without `overrideCarrier`.
+ */
+export function routeCarrierMismatch(loadIds: readonly string[]): string {
+  const shown =
+    loadIds.slice(0, 5).join(", ") + (loadIds.length > 5 ? ` and ${loadIds.length - 5} more` : "");
+  return `The driver belongs to another carrier than the one load ${shown} was awarded to. Choose a driver of that carrier, or save with the carrier override.`;
+}

@@ -34,6 +34,12 @@ export interface AppConfig {
   trackingGeofenceMeters: number;
   /** TENDER_ACCEPT_MINUTES: how long an award's winner has to accept the tender (default 60). */
   tenderAcceptMinutes: number;
+  /** QUICK_PAY_FEE_PERCENT (default 2, up to two decimals): what quick pay keeps back, in basis points. */
+  quickPayFeeBasisPoints: number;
+  /** QUICK_PAY_DAYS (default 2): a bill asked for quick pay is paid this many days after the ask. */
+  quickPayDays: number;
+  /** TONU_DEFAULT_CENTS (default 15000): the TONU charge proposed when a covered load is cancelled. */
+  tonuDefaultCents: number;
   /** Optional raster tiles drawn under the offline basemap ({z}/{x}/{y} URL template). */
   mapTileUrl: string | undefined;
   mapTileAttribution: string | undefined;
@@ -133,6 +139,9 @@ export function loadConfig(
     loginWindowSeconds: Number(env.LOGIN_WINDOW_SECONDS ?? 15 * 60),
     trackingGeofenceMeters: Number(env.TRACKING_GEOFENCE_METERS ?? 200),
     tenderAcceptMinutes: positiveWhole(env.TENDER_ACCEPT_MINUTES, 60, "TENDER_ACCEPT_MINUTES"),
+    quickPayFeeBasisPoints: readPercentBasisPoints(env.QUICK_PAY_FEE_PERCENT, 200, "QUICK_PAY_FEE_PERCENT"),
+    quickPayDays: positiveWhole(env.QUICK_PAY_DAYS, 2, "QUICK_PAY_DAYS"),
+    tonuDefaultCents: positiveWhole(env.TONU_DEFAULT_CENTS, 15_000, "TONU_DEFAULT_CENTS"),
     mapTileUrl: env.MAP_TILE_URL || undefined,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION || undefined,
     carrierApproval: env.CARRIER_APPROVAL === "required" ? "required" : "off",
@@ -277,6 +286,17 @@ export interface MailOutboxSettings {
   leaseMs: number;
   /** MAIL_RETENTION_DAYS: sent and failed e-mails are deleted this long after they were queued. */
   retentionMs: number;
+}
+
+/** A percent from 0 to 100 with at most two decimals ("2", "2.5") as basis points (200, 250). */
+function readPercentBasisPoints(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(raw.trim());
+  const basisPoints = match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : Number.NaN;
+  if (!(basisPoints >= 0 && basisPoints <= 10_000)) {
+    throw new Error(`${name} must be a percent from 0 to 100 with at most two decimals.`);
+  }
+  return basisPoints;
 }
 
 function positiveWhole(raw: string | undefined, fallback: number, name: string): number {

@@ -13,6 +13,34 @@ export function rateConfirmationPath(entry: Pick<Entry, "number">): string {
   return `/api/billing/accounts-payable/${encodeURIComponent(entry.number)}/rate-confirmation.pdf`;
 }
 
+function linesJson(entry: Entry) {
+  return entry.lines?.map((line) => ({
+    kind: line.kind,
+    description: line.description,
+    amount: centsToAmount(line.amountCents),
+    amountCents: line.amountCents,
+  }));
+}
+
+/** Where a load document downloads. */
+export function documentPath(documentId: string): string {
+  return `/api/documents/${encodeURIComponent(documentId)}`;
+}
+
+/** A bill's quick pay as the API answers it. */
+export function quickPayJson(entry: Entry) {
+  if (!entry.quickPay) return null;
+  const { at, feeCents, feeBasisPoints } = entry.quickPay;
+  return {
+    requestedAt: at.toISOString(),
+    feePercent: feeBasisPoints / 100,
+    fee: centsToAmount(feeCents),
+    feeCents,
+    netAmount: centsToAmount(entry.amountCents - feeCents),
+    netAmountCents: entry.amountCents - feeCents,
+  };
+}
+
 function common(entry: Entry, now: Date) {
   const days = daysPastDue(entry.day, entry.status, now);
   return {
@@ -39,6 +67,9 @@ export function invoiceJson(entry: Entry, now = new Date()) {
     amountDue: centsToAmount(entry.amountCents),
     amountDueCents: entry.amountCents,
     ...common(entry, now),
+    lines: linesJson(entry),
+    podDocumentId: entry.podDocumentId,
+    podDocumentUrl: entry.podDocumentId ? documentPath(entry.podDocumentId) : null,
   };
 }
 
@@ -52,5 +83,11 @@ export function billJson(entry: Entry, now = new Date()) {
     amountCents: entry.amountCents,
     ...common(entry, now),
     rateConfirmationUrl: entry.sourceKey?.startsWith("winner:") ? rateConfirmationPath(entry) : null,
+    lines: linesJson(entry),
+    quickPay: quickPayJson(entry),
+    tonuProposed:
+      entry.tonuProposedCents === null
+        ? null
+        : { amount: centsToAmount(entry.tonuProposedCents), amountCents: entry.tonuProposedCents },
   };
 }

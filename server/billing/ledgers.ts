@@ -17,6 +17,8 @@ export interface LedgerTable {
   party: string;
   day: string;
   amount: string;
+  /** The spec's name of the amount in forms and REST bodies (a 400's field). */
+  amountField: string;
   entity: "Invoice" | "Bill";
   notFound: string;
   /** The 409 of an edit naming a version the entry no longer holds. */
@@ -35,6 +37,7 @@ export const LEDGER_TABLES: Record<Ledger, LedgerTable> = {
     party: "customerPayer",
     day: "dueDate",
     amount: "amountDueCents",
+    amountField: "amountDue",
     entity: "Invoice",
     notFound: "Invoice not found",
     changed: BILLING_TEXTS.invoiceChanged,
@@ -50,6 +53,7 @@ export const LEDGER_TABLES: Record<Ledger, LedgerTable> = {
     party: "carrier",
     day: "paymentDate",
     amount: "amountCents",
+    amountField: "amount",
     entity: "Bill",
     notFound: "Bill not found",
     changed: BILLING_TEXTS.billChanged,

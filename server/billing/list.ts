@@ -302,6 +302,11 @@ export function billingPageSql(
     `e."loadId"`,
     billOnly ? `e."carrierId"` : `NULL AS "carrierId"`,
     billOnly ? `e."winnerUserId"` : `NULL AS "winnerUserId"`,
+    billOnly ? `NULL AS "podDocumentId"` : `e."podDocumentId"`,
+    billOnly ? `e."quickPayAt"` : `NULL AS "quickPayAt"`,
+    billOnly ? `e."quickPayFeeCents"` : `NULL AS "quickPayFeeCents"`,
+    billOnly ? `e."quickPayFeeBasisPoints"` : `NULL AS "quickPayFeeBasisPoints"`,
+    billOnly ? `e."tonuProposedCents"` : `NULL AS "tonuProposedCents"`,
     `l."loadId" AS "linkedLoadId"`,
     `l."trackingLink" AS "linkedTrackingLink"`,
     `l."routeNumber" AS "linkedRouteNumber"`,
@@ -356,6 +361,11 @@ export interface BillingPageRow {
   loadId: string | null;
   carrierId: string | null;
   winnerUserId: string | null;
+  podDocumentId: string | null;
+  quickPayAt: unknown;
+  quickPayFeeCents: number | bigint | null;
+  quickPayFeeBasisPoints: number | bigint | null;
+  tonuProposedCents: number | bigint | null;
   linkedLoadId: string | null;
   linkedTrackingLink: string | null;
   linkedRouteNumber: string | null;

@@ -8,10 +8,22 @@ import { NEXT_VERSION } from "../lib/row-version.ts";
 import { announceLedgerChange } from "./events.ts";
 import { invoicedMilestone, loadMilestones } from "./load-milestones.ts";
 import { lockSeries, nextBillingNumber } from "./numbers.ts";
-import { type Entry, entryBySourceKey, insertEntry } from "./store.ts";
+import {
+  billsOfLoad,
+  type Entry,
+  entryById,
+  entryBySourceKey,
+  insertEntry,
+  invoiceOfLoad,
+  writeInvoicePod,
+  writeTonuProposal,
+} from "./store.ts";
 
 /** The transaction (or client) of the caller: billing writes inside the operation that causes it. */
-type Tx = Pick<Db, "invoice" | "bill" | "auditLog" | "loadMilestone" | "load" | "$queryRawUnsafe">;
+type Tx = Pick<
+  Db,
+  "invoice" | "bill" | "billingLine" | "auditLog" | "loadMilestone" | "load" | "$queryRawUnsafe"
+>;
 
 const DAY_MS = 86_400_000;
 /** Net 30 both ways: the shipper pays 30 days after delivery, the carrier is paid 30 days after award. */
@@ -34,6 +46,8 @@ export interface CreatedOnce {
   entry: Entry;
   /** false when an earlier call had already created it (nothing was written). */
   created: boolean;
+  /** An existing entry that this call changed (e.g. the POD linked to an invoice drafted before). */
+  changed?: boolean;
 }
 
 export interface WinnerBill {
@@ -71,6 +85,7 @@ export async function createBillForWinner(input: WinnerBill, tx: Tx): Promise<Cr
     sourceKey,
     carrierId: input.carrierId ?? null,
     winnerUserId: input.winnerUserId ?? null,
+    lines: [{ kind: "linehaul", description: "Winning bid", amountCents: input.amountCents }],
   });
   await recordAudit(tx, {
     actor: input.actor,
@@ -117,6 +132,7 @@ export async function draftInvoiceForDelivery(
     status: "pending",
     loadId: load.id,
     sourceKey,
+    lines: [{ kind: "linehaul", description: "Customer rate", amountCents: load.customerRateCents }],
   });
   await loadMilestones.use(tx, invoicedMilestone(entry, null));
   await recordAudit(tx, {
@@ -129,9 +145,102 @@ export async function draftInvoiceForDelivery(
   return { entry, created: true };
 }
 
+/**
+ * A POD was attached to the load (delivered or not): the customer's draft invoice, a linehaul line
+ * at the customer rate, with the POD linked. Only when the load has a customer, a rate and no
+ * invoice yet; an invoice the delivery drafted without a POD gets this one linked. Once per load
+ * whatever the order or concurrency of POD uploads and deliveries: the same series lock and the
+ * same unique sourceKey as the delivery's draft (`delivery:<load id>`).
+ */
+export async function draftInvoiceForPod(
+  load: DeliveredLoad,
+  documentId: string,
+  tx: Tx,
+  { actor, now = new Date() }: { actor: AuditActor; now?: Date },
+): Promise<CreatedOnce | null> {
+  if (!load.customer?.trim() || load.customerRateCents === null) return null;
+  assertCents(load.customerRateCents);
+  const sourceKey = `delivery:${load.id}`;
+  await lockSeries(tx, "invoice");
+  const drafted = await entryBySourceKey(tx, "receivable", sourceKey);
+  const existing = drafted ?? (await invoiceOfLoad(tx, load.id));
+  if (existing) {
+    if (existing.sourceKey !== sourceKey || existing.podDocumentId !== null) {
+      return { entry: existing, created: false };
+    }
+    await writeInvoicePod(tx, existing.id, documentId);
+    await recordAudit(tx, {
+      actor,
+      action: "invoice.pod_linked",
+      entityType: "Invoice",
+      entityId: existing.id,
+      details: { number: existing.number, loadId: load.loadId, documentId },
+    });
+    return { entry: await entryById(tx, "receivable", existing.id), created: false, changed: true };
+  }
+  const entry = await insertEntry(tx, "receivable", {
+    number: await nextBillingNumber(tx, "invoice"),
+    party: load.customer.trim().slice(0, 200),
+    day: netTerms(now),
+    amountCents: load.customerRateCents,
+    status: "pending",
+    loadId: load.id,
+    sourceKey,
+    podDocumentId: documentId,
+    lines: [{ kind: "linehaul", description: "Customer rate", amountCents: load.customerRateCents }],
+  });
+  await loadMilestones.use(tx, invoicedMilestone(entry, null));
+  await recordAudit(tx, {
+    actor,
+    action: "invoice.draft_on_pod",
+    entityType: "Invoice",
+    entityId: entry.id,
+    details: { number: entry.number, loadId: load.loadId, amountCents: load.customerRateCents, documentId },
+  });
+  return { entry, created: true };
+}
+
+export interface CancelledLoad {
+  id: string;
+  loadId: string;
+}
+
+export interface TonuProposal {
+  bill: Entry;
+  cents: number;
+}
+
+/**
+ * A covered load was cancelled: propose a TONU charge on its carrier's bill (the winner's, else
+ * the load's first open bill), for an operator to confirm or dismiss. Nothing when the load has no
+ * open bill or already has a proposal. Inside the cancellation's transaction.
+ */
+export async function proposeTonu(
+  load: CancelledLoad,
+  cents: number,
+  tx: Tx,
+  { actor }: { actor: AuditActor },
+): Promise<TonuProposal | null> {
+  assertCents(cents);
+  const bills = (await billsOfLoad(tx, load.id)).filter(
+    (bill) => bill.status === "pending" || bill.status === "overdue",
+  );
+  const bill = bills.find((entry) => entry.sourceKey === `winner:${load.id}`) ?? bills[0];
+  if (!bill || bill.tonuProposedCents !== null) return null;
+  await writeTonuProposal(tx, bill.id, cents);
+  await recordAudit(tx, {
+    actor,
+    action: "bill.tonu_proposed",
+    entityType: "Bill",
+    entityId: bill.id,
+    details: { number: bill.number, loadId: load.loadId, amountCents: cents },
+  });
+  return { bill: await entryById(tx, "payable", bill.id), cents };
+}
+
 /** After the caller's transaction committed: tell the billing screens. */
 export function announceCreated(deps: Pick<Deps, "pubsub">, result: CreatedOnce | null): void {
-  if (result?.created) announceLedgerChange(deps, result.entry.ledger, result.entry.id);
+  if (result?.created || result?.changed) announceLedgerChange(deps, result.entry.ledger, result.entry.id);
 }
 
 export interface MovedWinnerBill {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BILLING_STATUSES } from "../../common/billing.ts";
+import { BILLING_LINE_KINDS, BILLING_STATUSES } from "../../common/billing.ts";
 import { dateTime, rowVersion } from "../http/rest-schemas.ts";
 import { AGING_BUCKETS, AGING_LABELS } from "./aging.ts";
 
@@ -18,6 +18,20 @@ const common = {
   version: rowVersion,
 };
 
+const lineSchema = z.object({
+  kind: z.enum(BILLING_LINE_KINDS),
+  description: z.string(),
+  amount: z.number().describe("Dollars."),
+  amountCents: z.number().int(),
+});
+
+const lines = z
+  .array(lineSchema)
+  .optional()
+  .describe(
+    "The line items, whose sum is the amount: on one entry's answers (GET one, POST, PUT), not on list pages.",
+  );
+
 /** `invoiceJson`: an accounts receivable entry (amountDue in dollars). */
 export const invoiceSchema = z
   .object({
@@ -27,6 +41,9 @@ export const invoiceSchema = z
     amountDue: z.number().describe("Dollars."),
     amountDueCents: z.number().int(),
     ...common,
+    lines,
+    podDocumentId: z.string().nullable().describe("The POD document the invoice was drafted on."),
+    podDocumentUrl: z.string().nullable().describe("Its download (GET /api/documents/{id})."),
   })
   .meta({ id: "Invoice", description: "An accounts receivable entry." });
 
@@ -43,6 +60,22 @@ export const billSchema = z
       .string()
       .nullable()
       .describe("The rate confirmation PDF of a bill drafted for a bid winner."),
+    lines,
+    quickPay: z
+      .object({
+        requestedAt: dateTime,
+        feePercent: z.number().describe("The fee in percent (2 = 2%)."),
+        fee: z.number().describe("Dollars kept back."),
+        feeCents: z.number().int(),
+        netAmount: z.number().describe("Dollars paid: amount less the fee."),
+        netAmountCents: z.number().int(),
+      })
+      .nullable()
+      .describe("Quick pay, once the carrier asked for it: the payment date moved to quick-pay terms."),
+    tonuProposed: z
+      .object({ amount: z.number().describe("Dollars."), amountCents: z.number().int() })
+      .nullable()
+      .describe("A TONU charge proposed when the covered load was cancelled, waiting for an operator."),
   })
   .meta({ id: "Bill", description: "An accounts payable entry." });
 

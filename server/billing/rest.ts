@@ -7,6 +7,7 @@ import { errors, fileResponse, queryParam } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import { parseInput } from "../lib/validate.ts";
 import { AGING_BUCKETS, type AgingAmounts, receivablesAging } from "./aging.ts";
+import { carrierBills, decideTonu, requestQuickPay } from "./carrier-bills.ts";
 import { exportFileName, exportLedgerCsv } from "./export.ts";
 import { billJson, invoiceJson } from "./json.ts";
 import { LEDGER_TABLES } from "./ledgers.ts";
@@ -14,7 +15,7 @@ import { BILLING_SORT_FIELDS } from "./list.ts";
 import { rateConfirmationForBill } from "./rate-confirmation.ts";
 import { agingSchema, billSchema, invoiceSchema } from "./rest-schemas.ts";
 import { createEntry, findBillingPage, getEntry, updateEntry } from "./service.ts";
-import { asOfQuery, listCriteriaFromQuery } from "./validation.ts";
+import { asOfQuery, carrierBillsQuery, listCriteriaFromQuery, tonuDecisionInput } from "./validation.ts";
 
 /** The aging amounts in the spec's number shape (dollars), summed in cents first. */
 function inDollars(amounts: AgingAmounts): AgingAmounts {
@@ -187,6 +188,61 @@ export const billingRoutes: RestRoute[] = [
         pageSize: report.pageSize,
       };
     },
+  },
+  {
+    method: "POST",
+    path: "/billing/accounts-payable/:billNumber/quick-pay",
+    access: "signedIn",
+    schema: {
+      summary: "Ask for quick pay",
+      description:
+        "The bill's carrier (or an operator) asks for quick pay: the payment date moves to QUICK_PAY_DAYS " +
+        "(default 2) days from now and the quick-pay fee (QUICK_PAY_FEE_PERCENT of the amount, default 2%) " +
+        "is kept back. Once per bill, open bills only.",
+      response: {
+        200: billSchema,
+        ...errors({
+          404: "Bill not found",
+          409: "Quick pay was already requested for this bill",
+        }),
+      },
+    },
+    handle: async (ctx, { params }) => billJson(await requestQuickPay(ctx, params.billNumber)),
+  },
+  {
+    method: "POST",
+    path: "/billing/accounts-payable/:billNumber/tonu",
+    access: "admin",
+    schema: {
+      summary: "Decide a TONU proposal",
+      description:
+        "A cancelled covered load proposed a TONU charge on its carrier's bill: confirm it (the bill " +
+        "becomes one tonu line of the amount) or dismiss it. Operators only.",
+      body: tonuDecisionInput,
+      response: {
+        200: billSchema,
+        ...errors(400, { 404: "Bill not found", 409: "This bill has no TONU proposal to decide" }),
+      },
+    },
+    handle: async (ctx, { params, body }) =>
+      billJson(await decideTonu(ctx, params.billNumber, parseInput(tonuDecisionInput, body))),
+  },
+  {
+    method: "GET",
+    path: "/billing/my-bills",
+    access: "signedIn",
+    schema: {
+      summary: "List my bills (carriers)",
+      description:
+        "The signed-in carrier's bills (won by them or billed to their carrier company), newest first, " +
+        "at most `limit` (default 50, at most 100), with their lines and quick pay.",
+      querystring: z.looseObject({ limit: queryParam("How many, 1 to 100 (default 50).") }),
+      response: { 200: z.array(billSchema), ...errors(400) },
+    },
+    handle: async (ctx, { query }) =>
+      (await carrierBills(ctx, parseInput(carrierBillsQuery, query.get("limit") ?? undefined))).map((bill) =>
+        billJson(bill),
+      ),
   },
   {
     method: "GET",

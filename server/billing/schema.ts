@@ -1,6 +1,14 @@
-import { BILLING_STATUSES, type BillingStatus, type Ledger } from "../../common/billing.ts";
+import {
+  BILLING_LINE_KINDS,
+  BILLING_STATUSES,
+  type BillingLine,
+  type BillingLineKind,
+  type BillingStatus,
+  type Ledger,
+} from "../../common/billing.ts";
 import { centsToAmount } from "../../common/money.ts";
-import { adminsOnly } from "../auth/read-policy.ts";
+import { policy } from "../auth/policy.ts";
+import { adminsOnly, type ReadPolicy } from "../auth/read-policy.ts";
 import { type BuilderTypes, builder } from "../builder.ts";
 import type { Context } from "../context.ts";
 import { describedValues } from "../graphql/described-values.ts";
@@ -9,11 +17,18 @@ import { pagedListField } from "../graphql/paged-list.ts";
 import { readPolicyOptions } from "../graphql/read-policy.ts";
 import type { ListRequest, OffsetConnection } from "../lib/paging.ts";
 import { AGING_BUCKETS, type AgingAmounts, type AgingRow, receivablesAging } from "./aging.ts";
+import {
+  carrierBills,
+  decideTonu,
+  MAX_CARRIER_BILLS,
+  mayReadBill,
+  requestQuickPay,
+} from "./carrier-bills.ts";
 import { daysPastDue } from "./due.ts";
-import { rateConfirmationPath, trackingLinkOf } from "./json.ts";
+import { documentPath, quickPayJson, rateConfirmationPath, trackingLinkOf } from "./json.ts";
 import { type BillingSortField, DEFAULT_BILLING_SORT } from "./list.ts";
 import { type BillingPage, createEntry, findBillingPage, findEntry, updateEntry } from "./service.ts";
-import { type Entry, entriesByIds, type LinkedLoad } from "./store.ts";
+import { type Entry, entriesByIds, type LinkedLoad, linesOfEntry } from "./store.ts";
 
 export const BillingStatusEnum = builder.enumType("BillingStatus", {
   description: "An invoice's or bill's status, set by operators (past due is computed apart: pastDue).",
@@ -32,6 +47,76 @@ const LedgerEnum = builder.enumType("BillingLedger", {
     PAYABLE: { value: "payable" as const, description: "Bills: what carriers are owed." },
   },
 });
+
+const BillingLineKindEnum = builder.enumType("BillingLineKind", {
+  description: "What a line of an invoice or a bill is for.",
+  values: describedValues(BILLING_LINE_KINDS, {
+    linehaul: "The haul itself (the rate).",
+    fuel: "Fuel surcharge.",
+    detention: "Waiting at a facility beyond the free time.",
+    lumper: "Unloading help paid at the dock.",
+    layover: "A day the truck waited over.",
+    tonu: "Truck ordered, not used: the load was cancelled after the truck was committed.",
+    other: "Anything else.",
+  }),
+});
+
+const BillingLineType = builder.objectRef<BillingLine>("BillingLine").implement({
+  description: "One line item of an invoice or a bill; the lines add up to the amount.",
+  fields: (t) => ({
+    kind: t.field({
+      type: BillingLineKindEnum,
+      description: "What it is for.",
+      resolve: (line) => line.kind,
+    }),
+    description: t.exposeString("description", { description: "Free text (may be empty)." }),
+    amount: t.float({ description: "Dollars.", resolve: (line) => centsToAmount(line.amountCents) }),
+    amountCents: t.exposeInt("amountCents", { description: "US cents." }),
+  }),
+});
+
+const BillingLineInput = builder
+  .inputRef<{ kind: BillingLineKind; description?: string | null; amount: string }>("BillingLineInput")
+  .implement({
+    description:
+      "A line item: kind, description and amount (dollars as text, at most two decimals, 0 or more).",
+    fields: (t) => ({
+      kind: t.field({ type: BillingLineKindEnum, required: true, description: "What it is for." }),
+      description: t.string({ description: "Free text, at most 200 characters." }),
+      amount: t.string({ required: true, description: 'Dollars as text, e.g. "1250.50".' }),
+    }),
+  });
+
+type QuickPayView = NonNullable<ReturnType<typeof quickPayJson>>;
+
+const QuickPayType = builder.objectRef<QuickPayView>("QuickPay").implement({
+  description: "Quick pay on a bill: paid sooner, less a fee.",
+  fields: (t) => ({
+    requestedAt: t.field({
+      type: "DateTime",
+      description: "When the carrier asked for it.",
+      resolve: (quickPay) => new Date(quickPay.requestedAt),
+    }),
+    feePercent: t.exposeFloat("feePercent", { description: "The fee in percent (2 = 2%)." }),
+    fee: t.exposeFloat("fee", { description: "Dollars kept back." }),
+    feeCents: t.exposeInt("feeCents", { description: "US cents kept back." }),
+    netAmount: t.exposeFloat("netAmount", { description: "Dollars paid: the amount less the fee." }),
+    netAmountCents: t.exposeInt("netAmountCents", { description: "US cents paid." }),
+  }),
+});
+
+const linesField = (t: EntryFields) =>
+  t.field({
+    type: [BillingLineType],
+    description: "The line items, in order; their sum is the amount.",
+    resolve: (entry, _args, ctx) => linesOfEntry(ctx.db, entry),
+  });
+
+/** A bill is read by operators and by its own carrier (the winner, or users of the carrier billed). */
+const billReadPolicy: ReadPolicy<Entry> = {
+  reach: (viewer) => (viewer === null ? "none" : policy.isAdmin(viewer) ? "all" : "rows"),
+  row: (ctx, bill) => mayReadBill(ctx, bill),
+};
 
 const BillingLoadLink = builder.objectRef<LinkedLoad>("BillingLoadLink").implement({
   description: "The load an invoice or bill belongs to.",
@@ -95,7 +180,7 @@ const entryTimeFields = (t: EntryFields, update: "updateInvoice" | "updateBill")
 const ledgerNode = (ledger: Ledger, description: string) =>
   ({
     description,
-    ...readPolicyOptions(adminsOnly),
+    ...readPolicyOptions(ledger === "payable" ? billReadPolicy : adminsOnly),
     id: { resolve: (entry: Entry) => entry.id },
     loadMany: byLedger(ledger),
     isTypeOf: (value: unknown) => (value as Entry).ledger === ledger,
@@ -114,8 +199,14 @@ export const InvoiceType = builder.node(builder.objectRef<Entry>("Invoice"), {
     amountDueCents: t.int({ description: "The amount due in US cents.", resolve: (e) => e.amountCents }),
     ...entryStateFields(t, "due date"),
     drafted: t.boolean({
-      description: "Drafted by the server when its load was delivered.",
+      description: "Drafted by the server when its load was delivered or its POD arrived.",
       resolve: (e) => e.sourceKey !== null,
+    }),
+    lines: linesField(t),
+    podDocumentUrl: t.string({
+      nullable: true,
+      description: "The proof of delivery it was drafted on: its download path (GET /api/documents/{id}).",
+      resolve: (e) => (e.podDocumentId ? documentPath(e.podDocumentId) : null),
     }),
     ...entryTimeFields(t, "updateInvoice"),
   }),
@@ -137,6 +228,19 @@ export const BillType = builder.node(builder.objectRef<Entry>("Bill"), {
       nullable: true,
       description: "The rate confirmation PDF, for bills created for a marketplace winner.",
       resolve: (e) => (e.sourceKey?.startsWith("winner:") ? rateConfirmationPath(e) : null),
+    }),
+    lines: linesField(t),
+    quickPay: t.field({
+      type: QuickPayType,
+      nullable: true,
+      description: "Quick pay, once the carrier asked for it (the payment date moved to quick-pay terms).",
+      resolve: (e) => quickPayJson(e),
+    }),
+    tonuProposedAmount: t.float({
+      nullable: true,
+      description:
+        "Dollars of a TONU charge proposed when the covered load was cancelled, for an operator to confirm (decideTonu).",
+      resolve: (e) => (e.tonuProposedCents === null ? null : centsToAmount(e.tonuProposedCents)),
     }),
     ...entryTimeFields(t, "updateBill"),
   }),
@@ -313,6 +417,16 @@ builder.queryFields((t) => ({
     args: { billNumber: t.arg.string({ required: true, description: "BILL-000123." }) },
     resolve: (_root, args, ctx) => findEntry(ctx, "payable", args.billNumber),
   }),
+  myBills: t.field({
+    type: [BillType],
+    description:
+      "The signed-in carrier's bills (won by them or billed to their carrier company), newest first.",
+    authScopes: { carrier: true },
+    args: {
+      limit: t.arg.int({ description: `How many, 1 to ${MAX_CARRIER_BILLS} (default 50).` }),
+    },
+    resolve: (_root, args, ctx) => carrierBills(ctx, args.limit ?? 50),
+  }),
   receivablesAging: t.field({
     type: ReceivablesAging,
     description: "Open receivables: current / 1-30 / 31-60 / 61-90 / 90+ days past due, per customer.",
@@ -339,6 +453,11 @@ const CreateInvoiceInput = builder.inputType("CreateInvoiceInput", {
     amountDue: t.string({ description: 'Dollars as text, e.g. "1250.50": exact, no floating point.' }),
     status: t.field({ type: BillingStatusEnum, description: "The status; required." }),
     loadId: t.string({ description: "The readable load id to link, if any." }),
+    lines: t.field({
+      type: [BillingLineInput],
+      description:
+        "Line items; the amount is their sum (the amount may be left out). Left out: the amount is one linehaul line.",
+    }),
   }),
 });
 
@@ -355,6 +474,11 @@ const UpdateInvoiceInput = builder.inputType("UpdateInvoiceInput", {
     amountDue: t.string({ description: 'Dollars as text, e.g. "1250.50", at most two decimals.' }),
     status: t.field({ type: BillingStatusEnum, description: "The new status." }),
     loadId: t.string({ description: "null or empty unlinks; omitted keeps the link." }),
+    lines: t.field({
+      type: [BillingLineInput],
+      description:
+        "Replaces the line items; the amount is their sum. Left out: the lines stay (a one-line entry takes the new amount).",
+    }),
   }),
 });
 
@@ -366,6 +490,11 @@ const CreateBillInput = builder.inputType("CreateBillInput", {
     amount: t.string({ description: 'Dollars as text, e.g. "980.00".' }),
     status: t.field({ type: BillingStatusEnum, description: "The status; required." }),
     loadId: t.string({ description: "The readable load id to link, if any." }),
+    lines: t.field({
+      type: [BillingLineInput],
+      description:
+        "Line items; the amount is their sum (the amount may be left out). Left out: the amount is one linehaul line.",
+    }),
   }),
 });
 
@@ -382,6 +511,30 @@ const UpdateBillInput = builder.inputType("UpdateBillInput", {
     amount: t.string({ description: 'Dollars as text, e.g. "980.00", at most two decimals.' }),
     status: t.field({ type: BillingStatusEnum, description: "The new status." }),
     loadId: t.string({ description: "null or empty unlinks; omitted keeps the link." }),
+    lines: t.field({
+      type: [BillingLineInput],
+      description:
+        "Replaces the line items; the amount is their sum. Left out: the lines stay (a one-line entry takes the new amount).",
+    }),
+  }),
+});
+
+const QuickPayInput = builder.inputType("RequestQuickPayInput", {
+  description: "The bill to be paid sooner, less the quick-pay fee.",
+  fields: (t) => ({
+    billNumber: t.string({ required: true, description: "BILL-000123." }),
+  }),
+});
+
+const DecideTonuInput = builder.inputType("DecideTonuInput", {
+  description: "An operator's decision on a cancelled load's TONU proposal.",
+  fields: (t) => ({
+    billNumber: t.string({ required: true, description: "BILL-000123." }),
+    confirm: t.boolean({
+      required: true,
+      description: "true: the bill becomes one tonu line of the amount; false: the proposal is dismissed.",
+    }),
+    amount: t.string({ description: "Dollars as text; the proposed amount when left out." }),
   }),
 });
 
@@ -440,6 +593,28 @@ builder.mutationFields((t) => ({
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: CreateBillInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({ bill: await createEntry(ctx, "payable", input) }),
+  }),
+  requestQuickPay: t.field({
+    type: BillPayload,
+    description:
+      "The bill's carrier asks for quick pay: paid within QUICK_PAY_DAYS (default 2) days, less QUICK_PAY_FEE_PERCENT (default 2%). Once per bill.",
+    authScopes: { carrier: true, admin: true },
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: QuickPayInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({ bill: await requestQuickPay(ctx, input.billNumber) }),
+  }),
+  decideTonu: t.field({
+    type: BillPayload,
+    description: "Confirms (the bill becomes one tonu line) or dismisses a cancelled load's TONU proposal.",
+    authScopes: { admin: true },
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: DecideTonuInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({
+      bill: await decideTonu(ctx, input.billNumber, {
+        confirm: input.confirm,
+        amount: input.amount ?? undefined,
+      }),
+    }),
   }),
   updateBill: t.field({
     type: BillPayload,

@@ -1,6 +1,7 @@
 import {
   BILLING_TEXTS,
   type BillingEntryInput,
+  type BillingLine,
   billingEntrySchema,
   dayText,
   type Ledger,
@@ -37,7 +38,9 @@ import {
   entryByNumber,
   entryFromPageRow,
   insertEntry,
+  replaceLines,
   writeEntryRow,
+  writeQuickPayFee,
 } from "./store.ts";
 
 /** The billing screens show 50 rows a page (spec section 9). */
@@ -148,7 +151,37 @@ function auditDetails(entry: Entry, input: BillingEntryInput) {
     amountCents: input.amountCents,
     status: input.status,
     loadId: entry.load?.loadId ?? null,
+    lines: entry.lines?.map(
+      (line) => `${line.kind} ${line.amountCents}${line.description ? ` ${line.description}` : ""}`,
+    ),
   };
+}
+
+/** The single-amount form's line: one linehaul line of the amount. */
+export function amountLine(amountCents: number): BillingLine[] {
+  return [{ kind: "linehaul", description: "", amountCents }];
+}
+
+/**
+ * The lines an edit leaves: the ones sent; else the entry's own when the amount did not move, or
+ * its one line at the new amount. An entry of several lines whose amount alone is changed is
+ * refused (which line should change?).
+ */
+function editedLines(existing: Entry, input: BillingEntryInput, amountField: string): BillingLine[] | null {
+  if (input.lines) return input.lines;
+  const current = existing.lines ?? amountLine(existing.amountCents);
+  if (input.amountCents === existing.amountCents) return null;
+  if (current.length > 1) {
+    throw new ValidationError(BILLING_TEXTS.linesKeepAmount, [
+      { field: amountField, message: BILLING_TEXTS.linesKeepAmount },
+    ]);
+  }
+  return [{ ...current[0], amountCents: input.amountCents }];
+}
+
+/** The quick-pay fee of an amount at a rate in basis points, to the nearest cent. */
+export function quickPayFee(amountCents: number, basisPoints: number): number {
+  return Math.round((amountCents * basisPoints) / 10_000);
 }
 
 /** Before/after of an edit, under the ledger's own field names (the History panel shows them). */
@@ -175,7 +208,12 @@ export async function createEntry(ctx: Context, ledger: Ledger, raw: unknown): P
   const table = LEDGER_TABLES[ledger];
   const created = await ctx.db.$transaction(async (tx) => {
     const number = await nextBillingNumber(tx, table.series);
-    const entry = await insertEntry(tx, ledger, { ...input, number, loadId });
+    const entry = await insertEntry(tx, ledger, {
+      ...input,
+      number,
+      loadId,
+      lines: input.lines ?? amountLine(input.amountCents),
+    });
     await loadMilestones.use(tx, invoicedMilestone(entry, ctx.viewer?.id ?? null));
     await recordAudit(tx, {
       actor: auditActor(ctx),
@@ -208,10 +246,19 @@ export async function updateEntry(
   const texts = { changed: table.changed, notFound: table.notFound };
   assertVersion(existing, input.expectedVersion, texts);
   const loadId = await linkedLoadId(ctx, input.loadId);
+  const lines = editedLines(existing, input, table.amountField);
   const updated = await ctx.db.$transaction(async (tx) => {
     await writeAtVersion(input.expectedVersion, texts, (version) =>
       writeEntryRow(tx, ledger, existing.id, { ...input, loadId }, version),
     );
+    if (lines) await replaceLines(tx, ledger, existing.id, lines);
+    if (existing.quickPay && input.amountCents !== existing.amountCents) {
+      await writeQuickPayFee(
+        tx,
+        existing.id,
+        quickPayFee(input.amountCents, existing.quickPay.feeBasisPoints),
+      );
+    }
     const entry = await entryById(tx, ledger, existing.id);
     await loadMilestones.use(tx, paidMilestone(existing, entry, ctx.viewer?.id ?? null));
     await recordAudit(tx, {

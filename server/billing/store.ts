@@ -1,11 +1,11 @@
-import type { BillingStatus, Ledger } from "../../common/billing.ts";
+import type { BillingLine, BillingLineKind, BillingStatus, Ledger } from "../../common/billing.ts";
 import type { Db } from "../db/client.ts";
 import { toDate } from "../db/reader.ts";
 import type { Bill, Invoice } from "../generated/sqlite/client.ts";
 import { NEXT_VERSION } from "../lib/row-version.ts";
 import type { BillingPageRow } from "./list.ts";
 
-type LedgerDb = Pick<Db, "invoice" | "bill">;
+type LedgerDb = Pick<Db, "invoice" | "bill" | "billingLine">;
 
 /** What a linked load contributes to an entry's answer (the Actions column's tracking link). */
 export const LINKED_LOAD = {
@@ -37,10 +37,45 @@ export interface Entry {
   updatedAt: Date;
   /** Optimistic concurrency (server/lib/row-version.ts): moves with every write. */
   version: number;
+  /** The line items, when read with the entry (list pages read them apart: `linesOfEntry`). */
+  lines?: BillingLine[];
+  /** Invoices: the POD document it was drafted on. */
+  podDocumentId: string | null;
+  /** Bills: quick pay, once asked. */
+  quickPay: QuickPay | null;
+  /** Bills: a TONU charge proposed on cancellation, waiting for an operator. */
+  tonuProposedCents: number | null;
 }
 
-type InvoiceRow = Invoice & { load: LinkedLoad | null };
-type BillRow = Bill & { load: LinkedLoad | null };
+export interface QuickPay {
+  at: Date;
+  feeCents: number;
+  feeBasisPoints: number;
+}
+
+interface LineRow {
+  kind: string;
+  description: string;
+  amountCents: number;
+}
+
+/**
+ * The lines as stored; an entry written before line items (or by a bulk path) has none stored
+ * and reads as one linehaul line of its amount, so "the lines add up to the amount" always holds.
+ */
+export function linesOrAmount(rows: readonly LineRow[] | undefined, amountCents: number): BillingLine[] {
+  if (rows && rows.length > 0) {
+    return rows.map((row) => ({
+      kind: row.kind as BillingLineKind,
+      description: row.description,
+      amountCents: row.amountCents,
+    }));
+  }
+  return [{ kind: "linehaul", description: "", amountCents }];
+}
+
+type InvoiceRow = Invoice & { load: LinkedLoad | null; lines?: LineRow[] };
+type BillRow = Bill & { load: LinkedLoad | null; lines?: LineRow[] };
 
 function fromInvoice(row: InvoiceRow): Entry {
   return {
@@ -59,6 +94,10 @@ function fromInvoice(row: InvoiceRow): Entry {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     version: row.version,
+    lines: row.lines ? linesOrAmount(row.lines, row.amountDueCents) : undefined,
+    podDocumentId: row.podDocumentId,
+    quickPay: null,
+    tonuProposedCents: null,
   };
 }
 
@@ -79,10 +118,25 @@ function fromBill(row: BillRow): Entry {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     version: row.version,
+    lines: row.lines ? linesOrAmount(row.lines, row.amountCents) : undefined,
+    podDocumentId: null,
+    quickPay:
+      row.quickPayAt && row.quickPayFeeCents !== null
+        ? {
+            at: row.quickPayAt,
+            feeCents: row.quickPayFeeCents,
+            feeBasisPoints: row.quickPayFeeBasisPoints ?? 0,
+          }
+        : null,
+    tonuProposedCents: row.tonuProposedCents,
   };
 }
 
-const include = { load: LINKED_LOAD } as const;
+const LINE_SELECT = { kind: true, description: true, amountCents: true } as const;
+const include = {
+  load: LINKED_LOAD,
+  lines: { select: LINE_SELECT, orderBy: { position: "asc" } },
+} as const;
 
 export interface EntryWrite {
   party: string;
@@ -95,6 +149,9 @@ export interface EntryWrite {
 
 export interface EntryCreate extends EntryWrite {
   number: string;
+  /** The line items; their sum is amountCents (the caller checked it). */
+  lines: BillingLine[];
+  podDocumentId?: string | null;
   sourceKey?: string;
   carrierId?: string | null;
   winnerUserId?: string | null;
@@ -112,6 +169,8 @@ export async function insertEntry(db: LedgerDb, ledger: Ledger, data: EntryCreat
           status: data.status,
           loadId: data.loadId ?? null,
           sourceKey: data.sourceKey ?? null,
+          podDocumentId: data.podDocumentId ?? null,
+          lines: { create: lineRows(data.lines) },
         },
         include,
       }),
@@ -129,10 +188,112 @@ export async function insertEntry(db: LedgerDb, ledger: Ledger, data: EntryCreat
         sourceKey: data.sourceKey ?? null,
         carrierId: data.carrierId ?? null,
         winnerUserId: data.winnerUserId ?? null,
+        lines: { create: lineRows(data.lines) },
       },
       include,
     }),
   );
+}
+
+function lineRows(lines: readonly BillingLine[]) {
+  return lines.map((line, position) => ({
+    position,
+    kind: line.kind,
+    description: line.description,
+    amountCents: line.amountCents,
+  }));
+}
+
+/** Replaces an entry's line items (inside the transaction that writes its amount). */
+export async function replaceLines(
+  db: LedgerDb,
+  ledger: Ledger,
+  id: string,
+  lines: readonly BillingLine[],
+): Promise<void> {
+  const owner = ledger === "receivable" ? { invoiceId: id } : { billId: id };
+  await db.billingLine.deleteMany({ where: owner });
+  await db.billingLine.createMany({ data: lineRows(lines).map((row) => ({ ...row, ...owner })) });
+}
+
+/** The line items of one entry read without them (a list page's row). */
+export async function linesOfEntry(db: LedgerDb, entry: Entry): Promise<BillingLine[]> {
+  if (entry.lines) return entry.lines;
+  const rows = await db.billingLine.findMany({
+    where: entry.ledger === "receivable" ? { invoiceId: entry.id } : { billId: entry.id },
+    select: LINE_SELECT,
+    orderBy: { position: "asc" },
+  });
+  return linesOrAmount(rows, entry.amountCents);
+}
+
+/** Bills: quick pay once (only while not yet asked: answers how many rows it wrote). */
+export function writeQuickPay(
+  db: LedgerDb,
+  id: string,
+  data: { at: Date; paymentDate: Date; feeCents: number; feeBasisPoints: number },
+): Promise<{ count: number }> {
+  return db.bill.updateMany({
+    where: { id, quickPayAt: null },
+    data: {
+      quickPayAt: data.at,
+      paymentDate: data.paymentDate,
+      quickPayFeeCents: data.feeCents,
+      quickPayFeeBasisPoints: data.feeBasisPoints,
+      ...NEXT_VERSION,
+    },
+  });
+}
+
+/** Bills: the quick-pay fee again, after an edit moved the amount. */
+export function writeQuickPayFee(db: LedgerDb, id: string, feeCents: number): Promise<{ count: number }> {
+  return db.bill.updateMany({ where: { id }, data: { quickPayFeeCents: feeCents, ...NEXT_VERSION } });
+}
+
+/** Bills: the TONU proposal (a number of cents) or none. */
+export function writeTonuProposal(
+  db: LedgerDb,
+  id: string,
+  cents: number | null,
+): Promise<{ count: number }> {
+  return db.bill.updateMany({ where: { id }, data: { tonuProposedCents: cents, ...NEXT_VERSION } });
+}
+
+/** Bills: the amount and status a TONU decision leaves (the proposal cleared). */
+export function writeTonuDecision(
+  db: LedgerDb,
+  id: string,
+  data: { amountCents?: number; status?: BillingStatus },
+): Promise<{ count: number }> {
+  return db.bill.updateMany({
+    where: { id, tonuProposedCents: { not: null } },
+    data: { ...data, tonuProposedCents: null, ...NEXT_VERSION },
+  });
+}
+
+/** Invoices: links the POD document it follows. */
+export function writeInvoicePod(db: LedgerDb, id: string, documentId: string): Promise<{ count: number }> {
+  return db.invoice.updateMany({
+    where: { id, podDocumentId: null },
+    data: { podDocumentId: documentId, ...NEXT_VERSION },
+  });
+}
+
+/** The load's bills (a cancelled load's TONU proposal finds its carrier's bill here). */
+export async function billsOfLoad(db: LedgerDb, loadDbId: string): Promise<Entry[]> {
+  return (
+    await db.bill.findMany({ where: { loadId: loadDbId }, include, orderBy: { createdAt: "asc" } })
+  ).map(fromBill);
+}
+
+/** Whether the load has any invoice (the POD drafts one only when it has none). */
+export async function invoiceOfLoad(db: LedgerDb, loadDbId: string): Promise<Entry | null> {
+  const row = await db.invoice.findFirst({
+    where: { loadId: loadDbId },
+    include,
+    orderBy: { createdAt: "asc" },
+  });
+  return row ? fromInvoice(row) : null;
 }
 
 /**
@@ -226,6 +387,16 @@ export function entryFromPageRow(ledger: Ledger, row: BillingPageRow): Entry {
     createdAt: toDate(row.createdAt),
     updatedAt: toDate(row.updatedAt),
     version: Number(row.version),
+    podDocumentId: row.podDocumentId,
+    quickPay:
+      row.quickPayAt && row.quickPayFeeCents !== null
+        ? {
+            at: toDate(row.quickPayAt),
+            feeCents: Number(row.quickPayFeeCents),
+            feeBasisPoints: Number(row.quickPayFeeBasisPoints ?? 0),
+          }
+        : null,
+    tonuProposedCents: row.tonuProposedCents === null ? null : Number(row.tonuProposedCents),
   };
 }
 

@@ -76,3 +76,31 @@ export function listCriteriaFromQuery(query: URLSearchParams): {
 }
 
 export const asOfQuery = optionalDay("asOf");
+
+/** POST .../tonu: an operator confirms (optionally at another amount) or dismisses the proposal. */
+export const tonuDecisionInput = z.object(
+  {
+    confirm: z.boolean({ error: "confirm must be true or false" }).meta({
+      description: "true: the bill becomes one tonu line of the amount; false: the proposal is dismissed.",
+    }),
+    amount: z
+      .union([z.number(), z.string()], { error: "Amount must be a number, e.g. 1250.00" })
+      .optional()
+      .meta({ description: "Dollars; the proposed amount when left out." }),
+  },
+  { error: "Send { confirm, amount }" },
+);
+
+/** GET /billing/my-bills: how many of the carrier's newest bills. */
+export const carrierBillsQuery = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    if (!value?.trim()) return 50;
+    const limit = Number(value);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+      context.addIssue({ code: "custom", message: "limit must be a whole number from 1 to 100" });
+      return z.NEVER;
+    }
+    return limit;
+  });

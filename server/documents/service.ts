@@ -10,10 +10,12 @@ import {
 import { type AuditActor, auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { policy, requireViewer } from "../auth/policy.ts";
+import { announceCreated, type CreatedOnce, draftInvoiceForPod } from "../billing/operations.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "../errors.ts";
 import type { LoadDocument } from "../generated/sqlite/client.ts";
+import { billableLoadOf } from "../loads/customer-rate.ts";
 import { recordMilestones } from "../loads/milestones.ts";
 import { isPartyOf, type LoadParties, loadPartiesById, partyLoadOrThrow } from "../loads/parties.ts";
 import { OPERATOR_ONLY_TYPES } from "./access.ts";
@@ -69,6 +71,7 @@ export async function uploadLoadDocument(
   if ((await countDocumentsOfLoad(ctx.db, load.id)) >= MAX_DOCUMENTS_PER_LOAD) {
     throw new ConflictError(DOCUMENT_MESSAGES.tooMany);
   }
+  let podInvoice: CreatedOnce | null = null;
   const document = await ctx.db.$transaction(async (tx) => {
     const row = await insertDocument(tx, {
       loadId: load.id,
@@ -94,10 +97,15 @@ export async function uploadLoadDocument(
           detail: row.fileName,
         },
       ]);
+      // The POD drafts the customer's invoice (once per load), with the POD linked.
+      podInvoice = await draftInvoiceForPod(await billableLoadOf(tx, load.id), row.id, tx, {
+        actor: auditActor(ctx),
+      });
     }
     return row;
   });
   ctx.pubsub.publish(`load-documents:${load.id}`, { loadId: load.id });
+  announceCreated(ctx, podInvoice);
   return document;
 }
 

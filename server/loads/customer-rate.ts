@@ -5,6 +5,7 @@ import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import { announceCreated, draftInvoiceForDelivery } from "../billing/operations.ts";
 import type { Context } from "../context.ts";
+import type { Db } from "../db/client.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import type { Load } from "../generated/sqlite/client.ts";
 import { NEXT_VERSION } from "../lib/row-version.ts";
@@ -47,4 +48,12 @@ export async function setLoadCustomerRate(ctx: Context, reference: string, amoun
   });
   announceCreated(ctx, drafted);
   return updated;
+}
+
+/** What billing drafts a customer's invoice from: the load's customer and rate (by database id). */
+export function billableLoadOf(db: Pick<Db, "load">, id: string) {
+  return db.load.findUniqueOrThrow({
+    where: { id },
+    select: { id: true, loadId: true, customer: true, customerRateCents: true },
+  });
 }

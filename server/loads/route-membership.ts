@@ -22,6 +22,7 @@ export async function findLoadsByReference(
       loadId: true,
       routeId: true,
       assignedUserId: true,
+      carrierId: true,
       route: { select: { routeNumber: true } },
     },
   });
@@ -34,9 +35,34 @@ export async function findLoadsByReference(
       routeId: row.routeId,
       routeNumber: row.route?.routeNumber ?? null,
       assignedUserId: row.assignedUserId,
+      carrierId: row.carrierId,
     })),
     unknown: unique.filter((reference) => !matched.has(reference)),
   };
+}
+
+/** The loads on a route now, as routing reads members. */
+export async function loadsOnRoute(db: LoadAccess, routeId: string): Promise<RouteMemberLoad[]> {
+  const rows = await db.load.findMany({
+    where: { routeId },
+    select: {
+      id: true,
+      loadId: true,
+      routeId: true,
+      assignedUserId: true,
+      carrierId: true,
+      route: { select: { routeNumber: true } },
+    },
+    orderBy: { loadId: "asc" },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    loadId: row.loadId,
+    routeId: row.routeId,
+    routeNumber: row.route?.routeNumber ?? null,
+    assignedUserId: row.assignedUserId,
+    carrierId: row.carrierId,
+  }));
 }
 
 /**

@@ -24,6 +24,7 @@ import { resolveNassReferences, stopRowsOf } from "../nass/service.ts";
 import { ensureRouteId } from "../routing/route-numbers.ts";
 import { carrierIdOfUser } from "../users/marketplace-reads.ts";
 import { findUser } from "../users/service.ts";
+import { followCancellation } from "./cancellation.ts";
 import { type LoadListFilters, type LoadSort, loadCountSql, loadPageSql } from "./list.ts";
 import { countLoads, keepLoadCount, keptLoadCount, loadsChanged, loadsVersion } from "./list-count.ts";
 import { IDS_ONLY, type ListedLoad, LOAD_ROW_FIELDS, listedLoads, pageSelection } from "./list-rows.ts";
@@ -322,6 +323,7 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
   }
 
   let drafted: CreatedOnce | null = null;
+  let afterCancellation = () => {};
   const saved = await ctx.db
     .$transaction(async (tx) => {
       if (input.routeNumber !== undefined) {
@@ -370,10 +372,13 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
       if (updated.status === "delivered" && load.status !== "delivered") {
         drafted = await draftInvoiceForDelivery(updated, tx, { actor: auditActor(ctx) });
       }
+      // A covered load cancelled: the carrier hears of it and a TONU charge is proposed.
+      afterCancellation = await followCancellation(ctx, tx, load, updated);
       return updated;
     })
     .finally(loadsChanged);
   announceCreated(ctx, drafted);
+  afterCancellation();
   return saved;
 }
 
@@ -459,7 +464,10 @@ export async function releaseLoadFromWinner(tx: Pick<Db, "load">, loadDbId: stri
  * own choice such as cancelled stays); each change is audited. Runs in the caller's transaction.
  */
 export async function advanceLoadStatusFromTracking(
-  tx: Pick<Db, "load" | "auditLog" | "invoice" | "bill" | "loadMilestone" | "$queryRawUnsafe">,
+  tx: Pick<
+    Db,
+    "load" | "auditLog" | "invoice" | "bill" | "billingLine" | "loadMilestone" | "$queryRawUnsafe"
+  >,
   change: {
     loadIds: string[];
     from: LoadStatus[];

@@ -8,6 +8,8 @@ export interface RouteMemberLoad {
   routeId: string | null;
   routeNumber: string | null;
   assignedUserId: string | null;
+  /** The carrier company the load was awarded (or assigned) to. */
+  carrierId: string | null;
 }
 
 export interface MemberLoadStop {
@@ -37,6 +39,8 @@ export interface LoadMembership {
   ): Promise<void>;
   releaseLoadsFromRoute(db: LoadAccess, routeId: string, keep: string[]): Promise<number>;
   stopsOfLoads(db: LoadAccess, loadIds: string[]): Promise<MemberLoadStop[]>;
+  /** The loads on a route now. */
+  loadsOnRoute(db: LoadAccess, routeId: string): Promise<RouteMemberLoad[]>;
 }
 
 export const loadMembership = port<LoadMembership>("routing's load membership");

@@ -241,6 +241,10 @@ const UpdateRouteInput = builder.inputType("UpdateRouteInput", {
     driver: t.id({ description: "A CARRIER user (Relay id, id or userId); null unassigns." }),
     stops: t.field({ type: [RouteStopInput], description: "Replaces every stop, ordered by sequence." }),
     loadIds: t.stringList({ description: "The whole new list of loads; others leave the route." }),
+    overrideCarrier: t.boolean({
+      description:
+        "true: save a driver whose carrier is not the one the route's loads were awarded to (refused with a ConflictError otherwise); the override is audited.",
+    }),
   }),
 });
 
@@ -281,6 +285,7 @@ builder.mutationFields((t) => ({
             : idOrReference("User", String(input.driver)),
         stops: input.stops?.map((stop) => ({ ...stop, nass: idOrReference("NassCode", stop.nass) })),
         loadIds: input.loadIds?.map(loadReference),
+        overrideCarrier: input.overrideCarrier ?? undefined,
       }),
   }),
 }));

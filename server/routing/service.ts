@@ -4,6 +4,7 @@ import {
   ROUTE_CHANGED_ELSEWHERE,
   ROUTE_NOT_FOUND,
   ROUTE_NUMBER_READ_ONLY,
+  routeCarrierMismatch,
 } from "../../common/routing.ts";
 import { auditActor } from "../audit/actor.ts";
 import { changedFields } from "../audit/diff.ts";
@@ -201,6 +202,41 @@ export async function createRoute(ctx: Context, rawInput: unknown): Promise<Rout
   return { route, moved, added: loads.map((load) => load.loadId), removed: 0 };
 }
 
+/**
+ * A route's driver must be of the carrier its loads were awarded to: with a driver or loads
+ * changing, the route's driver (new or kept) against its loads (new or kept). A mismatch is a 409
+ * unless the save says `overrideCarrier`; then it answers what the audit records.
+ */
+async function checkRouteCarrier(
+  ctx: Context,
+  route: Route,
+  changes: Prisma.RouteUncheckedUpdateManyInput,
+  loads: RouteMemberLoad[] | null,
+  override: boolean,
+): Promise<{ driverCarrierId: string | null; loads: { loadId: string; carrierId: string }[] } | null> {
+  if (changes.assignedUserId === undefined && loads === null) return null;
+  const driverId = changes.assignedUserId === undefined ? route.assignedUserId : changes.assignedUserId;
+  if (!driverId) return null;
+  const driverCarrierId = (
+    changes.assignedUserId === undefined ? route.carrierId : (changes.carrierId ?? null)
+  ) as string | null;
+  const members = loads ?? (await loadMembership.use.loadsOnRoute(ctx.db, route.id));
+  // Awarded to a carrier company: the driver must be one of its users. Awarded to a carrier user of
+  // no company: that user must drive it.
+  const others = members.flatMap((load) => {
+    const awardedTo = load.carrierId ?? load.assignedUserId;
+    if (awardedTo === null) return [];
+    const matches =
+      load.carrierId !== null ? load.carrierId === driverCarrierId : load.assignedUserId === driverId;
+    return matches ? [] : [{ loadId: load.loadId, carrierId: awardedTo }];
+  });
+  if (others.length === 0) return null;
+  if (!override) {
+    throw new ConflictError(routeCarrierMismatch(others.map((load) => load.loadId)), "assignedUserKey");
+  }
+  return { driverCarrierId, loads: others };
+}
+
 const ROUTE_VERSION_TEXTS = { changed: ROUTE_CHANGED_ELSEWHERE, notFound: ROUTE_NOT_FOUND };
 
 /** What an update's audit row compares: the driver, the stops and the loads, as people read them. */
@@ -287,6 +323,7 @@ export async function updateRoute(
   }
   if (stops) after.stops = stopsText(stops.map((stop) => ({ ...stop, code: stop.nassReference })));
   if (loads) after.loads = loads.map((load) => load.loadId).sort();
+  const carrierOverride = await checkRouteCarrier(ctx, route, changes, loads, input.overrideCarrier === true);
 
   const { updated, removed } = await ctx.db
     .$transaction(async (tx) => {
@@ -317,6 +354,15 @@ export async function updateRoute(
           route,
           loads.filter((load) => load.routeId !== route.id).map((load) => load.id),
         );
+      }
+      if (carrierOverride) {
+        await recordAudit(tx, {
+          actor: auditActor(ctx),
+          action: "route.carrier_override",
+          entityType: "Route",
+          entityId: route.id,
+          details: { routeNumber: route.routeNumber, ...carrierOverride },
+        });
       }
       await recordAudit(tx, {
         actor: auditActor(ctx),

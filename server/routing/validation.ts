@@ -125,6 +125,8 @@ export const updateRouteInput = z
       stops: stopList.nullish(),
       assignedLoads: z.array(loadReference).nullish(),
       loadIds: z.array(loadReference).nullish(),
+      /** true: a driver of another carrier than the loads' awarded one is saved anyway (audited). */
+      overrideCarrier: z.boolean({ error: "overrideCarrier must be true or false" }).nullish(),
     },
     { error: "Send the route object" },
   )

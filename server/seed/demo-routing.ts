@@ -97,7 +97,9 @@ export async function seedDemoRouting(deps: Deps, admin: User, driver: User | nu
     const stops = await suggestedStops(ctx, routeNumber);
     await updateRoute(ctx, routeNumber, {
       stops: stops.map((stop) => ({ sequence: stop.sequence, type: stop.type, nass: stop.nassCodeId })),
-      ...(driver && index % 4 === 0 ? { assignedUserKey: driver.userId } : {}),
+      // The demo loads went to other carriers than the demo driver's: a driver over them is the
+      // audited override (route.carrier_override in the History), as an operator would save it.
+      ...(driver && index % 4 === 0 ? { assignedUserKey: driver.userId, overrideCarrier: true } : {}),
     });
   }
 }

@@ -239,6 +239,17 @@ describe("one read policy per type, for node and nodes", () => {
       },
     });
     owned.Tender = { id: tender.id, readers: ["admin", "owner"] };
+    // A bill the owner won: operators and the bill's own carrier read it (quick pay, issue #28).
+    const ownersBill = await db.bill.create({
+      data: {
+        billNumber: "BILL-990001",
+        carrier: "Owner Hauling",
+        paymentDate: new Date(),
+        amountCents: 100,
+        winnerUserId: owner.user.id,
+      },
+    });
+    owned.Bill = { id: ownersBill.id, readers: ["admin", "owner"] };
   });
 
   const printed = buildSchema(readFileSync("schema.graphql", "utf8"));

@@ -330,6 +330,8 @@ describe("PUT /api/routing/{routeNumber}", () => {
       {
         ...current,
         assignedUserKey: other.userId,
+        // L-1 went to the first driver's side: another driver takes the route only overridden (issue #28).
+        overrideCarrier: true,
         stops,
         assignedLoads: [{ loadId: "L-1" }, { loadId: "L-3" }, { loadId: "L-4" }],
       },

@@ -1,5 +1,6 @@
 import { isEnumType } from "graphql";
 import { describe, expect, it } from "vitest";
+import { BILLING_LINE_KINDS } from "../../common/billing.ts";
 import { CARRIER_TYPES } from "../../common/carriers.ts";
 import { LOAD_DOCUMENT_TYPES } from "../../common/documents.ts";
 import { LOAD_MILESTONES, MILESTONE_SOURCES } from "../../common/loads/milestones.ts";
@@ -23,6 +24,7 @@ const SHARED_LISTS: [enumName: string, values: readonly string[]][] = [
   ["LoadMilestoneKind", LOAD_MILESTONES],
   ["LoadMilestoneSource", MILESTONE_SOURCES],
   ["TenderStatus", TENDER_STATUSES],
+  ["BillingLineKind", BILLING_LINE_KINDS],
 ];
 
 describe("shared value lists", () => {

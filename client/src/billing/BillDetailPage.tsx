@@ -2,7 +2,7 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery, useRefetchableFragment } from "react-relay";
 import { dayText } from "../../../common/billing.ts";
-import { centsToDecimal } from "../../../common/money.ts";
+import { centsToDecimal, formatCents } from "../../../common/money.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
 import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { BillDetailPage_bill$key } from "./__generated__/BillDetailPage_bill.graphql";
@@ -10,6 +10,7 @@ import type { BillDetailPageQuery } from "./__generated__/BillDetailPageQuery.gr
 import type { BillDetailPageRefetchQuery } from "./__generated__/BillDetailPageRefetchQuery.graphql";
 import { EntryForm } from "./EntryForm.tsx";
 import { EntryNotFound } from "./EntryNotFound.tsx";
+import { lineValuesOf } from "./entry-form.ts";
 import { useUpdateBillMutation } from "./useUpdateBillMutation.ts";
 
 export const billDetailPageQuery = graphql`
@@ -48,6 +49,18 @@ function BillEditor({ bill }: { bill: BillDetailPage_bill$key }) {
         status
         trackingLink
         rateConfirmationUrl
+        tonuProposedAmount
+        quickPay {
+          requestedAt
+          feePercent
+          feeCents
+          netAmountCents
+        }
+        lines {
+          kind
+          description
+          amountCents
+        }
         load {
           loadId
         }
@@ -74,6 +87,24 @@ function BillEditor({ bill }: { bill: BillDetailPage_bill$key }) {
           amount: centsToDecimal(data.amountCents),
           status: data.status as "pending",
         }}
+        initialLines={lineValuesOf(data.lines)}
+        extra={
+          <>
+            {data.quickPay ? (
+              <Typography variant="body2" data-testid="bill-quick-pay">
+                Quick pay asked {dayText(data.quickPay.requestedAt)}: fee {data.quickPay.feePercent}% (
+                {formatCents(data.quickPay.feeCents)}), pays {formatCents(data.quickPay.netAmountCents)}.
+              </Typography>
+            ) : null}
+            {data.tonuProposedAmount !== null && data.tonuProposedAmount !== undefined ? (
+              <Typography variant="body2" data-testid="bill-tonu">
+                The load was cancelled: a TONU charge of{" "}
+                {formatCents(Math.round(data.tonuProposedAmount * 100))} is proposed for an operator to
+                confirm.
+              </Typography>
+            ) : null}
+          </>
+        }
         loadId={data.load?.loadId ?? null}
         trackingLink={data.trackingLink ?? null}
         rateConfirmationUrl={data.rateConfirmationUrl ?? null}
@@ -81,7 +112,7 @@ function BillEditor({ bill }: { bill: BillDetailPage_bill$key }) {
         saving={saving}
         reload={(done) => refetch({}, { fetchPolicy: "network-only", onComplete: done })}
         onReloaded={() => setReloads((count) => count + 1)}
-        onSave={(values, loadId, expectedVersion, handlers) =>
+        onSave={(values, loadId, lines, expectedVersion, handlers) =>
           save(
             {
               input: {
@@ -91,6 +122,7 @@ function BillEditor({ bill }: { bill: BillDetailPage_bill$key }) {
                 amount: values.amount,
                 status: values.status || null,
                 loadId: loadId.trim() || null,
+                lines,
                 expectedVersion,
               },
             },

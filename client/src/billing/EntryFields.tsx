@@ -15,6 +15,8 @@ interface EntryFieldsProps {
   problems: EntryProblems;
   disabled?: boolean;
   autoFocus?: boolean;
+  /** Several line items: the amount is their sum, not typed. */
+  amountFromLines?: boolean;
   onChange(field: EntryField, value: string): void;
 }
 
@@ -25,6 +27,7 @@ export function EntryFields({
   problems,
   disabled = false,
   autoFocus = false,
+  amountFromLines = false,
   onChange,
 }: EntryFieldsProps) {
   const labels = FIELD_LABELS[ledger];
@@ -62,8 +65,15 @@ export function EntryFields({
           {...common("amount")}
           name={names.amount}
           type="number"
+          helperText={problems.amount ?? (amountFromLines ? "The sum of the line items." : undefined)}
           slotProps={{
-            htmlInput: { step: "0.01", min: "0", max: "10000000", inputMode: "decimal" },
+            htmlInput: {
+              step: "0.01",
+              min: "0",
+              max: "10000000",
+              inputMode: "decimal",
+              readOnly: amountFromLines,
+            },
             input: {
               startAdornment: (
                 <span aria-hidden="true" style={{ marginRight: 4 }}>

@@ -5,7 +5,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { BILLING_TEXTS, type Ledger } from "../../../common/billing.ts";
 import { downloadFile } from "../lib/download.ts";
@@ -20,12 +20,29 @@ import { useToast } from "../ui/Toast.tsx";
 import { ActionsCell } from "./ActionsCell.tsx";
 import { listPath } from "./billing-criteria.ts";
 import { EntryFields } from "./EntryFields.tsx";
-import { type EntryProblems, type EntryValues, entryFieldOf, entryProblems } from "./entry-form.ts";
+import {
+  type EntryProblems,
+  type EntryValues,
+  entryFieldOf,
+  entryProblems,
+  type LineValues,
+  lineProblems,
+  lineProblemsOfFailure,
+  linesInput,
+} from "./entry-form.ts";
+import { LineItemsEditor } from "./LineItemsEditor.tsx";
+import { useLineItems } from "./useLineItems.ts";
+
+export type LinesInput = ReturnType<typeof linesInput>;
 
 interface EntryFormProps {
   ledger: Ledger;
   number: string;
   initial: EntryValues;
+  /** The entry's line items as stored. */
+  initialLines: LineValues[];
+  /** More about the entry under the form's links (the POD, quick pay, a TONU proposal). */
+  extra?: ReactNode;
   loadId: string | null;
   trackingLink: string | null;
   rateConfirmationUrl?: string | null;
@@ -36,6 +53,8 @@ interface EntryFormProps {
   onSave(
     values: EntryValues,
     loadId: string,
+    /** The lines when the form changed them; undefined: the amount alone. */
+    lines: LinesInput | undefined,
     expectedVersion: number,
     handlers: MutationHandlers<{ version: number }>,
   ): void;
@@ -49,6 +68,8 @@ export function EntryForm({
   ledger,
   number,
   initial,
+  initialLines,
+  extra = null,
   loadId,
   trackingLink,
   rateConfirmationUrl = null,
@@ -61,6 +82,7 @@ export function EntryForm({
   const { values, problems, setProblems, change, passes } = useFormValues<EntryValues, EntryProblems>(
     initial,
   );
+  const items = useLineItems(initialLines, (amount) => change("amount", amount));
   const [load, setLoad] = useState(loadId ?? "");
   const [loadProblem, setLoadProblem] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -74,14 +96,22 @@ export function EntryForm({
     const form = event.currentTarget;
     setFailed(null);
     staleEdit.clear();
+    const sendLines = items.touched && items.lines.length > 0;
+    const foundLines = sendLines ? lineProblems(ledger, "edit", values, items.lines) : {};
+    items.setProblems(foundLines);
     if (!passes(entryProblems(ledger, "edit", values), form)) return;
-    onSave(values, load, baseVersion, {
+    if (Object.keys(foundLines).length > 0) {
+      focusFirstInvalid(form);
+      return;
+    }
+    onSave(values, load, sendLines ? linesInput(items.lines) : undefined, baseVersion, {
       onSuccess: (saved) => {
         setBaseVersion(saved.version);
         notify(BILLING_TEXTS.saved);
       },
       onFailure: (failure) => {
         setProblems(placeProblems(failure, (field) => entryFieldOf(ledger, field)));
+        items.setProblems(lineProblemsOfFailure(failure.fields));
         if (failure.fields.loadId) setLoadProblem(failure.fields.loadId);
         staleEdit.noteFailure(failure);
         // Someone else saved it since: their words and Reload; otherwise the spec's text.
@@ -123,7 +153,17 @@ export function EntryForm({
             values={values}
             problems={problems}
             disabled={saving}
-            onChange={change}
+            amountFromLines={items.amountFromLines}
+            onChange={(field, value) => {
+              change(field, value);
+              if (field === "amount") items.followAmount(value);
+            }}
+          />
+          <LineItemsEditor
+            lines={items.lines}
+            problems={items.problems}
+            disabled={saving}
+            onChange={items.changeLines}
           />
           <TextField
             label="Load ID"
@@ -156,6 +196,7 @@ export function EntryForm({
               </Button>
             ) : null}
           </Box>
+          {extra}
           <Box sx={{ display: "flex", gap: 1, justifyContent: "flex-end", flexWrap: "wrap" }}>
             <Button component={RouterLink} to={listPath(ledger)}>
               Back to the list

@@ -1,8 +1,10 @@
+import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery, useRefetchableFragment } from "react-relay";
 import { dayText } from "../../../common/billing.ts";
 import { centsToDecimal } from "../../../common/money.ts";
+import { downloadFile } from "../lib/download.ts";
 import { PageTitle } from "../ui/PageTitle.tsx";
 import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { InvoiceDetailPage_invoice$key } from "./__generated__/InvoiceDetailPage_invoice.graphql";
@@ -10,6 +12,7 @@ import type { InvoiceDetailPageQuery } from "./__generated__/InvoiceDetailPageQu
 import type { InvoiceDetailPageRefetchQuery } from "./__generated__/InvoiceDetailPageRefetchQuery.graphql";
 import { EntryForm } from "./EntryForm.tsx";
 import { EntryNotFound } from "./EntryNotFound.tsx";
+import { lineValuesOf } from "./entry-form.ts";
 import { useUpdateInvoiceMutation } from "./useUpdateInvoiceMutation.ts";
 
 export const invoiceDetailPageQuery = graphql`
@@ -50,6 +53,12 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetailPage_invoice$key }) 
         amountDueCents
         status
         trackingLink
+        podDocumentUrl
+        lines {
+          kind
+          description
+          amountCents
+        }
         load {
           loadId
         }
@@ -76,13 +85,31 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetailPage_invoice$key }) 
           amount: centsToDecimal(data.amountDueCents),
           status: data.status as "pending",
         }}
+        initialLines={lineValuesOf(data.lines)}
+        extra={
+          data.podDocumentUrl ? (
+            <Typography variant="body2">
+              Drafted on the proof of delivery:{" "}
+              <Button
+                size="small"
+                variant="outlined"
+                onClick={() => {
+                  if (data.podDocumentUrl)
+                    void downloadFile(data.podDocumentUrl, `pod-${data.invoiceNumber}`).catch(() => {});
+                }}
+              >
+                Download POD
+              </Button>
+            </Typography>
+          ) : null
+        }
         loadId={data.load?.loadId ?? null}
         trackingLink={data.trackingLink ?? null}
         version={data.version}
         saving={saving}
         reload={(done) => refetch({}, { fetchPolicy: "network-only", onComplete: done })}
         onReloaded={() => setReloads((count) => count + 1)}
-        onSave={(values, loadId, expectedVersion, handlers) =>
+        onSave={(values, loadId, lines, expectedVersion, handlers) =>
           save(
             {
               input: {
@@ -92,6 +119,7 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetailPage_invoice$key }) 
                 amountDue: values.amount,
                 status: values.status || null,
                 loadId: loadId.trim() || null,
+                lines,
                 expectedVersion,
               },
             },

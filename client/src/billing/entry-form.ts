@@ -1,10 +1,12 @@
 import {
   BILLING_TEXTS,
+  type BillingLineKind,
   type BillingStatus,
   billingEntrySchema,
   LEDGER_FIELDS,
   type Ledger,
 } from "../../../common/billing.ts";
+import { centsToDecimal, parseMoneyCents } from "../../../common/money.ts";
 
 /** The four fields of an Add or Edit form, as typed (the amount stays text: exact to the cent). */
 export interface EntryValues {
@@ -79,3 +81,65 @@ export const FETCH_FAILED: Record<Ledger, string> = {
   receivable: BILLING_TEXTS.receivablesFetchFailed,
   payable: BILLING_TEXTS.payablesFetchFailed,
 };
+
+/** A line item of the form, as typed (the amount stays text: exact to the cent). */
+export interface LineValues {
+  kind: BillingLineKind;
+  description: string;
+  amount: string;
+}
+
+export const NEW_LINE: LineValues = { kind: "linehaul", description: "", amount: "" };
+
+/** The lines of a stored entry, as the form edits them. */
+export function lineValuesOf(
+  lines: readonly { kind: string; description: string; amountCents: number }[],
+): LineValues[] {
+  return lines.map((line) => ({
+    kind: line.kind as BillingLineKind,
+    description: line.description,
+    amount: centsToDecimal(line.amountCents),
+  }));
+}
+
+/** The sum of the lines in cents; null while one amount is not a valid one. */
+export function linesTotalCents(lines: readonly LineValues[]): number | null {
+  let total = 0;
+  for (const line of lines) {
+    const result = parseMoneyCents(line.amount);
+    if (!("cents" in result)) return null;
+    total += result.cents;
+  }
+  return total;
+}
+
+/** The GraphQL input's lines. */
+export function linesInput(lines: readonly LineValues[]) {
+  return lines.map((line) => ({ kind: line.kind, description: line.description, amount: line.amount }));
+}
+
+/** Each line's problems ("lines.0.amount" -> text), by the same rules the server applies. */
+export function lineProblems(
+  ledger: Ledger,
+  form: "create" | "edit",
+  values: EntryValues,
+  lines: readonly LineValues[],
+) {
+  const problems: Record<string, string> = {};
+  if (lines.length === 0) return problems;
+  const result = billingEntrySchema(ledger, form).safeParse({
+    ...payloadOf(ledger, values),
+    lines: linesInput(lines),
+  });
+  if (result.success) return problems;
+  for (const issue of result.error.issues) {
+    if (issue.path[0] !== "lines") continue;
+    problems[issue.path.join(".")] ??= issue.message;
+  }
+  return problems;
+}
+
+/** The server's per-line problems of a refused save. */
+export function lineProblemsOfFailure(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter(([field]) => field.startsWith("lines")));
+}
