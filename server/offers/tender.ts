@@ -438,9 +438,12 @@ async function passAward(
 ): Promise<PassedAward> {
   const offer = await tx.offer.findUniqueOrThrow({
     where: { id: tender.offerId },
-    include: { load: { select: { id: true, loadId: true } } },
+    include: { load: { select: { id: true, loadId: true, status: true } } },
   });
   const loadId = offer.load.loadId;
+  // A cancelled load is not passed on nor reopened: its tender just ends.
+  if (offer.load.status === "cancelled")
+    return { offerId: offer.id, bidIds: [], stored: [], billId: null, nextTenderId: null };
   await tx.bid.updateMany({ where: { id: tender.bidId, status: "winner" }, data: { status: "loser" } });
   const lapsed = await tx.tender.findMany({
     where: { offerId: offer.id, status: { in: ["declined", "expired"] } },

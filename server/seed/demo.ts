@@ -4,6 +4,7 @@ import { logger } from "../ops/logger.ts";
 import { generateUserId } from "../users/service.ts";
 import { seedDemoBilling } from "./demo-billing.ts";
 import { seedDemoCarriers } from "./demo-carriers.ts";
+import { seedDemoLifecycle } from "./demo-lifecycle.ts";
 import { seedDemoLoads } from "./demo-loads.ts";
 import { seedDemoOffers } from "./demo-offers.ts";
 import { seedDemoRouting } from "./demo-routing.ts";
@@ -73,5 +74,6 @@ export async function seedDemo(deps: Deps): Promise<void> {
   await seedDemoTracking(deps, admin);
   await seedDemoRouting(deps, admin, driver);
   await seedDemoBilling(deps, admin, driver);
+  await seedDemoLifecycle(deps, admin);
   logger.info(`demo data loaded (password for every demo login: ${DEMO_PASSWORD})`);
 }

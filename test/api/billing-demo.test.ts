@@ -15,6 +15,7 @@ interface Entry {
   loadId: string | null;
   drafted: boolean;
   rateConfirmationUrl?: string | null;
+  carrier?: string;
 }
 
 describe("SEED_DEMO=1 billing", () => {
@@ -32,7 +33,9 @@ describe("SEED_DEMO=1 billing", () => {
       expect(list.filter((entry) => entry.loadId).length).toBeGreaterThan(10);
     }
     expect(invoices.body.some((entry) => entry.drafted)).toBe(true);
-    const withConfirmation = bills.body.find((entry) => entry.rateConfirmationUrl);
+    const withConfirmation = bills.body.find(
+      (entry) => entry.rateConfirmationUrl && entry.carrier === "Ramirez Trucking LLC",
+    );
     expect(withConfirmation).toBeDefined();
 
     // The demo carrier downloads its own rate confirmation.

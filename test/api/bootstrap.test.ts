@@ -40,7 +40,9 @@ describe("start-up", () => {
     } finally {
       await t.close();
     }
-  });
+    // Two demo seeds (the demo carries loads through every stage of their life: awards, tenders,
+    // documents, invoices): over 20 s on a loaded 2-core box.
+  }, 90_000);
 
   it("loads the demo data with SEED_DEMO into an empty database only", async () => {
     const t = await createTestApp({ seedDemo: true });
@@ -62,7 +64,7 @@ describe("start-up", () => {
     }
     // Seeding the demo twice over (once, then a restart that must not seed again) took up to
     // 15 s on PostgreSQL on a loaded 2-core box.
-  }, 60_000);
+  }, 90_000);
 
   it("applies migrations once and reports healthy", async () => {
     const t = await createTestApp();

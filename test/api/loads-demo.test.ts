@@ -35,6 +35,57 @@ describe("SEED_DEMO=1", () => {
   });
 });
 
+describe("SEED_DEMO=1 lifecycle", () => {
+  it("has loads at every stage of a load's life, each reached through its steps", async () => {
+    const { token } = await loginAs(t.app, "admin@freightway.test", DEMO_PASSWORD);
+    const loads = await rest<{ loadId: string; stage: string }[]>(
+      t.app,
+      "GET",
+      "/loads?limit=500",
+      undefined,
+      {
+        token,
+      },
+    );
+    const stages = new Set(loads.body.map((load) => load.stage));
+    for (const stage of [
+      "open",
+      "covered",
+      "tender_accepted",
+      "dispatched",
+      "arrived",
+      "departed",
+      "delivered",
+      "pod_received",
+      "invoiced",
+      "paid",
+      "cancelled",
+    ]) {
+      expect([...stages], stage).toContain(stage);
+    }
+    const paid = loads.body.find((load) => load.stage === "paid");
+    const steps = await rest<{ milestone: string }[]>(
+      t.app,
+      "GET",
+      `/loads/${paid?.loadId}/timeline`,
+      undefined,
+      {
+        token,
+      },
+    );
+    expect(steps.body.map((step) => step.milestone)).toEqual(
+      expect.arrayContaining([
+        "covered",
+        "tender_accepted",
+        "dispatched",
+        "delivered",
+        "pod_received",
+        "paid",
+      ]),
+    );
+  });
+});
+
 describe("SEED_DEMO=1 tracking", () => {
   it("has a few routes mid-way with history, stop arrivals and an ETA", async () => {
     const { token } = await loginAs(t.app, "admin@freightway.test", DEMO_PASSWORD);

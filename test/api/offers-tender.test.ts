@@ -396,6 +396,29 @@ describe("tender", () => {
     expect(afterExpiry.status).toBe(403);
   });
 
+  it("ends the tender of a cancelled load without passing the award on or reopening the offer", async () => {
+    const { load, other } = await awardedLoad(t.app, admin(), 1250);
+    const cancelled = await rest(
+      t.app,
+      "PUT",
+      `/loads/${load.loadId}`,
+      { status: "cancelled" },
+      { token: admin() },
+    );
+    expect(cancelled.status).toBe(200);
+    await t.app.deps.db.tender.updateMany({
+      where: { offer: { loadId: load.id } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    await expireDueTenders(t.app.deps);
+    const rows = await t.app.deps.db.tender.findMany({ where: { offer: { loadId: load.id } } });
+    expect(rows.map((row) => row.status)).toEqual(["expired"]);
+    expect(rows.some((row) => row.userId === other.user.id)).toBe(false);
+    const offers = await t.app.deps.db.offer.findMany({ where: { loadId: load.id } });
+    expect(offers.map((offer) => offer.status)).toEqual(["finished"]);
+    expect((await t.app.deps.db.load.findUniqueOrThrow({ where: { id: load.id } })).status).toBe("cancelled");
+  });
+
   it("answers over GraphQL: Offer.tender, Load.tender, acceptTender, declineTender", async () => {
     const { load, offer, winner } = await awardedLoad(t.app, admin());
     const offerGid = Buffer.from(`Offer:${offer._id}`).toString("base64");

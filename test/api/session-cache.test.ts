@@ -30,7 +30,7 @@ describe("the session check on every request", () => {
         user: { email: "steady@example.com" },
       });
       expect(counter.statements).toHaveLength(1);
-      expect(counter.statements[0]).toMatch(/FROM "User"/);
+      expect(counter.statements[0]).toMatch(/FROM "User"/i);
     } finally {
       counter.stop();
     }

@@ -12,7 +12,8 @@ import {
  * server's code): anonymous visitors read nothing private; the operator reads everything except
  * other users' notifications; a carrier reads its own user record, bids and notifications, and
  * the offers of the marketplace once approved (the other carrier: those its areas name, and those
- * it bid on); nothing else (loads, routes, companies, drivers' records, billing, mail: operators').
+ * it bid on), and the bills it is paid by (it won the load, or its company is billed: quick pay);
+ * nothing else (loads, routes, companies, drivers' records, invoices, mail: operators').
  */
 export async function mayRead(world: FuzzWorld, role: FuzzRole, object: KnownObject): Promise<boolean> {
   if (role === "anonymous") return false;
@@ -24,9 +25,23 @@ export async function mayRead(world: FuzzWorld, role: FuzzRole, object: KnownObj
       return object.owner === role;
     case "Offer":
       return offerReadable(world, role, object);
+    case "Bill":
+      return billReadable(world, role, object);
     default:
       return false;
   }
+}
+
+async function billReadable(world: FuzzWorld, role: SignedInRole, bill: KnownObject): Promise<boolean> {
+  const { db } = world.app.deps;
+  const row = await db.bill.findUnique({
+    where: { id: bill.rowId },
+    select: { winnerUserId: true, carrierId: true },
+  });
+  if (!row) return false;
+  if (row.winnerUserId !== null && row.winnerUserId === world.userIds[role]) return true;
+  const user = await db.user.findUnique({ where: { id: world.userIds[role] }, select: { carrierId: true } });
+  return row.carrierId !== null && row.carrierId === user?.carrierId;
 }
 
 async function offerReadable(world: FuzzWorld, role: SignedInRole, offer: KnownObject): Promise<boolean> {
