@@ -1,3 +1,4 @@
+import { LOAD_MILESTONES } from "../../common/loads/milestones.ts";
 import { updateEntry } from "../billing/service.ts";
 import type { Deps } from "../deps.ts";
 import { dispatchLoad } from "../dispatch/service.ts";
@@ -13,18 +14,8 @@ import { confirmWinner } from "../offers/winner.ts";
 import { logger } from "../ops/logger.ts";
 import { actingAs } from "./acting-as.ts";
 
-/** Where each demo load of this part stops: one load per stage after the award. */
-const STAGES = [
-  "tender_accepted",
-  "dispatched",
-  "arrived",
-  "departed",
-  "delivered",
-  "pod_received",
-  "invoiced",
-  "paid",
-  "cancelled",
-] as const;
+/** Where each demo load of this part stops: one load per milestone after the award (covered). */
+const STAGES = LOAD_MILESTONES.filter((milestone) => milestone !== "covered");
 type Stage = (typeof STAGES)[number];
 
 const reached = (stage: Stage, step: Stage) => STAGES.indexOf(stage) >= STAGES.indexOf(step);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOAD_STAGES } from "../../common/loads/stages.ts";
 import { DEMO_PASSWORD } from "../../server/seed/demo.ts";
 import { createTestApp, loginAs, rest, type TestApp } from "../support/app.ts";
 
@@ -48,19 +49,7 @@ describe("SEED_DEMO=1 lifecycle", () => {
       },
     );
     const stages = new Set(loads.body.map((load) => load.stage));
-    for (const stage of [
-      "open",
-      "covered",
-      "tender_accepted",
-      "dispatched",
-      "arrived",
-      "departed",
-      "delivered",
-      "pod_received",
-      "invoiced",
-      "paid",
-      "cancelled",
-    ]) {
+    for (const stage of LOAD_STAGES) {
       expect([...stages], stage).toContain(stage);
     }
     const paid = loads.body.find((load) => load.stage === "paid");
