@@ -23,6 +23,39 @@ export const DOCUMENT_FILE_NAME_MAX = 200;
 /** A load keeps at most this many documents: a list that stays bounded. */
 export const MAX_DOCUMENTS_PER_LOAD = 100;
 
+/** Documents kept with a carrier company (its paperwork, not a load's). */
+export const CARRIER_DOCUMENT_TYPES = ["W9", "INSURANCE_CERTIFICATE", "AUTHORITY", "OTHER"] as const;
+export type CarrierDocumentType = (typeof CARRIER_DOCUMENT_TYPES)[number];
+
+export const CARRIER_DOCUMENT_TYPE_LABELS: Record<CarrierDocumentType, string> = {
+  W9: "W-9",
+  INSURANCE_CERTIFICATE: "Insurance certificate",
+  AUTHORITY: "Operating authority",
+  OTHER: "Other",
+};
+
+/** A carrier keeps at most this many documents: a list that stays bounded. */
+export const MAX_DOCUMENTS_PER_CARRIER = 100;
+
+export const CARRIER_DOCUMENT_MESSAGES = {
+  typeInvalid: `Type must be one of ${CARRIER_DOCUMENT_TYPES.join(", ")}`,
+  expiryInvalid: "The insurance expiry must be a date (YYYY-MM-DD)",
+  expiryNotInsurance: "Only an insurance certificate has an expiry date",
+  tooMany: `A carrier keeps at most ${MAX_DOCUMENTS_PER_CARRIER} documents: delete one first`,
+  carrierNotFound: "Carrier not found",
+} as const;
+
+export function isCarrierDocumentType(value: unknown): value is CarrierDocumentType {
+  return typeof value === "string" && (CARRIER_DOCUMENT_TYPES as readonly string[]).includes(value);
+}
+
+/** A real calendar day written YYYY-MM-DD. */
+export function isIsoDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
 export const DOCUMENT_MESSAGES = {
   fileRequired: "Choose a file to upload",
   typeInvalid: `Type must be one of ${LOAD_DOCUMENT_TYPES.join(", ")}`,

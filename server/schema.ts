@@ -14,6 +14,7 @@ import "./loads/schema.ts";
 import "./loads/customer-rate-schema.ts";
 import "./loads/upload/schema.ts";
 import "./documents/schema.ts";
+import "./documents/carrier-schema.ts";
 import "./loads/timeline-schema.ts";
 import "./loads/stops-schema.ts";
 import "./dispatch/schema.ts";

@@ -1,4 +1,4 @@
-import type { LoadDocument } from "../generated/sqlite/client.ts";
+import type { CarrierDocument, LoadDocument } from "../generated/sqlite/client.ts";
 
 /** The REST shape: `_id` beside the fields, and where to download it. */
 export function documentJson(document: LoadDocument) {
@@ -12,6 +12,25 @@ export function documentJson(document: LoadDocument) {
     createdAt: document.createdAt.toISOString(),
     downloadUrl: documentDownloadPath(document.id),
   };
+}
+
+/** The REST shape of a carrier's document. */
+export function carrierDocumentJson(document: CarrierDocument) {
+  return {
+    _id: document.id,
+    type: document.type,
+    fileName: document.fileName,
+    size: document.size,
+    contentType: document.contentType,
+    sha256: document.sha256,
+    insuranceExpiresOn: document.insuranceExpiresOn,
+    createdAt: document.createdAt.toISOString(),
+    downloadUrl: carrierDocumentDownloadPath(document.id),
+  };
+}
+
+export function carrierDocumentDownloadPath(id: string): string {
+  return `/api/carrier-documents/${encodeURIComponent(id)}`;
 }
 
 export function documentDownloadPath(id: string): string {

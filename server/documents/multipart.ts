@@ -5,6 +5,8 @@ export interface MultipartDocument {
   type: unknown;
   fileName: string;
   bytes: Uint8Array;
+  /** A carrier's insurance certificate's expiry day, when the form sends one. */
+  insuranceExpiresOn: unknown;
 }
 
 /**
@@ -32,5 +34,10 @@ export async function documentFromMultipart(
       { field: "file", message: DOCUMENT_MESSAGES.fileRequired },
     ]);
   }
-  return { type: form.get("type"), fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+  return {
+    type: form.get("type"),
+    fileName: file.name,
+    bytes: new Uint8Array(await file.arrayBuffer()),
+    insuranceExpiresOn: form.get("insuranceExpiresOn"),
+  };
 }

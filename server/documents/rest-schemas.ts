@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DOCUMENT_CONTENT_TYPES, LOAD_DOCUMENT_TYPES } from "../../common/documents.ts";
+import { CARRIER_DOCUMENT_TYPES, DOCUMENT_CONTENT_TYPES, LOAD_DOCUMENT_TYPES } from "../../common/documents.ts";
 import { dateTime } from "../http/rest-schemas.ts";
 
 /** `documentJson`: a file kept with a load. */
@@ -15,3 +15,21 @@ export const documentSchema = z
     downloadUrl: z.string().describe("GET it (signed in) for the file itself."),
   })
   .meta({ id: "LoadDocument", description: "A file kept with a load (BOL, POD, rate confirmation, ...)." });
+
+/** `carrierDocumentJson`: a file kept with a carrier company. */
+export const carrierDocumentSchema = z
+  .object({
+    _id: z.string(),
+    type: z.enum(CARRIER_DOCUMENT_TYPES),
+    fileName: z.string(),
+    size: z.number().int().describe("Bytes."),
+    contentType: z.enum(DOCUMENT_CONTENT_TYPES).describe("From the file's own bytes."),
+    sha256: z.string().describe("Hex SHA-256 of the bytes."),
+    insuranceExpiresOn: z.string().nullable().describe("An insurance certificate's expiry day (YYYY-MM-DD)."),
+    createdAt: dateTime,
+    downloadUrl: z.string().describe("GET it (signed in) for the file itself."),
+  })
+  .meta({
+    id: "CarrierDocument",
+    description: "A file kept with a carrier company (W-9, insurance certificate, authority, other).",
+  });

@@ -1,12 +1,29 @@
-import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES } from "../../common/documents.ts";
+import { CARRIER_DOCUMENT_MESSAGES, DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES } from "../../common/documents.ts";
 import { errors, fileResponse, messageBody } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
-import { attachmentHeader, documentJson } from "./json.ts";
+import {
+  downloadCarrierDocument,
+  listCarrierDocuments,
+  removeCarrierDocument,
+  uploadCarrierDocument,
+} from "./carrier-service.ts";
+import { attachmentHeader, carrierDocumentJson, documentJson } from "./json.ts";
 import { documentFromMultipart } from "./multipart.ts";
-import { documentSchema } from "./rest-schemas.ts";
+import { carrierDocumentSchema, documentSchema } from "./rest-schemas.ts";
 import { downloadDocument, listLoadDocuments, removeLoadDocument, uploadLoadDocument } from "./service.ts";
 
 const WHO = "Operators, and the carrier the load was awarded to.";
+const CARRIER_WHO = "Operators, and the carrier company's own users (anyone else: not found).";
+
+function fileDownload(document: { contentType: string; fileName: string }, bytes: Uint8Array<ArrayBuffer>) {
+  return new Response(bytes, {
+    headers: {
+      "content-type": document.contentType,
+      "content-disposition": attachmentHeader(document.fileName),
+      "cache-control": "private, no-store",
+    },
+  });
+}
 
 export const documentRoutes: RestRoute[] = [
   {
@@ -60,13 +77,7 @@ export const documentRoutes: RestRoute[] = [
     },
     async handle(ctx, { params }) {
       const { document, bytes } = await downloadDocument(ctx, params.id);
-      return new Response(bytes, {
-        headers: {
-          "content-type": document.contentType,
-          "content-disposition": attachmentHeader(document.fileName),
-          "cache-control": "private, no-store",
-        },
-      });
+      return fileDownload(document, bytes);
     },
   },
   {
@@ -80,6 +91,82 @@ export const documentRoutes: RestRoute[] = [
     },
     async handle(ctx, { params }) {
       await removeLoadDocument(ctx, params.id);
+      return { message: "Document deleted" };
+    },
+  },
+  {
+    method: "POST",
+    path: "/carriers/:id/documents",
+    access: "signedIn",
+    rawBody: true,
+    bodyLimit: MAX_DOCUMENT_BYTES + 256 * 1024,
+    schema: {
+      summary: "Attach a document to a carrier",
+      description:
+        "multipart/form-data with `file` (PDF, JPEG or PNG, at most 10 MB; the bytes decide, not the name), " +
+        "`type` (W9, INSURANCE_CERTIFICATE, AUTHORITY or OTHER) and, for an insurance certificate, an " +
+        "optional `insuranceExpiresOn` (YYYY-MM-DD). The carrier is named by its database id or carrierId. " +
+        `A carrier keeps at most 100 documents. ${CARRIER_WHO}`,
+      response: {
+        201: carrierDocumentSchema,
+        ...errors(
+          400,
+          { 404: CARRIER_DOCUMENT_MESSAGES.carrierNotFound, 409: CARRIER_DOCUMENT_MESSAGES.tooMany },
+          413,
+          415,
+        ),
+      },
+    },
+    async handle(ctx, { params, body, request }) {
+      const form = await documentFromMultipart(body as Uint8Array, request.headers.get("content-type") ?? "");
+      return withStatus(201, carrierDocumentJson(await uploadCarrierDocument(ctx, params.id, form)));
+    },
+  },
+  {
+    method: "GET",
+    path: "/carriers/:id/documents",
+    access: "signedIn",
+    schema: {
+      summary: "List a carrier's documents",
+      description: `Newest first, at most 100. ${CARRIER_WHO}`,
+      response: {
+        200: carrierDocumentSchema.array(),
+        ...errors({ 404: CARRIER_DOCUMENT_MESSAGES.carrierNotFound }),
+      },
+    },
+    async handle(ctx, { params }) {
+      const { documents } = await listCarrierDocuments(ctx, params.id);
+      return documents.map(carrierDocumentJson);
+    },
+  },
+  {
+    method: "GET",
+    path: "/carrier-documents/:id",
+    access: "signedIn",
+    schema: {
+      summary: "Download a carrier's document",
+      description: `The file itself, as an attachment. ${CARRIER_WHO}`,
+      response: {
+        200: fileResponse("application/octet-stream", "The file (its content type is the document's)."),
+        ...errors({ 404: DOCUMENT_MESSAGES.notFound }),
+      },
+    },
+    async handle(ctx, { params }) {
+      const { document, bytes } = await downloadCarrierDocument(ctx, params.id);
+      return fileDownload(document, bytes);
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/carrier-documents/:id",
+    access: "signedIn",
+    schema: {
+      summary: "Delete a carrier's document",
+      description: "Operators any; a carrier user only one they uploaded for their own company.",
+      response: { 200: messageBody, ...errors({ 404: DOCUMENT_MESSAGES.notFound }) },
+    },
+    async handle(ctx, { params }) {
+      await removeCarrierDocument(ctx, params.id);
       return { message: "Document deleted" };
     },
   },

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.ts";
-import type { LoadDocument } from "../generated/sqlite/client.ts";
+import type { CarrierDocument, LoadDocument } from "../generated/sqlite/client.ts";
 
 type DocumentDb = Pick<Db, "loadDocument" | "loadDocumentContent">;
 
@@ -49,5 +49,63 @@ export async function documentBytes(db: DocumentDb, id: string): Promise<Uint8Ar
 
 export async function deleteDocument(db: DocumentDb, id: string): Promise<boolean> {
   const { count } = await db.loadDocument.deleteMany({ where: { id } });
+  return count > 0;
+}
+
+type CarrierDocumentDb = Pick<Db, "carrierDocument" | "carrierDocumentContent">;
+
+export interface NewCarrierDocument {
+  carrierId: string;
+  type: string;
+  fileName: string;
+  contentType: string;
+  sha256: string;
+  insuranceExpiresOn: string | null;
+  bytes: Uint8Array;
+  uploadedById: string | null;
+}
+
+/** A carrier document's row and its bytes, in the caller's transaction. */
+export async function insertCarrierDocument(
+  tx: CarrierDocumentDb,
+  document: NewCarrierDocument,
+): Promise<CarrierDocument> {
+  const { bytes, ...fields } = document;
+  const row = await tx.carrierDocument.create({ data: { ...fields, size: bytes.byteLength } });
+  await tx.carrierDocumentContent.create({ data: { documentId: row.id, bytes: Buffer.from(bytes) } });
+  return row;
+}
+
+export function countDocumentsOfCarrier(db: CarrierDocumentDb, carrierDbId: string): Promise<number> {
+  return db.carrierDocument.count({ where: { carrierId: carrierDbId } });
+}
+
+/** A carrier's documents, newest first (at most MAX_DOCUMENTS_PER_CARRIER exist). */
+export function documentsOfCarrier(
+  db: CarrierDocumentDb,
+  carrierDbId: string,
+  query: object = {},
+): Promise<CarrierDocument[]> {
+  return db.carrierDocument.findMany({
+    ...query,
+    where: { carrierId: carrierDbId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+}
+
+export function findCarrierDocument(db: CarrierDocumentDb, id: string): Promise<CarrierDocument | null> {
+  return db.carrierDocument.findUnique({ where: { id } });
+}
+
+export async function carrierDocumentBytes(
+  db: CarrierDocumentDb,
+  id: string,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  const content = await db.carrierDocumentContent.findUnique({ where: { documentId: id } });
+  return content ? new Uint8Array(content.bytes) : null;
+}
+
+export async function deleteCarrierDocument(db: CarrierDocumentDb, id: string): Promise<boolean> {
+  const { count } = await db.carrierDocument.deleteMany({ where: { id } });
   return count > 0;
 }

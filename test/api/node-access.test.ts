@@ -228,6 +228,30 @@ describe("one read policy per type, for node and nodes", () => {
       },
     });
     owned.LoadDocument = { id: document.id, readers: ["admin", "owner"] };
+    // A document of the owner's carrier company: operators and the company's own users read it.
+    const company = await db.carrier.create({
+      data: {
+        carrierId: "CAR-990001",
+        carrierName: "Owner Haulage",
+        dotNumber: "9900001",
+        mcNumber: "9900001",
+        contactName: "Owner",
+        contactPhone: "+12015550199",
+        contactEmail: "owner-haulage@example.com",
+      },
+    });
+    await db.user.update({ where: { id: owner.user.id }, data: { carrierId: company.id } });
+    const w9 = await db.carrierDocument.create({
+      data: {
+        carrierId: company.id,
+        type: "W9",
+        fileName: "w9.pdf",
+        contentType: "application/pdf",
+        size: 1,
+        sha256: "0",
+      },
+    });
+    owned.CarrierDocument = { id: w9.id, readers: ["admin", "owner"] };
     // A tender put to the owner: operators and the owner's carrier side read it.
     const tender = await db.tender.create({
       data: {

@@ -2,7 +2,7 @@ import { isEnumType } from "graphql";
 import { describe, expect, it } from "vitest";
 import { BILLING_LINE_KINDS } from "../../common/billing.ts";
 import { CARRIER_TYPES } from "../../common/carriers.ts";
-import { LOAD_DOCUMENT_TYPES } from "../../common/documents.ts";
+import { CARRIER_DOCUMENT_TYPES, LOAD_DOCUMENT_TYPES } from "../../common/documents.ts";
 import { LOAD_MILESTONES, MILESTONE_SOURCES } from "../../common/loads/milestones.ts";
 import { LOAD_MODES, LOAD_STATUSES, STOP_TYPES } from "../../common/loads/values.ts";
 import { OUTBOUND_EMAIL_KINDS, OUTBOUND_EMAIL_STATUSES } from "../../common/mail.ts";
@@ -21,6 +21,7 @@ const SHARED_LISTS: [enumName: string, values: readonly string[]][] = [
   ["OutboundEmailStatus", OUTBOUND_EMAIL_STATUSES],
   ["OutboundEmailKind", OUTBOUND_EMAIL_KINDS],
   ["LoadDocumentType", LOAD_DOCUMENT_TYPES],
+  ["CarrierDocumentType", CARRIER_DOCUMENT_TYPES],
   ["LoadMilestoneKind", LOAD_MILESTONES],
   ["LoadMilestoneSource", MILESTONE_SOURCES],
   ["TenderStatus", TENDER_STATUSES],
