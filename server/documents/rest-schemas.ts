@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { CARRIER_DOCUMENT_TYPES, DOCUMENT_CONTENT_TYPES, LOAD_DOCUMENT_TYPES } from "../../common/documents.ts";
+import {
+  CARRIER_DOCUMENT_TYPES,
+  DOCUMENT_CONTENT_TYPES,
+  LOAD_DOCUMENT_TYPES,
+} from "../../common/documents.ts";
 import { dateTime } from "../http/rest-schemas.ts";
 
 /** `documentJson`: a file kept with a load. */
