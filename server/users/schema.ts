@@ -15,6 +15,10 @@ export const UserType = builder.prismaNode("User", {
     userId: t.exposeString("userId", { description: "System-generated, read-only." }),
     email: t.exposeString("email", { description: "The sign-in e-mail." }),
     role: t.exposeString("role", { description: "ADMIN or CARRIER." }),
+    carrierCompanyId: t.exposeString("carrierId", {
+      nullable: true,
+      description: "The database id of the carrier company the user drives for, if any (its documents).",
+    }),
     fullName: t.exposeString("fullName", { nullable: true, description: "The person's name." }),
     companyName: t.exposeString("companyName", {
       nullable: true,

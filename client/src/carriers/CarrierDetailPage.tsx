@@ -4,6 +4,7 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
+import { CarrierDocumentsPanel } from "../documents/CarrierDocumentsPanel.tsx";
 import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { CarrierDetailPageQuery } from "./__generated__/CarrierDetailPageQuery.graphql";
 import { CarrierDrivers, type OwnVersionMove } from "./CarrierDrivers.tsx";
@@ -54,6 +55,7 @@ export function CarrierDetailPage({ queryRef }: CarrierDetailPageProps) {
       </Box>
       <CarrierForm carrier={carrier} ownMove={ownMove} />
       <CarrierDrivers carrier={carrier} onVersionMoved={setOwnMove} />
+      <CarrierDocumentsPanel carrierId={carrier.carrierId} operator />
       <HistoryPanel entityType="Carrier" entityId={carrier.id} />
     </>
   );

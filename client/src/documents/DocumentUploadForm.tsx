@@ -8,29 +8,36 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
-import {
-  DOCUMENT_MESSAGES,
-  DOCUMENT_TYPE_LABELS,
-  LOAD_DOCUMENT_TYPES,
-  type LoadDocumentType,
-  MAX_DOCUMENT_BYTES,
-} from "../../../common/documents.ts";
+import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES } from "../../../common/documents.ts";
 import { NETWORK_ERROR_TEXT } from "../lib/request-errors.ts";
 import { uploadForm } from "../lib/upload-form.ts";
 
 interface DocumentUploadFormProps {
-  loadId: string;
-  /** Operators file rate confirmations; carriers read them. */
-  operator: boolean;
+  /** Where the form is POSTed (a load's or a carrier's documents). */
+  path: string;
+  /** The types offered, with their labels; the first is chosen at first. */
+  types: readonly string[];
+  labels: Record<string, string>;
+  /** The type chosen at first (else the first of `types`). */
+  initialType?: string;
+  /** The type that carries an optional expiry day (a carrier's insurance certificate). */
+  expiryType?: string;
   onUploaded(): void;
 }
 
 const ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
 
 /** Choose a type and a file, upload it with a progress bar; the server's refusal shown as it says it. */
-export function DocumentUploadForm({ loadId, operator, onUploaded }: DocumentUploadFormProps) {
-  const types = LOAD_DOCUMENT_TYPES.filter((type) => operator || type !== "RATE_CONFIRMATION");
-  const [type, setType] = useState<LoadDocumentType>("POD");
+export function DocumentUploadForm({
+  path,
+  types,
+  labels,
+  initialType,
+  expiryType,
+  onUploaded,
+}: DocumentUploadFormProps) {
+  const [type, setType] = useState<string>(initialType ?? types[0] ?? "OTHER");
+  const [expiry, setExpiry] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
@@ -57,15 +64,13 @@ export function DocumentUploadForm({ loadId, operator, onUploaded }: DocumentUpl
     }
     const form = new FormData();
     form.set("type", type);
+    if (expiryType !== undefined && type === expiryType && expiry !== "")
+      form.set("insuranceExpiresOn", expiry);
     form.set("file", file, file.name);
     setProgress(0);
     setMessage(null);
     try {
-      const answer = await uploadForm(
-        `/api/loads/${encodeURIComponent(loadId)}/documents`,
-        form,
-        setProgress,
-      );
+      const answer = await uploadForm(path, form, setProgress);
       if (answer.status === 201) {
         setMessage({ error: false, text: `${file.name} uploaded.` });
         setFile(null);
@@ -89,15 +94,25 @@ export function DocumentUploadForm({ loadId, operator, onUploaded }: DocumentUpl
           label="Document type"
           size="small"
           value={type}
-          onChange={(event) => setType(event.target.value as LoadDocumentType)}
+          onChange={(event) => setType(event.target.value)}
           sx={{ minWidth: 200 }}
         >
           {types.map((value) => (
             <MenuItem key={value} value={value}>
-              {DOCUMENT_TYPE_LABELS[value]}
+              {labels[value] ?? value}
             </MenuItem>
           ))}
         </TextField>
+        {expiryType !== undefined && type === expiryType && (
+          <TextField
+            type="date"
+            label="Expires on"
+            size="small"
+            value={expiry}
+            onChange={(event) => setExpiry(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        )}
         <Button component="label" variant="outlined" startIcon={<UploadIcon />} aria-describedby={fileLabel}>
           Choose file
           <input ref={input} type="file" accept={ACCEPT} hidden onChange={handleFile} />

@@ -1,13 +1,8 @@
-import DeleteIcon from "@mui/icons-material/DeleteOutlined";
-import DownloadIcon from "@mui/icons-material/Download";
-import IconButton from "@mui/material/IconButton";
-import ListItem from "@mui/material/ListItem";
-import ListItemText from "@mui/material/ListItemText";
-import Stack from "@mui/material/Stack";
 import { graphql, useFragment } from "react-relay";
 import { DOCUMENT_TYPE_LABELS, type LoadDocumentType } from "../../../common/documents.ts";
 import { formatDateTime } from "../lib/dates.ts";
 import type { LoadDocumentRow_document$key } from "./__generated__/LoadDocumentRow_document.graphql";
+import { DocumentListItem } from "./DocumentListItem.tsx";
 import { formatBytes } from "./format-bytes.ts";
 
 interface LoadDocumentRowProps {
@@ -42,35 +37,16 @@ export function LoadDocumentRow({
   );
   const label = DOCUMENT_TYPE_LABELS[data.type as LoadDocumentType] ?? data.type;
   return (
-    <ListItem
-      divider
-      secondaryAction={
-        <Stack direction="row" spacing={0.5}>
-          <IconButton
-            aria-label={`Download ${data.fileName}`}
-            onClick={() => onDownload(data.downloadUrl, data.fileName)}
-            disabled={busy}
-          >
-            <DownloadIcon />
-          </IconButton>
-          {(mayDeleteAny || data.uploadedByViewer) && (
-            <IconButton
-              aria-label={`Delete ${data.fileName}`}
-              onClick={() => onDelete(data.id, data.fileName)}
-              disabled={busy}
-            >
-              <DeleteIcon />
-            </IconButton>
-          )}
-        </Stack>
-      }
-      sx={{ pr: 12 }}
-    >
-      <ListItemText
-        primary={`${label}: ${data.fileName}`}
-        secondary={`${formatBytes(data.size)} · ${formatDateTime(String(data.createdAt)) ?? ""}`}
-        slotProps={{ primary: { sx: { overflowWrap: "anywhere" } } }}
-      />
-    </ListItem>
+    <DocumentListItem
+      id={data.id}
+      primary={`${label}: ${data.fileName}`}
+      secondary={`${formatBytes(data.size)} · ${formatDateTime(String(data.createdAt)) ?? ""}`}
+      fileName={data.fileName}
+      downloadUrl={data.downloadUrl}
+      mayDelete={mayDeleteAny || data.uploadedByViewer}
+      busy={busy}
+      onDownload={onDownload}
+      onDelete={onDelete}
+    />
   );
 }

@@ -4,6 +4,7 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { Suspense, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { DOCUMENT_TYPE_LABELS, LOAD_DOCUMENT_TYPES } from "../../../common/documents.ts";
 import { downloadFile } from "../lib/download.ts";
 import { failureText } from "../lib/request-errors.ts";
 import { ErrorBoundary } from "../ui/ErrorBoundary.tsx";
@@ -90,7 +91,13 @@ function DocumentList({
           ))}
         </List>
       )}
-      <DocumentUploadForm loadId={loadId} operator={operator} onUploaded={onChanged} />
+      <DocumentUploadForm
+        path={`/api/loads/${encodeURIComponent(loadId)}/documents`}
+        types={LOAD_DOCUMENT_TYPES.filter((type) => operator || type !== "RATE_CONFIRMATION")}
+        labels={DOCUMENT_TYPE_LABELS}
+        initialType="POD"
+        onUploaded={onChanged}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import Grid from "@mui/material/Grid";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
+import { CarrierDocumentsPanel } from "../documents/CarrierDocumentsPanel.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";
 import type { MyProfilePageQuery } from "./__generated__/MyProfilePageQuery.graphql";
 import { AccountSummary } from "./AccountSummary.tsx";
@@ -11,6 +12,8 @@ export const myProfilePageQuery = graphql`
   query MyProfilePageQuery {
     checkSession {
       user {
+        role
+        carrierCompanyId
         ...AccountSummary_user
         ...ProfileForm_user
         ...TimezoneClock_user
@@ -36,6 +39,9 @@ export function MyProfilePage({ queryRef }: MyProfilePageProps) {
         <Grid size={{ xs: 12, md: 8 }}>
           <ProfileForm user={checkSession.user} />
           <ChangePasswordForm />
+          {checkSession.user.role !== "ADMIN" && checkSession.user.carrierCompanyId && (
+            <CarrierDocumentsPanel carrierId={checkSession.user.carrierCompanyId} operator={false} />
+          )}
         </Grid>
       </Grid>
     </>
