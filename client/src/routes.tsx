@@ -49,6 +49,7 @@ const carrierScreens: RouteObject[] = [
   screen("carrier-portal/active-offers", () => import("./offers/CarrierActiveOffersRoute.tsx")),
   screen("carrier-portal/confirm-details/:loadId", () => import("./offers/ConfirmDetailsRoute.tsx")),
   screen("carrier-portal/history-wins", () => import("./offers/HistoryWinsRoute.tsx")),
+  screen("carrier-portal/my-bills", () => import("./billing/MyBillsRoute.tsx")),
   screen("my-profile", () => import("./profile/MyProfileRoute.tsx")),
 ];
 

@@ -112,6 +112,23 @@ const linesField = (t: EntryFields) =>
     resolve: (entry, _args, ctx) => linesOfEntry(ctx.db, entry),
   });
 
+interface QuickPayTermsView {
+  feePercent: number;
+  days: number;
+}
+
+const QuickPayTermsType = builder.objectRef<QuickPayTermsView>("QuickPayTerms").implement({
+  description: "What quick pay costs and how soon it pays, as configured on the server.",
+  fields: (t) => ({
+    feePercent: t.exposeFloat("feePercent", {
+      description: "The fee in percent of the bill's amount (2 = 2%): QUICK_PAY_FEE_PERCENT.",
+    }),
+    days: t.exposeInt("days", {
+      description: "Paid this many days after the ask (or sooner when already due sooner): QUICK_PAY_DAYS.",
+    }),
+  }),
+});
+
 /** A bill is read by operators and by its own carrier (the winner, or users of the carrier billed). */
 const billReadPolicy: ReadPolicy<Entry> = {
   reach: (viewer) => (viewer === null ? "none" : policy.isAdmin(viewer) ? "all" : "rows"),
@@ -426,6 +443,15 @@ builder.queryFields((t) => ({
       limit: t.arg.int({ description: `How many, 1 to ${MAX_CARRIER_BILLS} (default 50).` }),
     },
     resolve: (_root, args, ctx) => carrierBills(ctx, args.limit ?? 50),
+  }),
+  quickPayTerms: t.field({
+    type: QuickPayTermsType,
+    description: "The quick-pay terms (fee percent and days), for the carrier's confirm dialog.",
+    authScopes: { carrier: true },
+    resolve: (_root, _args, ctx) => ({
+      feePercent: ctx.config.quickPayFeeBasisPoints / 100,
+      days: ctx.config.quickPayDays,
+    }),
   }),
   receivablesAging: t.field({
     type: ReceivablesAging,

@@ -350,6 +350,21 @@ describe("the winner's bill, quick pay and TONU", () => {
     expect(others.data?.myBills).toEqual([]);
   });
 
+  it("tells carriers the quick-pay terms (fee percent, days) for the confirm dialog; nobody else", async () => {
+    const TERMS = "{ quickPayTerms { feePercent days } }";
+    const carrier = await gql<{ quickPayTerms: { feePercent: number; days: number } }>(
+      t.app,
+      TERMS,
+      {},
+      { token: outsider.token },
+    );
+    expect(carrier.errors).toBeUndefined();
+    expect(carrier.data?.quickPayTerms).toEqual({ feePercent: 2, days: 2 });
+    const anonymous = await gql(t.app, TERMS, {});
+    expect(anonymous.errors?.length).toBeGreaterThan(0);
+    expect(anonymous.data?.quickPayTerms ?? null).toBeNull();
+  });
+
   it("asks for quick pay over GraphQL too, and refuses it on a paid bill", async () => {
     const { load, winner } = await awardedLoad(t.app, admin.token, 800);
     const bill = await t.app.deps.db.bill.findFirstOrThrow({ where: { load: { loadId: load.loadId } } });

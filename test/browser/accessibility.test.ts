@@ -132,6 +132,10 @@ describe("axe on every screen", () => {
     await dialog(page, "billing", "Manual update");
     await screen(page, `/admin/ila/billing/accounts-receivable/${invoice.invoiceNumber}`);
     await screen(page, `/admin/ila/billing/accounts-payable/${bill.billNumber}`);
+    const tonu = await db.bill.findFirstOrThrow({ where: { tonuProposedCents: { not: null } } });
+    await screen(page, `/admin/ila/billing/accounts-payable/${tonu.billNumber}`);
+    await page.getByRole("button", { name: "Confirm TONU" }).waitFor();
+    await check(page, "bill detail with a TONU proposal");
     await screen(page, "/admin/carrier-portal/active-offers");
     await screen(page, `/admin/carrier-portal/active-offers/${offer.load.loadId}/bidders`);
     const pendingTender = await db.tender.findFirstOrThrow({
@@ -159,6 +163,9 @@ describe("axe on every screen", () => {
     await check(page, "carrier: Place Your Bid dialog");
     await page.keyboard.press("Escape");
     await screen(page, "/carrier/carrier-portal/history-wins");
+    await screen(page, "/carrier/carrier-portal/my-bills");
+    await page.getByRole("list", { name: "My bills" }).waitFor();
+    await dialog(page, "carrier my bills", "Request quick pay");
     const accepted = await world.app.deps.db.tender.findFirstOrThrow({
       where: { status: "accepted" },
       include: { offer: { include: { load: true } } },

@@ -136,6 +136,7 @@ describe("route table", () => {
     ["/carrier/carrier-portal/active-offers", "Carrier Portal / Active Offers"],
     ["/carrier/carrier-portal/confirm-details/LD-100", "Confirm Details for Load #LD-100"],
     ["/carrier/carrier-portal/history-wins", "Carrier Portal / History Wins"],
+    ["/carrier/carrier-portal/my-bills", "Carrier Portal / My Bills"],
     ["/carrier/my-profile", "My Account"],
   ];
 
@@ -210,7 +211,11 @@ describe("layout", () => {
     await carrier.page.waitForURL("**/carrier/carrier-portal/history-wins");
     await carrierNav.locator('a[aria-current="page"]', { hasText: "History Wins" }).waitFor();
     const carrierItems = await carrierNav.getByRole("link").allTextContents();
-    expect(carrierItems.filter((text) => text !== "Freightway")).toEqual(["Active Offers", "History Wins"]);
+    expect(carrierItems.filter((text) => text !== "Freightway")).toEqual([
+      "Active Offers",
+      "History Wins",
+      "My Bills",
+    ]);
   });
 
   it("opens My Profile by role from the user menu", async () => {

@@ -11,6 +11,7 @@ import type { BillDetailPageRefetchQuery } from "./__generated__/BillDetailPageR
 import { EntryForm } from "./EntryForm.tsx";
 import { EntryNotFound } from "./EntryNotFound.tsx";
 import { lineValuesOf } from "./entry-form.ts";
+import { TonuDecision } from "./TonuDecision.tsx";
 import { useUpdateBillMutation } from "./useUpdateBillMutation.ts";
 
 export const billDetailPageQuery = graphql`
@@ -77,6 +78,11 @@ function BillEditor({ bill }: { bill: BillDetailPage_bill$key }) {
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         Bill #{data.billNumber}
       </Typography>
+      <TonuDecision
+        billNumber={data.billNumber}
+        proposedAmount={data.tonuProposedAmount ?? null}
+        onDecided={() => setReloads((count) => count + 1)}
+      />
       <EntryForm
         key={reloads}
         ledger="payable"
@@ -94,13 +100,6 @@ function BillEditor({ bill }: { bill: BillDetailPage_bill$key }) {
               <Typography variant="body2" data-testid="bill-quick-pay">
                 Quick pay asked {dayText(data.quickPay.requestedAt)}: fee {data.quickPay.feePercent}% (
                 {formatCents(data.quickPay.feeCents)}), pays {formatCents(data.quickPay.netAmountCents)}.
-              </Typography>
-            ) : null}
-            {data.tonuProposedAmount !== null && data.tonuProposedAmount !== undefined ? (
-              <Typography variant="body2" data-testid="bill-tonu">
-                The load was cancelled: a TONU charge of{" "}
-                {formatCents(Math.round(data.tonuProposedAmount * 100))} is proposed for an operator to
-                confirm.
               </Typography>
             ) : null}
           </>

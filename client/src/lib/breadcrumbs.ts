@@ -30,6 +30,7 @@ const ADMIN_SCREENS: Record<string, string> = {
 const CARRIER_SCREENS: Record<string, string> = {
   "Active Offers": "/carrier/carrier-portal/active-offers",
   "History Wins": "/carrier/carrier-portal/history-wins",
+  "My Bills": "/carrier/carrier-portal/my-bills",
 };
 
 export function areaOf(pathname: string): Area {

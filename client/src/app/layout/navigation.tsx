@@ -57,6 +57,7 @@ export const NAVIGATION: Record<Area, NavGroup[]> = {
       items: [
         { label: "Active Offers", to: "/carrier/carrier-portal/active-offers", icon: <GavelIcon /> },
         { label: "History Wins", to: "/carrier/carrier-portal/history-wins", icon: <WorkspacePremiumIcon /> },
+        { label: "My Bills", to: "/carrier/carrier-portal/my-bills", icon: <ReceiptLongIcon /> },
       ],
     },
   ],
