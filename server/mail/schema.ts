@@ -47,13 +47,11 @@ export const OutboundEmailType = builder.prismaNode("OutboundEmail", {
     kind: t.field({
       type: OutboundEmailKindEnum,
       description: "Which feature sent it.",
-      select: { kind: true },
       resolve: (email) => email.kind as OutboundEmailKind,
     }),
     status: t.field({
       type: OutboundEmailStatusEnum,
       description: "Where it is: pending, sending, sent or failed.",
-      select: { status: true },
       resolve: (email) => email.status as OutboundEmailStatus,
     }),
     attempts: t.exposeInt("attempts", { description: "Sending attempts so far." }),
