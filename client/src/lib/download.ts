@@ -27,10 +27,15 @@ export async function downloadFile(
 ): Promise<void> {
   const response = await fetchWithToken(path);
   if (!response.ok) throw new Error(`${failure} (${response.status})`);
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), fileNameOf(response, fallbackName));
+}
+
+/** Hands a file made or fetched in the page to the browser as a download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = fileNameOf(response, fallbackName);
+  link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();

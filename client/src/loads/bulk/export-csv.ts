@@ -1,3 +1,4 @@
+import { saveBlob } from "../../lib/download.ts";
 import type { SelectedLoad } from "./bulk-run.ts";
 
 const HEADERS: [keyof SelectedLoad, string][] = [
@@ -23,12 +24,8 @@ export async function exportLoadsCsv(loads: readonly SelectedLoad[]): Promise<vo
     // A cell starting with =, +, - or @ is quoted so a spreadsheet does not run it as a formula.
     { escapeFormulae: true },
   );
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `loads-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(
+    new Blob([text], { type: "text/csv;charset=utf-8" }),
+    `loads-${new Date().toISOString().slice(0, 10)}.csv`,
+  );
 }
