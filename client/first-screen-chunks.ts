@@ -4,13 +4,24 @@ interface ChunkingContext {
 
 /**
  * A code-splitting group (rolldown's `codeSplitting.groups`) that gives each first screen one file
- * of its own instead of dozens of small shared ones (each a request; on HTTP/1.1 six at a time):
- * every module a `home` screen imports statically goes into that screen's chunk, and what the
- * signed-in frame imports, or more than one home screen, into `frame`'s. What any entry imports
- * statically stays with that entry (the landing page must never load the app's entry through a
- * shared component). `entries`, `frame` and `homes` are absolute module ids.
+ * of its own instead of dozens of small shared ones (each a request with about 1 KB of headers; on
+ * HTTP/1.1 six at a time): every module a `home` screen imports statically goes into that screen's
+ * chunk; what the signed-in frame imports, the app's entry imports, or more than one home screen,
+ * into `frame`'s; and what the landing page and the app's first screens both import into `shared`.
+ * What only the landing page imports statically stays with it (the landing page must never load the
+ * app's entry or frame through a shared component). What the `early` modules import goes into
+ * `early` (and what the landing page imports of it into `session`): chunks that import neither
+ * React nor MUI nor Relay, so that the app's entry, importing them first, evaluates them before
+ * those (the first screen's queries leave while the frameworks evaluate). `app`, `landing`,
+ * `frame`, `homes` and `early` are absolute module ids.
  */
-export function firstScreenChunks(entries: string[], frame: string, homes: Record<string, string>) {
+export function firstScreenChunks(
+  app: string,
+  landing: string,
+  frame: string,
+  homes: Record<string, string>,
+  early: string[] = [],
+) {
   let owners: Map<string, string> | null = null;
   const closure = (root: string, ctx: ChunkingContext, skip: Set<string> = new Set()) => {
     const seen = new Set<string>();
@@ -25,13 +36,24 @@ export function firstScreenChunks(entries: string[], frame: string, homes: Recor
   };
   const ownersOf = (ctx: ChunkingContext) => {
     const map = new Map<string, string>();
-    const entryModules = new Set(entries.flatMap((entry) => [...closure(entry, ctx)]));
-    for (const id of closure(frame, ctx, entryModules)) map.set(id, "frame");
+    const landingModules = closure(landing, ctx);
+    const entry = new Set([app, landing]);
+    const firstScreens = new Set<string>();
+    for (const id of [...closure(app, ctx, landingModules), ...closure(frame, ctx, landingModules)]) {
+      if (!entry.has(id)) map.set(id, "frame");
+    }
     for (const [name, home] of Object.entries(homes)) {
-      for (const id of closure(home, ctx, entryModules)) {
+      for (const id of closure(home, ctx, landingModules)) {
         const owner = map.get(id);
         map.set(id, owner === undefined || owner === name ? name : "frame");
       }
+      for (const id of closure(home, ctx)) firstScreens.add(id);
+    }
+    for (const id of closure(app, ctx)) firstScreens.add(id);
+    for (const id of closure(frame, ctx)) firstScreens.add(id);
+    for (const id of landingModules) if (!entry.has(id) && firstScreens.has(id)) map.set(id, "shared");
+    for (const root of early) {
+      for (const id of closure(root, ctx)) map.set(id, landingModules.has(id) ? "session" : "early");
     }
     return map;
   };

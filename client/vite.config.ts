@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import relay from "vite-plugin-relay";
+import { driverApp } from "./driver-build.ts";
 import { firstScreenChunks } from "./first-screen-chunks.ts";
 import { precompress } from "./precompress.ts";
 import { preloadRoutes } from "./preload-routes.ts";
@@ -42,6 +43,8 @@ export default defineConfig({
       "/carrier/*": "src/app/layout/AppLayout.tsx",
     }),
     prerenderLanding([relay, react()]),
+    // The driver PWA (/driver): its own build into the same folder, before the .br/.gz twins are written.
+    driverApp(),
     precompress(),
   ],
   build: {
@@ -73,12 +76,14 @@ export default defineConfig({
             },
             { name: "relay", priority: 1, test: nodeModule("relay-runtime|react-relay|invariant|fbjs") },
             firstScreenChunks(
-              [fromHere("src/main.tsx"), fromHere("src/landing/main.tsx")],
+              fromHere("src/main.tsx"),
+              fromHere("src/landing/main.tsx"),
               fromHere("src/app/layout/AppLayout.tsx"),
               {
                 "admin-home": fromHere("src/loads/LoadListRoute.tsx"),
                 "carrier-home": fromHere("src/offers/CarrierActiveOffersRoute.tsx"),
               },
+              [fromHere("src/lib/zod-jitless.ts"), fromHere("src/app/preload-first-screen.ts")],
             ),
           ],
         },

@@ -8,7 +8,8 @@ import {
   type MoneyProblem,
   parseMoneyCents,
 } from "./money.ts";
-import { changedElsewhere, expectedVersionFields } from "./row-version.ts";
+import { changedElsewhere } from "./row-version.ts";
+import { expectedVersionFields } from "./row-version-input.ts";
 
 /**
  * The two ledgers' field rules and texts, shared by the server (REST and GraphQL) and the

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EMAIL_MESSAGES, email, INVALID_PHONE_MESSAGE, phone, requiredText } from "./fields.ts";
-import { changedElsewhere, expectedVersionFields } from "./row-version.ts";
+import { changedElsewhere } from "./row-version.ts";
+import { expectedVersionFields } from "./row-version-input.ts";
 
 /** Names and contact names: long enough for any real company. */
 const NAME_MAX = 120;

@@ -39,3 +39,8 @@ export function isClientRoute(pathname: string): boolean {
   const path = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
   return CLIENT_ROUTE_PATTERNS.some((pattern) => matches(pattern, path));
 }
+
+/** The driver app (its own page, driver.html, and service worker): `/driver` and everything below it. */
+export function isDriverRoute(pathname: string): boolean {
+  return pathname === "/driver" || pathname.startsWith("/driver/");
+}

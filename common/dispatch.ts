@@ -6,6 +6,7 @@ export const DISPATCH_MESSAGES = {
   driverPhoneRequired: "Driver phone is required",
   notDispatchable: "This load cannot be dispatched: it is delivered or cancelled.",
   dispatched: "Load dispatched",
+  tripLink: "The driver's trip link:",
 } as const;
 
 const optionalUnit = (label: string) =>

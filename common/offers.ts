@@ -1,5 +1,4 @@
 /** Bidding rules and texts shared by the offer screens and the server (spec sections 2-5, 8). */
-import { z } from "zod";
 import { MAX_MONEY_TEXT, type MoneyProblem, parseMoneyCents } from "./money.ts";
 
 /** The six equipment types of the landing page's Services section. */
@@ -73,30 +72,6 @@ export const OFFER_MESSAGES = {
 export const TENDER_STATUSES = ["pending", "accepted", "declined", "expired"] as const;
 export type TenderStatus = (typeof TENDER_STATUSES)[number];
 export const DEFAULT_TENDER_ACCEPT_MINUTES = 60;
-
-/**
- * The e-signature: the signer's full name as typed, trimmed, 2 to 120 characters, with at least two
- * letters (any script), so "." or "12" do not sign.
- */
-export const tenderAcceptInput = z.object({
-  signature: z
-    .string({ error: OFFER_MESSAGES.signatureRequired })
-    .trim()
-    .min(1, OFFER_MESSAGES.signatureRequired)
-    .max(120, OFFER_MESSAGES.signatureTooLong)
-    .refine((name) => (name.match(/\p{L}/gu) ?? []).length >= 2, OFFER_MESSAGES.signatureTooShort),
-});
-export type TenderAcceptInput = z.infer<typeof tenderAcceptInput>;
-
-/** Declining says why (3 to 500 characters): the broker and the carrier's record keep it. */
-export const tenderDeclineInput = z.object({
-  reason: z
-    .string({ error: OFFER_MESSAGES.declineReasonRequired })
-    .trim()
-    .min(3, OFFER_MESSAGES.declineReasonRequired)
-    .max(500, OFFER_MESSAGES.declineReasonTooLong),
-});
-export type TenderDeclineInput = z.infer<typeof tenderDeclineInput>;
 
 /** Whole minutes left in the round, or "Time's up" once it closed (spec: roundEnds). */
 export function roundEnds(roundEndsAt: Date | string, now = Date.now()): number | typeof TIMES_UP {

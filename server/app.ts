@@ -4,6 +4,7 @@ import type { WebSocketServer } from "ws";
 import "./wiring.ts";
 import { settleBackgroundWork } from "./auth/service.ts";
 import { watchSessionChanges } from "./auth/viewer-cache.ts";
+import { startComplianceClock } from "./compliance/expiry.ts";
 import { type AppConfig, loadConfig } from "./config.ts";
 import type { TransportInfo } from "./context.ts";
 import { createDb } from "./db/client.ts";
@@ -80,6 +81,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
 
   let wsServer: WebSocketServer | undefined;
   let roundClock: { stop(): void } | undefined;
+  let complianceClock: { stop(): void } | undefined;
   let requests: RequestTracker | undefined;
   let backups: BackupSchedule | undefined;
   let metricsListener: MetricsListener | undefined;
@@ -89,6 +91,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
     requests = trackRequests(http.server);
     await http.listen({ port, host: config.host });
     roundClock = startRoundClock(deps);
+    complianceClock = startComplianceClock(deps);
     deps.mailOutbox.start();
     backups = startBackupSchedule(deps);
     metricsListener = await startMetricsListener(config);
@@ -99,6 +102,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
 
   async function stop(): Promise<void> {
     roundClock?.stop();
+    complianceClock?.stop();
     await backups?.stop();
     for (const client of wsServer?.clients ?? []) client.terminate();
     await new Promise<void>((resolve) => (wsServer ? wsServer.close(() => resolve()) : resolve()));
@@ -121,7 +125,10 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
       requests: requests ?? { inFlight: () => 0 },
       delayMs: config.shutdownDelaySeconds * 1000,
       graceMs: config.shutdownGraceSeconds * 1000,
-      stopBackground: () => roundClock?.stop(),
+      stopBackground: () => {
+        roundClock?.stop();
+        complianceClock?.stop();
+      },
       openSockets: () => sockets?.clients.size ?? 0,
       closeSockets: (waitMs) => (sockets ? closeSocketsGoingAway(sockets, waitMs) : Promise.resolve()),
     });

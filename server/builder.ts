@@ -28,6 +28,8 @@ export const builder = new SchemaBuilder<{
     selfOrAdmin: string;
     /** The viewer is this user (by database id); admins included only when it is them. */
     owner: string;
+    /** A driver's trip session (driver app): scoped to one load, no user account. */
+    trip: boolean;
   };
   Scalars: {
     DateTime: { Input: Date; Output: Date };
@@ -77,7 +79,8 @@ export const builder = new SchemaBuilder<{
     authorizeOnSubscribe: true,
     runScopesOnType: true,
     // No viewer: 401 (with the session's own reason); a viewer without the right: 403.
-    unauthorizedError: (_parent, context) => (context.viewer ? new ForbiddenError() : authFailure(context)),
+    unauthorizedError: (_parent, context) =>
+      context.viewer || context.trip ? new ForbiddenError() : authFailure(context),
     authScopes: (context) => ({
       public: true,
       authenticated: policy.isAuthenticated(context.viewer),
@@ -85,6 +88,7 @@ export const builder = new SchemaBuilder<{
       carrier: policy.isCarrier(context.viewer),
       selfOrAdmin: (userId) => policy.isSelfOrAdmin(context.viewer, userId),
       owner: (userId) => policy.isOwner(context.viewer, userId),
+      trip: context.trip != null,
     }),
   },
   errors: {

@@ -34,6 +34,10 @@ export interface AppConfig {
   trackingGeofenceMeters: number;
   /** TENDER_ACCEPT_MINUTES: how long an award's winner has to accept the tender (default 60). */
   tenderAcceptMinutes: number;
+  /** COUNTER_OFFER_MINUTES: how long a carrier has to accept an operator's counter-offer (default 30). */
+  counterOfferMinutes: number;
+  /** WATERFALL_MINUTES: a waterfall carrier's turn when the operator gives no length (default 15). */
+  waterfallMinutes: number;
   /** QUICK_PAY_FEE_PERCENT (default 2, up to two decimals): what quick pay keeps back, in basis points. */
   quickPayFeeBasisPoints: number;
   /** QUICK_PAY_DAYS (default 2): a bill asked for quick pay is paid this many days after the ask. */
@@ -45,6 +49,8 @@ export interface AppConfig {
   mapTileAttribution: string | undefined;
   /** CARRIER_APPROVAL=required: carrier sign-ups wait for an operator's approval (default off). */
   carrierApproval: "off" | "required";
+  /** CARRIER_COMPLIANCE=required: only compliant carriers may bid, book or be awarded (default off). */
+  carrierCompliance: "off" | "required";
   /** APP_URL: the public origin put in e-mailed links (invitations); http://localhost:PORT by default. */
   appUrl: string;
   /** How many proxies in front of us append to X-Forwarded-For (0: use the socket's address). */
@@ -139,12 +145,15 @@ export function loadConfig(
     loginWindowSeconds: Number(env.LOGIN_WINDOW_SECONDS ?? 15 * 60),
     trackingGeofenceMeters: Number(env.TRACKING_GEOFENCE_METERS ?? 200),
     tenderAcceptMinutes: positiveWhole(env.TENDER_ACCEPT_MINUTES, 60, "TENDER_ACCEPT_MINUTES"),
+    counterOfferMinutes: positiveWhole(env.COUNTER_OFFER_MINUTES, 30, "COUNTER_OFFER_MINUTES"),
+    waterfallMinutes: positiveWhole(env.WATERFALL_MINUTES, 15, "WATERFALL_MINUTES"),
     quickPayFeeBasisPoints: readPercentBasisPoints(env.QUICK_PAY_FEE_PERCENT, 200, "QUICK_PAY_FEE_PERCENT"),
     quickPayDays: positiveWhole(env.QUICK_PAY_DAYS, 2, "QUICK_PAY_DAYS"),
     tonuDefaultCents: positiveWhole(env.TONU_DEFAULT_CENTS, 15_000, "TONU_DEFAULT_CENTS"),
     mapTileUrl: env.MAP_TILE_URL || undefined,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION || undefined,
     carrierApproval: env.CARRIER_APPROVAL === "required" ? "required" : "off",
+    carrierCompliance: env.CARRIER_COMPLIANCE === "required" ? "required" : "off",
     appUrl: (env.APP_URL || `http://localhost:${env.PORT ?? 4000}`).replace(/\/+$/, ""),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     signupMaxPerAddress: Number(env.SIGNUP_MAX_PER_ADDRESS ?? 10),

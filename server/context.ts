@@ -4,6 +4,7 @@ import type { Auth } from "./auth/policy.ts";
 import { resolveViewer } from "./auth/sessions.ts";
 import { STAFF_CONSOLE_HEADER, staffTokenFromCookie } from "./auth/staff-console.ts";
 import { bearerToken } from "./auth/tokens.ts";
+import { tripViewers } from "./auth/trip-viewers.ts";
 import type { Deps } from "./deps.ts";
 import { DomainError } from "./errors.ts";
 import { parseCookies } from "./http/cookies.ts";
@@ -27,6 +28,9 @@ export interface Context extends Deps, Auth {
 async function authFromToken(deps: Deps, token: string | null): Promise<Auth> {
   if (!token) return { viewer: null, viewerError: null };
   try {
+    // A driver's trip token (driver app) is no user's: it makes a trip viewer, never a viewer.
+    const trip = await tripViewers.use(deps, token);
+    if (trip) return { viewer: null, viewerError: null, trip };
     return { viewer: await resolveViewer(deps, token), viewerError: null };
   } catch (error) {
     if (error instanceof DomainError) return { viewer: null, viewerError: error };

@@ -7,6 +7,8 @@ export type ErrorCode =
   | "VALIDATION"
   | "UNAUTHENTICATED"
   | "SESSION_ENDED"
+  /** A driver's trip link is wrong, expired or revoked (common/driver.ts). */
+  | "TRIP_LINK_INVALID"
   | "FORBIDDEN"
   | "NOT_FOUND"
   | "CONFLICT"
@@ -24,6 +26,7 @@ const STATUS: Record<ErrorCode, number> = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
   SESSION_ENDED: 401,
+  TRIP_LINK_INVALID: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

@@ -29,6 +29,8 @@ export type Topics = {
   billing: [{ ledger: "receivable" | "payable"; id: string }];
   /** A document filed with this load or removed from it. */
   [key: `load-documents:${string}`]: [{ loadId: string }];
+  /** The driver's trip of this load (database id) changed: stops, check-ins, documents, its link. */
+  [key: `driver-trip:${string}`]: [{ loadId: string }];
 };
 
 export interface PubSub {

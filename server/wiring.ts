@@ -1,11 +1,14 @@
 import { type AuditRecordLink, registerAuditLinks } from "./audit/links.ts";
 import { accounts } from "./auth/accounts.ts";
+import { tripViewers } from "./auth/trip-viewers.ts";
 import { loadLookup } from "./billing/load-lookup.ts";
 import { loadMilestones } from "./billing/load-milestones.ts";
 import { billNumbersOf, invoiceNumbersOf } from "./billing/store.ts";
 import { carrierLabels } from "./carriers/lookup.ts";
 import type { Db } from "./db/client.ts";
-import { recordMilestones } from "./loads/milestones.ts";
+import { shortenTripLinks } from "./dispatch/store.ts";
+import { tripViewerOfToken } from "./dispatch/trip-session.ts";
+import { recordMilestones, tripLinksOnDelivery } from "./loads/milestones.ts";
 import * as routeMembership from "./loads/route-membership.ts";
 import { findLoad, loadIdsOf } from "./loads/service.ts";
 import { offerLoadIdsOf } from "./offers/labels.ts";
@@ -36,6 +39,8 @@ loadLookup.plug(
 );
 loadMembership.plug(routeMembership);
 loadMilestones.plug(recordMilestones);
+tripLinksOnDelivery.plug(shortenTripLinks);
+tripViewers.plug(tripViewerOfToken);
 accounts.plug({
   byId: readUserById,
   byEmail: userByEmail,

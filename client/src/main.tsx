@@ -1,4 +1,6 @@
 import "./lib/zod-jitless.ts";
+// Before React, MUI and Relay evaluate: starts the screen's data (vite.config.ts keeps its chunk free of them).
+import "./app/preload-first-screen.ts";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import { StrictMode } from "react";
@@ -8,8 +10,7 @@ import { preloadScreen } from "./app/screen-preloads.ts";
 import { theme } from "./app/theme.ts";
 import { routes } from "./routes.tsx";
 
-// The screen's data starts now, while its code loads; then on every route change.
-preloadScreen(window.location);
+// The first screen's data started with ./app/preload-first-screen.ts; a route change's starts here.
 const router = createBrowserRouter(routes);
 router.subscribe((state) => preloadScreen(state.location));
 

@@ -25,7 +25,8 @@ export type UploadField =
   | "originAppointmentFrom"
   | "originAppointmentTo"
   | "destinationAppointmentFrom"
-  | "destinationAppointmentTo";
+  | "destinationAppointmentTo"
+  | "customerRate";
 
 /**
  * The appointment columns: wall-clock times on the facility's clock (the NASS code's zone) of the
@@ -87,6 +88,7 @@ const ALIASES: Record<UploadField, string[]> = {
     "deliveryappointment",
     "deliveryapptfrom",
   ],
+  customerRate: ["customerrate", "customerrateusd", "shipperrate", "customerprice", "revenue"],
   destinationAppointmentTo: [
     "destinationappointmentto",
     "destinationapptto",
@@ -136,6 +138,7 @@ export const FIELD_LABELS: Record<UploadField, string> = {
   originAppointmentTo: "Origin Appointment To",
   destinationAppointmentFrom: "Destination Appointment From",
   destinationAppointmentTo: "Destination Appointment To",
+  customerRate: "Customer Rate",
 };
 
 export interface ColumnPlan {

@@ -1,5 +1,6 @@
 import { instantOf, isProductYear, isRealDateTime, isUsTimeZone, type UsTimeZone } from "../date-time.ts";
 import type { Problem } from "../fields.ts";
+import { type MoneyProblem, parseMoneyCents } from "../money.ts";
 
 /**
  * The load's value lists and field parsers, shared by every input (edit form, manual assignment,
@@ -54,6 +55,23 @@ export function parseNonNegativeNumber(text: string, label: string): number | Pr
   if (!Number.isFinite(value)) return { problem: `${label} '${trimmed}' is not a number` };
   if (value < 0) return { problem: `${label} must be 0 or more` };
   return value;
+}
+
+const MONEY_CELL_PROBLEMS: Record<MoneyProblem, (label: string, text: string) => string> = {
+  missing: (label) => `${label} needs an amount in dollars`,
+  not_a_number: (label, text) => `${label} '${text}' is not an amount in dollars`,
+  negative: (label) => `${label} must be 0 or more`,
+  too_precise: (label) => `${label} has more than two decimals`,
+  too_large: (label) => `${label} is too large`,
+  too_small: (label) => `${label} must be 0 or more`,
+};
+
+/** A money cell, e.g. '1650', '1,650.00' or '$1,650.00': its cents, or what is wrong with it. */
+export function parseMoneyCell(text: string, label: string): number | Problem {
+  const trimmed = text.trim();
+  const bare = trimmed.replace(/^\$\s*/, "");
+  const result = parseMoneyCents(THOUSANDS.test(bare) ? bare.replaceAll(",", "") : bare);
+  return "cents" in result ? result.cents : { problem: MONEY_CELL_PROBLEMS[result.problem](label, trimmed) };
 }
 
 /** The stop count and stop sequences: whole numbers >= 0. */

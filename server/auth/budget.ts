@@ -15,8 +15,14 @@ const KEEP_MS = 24 * 3_600_000;
  * Counts one use of a public action against `key` (a client address, a network, an e-mail), in
  * the database so that every instance shares the count, and refuses it past the budget. The use
  * is recorded before counting, so a concurrent burst cannot slip past the limit together.
+ * Answers the use's id, for refundBudget.
  */
-export async function spendBudget(ctx: Context, budget: Budget, key: string, message: string): Promise<void> {
+export async function spendBudget(
+  ctx: Context,
+  budget: Budget,
+  key: string,
+  message: string,
+): Promise<string> {
   const now = Date.now();
   const hit = await ctx.db.rateLimitHit.create({ data: { bucket: budget.bucket, key } });
   // Uses up to and including this one, in creation order: of a concurrent burst the first ones pass.
@@ -32,6 +38,12 @@ export async function spendBudget(ctx: Context, budget: Budget, key: string, mes
     await ctx.db.rateLimitHit.deleteMany({ where: { createdAt: { lt: new Date(now - KEEP_MS) } } });
   }
   if (used > budget.limit) throw new RateLimitedError(message);
+  return hit.id;
+}
+
+/** Gives uses back (an action that only failed attempts should count, once it succeeded). */
+export async function refundBudget(ctx: Pick<Context, "db">, hitIds: readonly string[]): Promise<void> {
+  if (hitIds.length > 0) await ctx.db.rateLimitHit.deleteMany({ where: { id: { in: [...hitIds] } } });
 }
 
 const usesPerRequest = new WeakMap<object, Set<string>>();

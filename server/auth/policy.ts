@@ -26,12 +26,31 @@ export const policy = {
 };
 
 /**
+ * A driver who opened a trip link (driver app, issue #30): no user account, scoped to one load.
+ * It is never a `viewer`, so every rule that asks for one refuses it; only the paths that name
+ * the trip viewer (the trip, its positions, stop check-ins and documents) let it in.
+ */
+export interface TripViewer {
+  /** The TripLink row the access token was bought with (re-checked on every request). */
+  linkId: string;
+  loadDbId: string;
+  loadId: string;
+  driverName: string;
+  /** When the trip link stops working. */
+  linkExpiresAt: Date;
+  /** When the link was issued (the dispatch): the trip's positions start there. */
+  dispatchedAt: Date;
+}
+
+/**
  * Who is asking. A bad or stale token does not fail the request by itself (public calls such as
  * login still work); it is reported when something needs a viewer.
  */
 export interface Auth {
   viewer: Viewer | null;
   viewerError: DomainError | null;
+  /** A driver's trip session instead of a signed-in user (viewer is then null). */
+  trip?: TripViewer | null;
 }
 
 export function authFailure(auth: Auth): DomainError {

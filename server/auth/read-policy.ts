@@ -14,8 +14,11 @@ export type ReadReach = "all" | "none" | "rows";
  * listed row only confirms it.
  */
 export interface ReadPolicy<Row> {
-  /** From the viewer alone (no database work): `none` lets node/nodes answer null without a read. */
-  reach(viewer: Viewer | null): ReadReach;
+  /**
+   * From the viewer alone (no database work): `none` lets node/nodes answer null without a read.
+   * `ctx` is there for the types a driver's trip session reads (its viewer is null).
+   */
+  reach(viewer: Viewer | null, ctx?: Context): ReadReach;
   /** Whether the viewer may read this row; asked only when `reach` said `rows`. */
   row(ctx: Context, row: Row): boolean | Promise<boolean>;
 }
@@ -26,7 +29,7 @@ export function canRead<Row>(
   ctx: Context,
   row: Row,
 ): boolean | Promise<boolean> {
-  const reach = rule.reach(ctx.viewer);
+  const reach = rule.reach(ctx.viewer, ctx);
   if (reach === "rows") return rule.row(ctx, row);
   return reach === "all";
 }

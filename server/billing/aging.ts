@@ -1,8 +1,8 @@
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
-import { type SqlFragment, sql } from "../db/sql.ts";
 import { memoize } from "../lib/paging.ts";
 import { startOfDay } from "./list.ts";
+import { agingSql, openCustomerCountSql } from "./store-aging.ts";
 
 export const AGING_BUCKETS = ["current", "days1to30", "days31to60", "days61to90", "days90plus"] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
@@ -30,48 +30,6 @@ export interface AgingReport {
   customerCount: () => Promise<number>;
   page: number;
   pageSize: number;
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * Open receivables (not paid, not canceled) by days past their due date: current (not yet due),
- * 1-30, 31-60, 61-90 and over 90, each in cents. The day boundaries are computed here and passed
- * as dates, so the same SQL runs on SQLite and PostgreSQL.
- */
-function agingSql(asOf: Date, grouped: boolean, tailParams: number[] = []): SqlFragment {
-  const today = startOfDay(asOf);
-  const before = (days: number) => new Date(today.getTime() - days * DAY_MS);
-  // The totals read the per-day totals the database keeps; per customer reads the invoices.
-  const [table, amount, count] = grouped
-    ? [`"Invoice"`, `e."amountDueCents"`, "COUNT(*)"]
-    : [`"InvoiceDayTotal"`, `e."cents"`, `COALESCE(SUM(e."count"), 0)`];
-  const sum = (condition: string) => `COALESCE(SUM(CASE WHEN ${condition} THEN ${amount} ELSE 0 END), 0)`;
-  return {
-    sql:
-      `SELECT ${grouped ? `e."customerPayer"` : "''"} AS "customer", ${count} AS "invoiceCount", ` +
-      `${sum(`e."dueDate" >= ?`)} AS "current", ` +
-      `${sum(`e."dueDate" < ? AND e."dueDate" >= ?`)} AS "days1to30", ` +
-      `${sum(`e."dueDate" < ? AND e."dueDate" >= ?`)} AS "days31to60", ` +
-      `${sum(`e."dueDate" < ? AND e."dueDate" >= ?`)} AS "days61to90", ` +
-      `${sum(`e."dueDate" < ?`)} AS "days90plus", ` +
-      `COALESCE(SUM(${amount}), 0) AS "total" ` +
-      `FROM ${table} e WHERE e."status" NOT IN ('paid', 'canceled')` +
-      (grouped
-        ? ` GROUP BY e."customerPayer" ORDER BY "total" DESC, e."customerPayer" ASC LIMIT ? OFFSET ?`
-        : ""),
-    params: [
-      today,
-      today,
-      before(30),
-      before(30),
-      before(60),
-      before(60),
-      before(90),
-      before(90),
-      ...tailParams,
-    ],
-  };
 }
 
 type Numeric = number | bigint | string;
@@ -102,11 +60,7 @@ export async function receivablesAging(
       })),
     ),
     customerCount: memoize(async () => {
-      const [{ count }] = await ctx.sql.all<{ count: Numeric }>(
-        sql(
-          `SELECT COUNT(DISTINCT "customerPayer") AS "count" FROM "Invoice" WHERE "status" NOT IN ('paid', 'canceled')`,
-        ),
-      );
+      const [{ count }] = await ctx.sql.all<{ count: Numeric }>(openCustomerCountSql());
       return Number(count);
     }),
     page,

@@ -1,5 +1,7 @@
 import { BILLING_TEXTS, type Ledger } from "../../common/billing.ts";
-import type { Series } from "./numbers.ts";
+
+/** The two billing number series (numbers.ts formats them). */
+export type Series = "invoice" | "bill";
 
 /** Where each ledger lives: both share every rule, only names differ. */
 export interface LedgerTable {

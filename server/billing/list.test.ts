@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LEDGER_TABLES } from "./ledgers.ts";
-import { billingPageRead, billingPageSql, filteredStatuses, walkedFilters } from "./list.ts";
+import { billingPageRead, filteredStatuses, walkedFilters } from "./list.ts";
+import { billingPageSql } from "./store-list.ts";
 
 describe("billingPageRead", () => {
   it("walks the sort order when many entries match, and reads one row past the page", () => {

@@ -1,8 +1,5 @@
-import type { Db } from "../db/client.ts";
-
-type RawRunner = Pick<Db, "$queryRawUnsafe">;
-
-export type Series = "invoice" | "bill";
+import type { Series } from "./ledgers.ts";
+import { bumpBillingSequence, type SequenceRunner } from "./store.ts";
 
 const PREFIX: Record<Series, string> = { invoice: "INV-", bill: "BILL-" };
 const DIGITS = 6;
@@ -19,28 +16,14 @@ export function normalizeBillingNumber(series: Series, reference: string): strin
   return digits ? formatBillingNumber(series, Number(digits)) : reference.trim();
 }
 
-/**
- * Bumps the series inside the caller's transaction and returns the new value. The upsert takes the
- * series row's lock on PostgreSQL (held until commit) and SQLite runs one writer at a time, so
- * concurrent creates get distinct, gap-free numbers; a rollback gives its number back. The series
- * name is one of two constants, written inline so the statement is the same on both databases.
- */
-async function bump(tx: RawRunner, series: Series, step: 0 | 1): Promise<number> {
-  const rows = await tx.$queryRawUnsafe<{ value: number | bigint }[]>(
-    `INSERT INTO "BillingSequence" ("name", "value") VALUES ('${series}', ${step}) ` +
-      `ON CONFLICT ("name") DO UPDATE SET "value" = "BillingSequence"."value" + ${step} RETURNING "value"`,
-  );
-  return Number(rows[0].value);
-}
-
-export async function nextBillingNumber(tx: RawRunner, series: Series): Promise<string> {
-  return formatBillingNumber(series, await bump(tx, series, 1));
+export async function nextBillingNumber(tx: SequenceRunner, series: Series): Promise<string> {
+  return formatBillingNumber(series, await bumpBillingSequence(tx, series, 1));
 }
 
 /**
  * Waits until no other transaction is creating in this series (released at commit): lets a
  * "create once" check-then-insert run without a race on PostgreSQL.
  */
-export async function lockSeries(tx: RawRunner, series: Series): Promise<void> {
-  await bump(tx, series, 0);
+export async function lockSeries(tx: SequenceRunner, series: Series): Promise<void> {
+  await bumpBillingSequence(tx, series, 0);
 }

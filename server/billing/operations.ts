@@ -15,15 +15,14 @@ import {
   entryBySourceKey,
   insertEntry,
   invoiceOfLoad,
+  type SequenceRunner,
   writeInvoicePod,
   writeTonuProposal,
 } from "./store.ts";
 
 /** The transaction (or client) of the caller: billing writes inside the operation that causes it. */
-type Tx = Pick<
-  Db,
-  "invoice" | "bill" | "billingLine" | "auditLog" | "loadMilestone" | "load" | "$queryRawUnsafe"
->;
+export type BillingTx = Pick<Db, "invoice" | "bill" | "billingLine" | "auditLog" | "loadMilestone" | "load"> &
+  SequenceRunner;
 
 const DAY_MS = 86_400_000;
 /** Net 30 both ways: the shipper pays 30 days after delivery, the carrier is paid 30 days after award. */
@@ -69,7 +68,7 @@ export interface WinnerBill {
  * concurrent confirmations wait, the check finds the first one's bill, and the unique sourceKey
  * refuses a duplicate whatever happens.
  */
-export async function createBillForWinner(input: WinnerBill, tx: Tx): Promise<CreatedOnce> {
+export async function createBillForWinner(input: WinnerBill, tx: BillingTx): Promise<CreatedOnce> {
   assertCents(input.amountCents);
   const sourceKey = `winner:${input.loadId}`;
   await lockSeries(tx, "bill");
@@ -115,7 +114,7 @@ export interface DeliveredLoad {
  */
 export async function draftInvoiceForDelivery(
   load: DeliveredLoad,
-  tx: Tx,
+  tx: BillingTx,
   { actor, now = new Date() }: { actor: AuditActor; now?: Date },
 ): Promise<CreatedOnce | null> {
   if (!load.customer?.trim() || load.customerRateCents === null) return null;
@@ -155,7 +154,7 @@ export async function draftInvoiceForDelivery(
 export async function draftInvoiceForPod(
   load: DeliveredLoad,
   documentId: string,
-  tx: Tx,
+  tx: BillingTx,
   { actor, now = new Date() }: { actor: AuditActor; now?: Date },
 ): Promise<CreatedOnce | null> {
   if (!load.customer?.trim() || load.customerRateCents === null) return null;
@@ -218,7 +217,7 @@ export interface TonuProposal {
 export async function proposeTonu(
   load: CancelledLoad,
   cents: number,
-  tx: Tx,
+  tx: BillingTx,
   { actor }: { actor: AuditActor },
 ): Promise<TonuProposal | null> {
   assertCents(cents);
@@ -258,7 +257,7 @@ export interface MovedWinnerBill {
  * winner bill, still pending, now names the new carrier, its user and amount (one bill per award,
  * its number kept). Created when there is none. Inside the caller's transaction.
  */
-export async function moveWinnerBill(input: MovedWinnerBill, tx: Tx): Promise<CreatedOnce> {
+export async function moveWinnerBill(input: MovedWinnerBill, tx: BillingTx): Promise<CreatedOnce> {
   assertCents(input.amountCents);
   const existing = await entryBySourceKey(tx, "payable", `winner:${input.loadId}`);
   if (existing?.status !== "pending") {
@@ -295,7 +294,11 @@ export async function moveWinnerBill(input: MovedWinnerBill, tx: Tx): Promise<Cr
  * bill is canceled and loses its winner key, so the next award drafts a fresh bill. Answers the
  * canceled bill's id, or null when there was none to cancel.
  */
-export async function voidWinnerBill(loadId: string, actor: AuditActor, tx: Tx): Promise<string | null> {
+export async function voidWinnerBill(
+  loadId: string,
+  actor: AuditActor,
+  tx: BillingTx,
+): Promise<string | null> {
   const existing = await entryBySourceKey(tx, "payable", `winner:${loadId}`);
   if (!existing) return null;
   await tx.bill.update({

@@ -20,12 +20,8 @@ import { announceLedgerChange } from "./events.ts";
 import { LEDGER_TABLES } from "./ledgers.ts";
 import {
   type BillingListFilters,
-  type BillingPageRow,
   type BillingSort,
-  billingCountsSql,
   billingPageRead,
-  billingPageSql,
-  billingTotalsSql,
   hasBillingFilters,
   startOfDay,
 } from "./list.ts";
@@ -42,6 +38,7 @@ import {
   writeEntryRow,
   writeQuickPayFee,
 } from "./store.ts";
+import { type BillingPageRow, billingCountsSql, billingPageSql, billingTotalsSql } from "./store-list.ts";
 
 /** The billing screens show 50 rows a page (spec section 9). */
 export const BILLING_PAGING = { defaultSize: 50, maxSize: 500 };

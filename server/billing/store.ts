@@ -3,9 +3,27 @@ import type { Db } from "../db/client.ts";
 import { toDate } from "../db/reader.ts";
 import type { Bill, Invoice } from "../generated/sqlite/client.ts";
 import { NEXT_VERSION } from "../lib/row-version.ts";
-import type { BillingPageRow } from "./list.ts";
+import type { Series } from "./ledgers.ts";
+import type { BillingPageRow } from "./store-list.ts";
 
 type LedgerDb = Pick<Db, "invoice" | "bill" | "billingLine">;
+
+/** What bumps a billing number series: the caller's transaction (or client). */
+export type SequenceRunner = Pick<Db, "$queryRawUnsafe">;
+
+/**
+ * Bumps the series inside the caller's transaction and returns the new value. The upsert takes the
+ * series row's lock on PostgreSQL (held until commit) and SQLite runs one writer at a time, so
+ * concurrent creates get distinct, gap-free numbers; a rollback gives its number back. The series
+ * name is one of two constants, written inline so the statement is the same on both databases.
+ */
+export async function bumpBillingSequence(tx: SequenceRunner, series: Series, step: 0 | 1): Promise<number> {
+  const rows = await tx.$queryRawUnsafe<{ value: number | bigint }[]>(
+    `INSERT INTO "BillingSequence" ("name", "value") VALUES ('${series}', ${step}) ` +
+      `ON CONFLICT ("name") DO UPDATE SET "value" = "BillingSequence"."value" + ${step} RETURNING "value"`,
+  );
+  return Number(rows[0].value);
+}
 
 /** What a linked load contributes to an entry's answer (the Actions column's tracking link). */
 export const LINKED_LOAD = {

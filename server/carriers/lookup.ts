@@ -46,3 +46,12 @@ export function carrierLabels(db: CarrierDb, ids: string[]) {
     select: { id: true, carrierId: true, carrierName: true },
   });
 }
+
+/** The carriers with these DOT numbers (the census import matches its rows by DOT number). */
+export function carriersByDotNumbers(db: CarrierDb, dotNumbers: string[]) {
+  if (dotNumbers.length === 0) return Promise.resolve([]);
+  return db.carrier.findMany({
+    where: { dotNumber: { in: dotNumbers } },
+    select: { id: true, carrierId: true, dotNumber: true },
+  });
+}

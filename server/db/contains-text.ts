@@ -52,3 +52,10 @@ export function containsText(provider: DbProvider, term: string): Prisma.StringF
     ? ({ ...containsLiteral(term), mode: "insensitive" } as Prisma.StringFilter)
     : containsLiteral(term);
 }
+
+/** A case-insensitive "starts with" for Prisma filters (see containsText). */
+export function startsWithText(provider: DbProvider, term: string): Prisma.StringFilter {
+  return provider === "postgresql"
+    ? ({ ...startsWithLiteral(term), mode: "insensitive" } as Prisma.StringFilter)
+    : startsWithLiteral(term);
+}

@@ -217,3 +217,14 @@ export function* holdRows<Query extends Compilable<unknown> & { forUpdate(): Que
 ): SqlWork<void> {
   if (providerOfStore(db) === "postgresql") yield* rowsOf(query.forUpdate());
 }
+
+/**
+ * A timestamp column moved by whole minutes, comparable with other timestamp columns: PostgreSQL's
+ * interval arithmetic; on SQLite strftime into the text form Prisma stores (so text order is time order).
+ */
+export function plusMinutes(db: Store, column: Column, minutes: number): RawBuilder<Date> {
+  const whole = Math.trunc(minutes);
+  return providerOfStore(db) === "postgresql"
+    ? sql<Date>`(${column} + make_interval(mins => CAST(${whole} AS integer)))`
+    : sql<Date>`strftime('%Y-%m-%dT%H:%M:%f+00:00', ${column}, ${`${whole >= 0 ? "+" : ""}${whole} minutes`})`;
+}

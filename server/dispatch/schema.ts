@@ -1,7 +1,7 @@
 import { DISPATCH_MESSAGES } from "../../common/dispatch.ts";
 import { builder } from "../builder.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
-import { type Dispatched, dispatchLoad } from "./service.ts";
+import { type Dispatched, dispatchLoad, revokeTripLink, type TripLinkRevoked } from "./service.ts";
 
 const DispatchLoadInput = builder.inputType("DispatchLoadInput", {
   description: "Who drives a covered load, and the equipment.",
@@ -39,5 +39,35 @@ builder.mutationField("dispatchLoad", (t) =>
       const { loadId, ...fields } = input;
       return dispatchLoad(ctx, loadId, fields);
     },
+  }),
+);
+
+const RevokeTripLinkInput = builder.inputType("RevokeTripLinkInput", {
+  description: "The load whose driver's trip link ends.",
+  fields: (t) => ({
+    loadId: t.string({ required: true, description: "The load's id (e.g. L-1001)." }),
+  }),
+});
+
+const RevokeTripLinkPayload = builder.objectRef<TripLinkRevoked>("RevokeTripLinkPayload").implement({
+  description: "The trip links a revocation ended.",
+  fields: (t) => ({
+    loadId: t.exposeString("loadId", { description: "The load's id." }),
+    revoked: t.exposeInt("revoked", {
+      description: "How many live links it ended (0: none was live, nothing changed).",
+    }),
+  }),
+});
+
+builder.mutationField("revokeTripLink", (t) =>
+  t.field({
+    type: RevokeTripLinkPayload,
+    description:
+      "Ends the load's driver trip link: the driver app's session stops at its next request and its live " +
+      "updates end. The load's carrier side or an operator.",
+    authScopes: { authenticated: true },
+    errors: { types: MUTATION_ERRORS },
+    args: { input: t.arg({ type: RevokeTripLinkInput, required: true }) },
+    resolve: (_root, { input }, ctx) => revokeTripLink(ctx, input.loadId),
   }),
 );

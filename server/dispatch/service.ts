@@ -1,15 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
 import { DISPATCH_MESSAGES, dispatchInput, TRIP_LINK_DAYS } from "../../common/dispatch.ts";
+import { DRIVER_TEXTS } from "../../common/driver.ts";
 import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { Context } from "../context.ts";
 import { ConflictError } from "../errors.ts";
+import { announceTripChange } from "../lib/trip-events.ts";
 import { parseInput } from "../lib/validate.ts";
 import { recordMilestones } from "../loads/milestones.ts";
-import { loadPartiesById } from "../loads/parties.ts";
+import { loadPartiesById, partyLoadOrThrow } from "../loads/parties.ts";
+import { LOAD_NOT_FOUND } from "../loads/validation.ts";
 import { getConfirmDetails, writeDispatchDetails } from "../offers/confirm-details.ts";
 import { assertTenderAccepted } from "../offers/tender.ts";
-import { insertTripLink, revokeTripLinks } from "./store.ts";
+import { insertTripLink, revokeLiveTripLinks } from "./store.ts";
 
 export const hashTripToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -38,9 +41,9 @@ export async function dispatchLoad(ctx: Context, loadId: string, rawInput: unkno
   await assertTenderAccepted(ctx.db, current.offerId);
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + TRIP_LINK_DAYS * 24 * 3600_000);
-  await ctx.db.$transaction(async (tx) => {
+  const replaced = await ctx.db.$transaction(async (tx) => {
     await writeDispatchDetails(tx, current, input);
-    await revokeTripLinks(tx, current.loadDbId);
+    const revoked = await revokeLiveTripLinks(tx, current.loadDbId);
     await insertTripLink(tx, {
       loadId: current.loadDbId,
       tokenHash: hashTripToken(token),
@@ -65,11 +68,56 @@ export async function dispatchLoad(ctx: Context, loadId: string, rawInput: unkno
       entityId: current.loadDbId,
       details: { loadId: current.loadId, driverName: input.driverName, truckNumber: input.truckNumber },
     });
+    return revoked;
   });
+  endTripSessions(ctx, replaced);
+  announceTripChange(ctx, [current.loadDbId]);
   return {
     loadDbId: current.loadDbId,
     loadId: current.loadId,
     tripUrl: `${ctx.config.appUrl}/driver/trip/${token}`,
     expiresAt,
   };
+}
+
+/** The open trip sessions of revoked links end at once (their sockets close; requests re-check anyway). */
+function endTripSessions(ctx: Pick<Context, "pubsub">, linkIds: readonly string[]): void {
+  for (const linkId of linkIds) {
+    ctx.pubsub.publish(`session:${linkId}`, {
+      reason: "trip_link_revoked",
+      message: DRIVER_TEXTS.tripLinkInvalid,
+    });
+  }
+}
+
+export interface TripLinkRevoked {
+  loadDbId: string;
+  loadId: string;
+  /** How many live links it ended (0: there was none; revoking is idempotent). */
+  revoked: number;
+}
+
+/**
+ * Ends the load's trip link (POST /loads/{loadId}/trip-link/revoke, revokeTripLink): the driver's
+ * app is signed out at its next request and its live updates stop. The load's carrier side or an
+ * operator; anyone else is told the load does not exist.
+ */
+export async function revokeTripLink(ctx: Context, loadReference: string): Promise<TripLinkRevoked> {
+  const load = await partyLoadOrThrow(ctx, loadReference, LOAD_NOT_FOUND);
+  const revoked = await ctx.db.$transaction(async (tx) => {
+    const ids = await revokeLiveTripLinks(tx, load.id);
+    if (ids.length > 0) {
+      await recordAudit(tx, {
+        actor: auditActor(ctx),
+        action: "load.tripLinkRevoke",
+        entityType: "Load",
+        entityId: load.id,
+        details: { loadId: load.loadId, links: ids.length },
+      });
+    }
+    return ids;
+  });
+  endTripSessions(ctx, revoked);
+  if (revoked.length > 0) announceTripChange(ctx, [load.id]);
+  return { loadDbId: load.id, loadId: load.loadId, revoked: revoked.length };
 }

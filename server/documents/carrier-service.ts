@@ -161,3 +161,6 @@ export async function removeCarrierDocument(ctx: Context, id: string): Promise<C
   });
   return document;
 }
+
+/** For the compliance domain: the carriers' insurance certificates and W-9s, newest first. */
+export { complianceDocumentsOf, insuranceExpiringBetween } from "./store.ts";

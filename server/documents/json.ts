@@ -1,3 +1,4 @@
+import { type PodException, parsePodExceptions } from "../../common/driver.ts";
 import type { CarrierDocument, LoadDocument } from "../generated/sqlite/client.ts";
 
 /** The REST shape: `_id` beside the fields, and where to download it. */
@@ -11,7 +12,18 @@ export function documentJson(document: LoadDocument) {
     sha256: document.sha256,
     createdAt: document.createdAt.toISOString(),
     downloadUrl: documentDownloadPath(document.id),
+    receiverName: document.receiverName,
+    exceptions: podExceptionsOf(document),
+    note: document.note,
+    takenAt: document.takenAt?.toISOString() ?? null,
+    signatureOfId: document.signatureOfId,
   };
+}
+
+/** A POD's exceptions as stored (a comma list) -> the known values, in their order. */
+export function podExceptionsOf(document: Pick<LoadDocument, "exceptions">): PodException[] {
+  const parsed = parsePodExceptions(document.exceptions);
+  return parsed === "invalid" ? [] : parsed;
 }
 
 /** The REST shape of a carrier's document. */

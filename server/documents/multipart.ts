@@ -1,4 +1,5 @@
 import { DOCUMENT_MESSAGES } from "../../common/documents.ts";
+import { DRIVER_TEXTS } from "../../common/driver.ts";
 import { DomainError, ValidationError } from "../errors.ts";
 
 export interface MultipartDocument {
@@ -7,6 +8,13 @@ export interface MultipartDocument {
   bytes: Uint8Array;
   /** A carrier's insurance certificate's expiry day, when the form sends one. */
   insuranceExpiresOn: unknown;
+  /** A proof of delivery's fields (driver app), each null when the form leaves it out. */
+  receiverName: unknown;
+  exceptions: unknown;
+  note: unknown;
+  takenAt: unknown;
+  /** The receiver's signature (a PNG), a second file part. */
+  signature: { fileName: string; bytes: Uint8Array } | null;
 }
 
 /**
@@ -34,10 +42,24 @@ export async function documentFromMultipart(
       { field: "file", message: DOCUMENT_MESSAGES.fileRequired },
     ]);
   }
+  const signature = form.get("signature");
+  if (signature !== null && !(signature instanceof File)) {
+    throw new ValidationError(DRIVER_TEXTS.signatureNotPng, [
+      { field: "signature", message: DRIVER_TEXTS.signatureNotPng },
+    ]);
+  }
   return {
     type: form.get("type"),
     fileName: file.name,
     bytes: new Uint8Array(await file.arrayBuffer()),
     insuranceExpiresOn: form.get("insuranceExpiresOn"),
+    receiverName: form.get("receiverName"),
+    exceptions: form.get("exceptions"),
+    note: form.get("note"),
+    takenAt: form.get("takenAt"),
+    signature:
+      signature instanceof File
+        ? { fileName: signature.name, bytes: new Uint8Array(await signature.arrayBuffer()) }
+        : null,
   };
 }

@@ -4,6 +4,7 @@ import {
   DOCUMENT_CONTENT_TYPES,
   LOAD_DOCUMENT_TYPES,
 } from "../../common/documents.ts";
+import { POD_EXCEPTIONS } from "../../common/driver.ts";
 import { dateTime } from "../http/rest-schemas.ts";
 
 /** `documentJson`: a file kept with a load. */
@@ -17,6 +18,20 @@ export const documentSchema = z
     sha256: z.string().describe("Hex SHA-256 of the bytes."),
     createdAt: dateTime,
     downloadUrl: z.string().describe("GET it (signed in) for the file itself."),
+    receiverName: z.string().nullable().describe("A POD's receiver, as the driver wrote it; null otherwise."),
+    exceptions: z
+      .array(z.enum(POD_EXCEPTIONS))
+      .describe("What the receiver noted on a POD (shortage, damage, refused); empty when none."),
+    note: z.string().nullable().describe("A POD's note; null otherwise."),
+    takenAt: dateTime
+      .nullable()
+      .describe("When the driver took the POD (the phone's clock); null if not sent."),
+    signatureOfId: z
+      .string()
+      .nullable()
+      .describe(
+        "On a receiver's signature (a PNG, type OTHER): the `_id` of the POD it signs; null otherwise.",
+      ),
   })
   .meta({ id: "LoadDocument", description: "A file kept with a load (BOL, POD, rate confirmation, ...)." });
 

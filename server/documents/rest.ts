@@ -1,4 +1,5 @@
 import { CARRIER_DOCUMENT_MESSAGES, DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES } from "../../common/documents.ts";
+import { IDEMPOTENCY_KEY_HEADER } from "../../common/driver.ts";
 import { errors, fileResponse, messageBody } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
 import {
@@ -10,7 +11,13 @@ import {
 import { attachmentHeader, carrierDocumentJson, documentJson } from "./json.ts";
 import { documentFromMultipart } from "./multipart.ts";
 import { carrierDocumentSchema, documentSchema } from "./rest-schemas.ts";
-import { downloadDocument, listLoadDocuments, removeLoadDocument, uploadLoadDocument } from "./service.ts";
+import {
+  downloadDocument,
+  idempotencyKeyOf,
+  listLoadDocuments,
+  removeLoadDocument,
+  uploadLoadDocument,
+} from "./service.ts";
 
 const WHO = "Operators, and the carrier the load was awarded to.";
 const CARRIER_WHO = "Operators, and the carrier company's own users (anyone else: not found).";
@@ -29,24 +36,33 @@ export const documentRoutes: RestRoute[] = [
   {
     method: "POST",
     path: "/loads/:loadId/documents",
-    access: "signedIn",
+    access: "driver",
     rawBody: true,
-    // The file's 10 MB and the form around it; past that the edge refuses before reading on.
-    bodyLimit: MAX_DOCUMENT_BYTES + 256 * 1024,
+    // The file, a POD's signature (10 MB each) and the form around them; past that the edge refuses.
+    bodyLimit: 2 * MAX_DOCUMENT_BYTES + 256 * 1024,
     schema: {
       summary: "Attach a document to a load",
       description:
         "multipart/form-data with `file` (PDF, JPEG or PNG, at most 10 MB; the bytes decide, not the name) " +
-        "and `type` (BOL, POD, RATE_CONFIRMATION, INVOICE or OTHER; RATE_CONFIRMATION operators only). " +
-        `A load keeps at most 100 documents. ${WHO}`,
+        "and `type` (BOL, POD, RATE_CONFIRMATION, INVOICE or OTHER; RATE_CONFIRMATION operators only; the " +
+        "driver app's trip session BOL, POD or OTHER, for its own load only). A POD may add `receiverName` " +
+        "(at most 120 characters), `exceptions` (comma list of shortage, damage, refused), `note` (at most " +
+        "1000), `takenAt` (ISO-8601 instant, not in the future) and `signature` (a PNG file part, at most " +
+        "10 MB), filed as its own OTHER document whose `signatureOfId` is the POD. A POD records the " +
+        "'POD received' milestone (source `driver_app` from the trip session). With an `Idempotency-Key` " +
+        "header (1 to 100 visible characters) a retried upload answers the document the first one filed " +
+        `(same \`_id\`, 201), storing nothing more. A load keeps at most 100 documents. ${WHO} And the ` +
+        "load's driver (trip session).",
       response: {
         201: documentSchema,
         ...errors(400, { 404: DOCUMENT_MESSAGES.loadNotFound, 409: DOCUMENT_MESSAGES.tooMany }, 413, 415),
       },
     },
     async handle(ctx, { params, body, request }) {
+      const idempotencyKey = idempotencyKeyOf(request.headers.get(IDEMPOTENCY_KEY_HEADER));
       const form = await documentFromMultipart(body as Uint8Array, request.headers.get("content-type") ?? "");
-      return withStatus(201, documentJson(await uploadLoadDocument(ctx, params.loadId, form)));
+      const document = await uploadLoadDocument(ctx, params.loadId, form, { idempotencyKey });
+      return withStatus(201, documentJson(document));
     },
   },
   {

@@ -1,13 +1,14 @@
 import { DOCUMENT_TYPE_LABELS, type LoadDocumentType } from "../../common/documents.ts";
+import { POD_EXCEPTION_LABELS } from "../../common/driver.ts";
 import { policy } from "../auth/policy.ts";
 import type { ReadPolicy } from "../auth/read-policy.ts";
 import { builder } from "../builder.ts";
 import type { LoadDocument } from "../generated/sqlite/client.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
-import { decodeGlobalIdOf } from "../graphql/ids.ts";
+import { decodeGlobalIdOf, encodeGlobalId } from "../graphql/ids.ts";
 import { readPolicyOptions } from "../graphql/read-policy.ts";
 import { LoadType } from "../loads/schema.ts";
-import { documentDownloadPath } from "./json.ts";
+import { documentDownloadPath, podExceptionsOf } from "./json.ts";
 import { listLoadDocuments, loadForDocuments, mayReadDocument, removeLoadDocument } from "./service.ts";
 
 /** A document is read by operators and by the carrier side of its load (documents/access.ts). */
@@ -24,6 +25,15 @@ const LoadDocumentTypeEnum = builder.enumType("LoadDocumentType", {
     RATE_CONFIRMATION: { value: "RATE_CONFIRMATION", description: DOCUMENT_TYPE_LABELS.RATE_CONFIRMATION },
     INVOICE: { value: "INVOICE", description: DOCUMENT_TYPE_LABELS.INVOICE },
     OTHER: { value: "OTHER", description: DOCUMENT_TYPE_LABELS.OTHER },
+  } as const,
+});
+
+const PodExceptionEnum = builder.enumType("PodException", {
+  description: "What a receiver noted on a proof of delivery.",
+  values: {
+    shortage: { value: "shortage", description: POD_EXCEPTION_LABELS.shortage },
+    damage: { value: "damage", description: POD_EXCEPTION_LABELS.damage },
+    refused: { value: "refused", description: POD_EXCEPTION_LABELS.refused },
   } as const,
 });
 
@@ -48,6 +58,33 @@ export const LoadDocumentNode = builder.prismaNode("LoadDocument", {
     downloadUrl: t.string({
       description: "GET this path with the viewer's token for the file itself.",
       resolve: (document) => documentDownloadPath(document.id),
+    }),
+    receiverName: t.exposeString("receiverName", {
+      nullable: true,
+      description: "A proof of delivery's receiver, as the driver wrote it; null otherwise.",
+    }),
+    exceptions: t.field({
+      type: [PodExceptionEnum],
+      description:
+        "What the receiver noted on a proof of delivery (shortage, damage, refused); empty when none.",
+      resolve: (document) => podExceptionsOf(document),
+    }),
+    note: t.exposeString("note", {
+      nullable: true,
+      description: "A proof of delivery's note; null otherwise.",
+    }),
+    takenAt: t.expose("takenAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the driver took the proof of delivery (the phone's clock); null when not sent.",
+    }),
+    signatureOfId: t.id({
+      nullable: true,
+      description:
+        "On a receiver's signature (a PNG filed as OTHER with a POD): the global id of the POD it signs; " +
+        "null otherwise.",
+      resolve: (document) =>
+        document.signatureOfId === null ? null : encodeGlobalId("LoadDocument", document.signatureOfId),
     }),
     uploadedByViewer: t.boolean({
       description: "Whether the viewer uploaded it (a carrier user may delete only those).",

@@ -11,6 +11,12 @@ export interface NewDocument {
   sha256: string;
   bytes: Uint8Array;
   uploadedById: string | null;
+  receiverName?: string | null;
+  exceptions?: string | null;
+  note?: string | null;
+  takenAt?: Date | null;
+  signatureOfId?: string | null;
+  idempotencyKey?: string | null;
 }
 
 /** The document row and its bytes, in the caller's transaction. */
@@ -47,8 +53,21 @@ export async function documentBytes(db: DocumentDb, id: string): Promise<Uint8Ar
   return content ? new Uint8Array(content.bytes) : null;
 }
 
+/** The document an earlier upload with this Idempotency-Key filed with the load. */
+export function documentByIdempotencyKey(
+  db: DocumentDb,
+  loadDbId: string,
+  idempotencyKey: string,
+): Promise<LoadDocument | null> {
+  return db.loadDocument.findUnique({
+    where: { loadId_idempotencyKey: { loadId: loadDbId, idempotencyKey } },
+  });
+}
+
+/** Deletes a document and, for a POD, the signature filed with it (no foreign key links them). */
 export async function deleteDocument(db: DocumentDb, id: string): Promise<boolean> {
   const { count } = await db.loadDocument.deleteMany({ where: { id } });
+  if (count > 0) await db.loadDocument.deleteMany({ where: { signatureOfId: id } });
   return count > 0;
 }
 
@@ -108,4 +127,32 @@ export async function carrierDocumentBytes(
 export async function deleteCarrierDocument(db: CarrierDocumentDb, id: string): Promise<boolean> {
   const { count } = await db.carrierDocument.deleteMany({ where: { id } });
   return count > 0;
+}
+
+/**
+ * The insurance certificates and W-9s of these carriers, newest first (the compliance rule reads
+ * the newest of each); at most MAX_DOCUMENTS_PER_CARRIER per carrier exist.
+ */
+export function complianceDocumentsOf(db: Pick<Db, "carrierDocument">, carrierDbIds: string[]) {
+  if (carrierDbIds.length === 0) return Promise.resolve([]);
+  return db.carrierDocument.findMany({
+    where: { carrierId: { in: carrierDbIds }, type: { in: ["INSURANCE_CERTIFICATE", "W9"] } },
+    select: { id: true, carrierId: true, type: true, insuranceExpiresOn: true, createdAt: true },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+}
+
+/** Insurance certificates expiring between two days (inclusive), for the expiry warning sweep. */
+export function insuranceExpiringBetween(
+  db: Pick<Db, "carrierDocument">,
+  from: string,
+  to: string,
+  take: number,
+) {
+  return db.carrierDocument.findMany({
+    where: { type: "INSURANCE_CERTIFICATE", insuranceExpiresOn: { gte: from, lte: to } },
+    select: { id: true, carrierId: true, insuranceExpiresOn: true, createdAt: true },
+    orderBy: [{ insuranceExpiresOn: "asc" }, { id: "asc" }],
+    take,
+  });
 }

@@ -22,7 +22,7 @@ export function mayReadNodeType(typename: string, ctx: Context): boolean {
   if (!rule) return false;
   const options = builder.configStore.getTypeConfig(typename).pothosOptions as Record<string, unknown>;
   const loads = options.loadOne ?? options.loadMany ?? options.loadWithoutCache;
-  return typeof loads === "function" && rule.reach(ctx.viewer) !== "none";
+  return typeof loads === "function" && rule.reach(ctx.viewer, ctx) !== "none";
 }
 
 function isMissingRow(error: unknown): boolean {
@@ -62,7 +62,8 @@ builder.queryField("node", (t) =>
     type: builder.nodeInterfaceRef(),
     nullable: true,
     description: "Any object by its global id; null when it does not exist or the viewer may not read it.",
-    authScopes: { authenticated: true },
+    // A driver's trip session reads its trip by id too (every other type answers it null).
+    authScopes: { authenticated: true, trip: true },
     args: { id: t.arg.globalID({ required: true, description: "A global id, e.g. Load.id." }) },
     resolve: async (_root, args, ctx, info) => {
       const [node] = await loadNodes(ctx, info, [args.id]);
@@ -76,7 +77,8 @@ builder.queryField("nodes", (t) =>
     type: [builder.nodeInterfaceRef()],
     nullable: { list: false, items: true },
     description: `Objects by their global ids (at most ${MAX_NODE_IDS}), in order; null for each id that does not exist or that the viewer may not read.`,
-    authScopes: { authenticated: true },
+    // A driver's trip session reads its trip by id too (every other type answers it null).
+    authScopes: { authenticated: true, trip: true },
     args: {
       ids: t.arg.globalIDList({ required: true, description: `Global ids, at most ${MAX_NODE_IDS}.` }),
     },

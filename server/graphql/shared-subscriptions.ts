@@ -183,6 +183,10 @@ export async function subscribeSharingAnswers(
     [Symbol.asyncIterator]() {
       return iterator;
     },
+    // `await using` on the stream ends it like return() (Node 20 defines the symbol).
+    [Symbol.asyncDispose]: async () => {
+      await finish();
+    },
   };
   return iterator;
 }

@@ -4,6 +4,7 @@ import { SESSION_ENDED_MESSAGE } from "../../common/session-messages.ts";
 import type { Viewer } from "../auth/policy.ts";
 import { resolveViewer } from "../auth/sessions.ts";
 import { verifyAccessToken } from "../auth/tokens.ts";
+import { TRIP_ROLE, tripViewers } from "../auth/trip-viewers.ts";
 import type { Deps } from "../deps.ts";
 import { DomainError } from "../errors.ts";
 
@@ -11,6 +12,13 @@ import { DomainError } from "../errors.ts";
 export const SOCKET_ENDED_CODE = 4401;
 /** graphql-ws' close code for "forbidden": a disabled or not yet approved account. */
 export const SOCKET_FORBIDDEN_CODE = 4403;
+/**
+ * The socket's access token expired (the session lives on). Not among graphql-ws' fatal codes, so
+ * the client reconnects: its connectionParams refresh the token first, and graphql-ws subscribes
+ * again to every operation still open (with 4401 they ended and a screen left open went deaf).
+ */
+export const SOCKET_TOKEN_EXPIRED_CODE = 4419;
+const TOKEN_EXPIRED_REASON = "Access token expired";
 export const ROLE_CHANGED_MESSAGE = "Your role changed. Sign in again to continue.";
 
 /** What a connecting socket's token turned out to be. */
@@ -74,6 +82,15 @@ export function createSocketSessions(deps: Deps) {
     setTimeout(() => socket.close(SOCKET_ENDED_CODE, closeReason(message)), SOCKET_CLOSE_GRACE_MS);
   }
 
+  /** No notice to wait for and no operation completed: the client resubscribes them on its new socket. */
+  function expire(socket: ClosableSocket) {
+    const tracked = sockets.get(socket);
+    if (!tracked || tracked.ended) return;
+    tracked.ended = true;
+    tracked.release();
+    socket.close(SOCKET_TOKEN_EXPIRED_CODE, TOKEN_EXPIRED_REASON);
+  }
+
   return {
     /**
      * On connect: follow the session, the user's role and the token's lifetime. Only a live token
@@ -87,16 +104,19 @@ export function createSocketSessions(deps: Deps) {
         // so the client refreshes and reconnects instead of keeping a socket that can do nothing.
         if (check.reason === "expired") {
           setTimeout(
-            () => socket.close(SOCKET_ENDED_CODE, closeReason("Access token expired")),
+            () => socket.close(SOCKET_TOKEN_EXPIRED_CODE, TOKEN_EXPIRED_REASON),
             SOCKET_CLOSE_GRACE_MS,
           );
           return "expired";
         }
         return "invalid";
       }
-      let viewer: Viewer;
+      // A driver's trip token has no user session: its trip link (the `sid`) is what ends it.
+      const trip = check.claims.role === TRIP_ROLE;
+      let viewer: Viewer | null = null;
       try {
-        viewer = await resolveViewer(deps, token);
+        if (trip) await tripViewers.use(deps, token);
+        else viewer = await resolveViewer(deps, token);
       } catch (error) {
         if (error instanceof DomainError) return error.status === 403 ? "forbidden" : "invalid";
         throw error;
@@ -104,7 +124,7 @@ export function createSocketSessions(deps: Deps) {
       const events = deps.pubsub.subscribe(`session:${check.claims.sid}`);
       const userChanges = deps.pubsub.subscribe("sessions:changed");
       const expiry = setTimeout(
-        () => end(socket, "Access token expired"),
+        () => expire(socket),
         Math.max(0, Math.min(check.expiresAt - Date.now(), 2 ** 31 - 1)),
       );
       const tracked: Tracked = {
@@ -130,6 +150,7 @@ export function createSocketSessions(deps: Deps) {
       // A role change (or disabling) reaches running operations too: their context holds the role
       // they started with, so the socket ends and the client reconnects as who it is now.
       void (async () => {
+        if (!viewer) return;
         for await (const change of userChanges) {
           if (change.userId !== viewer.id) continue;
           await nextTurn(); // after the viewer cache has dropped this user (viewer-cache.ts)

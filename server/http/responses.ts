@@ -28,9 +28,12 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
     if (name !== "set-cookie" && name !== "content-length") reply.header(name, value);
   }
   for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
-  if (response.body === null) return reply.send();
-  if ((response.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
+  if ((response.headers.get("content-type") ?? "").startsWith("text/event-stream") && response.body) {
     return reply.send(Readable.from(response.body as unknown as AsyncIterable<Uint8Array>));
   }
-  return reply.send(Buffer.from(await response.arrayBuffer()));
+  // Read whole without touching `body`: Yoga's Response (whatwg-node) makes a stream for that, and
+  // hands its bytes as a Buffer already, sent as is (Buffer.from would copy every answer).
+  const bytes = await response.arrayBuffer();
+  if (bytes.byteLength === 0) return reply.send();
+  return reply.send(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes));
 }

@@ -43,7 +43,12 @@ function responsesOf(route: RestRoute): { response?: Record<number, unknown> } {
   return { response: { ...accessErrors(route.access), ...route.schema.response } };
 }
 
-const SECURITY = { public: [], signedIn: [{ bearer: [] }], admin: [{ bearer: [] }] } as const;
+const SECURITY = {
+  public: [],
+  signedIn: [{ bearer: [] }],
+  admin: [{ bearer: [] }],
+  driver: [{ bearer: [] }],
+} as const;
 
 function tagOf(path: string): string {
   return path.split("/")[1] ?? "api";
@@ -75,6 +80,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: Deps, routes: Res
       async onRequest(request) {
         const ctx = await contextFromRequest(deps, headerSource(request), transportOf(request));
         if (route.access === "signedIn") requireViewer(ctx);
+        if (route.access === "driver" && !ctx.trip) requireViewer(ctx);
         if (route.access === "admin") requireAdmin(ctx);
         // Path and query text under the body's rule (no control characters, bounded length), so a
         // NUL in an id never reaches a database that cannot store it.

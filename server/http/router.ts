@@ -21,7 +21,8 @@ export interface RestReply {
   headers?: Record<string, string>;
 }
 
-export type RestAccess = "public" | "signedIn" | "admin";
+/** `driver`: a signed-in user or a driver's trip session (driver app; the service checks the load). */
+export type RestAccess = "public" | "signedIn" | "admin" | "driver";
 
 /** An answer that is a file (CSV, PDF): its content type instead of a JSON schema. */
 export interface RestFileResponse {

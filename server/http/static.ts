@@ -9,6 +9,8 @@ const REVALIDATE = "no-cache";
 export interface ClientFiles {
   /** The app's index.html (the client router takes the path over), or a 503 before a build. */
   sendApp(reply: FastifyReply): FastifyReply;
+  /** The driver app's page (driver.html) for /driver and its own paths, or a 503 before a build. */
+  sendDriverApp(reply: FastifyReply): FastifyReply;
 }
 
 /**
@@ -55,5 +57,8 @@ export async function registerClientFiles(app: FastifyInstance, root: string): P
   app.get("/", { schema: { hide: true } }, (_request, reply) =>
     sendPage(reply, existsSync(join(base, "landing.html")) ? "landing.html" : "index.html"),
   );
-  return { sendApp: (reply) => sendPage(reply, "index.html") };
+  return {
+    sendApp: (reply) => sendPage(reply, "index.html"),
+    sendDriverApp: (reply) => sendPage(reply, "driver.html"),
+  };
 }

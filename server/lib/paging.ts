@@ -142,8 +142,13 @@ export function offsetConnection<Node>(
     pageInfo: {
       hasNextPage: rows.length > window.limit,
       hasPreviousPage: window.offset > 0,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
+      // Encoded when read, as the edges' (the list screens ask for neither).
+      get startCursor() {
+        return edges[0]?.cursor ?? null;
+      },
+      get endCursor() {
+        return edges.at(-1)?.cursor ?? null;
+      },
     },
     totalCount,
     page: window.page,

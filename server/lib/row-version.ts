@@ -13,7 +13,7 @@ import { ConflictError, NotFoundError } from "../errors.ts";
  */
 export const NEXT_VERSION = { version: { increment: 1 } } as const;
 
-/** The version an edit names, under either name common/row-version.ts' `expectedVersionFields` takes. */
+/** The version an edit names, under either name common/row-version-input.ts' `expectedVersionFields` takes. */
 export function expectedVersionOf(input: { expectedVersion?: number; version?: number }): number | undefined {
   return input.expectedVersion ?? input.version;
 }

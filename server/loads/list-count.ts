@@ -32,6 +32,7 @@ function keyOf(databaseUrl: string, provider: DbProvider, filters: LoadListFilte
     provider,
     filters.search?.trim() || null,
     filters.status ?? null,
+    filters.stage ?? null,
     filters.mode ?? null,
     filters.customer?.trim() || null,
     filters.pickupFrom ?? null,

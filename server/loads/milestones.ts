@@ -1,10 +1,21 @@
+import { TRIP_LINK_DAYS_AFTER_DELIVERY } from "../../common/driver.ts";
 import type { LoadMilestoneKind, MilestoneSource } from "../../common/loads/milestones.ts";
 import { stagesBefore } from "../../common/loads/stages.ts";
 import type { Db } from "../db/client.ts";
 import type { LoadMilestone } from "../generated/sqlite/client.ts";
+import { port } from "../lib/port.ts";
 
 type MilestoneDb = Pick<Db, "loadMilestone">;
 type MilestoneWriter = Pick<Db, "loadMilestone" | "load">;
+
+/**
+ * Delivery ends the driver's trip: dispatch's trip links of the load stop working 7 days after it
+ * (dispatch owns TripLink and imports loads, so it plugs this in: server/wiring.ts).
+ */
+export const tripLinksOnDelivery =
+  port<(tx: Pick<Db, "tripLink">, loadDbIds: string[], until: Date) => Promise<number>>(
+    "dispatch's trip links",
+  );
 
 export interface NewMilestone {
   loadDbId: string;
@@ -32,6 +43,13 @@ export async function recordMilestones(tx: MilestoneWriter, entries: readonly Ne
     })),
   });
   await advanceStages(tx, entries);
+  // Every caller's transaction is a whole Prisma client (its type names what milestones need).
+  const tripLink = (tx as Partial<Pick<Db, "tripLink">>).tripLink;
+  for (const entry of entries) {
+    if (entry.milestone !== "delivered" || !tripLink) continue;
+    const until = new Date((entry.at ?? new Date()).getTime() + TRIP_LINK_DAYS_AFTER_DELIVERY * 86_400_000);
+    await tripLinksOnDelivery.use({ tripLink }, [entry.loadDbId], until);
+  }
 }
 
 /**

@@ -63,3 +63,18 @@ export async function partyLoadOrThrow(
   if (!load || !(await isPartyOf(ctx, load))) throw new NotFoundError(notFound);
   return load;
 }
+
+/**
+ * The load a driver app writes to (stop check-ins, documents): a trip session only its own load
+ * (any other, or none: `notFound`); a signed-in user as partyLoadOrThrow.
+ */
+export async function driverLoadOrThrow(
+  ctx: Context,
+  reference: string,
+  notFound: string,
+): Promise<LoadParties> {
+  if (!ctx.trip) return partyLoadOrThrow(ctx, reference, notFound);
+  const load = await loadPartiesOf(ctx.db, reference);
+  if (!load || load.id !== ctx.trip.loadDbId) throw new NotFoundError(notFound);
+  return load;
+}

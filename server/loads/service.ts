@@ -5,31 +5,38 @@ import { type AuditActor, auditActor } from "../audit/actor.ts";
 import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { requireAdmin } from "../auth/policy.ts";
-import { announceCreated, type CreatedOnce, draftInvoiceForDelivery } from "../billing/operations.ts";
+import {
+  announceCreated,
+  type BillingTx,
+  type CreatedOnce,
+  draftInvoiceForDelivery,
+} from "../billing/operations.ts";
 import { carrierNameOf } from "../carriers/lookup.ts";
+import { assertCarrierCompliant } from "../compliance/service.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
-import { rowsOf, type Store } from "../db/kysely.ts";
+import type { Store } from "../db/kysely.ts";
 import { toDate } from "../db/reader.ts";
-import { sql } from "../db/sql.ts";
-import { oneOf } from "../db/store-sql.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import type { Load, Prisma, UploadBatch } from "../generated/sqlite/client.ts";
 import { inIdOrder } from "../lib/order.ts";
 import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib/paging.ts";
 import { assertVersion, expectedVersionOf, NEXT_VERSION, writeAtVersion } from "../lib/row-version.ts";
 import { isSubsetOf } from "../lib/sets.ts";
+import { announceTripChange } from "../lib/trip-events.ts";
 import { parseInput } from "../lib/validate.ts";
 import { resolveNassReferences, stopRowsOf } from "../nass/service.ts";
 import { ensureRouteId } from "../routing/route-numbers.ts";
 import { carrierIdOfUser } from "../users/marketplace-reads.ts";
 import { findUser } from "../users/service.ts";
 import { followCancellation } from "./cancellation.ts";
-import { type LoadListFilters, type LoadSort, loadCountSql, loadPageSql } from "./list.ts";
+import type { LoadListFilters, LoadSort } from "./list.ts";
 import { countLoads, keepLoadCount, keptLoadCount, loadsChanged, loadsVersion } from "./list-count.ts";
 import { IDS_ONLY, type ListedLoad, LOAD_ROW_FIELDS, listedLoads, pageSelection } from "./list-rows.ts";
 import { recordMilestones } from "./milestones.ts";
 import { carriedVisit } from "./stop-rows.ts";
+import { lastUploadRow, partiesOnRoutes } from "./store.ts";
+import { loadCountSql, loadPageSql } from "./store-list.ts";
 import {
   assignDriverInput,
   DRIVER_MUST_BE_CARRIER,
@@ -197,7 +204,6 @@ const UPLOAD_BATCH_COLUMNS = new Set([
   "updatedCount",
   "createdAt",
 ]);
-const LAST_UPLOAD_SQL = `SELECT * FROM "UploadBatch" ORDER BY "createdAt" DESC, "id" DESC LIMIT 1`;
 
 /**
  * The latest upload, for the list's 'Last update' (asked with every list page): one prepared
@@ -214,7 +220,7 @@ export async function getLastUpload(
       ([key, on]) => !on || (on === true && UPLOAD_BATCH_COLUMNS.has(key)),
     );
   if (columnsOnly) {
-    const [row] = await ctx.sql.all<Record<keyof UploadBatch, unknown>>(sql(LAST_UPLOAD_SQL));
+    const row = await lastUploadRow(ctx.sql);
     if (!row) return null;
     return {
       ...(row as UploadBatch),
@@ -379,6 +385,7 @@ export async function updateLoad(ctx: Context, reference: string, rawInput: unkn
     .finally(loadsChanged);
   announceCreated(ctx, drafted);
   afterCancellation();
+  announceTripChange(ctx, [load.id]);
   return saved;
 }
 
@@ -388,6 +395,7 @@ export async function assignLoadDriver(ctx: Context, reference: string, rawInput
   const load = await loadOrThrow(ctx, reference);
   const { user: driverReference } = parseInput(assignDriverInput, rawInput);
   const driver = driverReference === null ? null : await driverOrThrow(ctx, driverReference, "user");
+  if (driver) await assertCarrierCompliant(ctx, { userId: driver.id }, "award");
   return ctx.db
     .$transaction(async (tx) => {
       const updated = await tx.load.update({
@@ -464,10 +472,8 @@ export async function releaseLoadFromWinner(tx: Pick<Db, "load">, loadDbId: stri
  * own choice such as cancelled stays); each change is audited. Runs in the caller's transaction.
  */
 export async function advanceLoadStatusFromTracking(
-  tx: Pick<
-    Db,
-    "load" | "auditLog" | "invoice" | "bill" | "billingLine" | "loadMilestone" | "$queryRawUnsafe"
-  >,
+  /** Billing's transaction: a delivered load drafts its invoice in it. */
+  tx: BillingTx,
   change: {
     loadIds: string[];
     from: LoadStatus[];
@@ -542,14 +548,7 @@ export function loadForQuery(db: Pick<Db, "load">, id: string, query: LoadQuery)
 
 /** Who carries each load of these routes (driver and carrier ids), inside the caller's write work. */
 export function* loadPartiesOnRoutes(db: Store, routeIds: string[]) {
-  if (routeIds.length === 0) return [];
-  return yield* rowsOf(
-    db
-      .selectFrom("Load")
-      .select(["id", "routeId", "assignedUserId", "carrierId"])
-      .where((eb) => oneOf(db, eb.ref("routeId"), routeIds))
-      .$narrowType<{ routeId: string }>(),
-  );
+  return yield* partiesOnRoutes(db, routeIds);
 }
 
 /** The readable Load IDs of these loads (audit trail links). */

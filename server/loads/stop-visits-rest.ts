@@ -74,13 +74,16 @@ function sequenceOf(param: string): number {
 const markRoute = (kind: StopVisitKind, verb: "arrive" | "depart"): RestRoute => ({
   method: "POST",
   path: `/loads/:loadId/stops/:sequence/${verb}`,
-  access: "signedIn",
+  access: "driver",
   schema: {
     summary: kind === "arrived" ? "Mark a stop arrived" : "Mark a stop departed",
     description:
       `A person marks the stop ${kind} (\`at\`: when, an ISO-8601 instant; left out: now; never in the future). ` +
-      "Records the milestone with source `user`; leaving the first pickup puts a pending load in transit, " +
-      "reaching the last delivery delivers it. Operators and the load's carrier side. 409 when already marked" +
+      "Records the milestone with source `user` (`driver_app` for the driver app's trip session); leaving the " +
+      "first pickup puts a pending load in transit, reaching the last delivery delivers it. Operators, the " +
+      "load's carrier side and its driver's trip session (that load only). The driver app replays its offline " +
+      "queue: a stop already marked at the same or an earlier time answers 200 with the stop, unchanged. " +
+      "409 when already marked" +
       (kind === "departed" ? ", or not yet arrived" : "") +
       ", or the load is cancelled.",
     body: stopVisitInput,

@@ -17,11 +17,12 @@ import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import type { LoadStop, NassCode } from "../generated/sqlite/client.ts";
+import { announceTripChange } from "../lib/trip-events.ts";
 import { parseInput } from "../lib/validate.ts";
 import { facilityTimeZone } from "../nass/time-zone.ts";
 import { loadsChanged } from "./list-count.ts";
 import { recordMilestones } from "./milestones.ts";
-import { partyLoadOrThrow } from "./parties.ts";
+import { driverLoadOrThrow, partyLoadOrThrow } from "./parties.ts";
 import { advanceLoadStatusFromTracking } from "./service.ts";
 import { LOAD_NOT_FOUND } from "./validation.ts";
 
@@ -199,6 +200,12 @@ function readAt(value: unknown, now: Date): Date {
   return date;
 }
 
+/** Whether the stop already has this mark at `at` or before (a replayed check-in changes nothing). */
+function alreadyMarkedBy(stop: LoadStop, kind: StopVisitKind, at: Date): boolean {
+  const marked = kind === "arrived" ? stop.arrivedAt : stop.departedAt;
+  return marked !== null && marked.getTime() <= at.getTime();
+}
+
 const stopLabel = (stop: { sequence: number; nassCode: { code: string } | null }) =>
   `stop ${stop.sequence}${stop.nassCode ? ` (${stop.nassCode.code})` : ""}`;
 
@@ -259,7 +266,7 @@ export async function markStopVisit(
   kind: StopVisitKind,
   raw: unknown,
 ): Promise<{ loadDbId: string; stop: StopWithFacility }> {
-  const load = await partyLoadOrThrow(ctx, loadReference, LOAD_NOT_FOUND);
+  const load = await driverLoadOrThrow(ctx, loadReference, LOAD_NOT_FOUND);
   const input = parseInput(stopVisitInput, raw ?? {});
   const at = readAt(input.at, new Date());
   if (load.status === "cancelled") throw new ConflictError(STOP_VISIT_TEXTS.cancelled);
@@ -271,6 +278,9 @@ export async function markStopVisit(
   });
   const stop = stops.find((candidate) => candidate.sequence === sequence);
   if (!stop) throw new NotFoundError(APPOINTMENT_TEXTS.noStop);
+  // The driver app replays its queue after being offline: a mark already there at the same or an
+  // earlier time (the app's own, or the geofence's) answers the stop as it is.
+  if (ctx.trip && alreadyMarkedBy(stop, kind, at)) return { loadDbId: load.id, stop };
   if (kind === "arrived" && stop.arrivedAt) throw new ConflictError(APPOINTMENT_TEXTS.alreadyArrived);
   if (kind === "departed") {
     if (stop.departedAt) throw new ConflictError(APPOINTMENT_TEXTS.alreadyDeparted);
@@ -282,6 +292,7 @@ export async function markStopVisit(
     }
   }
   const byUserId = ctx.viewer?.id ?? null;
+  const source: MilestoneSource = ctx.trip ? "driver_app" : "user";
   let invoices: CreatedOnce[] = [];
   const updated = await ctx.db
     .$transaction(async (tx) => {
@@ -293,8 +304,8 @@ export async function markStopVisit(
             : { id: stop.id, arrivedAt: { not: null }, departedAt: null },
         data:
           kind === "arrived"
-            ? { arrivedAt: at, arrivedSource: "user" }
-            : { departedAt: at, departedSource: "user" },
+            ? { arrivedAt: at, arrivedSource: source }
+            : { departedAt: at, departedSource: source },
       });
       if (written.count === 0) {
         throw new ConflictError(
@@ -302,26 +313,32 @@ export async function markStopVisit(
         );
       }
       await recordMilestones(tx, [
-        { loadDbId: load.id, milestone: kind, source: "user", byUserId, at, detail: stopLabel(stop) },
+        { loadDbId: load.id, milestone: kind, source, byUserId, at, detail: stopLabel(stop) },
       ]);
       await recordAudit(tx, {
         actor: auditActor(ctx),
         action: kind === "arrived" ? "load.stopArrived" : "load.stopDeparted",
         entityType: "Load",
         entityId: load.id,
-        details: { loadId: load.loadId, sequence, at: at.toISOString() },
+        details: {
+          loadId: load.loadId,
+          sequence,
+          at: at.toISOString(),
+          ...(ctx.trip ? { source, driverName: ctx.trip.driverName } : {}),
+        },
       });
       invoices = await followStatus(
         tx,
         load,
         stops,
         { stopId: stop.id, kind, at },
-        { actor: auditActor(ctx), source: "user", byUserId },
+        { actor: auditActor(ctx), source, byUserId },
       );
       return tx.loadStop.findUniqueOrThrow({ where: { id: stop.id }, include: { nassCode: true } });
     })
     .finally(loadsChanged);
   for (const invoice of invoices) announceCreated(ctx, invoice);
+  announceTripChange(ctx, [load.id]);
   return { loadDbId: load.id, stop: updated };
 }
 

@@ -13,7 +13,8 @@ import {
   parseTrackingLink,
   STOPS_MESSAGE,
 } from "../../common/loads/values.ts";
-import { changedElsewhere, expectedVersionFields } from "../../common/row-version.ts";
+import { changedElsewhere } from "../../common/row-version.ts";
+import { expectedVersionFields } from "../../common/row-version-input.ts";
 
 export const LOAD_NOT_FOUND = "Load not found";
 export const LOAD_ID_READ_ONLY = "Load ID cannot be changed";

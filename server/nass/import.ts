@@ -11,7 +11,6 @@ import { runWriteTransaction, type SqlWork } from "../db/bulk.ts";
 import {
   type Column,
   insertRows,
-  selectWhereIn,
   updateRowsAtVersion,
   type VersionedRowChange,
 } from "../db/bulk-statements.ts";
@@ -22,6 +21,7 @@ import { zipCentroid } from "../geo/zip-centroids.ts";
 import { assertCleanText } from "../http/input-text.ts";
 import { createRowId } from "../lib/ids.ts";
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
+import { versionsOfCodes } from "./store.ts";
 import { isProblem, NASS_LABELS, type NassValueField, type NassValues, parseNassValue } from "./values.ts";
 
 export const NASS_NO_DATA = "The NASS file has no rows.";
@@ -194,10 +194,8 @@ function* writeNassImport(
   fileName: string | null,
   now: Date,
 ): SqlWork<NassImportOutcome> {
-  const existing = yield* selectWhereIn<{ id: string; code: string; version: number | string }>(
+  const existing = yield* versionsOfCodes(
     provider,
-    `SELECT "id", "code", "version" FROM "NassCode"`,
-    "code",
     rows.map((row) => row.code),
   );
   const idByCode = new Map(existing.map((row) => [row.code, row.id]));

@@ -1,7 +1,10 @@
+import { greatCircleMiles } from "../../common/geo.ts";
 import { requireAdmin } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import type { Db } from "../db/client.ts";
+import { startsWithText } from "../db/contains-text.ts";
 import { readStore } from "../db/kysely.ts";
+import type { DbProvider } from "../db/url.ts";
 import type { NassCode, Prisma } from "../generated/sqlite/client.ts";
 import { createRowId } from "../lib/ids.ts";
 import { inIdOrder } from "../lib/order.ts";
@@ -174,4 +177,67 @@ export function facilityCitiesIn(
     select: { city: true, state: true, latitude: true, longitude: true },
     take: 500,
   });
+}
+
+/**
+ * A city's point: the mean of its located facilities' coordinates (the NASS table is the
+ * platform's list of places). Null when the city has no located facility.
+ */
+export async function cityPoint(
+  db: Pick<Db, "nassCode">,
+  place: { city: string; state: string },
+): Promise<{ lat: number; lng: number } | null> {
+  const mean = await db.nassCode.aggregate({
+    where: { city: place.city, state: place.state, latitude: { not: null }, longitude: { not: null } },
+    _avg: { latitude: true, longitude: true },
+  });
+  const { latitude, longitude } = mean._avg;
+  return latitude === null || longitude === null ? null : { lat: latitude, lng: longitude };
+}
+
+/** Located facilities within `miles` (great circle) of a point: a box read, then the exact circle. */
+export async function facilityIdsWithin(
+  db: Pick<Db, "nassCode">,
+  point: { lat: number; lng: number },
+  miles: number,
+): Promise<string[]> {
+  const latSpan = miles / 69;
+  const lngSpan = miles / (69 * Math.max(0.1, Math.cos((point.lat * Math.PI) / 180)));
+  const rows = await db.nassCode.findMany({
+    where: {
+      latitude: { gte: point.lat - latSpan, lte: point.lat + latSpan },
+      longitude: { gte: point.lng - lngSpan, lte: point.lng + lngSpan },
+    },
+    select: { id: true, latitude: true, longitude: true },
+    take: 5000,
+  });
+  return rows
+    .filter(
+      (row) =>
+        row.latitude !== null &&
+        row.longitude !== null &&
+        greatCircleMiles(point, { lat: row.latitude, lng: row.longitude }) <= miles,
+    )
+    .map((row) => row.id);
+}
+
+/** Cities with located facilities whose name starts with `prefix` (the board's city picker), at most 20. */
+export async function locatedCities(
+  db: Pick<Db, "nassCode">,
+  provider: DbProvider,
+  prefix: string,
+): Promise<{ city: string; state: string }[]> {
+  const rows = await db.nassCode.findMany({
+    where: {
+      city: startsWithText(provider, prefix.trim().slice(0, 100)),
+      state: { not: null },
+      latitude: { not: null },
+      longitude: { not: null },
+    },
+    distinct: ["city", "state"],
+    select: { city: true, state: true },
+    orderBy: [{ city: "asc" }, { state: "asc" }],
+    take: 20,
+  });
+  return rows.flatMap((row) => (row.city && row.state ? [{ city: row.city, state: row.state }] : []));
 }

@@ -1,8 +1,10 @@
+import { selectWhereIn } from "../db/bulk-statements.ts";
+import type { DbProvider } from "../db/client.ts";
 import type { Store } from "../db/kysely.ts";
 import { anyColumnContains, countOf } from "../db/store-sql.ts";
 import type { NassListFilters, NassSort } from "./list.ts";
 
-/** NASS's store: the NASS table's page and count (the import's statements are in import.ts). */
+/** NASS's store: the NASS table's page and count, and the codes an import finds already there. */
 
 function listedCodes(db: Store, filters: NassListFilters) {
   const search = filters.search?.trim();
@@ -62,4 +64,14 @@ export function nassPage(
     });
   if (sort.field !== "code") query = query.orderBy("n.code", "asc");
   return query.limit(page.limit).offset(page.offset).execute();
+}
+
+/** The stored codes among these, with their ids and versions (the import's read, in its transaction). */
+export function* versionsOfCodes(provider: DbProvider, codes: string[]) {
+  return yield* selectWhereIn<{ id: string; code: string; version: number | string }>(
+    provider,
+    `SELECT "id", "code", "version" FROM "NassCode"`,
+    "code",
+    codes,
+  );
 }

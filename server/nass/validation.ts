@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GEOFENCE_RADIUS_BOUNDS, GEOFENCE_RADIUS_MESSAGE, NASS_CODE_REQUIRED } from "../../common/routing.ts";
-import { expectedVersionFields } from "../../common/row-version.ts";
+import { expectedVersionFields } from "../../common/row-version-input.ts";
 import { tableFromObjects } from "../loads/upload/input.ts";
 import type { NassImportInput } from "./import.ts";
 import {

@@ -20,8 +20,12 @@ export interface LoadForOffer {
 export interface Place {
   city: string | null;
   state: string | null;
+  /** The ZIP's first three digits (lane rates by ZIP prefix). */
+  zip3: string | null;
   point: LatLng | null;
 }
+
+const zip3Of = (zip: string | null | undefined) => /^\s*(\d{3})\d{2}/.exec(zip ?? "")?.[1] ?? null;
 
 /** The facility's own coordinates, else its ZIP's centroid; then the address's ZIP. Never invented. */
 function placeOf(facility: NassCode | null, address: string | null): Place {
@@ -33,6 +37,7 @@ function placeOf(facility: NassCode | null, address: string | null): Place {
   return {
     city: facility?.city ?? parsed.city,
     state: facility?.state?.toUpperCase() ?? parsed.state,
+    zip3: zip3Of(facility?.zip) ?? zip3Of(parsed.zip),
     point: facilityPoint ?? zipCentroid(parsed.zip),
   };
 }
@@ -59,6 +64,8 @@ export function offerFieldsFromLoad(load: LoadForOffer) {
     originState: origin.state,
     destinationCity: destination.city,
     destinationState: destination.state,
+    originZip3: origin.zip3,
+    destinationZip3: destination.zip3,
     distance: origin.point && destination.point ? roadMiles(origin.point, destination.point) : null,
   };
 }

@@ -7,7 +7,11 @@ export type OfferEventKind =
   | "roundStarted"
   | "finished"
   | "cancelled"
-  | "tender";
+  | "tender"
+  /** A waterfall turn moved (operators only hear it: the carrier in turn is notified). */
+  | "waterfall"
+  /** The award rules changed or decided without an award. */
+  | "awardRules";
 
 /**
  * Published after the change committed, ids only: subscribers re-read the offer (and bid)

@@ -65,6 +65,7 @@ export function offerJson(
     roundEndsAt: offer.roundEndsAt.toISOString(),
     roundNumber: offer.roundNumber,
     status: offer.status,
+    bookNowPrice: centsToDollars(offer.bookNowPriceCents),
     ...(options.admin ? { targetRate: centsToDollars(offer.targetRateCents) } : {}),
     ...(options.myBid !== undefined ? { myBid: options.myBid ? bidJson(options.myBid) : null } : {}),
   };

@@ -7,13 +7,20 @@ import type { Prisma } from "../generated/sqlite/client.ts";
 import { marketplaceStanding } from "../users/marketplace-access.ts";
 import { offersBidOnRows } from "./store.ts";
 import { carrierMaySeeOffer } from "./visibility.ts";
+import { isInWaterfallTurn } from "./waterfall-turn.ts";
 
 /** What the offer rule reads of an offer row. */
 export interface OfferPlace {
   id: string;
   originState: string | null;
   destinationState: string | null;
+  /** 0 while a waterfall runs (award.ts): then only the carrier in turn sees an active offer. */
+  roundNumber?: number;
+  status?: string;
 }
+
+/** An active offer still in its waterfall (round 0): hidden from every carrier but the one in turn. */
+const inWaterfall = (offer: OfferPlace) => offer.roundNumber === 0 && offer.status === "active";
 
 /**
  * What one viewer may see of the marketplace, decided once per context: `all` (admins; approved
@@ -42,7 +49,9 @@ export const offerReadPolicy: ReadPolicy<OfferPlace> = {
     const viewer = ctx.viewer;
     if (!viewer) return false;
     const view = await offerViewOf(ctx, viewer);
-    if (view.kind !== "states") return view.kind === "all";
+    if (view.kind === "none") return false;
+    if (inWaterfall(offer)) return isInWaterfallTurn(ctx.db, offer.id, viewer.id);
+    if (view.kind === "all") return true;
     return carrierMaySeeOffer(view.states, offer, false) || hasBidOn(ctx, viewer, offer.id);
   },
 };
@@ -50,13 +59,26 @@ export const offerReadPolicy: ReadPolicy<OfferPlace> = {
 /** `offerReadPolicy` as a Prisma where clause, for the lists: one statement whatever the page. */
 export async function carrierOfferWhere(ctx: Context, viewer: Viewer): Promise<Prisma.OfferWhereInput> {
   const view = await offerViewOf(ctx, viewer);
-  if (view.kind === "all") return {};
   if (view.kind === "none") return { id: { in: [] } };
+  const inTurn: Prisma.OfferWhereInput = {
+    awardRule: { steps: { some: { userId: viewer.id, status: "offered" } } },
+  };
+  // An offer in its waterfall (round 0, active) only for the carrier in turn.
+  const notHidden: Prisma.OfferWhereInput = {
+    OR: [{ roundNumber: { gt: 0 } }, { status: { not: "active" } }, inTurn],
+  };
+  if (view.kind === "all") return notHidden;
   return {
-    OR: [
-      { originState: { in: [...view.states] } },
-      { destinationState: { in: [...view.states] } },
-      { bids: { some: { userId: viewer.id } } },
+    AND: [
+      notHidden,
+      {
+        OR: [
+          { originState: { in: [...view.states] } },
+          { destinationState: { in: [...view.states] } },
+          { bids: { some: { userId: viewer.id } } },
+          inTurn,
+        ],
+      },
     ],
   };
 }

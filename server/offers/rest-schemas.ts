@@ -44,6 +44,10 @@ export const offerSchema = z
     roundEndsAt: dateTime,
     roundNumber: z.number().int(),
     status: z.enum(OFFER_STATUSES),
+    bookNowPrice: z
+      .number()
+      .nullable()
+      .describe("The Book Now price in dollars: a carrier may book the load at it and win at once."),
     targetRate: z.number().nullable().optional().describe("The rate aimed at, in dollars (operators only)."),
     myBid: bidSchema.nullable().optional().describe("The caller's own bid (carriers only)."),
   })

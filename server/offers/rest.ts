@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { BOARD_MESSAGES, parseCityState } from "../../common/offer-board.ts";
 import { EQUIPMENT_TYPES, OFFER_MESSAGES } from "../../common/offers.ts";
 import { requireViewer } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
+import { ValidationError } from "../errors.ts";
 import { pagedList, pagedQuery, pagedReply, readRestPage, restPaging } from "../http/rest-paging.ts";
 import { errors, queryParam } from "../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../http/router.ts";
@@ -20,7 +22,7 @@ import {
 import { nextRoundInput, offerStatusInput, startOfferInput, winnerInput } from "./validation.ts";
 import { confirmWinner } from "./winner.ts";
 
-async function offerReply(ctx: Context, offerId: string) {
+export async function offerReply(ctx: Context, offerId: string) {
   const viewer = requireViewer(ctx);
   const offer = (await ctx.db.offer.findUniqueOrThrow({
     where: { id: offerId },
@@ -33,6 +35,25 @@ async function offerReply(ctx: Context, offerId: string) {
     admin: viewer.role === "ADMIN",
     myBid: viewer.role === "ADMIN" ? undefined : (offer.bids?.[0] ?? null),
   });
+}
+
+/** `near=Chicago, IL&withinMiles=50` (100 miles when withinMiles is left out). */
+function nearOf(query: URLSearchParams) {
+  const text = query.get("near");
+  if (!text) return null;
+  const place = parseCityState(text);
+  if (!place) {
+    throw new ValidationError(BOARD_MESSAGES.cityFormat, [
+      { field: "near", message: BOARD_MESSAGES.cityFormat },
+    ]);
+  }
+  const miles = query.get("withinMiles");
+  if (miles !== null && !/^\d{1,4}$/.test(miles)) {
+    throw new ValidationError(BOARD_MESSAGES.milesRange, [
+      { field: "withinMiles", message: BOARD_MESSAGES.milesRange },
+    ]);
+  }
+  return { ...place, miles: miles === null ? 100 : Number(miles) };
 }
 
 function listHandler(scope: OfferListScope): RestRoute["handle"] {
@@ -48,6 +69,7 @@ function listHandler(scope: OfferListScope): RestRoute["handle"] {
         originState: query.get("originState"),
         destinationState: query.get("destinationState"),
         equipmentType: query.get("equipmentType"),
+        near: nearOf(query),
         paging: restPaging(page),
       },
       { include: { ...OFFER_JSON_INCLUDE, bids: admin ? false : { where: { userId: viewer.id } } } },
@@ -68,6 +90,10 @@ const listQuery = pagedQuery({
   originState: queryParam("Only offers from this state (two letters)."),
   destinationState: queryParam("Only offers to this state (two letters)."),
   equipmentType: queryParam("Only offers for this equipment.", EQUIPMENT_TYPES),
+  near: queryParam(
+    'Only offers picking up within withinMiles of this city, "City, ST" (a city with located facilities).',
+  ),
+  withinMiles: queryParam("The radius for near, in miles from 1 to 500 (100 when left out)."),
 });
 
 const offerList = (what: string, refusals = errors(400)) => ({

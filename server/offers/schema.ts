@@ -1,6 +1,8 @@
+import { BID_RANKS, type BidRank } from "../../common/offer-board.ts";
 import { EQUIPMENT_TYPES, OFFER_STATUSES, roundEnds, TIMES_UP } from "../../common/offers.ts";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
+import { providerOf } from "../db/client.ts";
 import { nullWhenNotFound } from "../errors.ts";
 import type { Bid, Offer } from "../generated/sqlite/client.ts";
 import { describedValues } from "../graphql/described-values.ts";
@@ -10,8 +12,10 @@ import { pagedListField } from "../graphql/paged-list.ts";
 import { readPolicyOptions } from "../graphql/read-policy.ts";
 import { SAME_FOR_ROLE } from "../graphql/shared-subscriptions.ts";
 import { filterEvents, silentStream } from "../lib/event-stream.ts";
+import { locatedCities } from "../nass/service.ts";
 import type { Topics } from "../pubsub.ts";
 import { requireMarketplaceAccess } from "../users/marketplace-access.ts";
+import { AwardRulesInputRef, awardRulesFromGraphQL } from "./award-input.ts";
 import { BidType } from "./bids/schema.ts";
 import { type ConfirmDetails, getConfirmDetails, saveConfirmDetails } from "./confirm-details.ts";
 import { readOncePerEvent } from "./read-once.ts";
@@ -154,6 +158,62 @@ export const OfferType = builder.prismaNode("Offer", {
       }),
       resolve: (offer) => (offer as unknown as { bids: Bid[] }).bids[0] ?? null,
     }),
+    myBidRank: t.field({
+      type: BidRankEnum,
+      nullable: true,
+      description:
+        "Where the viewer's own active bid stands (lowest or not), saying nothing of the other amounts; " +
+        "null without an active bid. An equal lowest bid counts as the lowest.",
+      select: (_args, ctx: Context) => ({
+        bestBidCents: true,
+        bids: { where: { userId: ctx.viewer?.id ?? "" }, take: 1 },
+      }),
+      resolve: (offer) => {
+        const mine = (offer as unknown as { bids: Bid[] }).bids[0];
+        if (mine?.status !== "active") return null;
+        const best = (offer as unknown as { bestBidCents: number | null }).bestBidCents;
+        return best === null || mine.amountCents <= best ? "lowest" : "not_lowest";
+      },
+    }),
+  }),
+});
+
+const BidRankEnum = builder.enumType("BidRank", {
+  description: "Where a carrier's own bid stands on an offer's board.",
+  values: describedValues<BidRank>(BID_RANKS, {
+    lowest: "No other active bid is lower.",
+    not_lowest: "Another active bid is lower.",
+  }),
+});
+
+const BoardCityType = builder.objectRef<{ city: string; state: string }>("BoardCity").implement({
+  description: "A city with located facilities: a center for the board's distance filter.",
+  fields: (t) => ({
+    city: t.exposeString("city", { description: "The city's name." }),
+    state: t.exposeString("state", { description: "Its two-letter state code." }),
+  }),
+});
+
+builder.queryField("boardCities", (t) =>
+  t.field({
+    type: [BoardCityType],
+    description:
+      "Cities with located facilities whose name starts with the text, at most 20 (the board's city picker).",
+    authScopes: { authenticated: true },
+    args: { search: t.arg.string({ required: true, description: "The start of the city's name." }) },
+    resolve: async (_root, { search }, ctx) => {
+      await requireMarketplaceAccess(ctx);
+      return locatedCities(ctx.db, providerOf(ctx.config.databaseUrl), search);
+    },
+  }),
+);
+
+const OfferNearInput = builder.inputType("OfferNearInput", {
+  description: "A city (one of boardCities) and a radius: offers picking up at a facility that near.",
+  fields: (t) => ({
+    city: t.string({ required: true, description: "The city's name, as boardCities gives it." }),
+    state: t.string({ required: true, description: "The city's two-letter state code." }),
+    miles: t.int({ required: true, description: "The radius in miles (great circle), 1 to 500." }),
   }),
 });
 
@@ -163,6 +223,10 @@ const OfferFilter = builder.inputType("OfferFilter", {
     originState: t.string({ description: "Two-letter state code." }),
     destinationState: t.string({ description: "Two-letter state code." }),
     equipmentType: t.field({ type: EquipmentTypeEnum, description: "Only offers asking for this." }),
+    near: t.field({
+      type: OfferNearInput,
+      description: "Only offers whose pickup facility is within the radius of the city.",
+    }),
   }),
 });
 
@@ -186,6 +250,7 @@ type OfferFilterValue = {
   originState?: string | null;
   destinationState?: string | null;
   equipmentType?: string | null;
+  near?: { city: string; state: string; miles: number } | null;
 };
 
 function offerList(
@@ -218,6 +283,9 @@ function offerList(
           originState: request.filter?.originState,
           destinationState: request.filter?.destinationState,
           equipmentType: request.filter?.equipmentType,
+          near: request.filter?.near
+            ? { ...request.filter.near, state: request.filter.near.state.toUpperCase() }
+            : null,
           sort: request.orderBy,
           paging: request.paging,
         },
@@ -345,6 +413,14 @@ const StartOfferInput = builder.inputType("StartOfferInput", {
       description: "The operator's target in US dollars, at most two decimals; never shown to carriers.",
     }),
     equipmentType: t.field({ type: EquipmentTypeEnum, description: "The equipment asked for." }),
+    bookNowPrice: t.float({
+      description:
+        "An optional Book Now price in US dollars: a carrier may book the load at it and win at once.",
+    }),
+    awardRules: t.field({
+      type: AwardRulesInputRef,
+      description: "Optional award rules: auto-award under a ceiling, or a waterfall (none when omitted).",
+    }),
   }),
 });
 const OfferRoundInput = builder.inputType("StartOfferRoundInput", {
@@ -396,7 +472,9 @@ builder.mutationFields((t) => ({
     authScopes: { admin: true },
     errors: { types: MUTATION_ERRORS },
     args: { input: t.arg({ type: StartOfferInput, required: true }) },
-    resolve: async (_root, { input }, ctx) => ({ offerId: (await startOffer(ctx, input)).id }),
+    resolve: async (_root, { input }, ctx) => ({
+      offerId: (await startOffer(ctx, { ...input, awardRules: awardRulesFromGraphQL(input.awardRules) })).id,
+    }),
   }),
   startOfferRound: t.field({
     type: offerPayload,

@@ -1,3 +1,4 @@
+import { BOARD_MESSAGES, MAX_NEAR_MILES } from "../../common/offer-board.ts";
 import { OFFER_MESSAGES } from "../../common/offers.ts";
 import { auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
@@ -13,6 +14,7 @@ import { numberedPage, type OffsetConnection, type OffsetPageArgs } from "../lib
 import { isUniqueViolation } from "../lib/prisma-errors.ts";
 import { parseInput } from "../lib/validate.ts";
 import { findLoadByLoadId } from "../loads/service.ts";
+import { cityPoint, facilityIdsWithin } from "../nass/service.ts";
 import {
   announceNotifications,
   insertNotifications,
@@ -20,28 +22,17 @@ import {
 } from "../notifications/service.ts";
 import { countRoundClosed } from "../ops/metrics.ts";
 import { requireMarketplaceAccess } from "../users/marketplace-access.ts";
+import { planWaterfall, saveRulesAtStart } from "./award.ts";
 import { offerFieldsFromLoad } from "./copy.ts";
 import { announceOffer } from "./events.ts";
 import { queueOfferEmails } from "./mail.ts";
+import { findOfferRef } from "./offer-ref.ts";
 import { carrierOfferWhere, offerReadPolicy } from "./read-policy.ts";
 import { nextRoundInput, offerStatusInput, startOfferInput } from "./validation.ts";
 
 export const OFFER_PAGING = { defaultSize: 50, maxSize: 200 };
 
 type OfferQuery = Pick<Prisma.OfferFindManyArgs, "include" | "select">;
-
-/** An offer by its id, or the newest offer of a load named by its loadId. */
-export async function findOfferRef(
-  db: Context["db"],
-  reference: string,
-  query: OfferQuery = {},
-): Promise<Offer | null> {
-  return db.offer.findFirst({
-    ...(query as object),
-    where: { OR: [{ id: reference }, { load: { loadId: reference } }] },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  }) as Promise<Offer | null>;
-}
 
 /**
  * An offer the viewer may read (offerReadPolicy), by id or loadId. A carrier the marketplace is
@@ -92,6 +83,8 @@ export async function startOffer(ctx: Context, rawInput: unknown): Promise<Offer
   const covered = await ctx.db.offer.count({ where: { loadId: load.id, winnerBidId: { not: null } } });
   if (covered > 0) throw new ConflictError(OFFER_MESSAGES.loadCovered, "loadId");
 
+  const rules = input.awardRules ?? null;
+  const plan = rules ? await planWaterfall(ctx, rules, fields, input.targetRate) : null;
   const provider = providerOf(ctx.config.databaseUrl);
   const now = Date.now();
   let result: { offer: Offer; notified: { id: string; userId: string }[] };
@@ -104,30 +97,43 @@ export async function startOffer(ctx: Context, rawInput: unknown): Promise<Offer
           startDateTime: fields.startDateTime as Date,
           equipmentType: input.equipmentType,
           roundMinutes: input.roundMinutes,
-          roundEndsAt: new Date(now + input.roundMinutes * 60_000),
+          // A waterfall runs first in round 0: closed to bids, seen by the carrier in turn only.
+          ...(plan
+            ? { roundNumber: 0, roundEndsAt: new Date(now) }
+            : { roundEndsAt: new Date(now + input.roundMinutes * 60_000) }),
           targetRateCents: input.targetRate ?? null,
+          bookNowPriceCents: input.bookNowPrice ?? null,
           startedById: admin.id,
         },
       });
       const states = [offer.originState, offer.destinationState].filter((state): state is string => !!state);
-      const notified = await notifyEligibleCarriers(
-        tx,
-        provider,
-        { states },
-        {
-          title: offerTitle(load.loadId),
-          message: offerMessage(offer, load.loadId),
-          details: { loadId: load.loadId, offerId: offer.id },
-        },
-      );
+      const turn = rules ? await saveRulesAtStart(tx, offer, load.loadId, rules, plan, new Date(now)) : [];
+      const notified = plan
+        ? await insertNotifications(tx, provider, turn)
+        : await notifyEligibleCarriers(
+            tx,
+            provider,
+            { states },
+            {
+              title: offerTitle(load.loadId),
+              message: offerMessage(offer, load.loadId),
+              details: { loadId: load.loadId, offerId: offer.id },
+            },
+          );
       await recordAudit(tx, {
         actor: auditActor(ctx),
         action: "offer.start",
         entityType: "Offer",
         entityId: offer.id,
-        details: { loadId: load.loadId, roundMinutes: input.roundMinutes, notified: notified.length },
+        details: {
+          loadId: load.loadId,
+          roundMinutes: input.roundMinutes,
+          notified: notified.length,
+          awardRule: rules?.mode ?? "none",
+        },
       });
-      await queueOfferEmails(tx, notified, offerTitle(load.loadId), offerMessage(offer, load.loadId));
+      if (!plan)
+        await queueOfferEmails(tx, notified, offerTitle(load.loadId), offerMessage(offer, load.loadId));
       return { offer, notified };
     });
   } catch (error) {
@@ -136,7 +142,7 @@ export async function startOffer(ctx: Context, rawInput: unknown): Promise<Offer
     throw error;
   }
   announceNotifications(ctx, result.notified);
-  announceOffer(ctx, result.offer.id, "started");
+  announceOffer(ctx, result.offer.id, plan ? "waterfall" : "started");
   ctx.mailOutbox.wake();
   return result.offer;
 }
@@ -237,6 +243,8 @@ export interface OfferListRequest {
   originState?: string | null;
   destinationState?: string | null;
   equipmentType?: string | null;
+  /** Offers whose pickup facility lies within `miles` of the city (its located facilities' mean point). */
+  near?: { city: string; state: string; miles: number } | null;
   sort?: { field: OfferSortField; direction: "asc" | "desc" } | null;
   paging: OffsetPageArgs;
 }
@@ -247,15 +255,43 @@ async function scopeWhere(
   scope: OfferListScope,
 ): Promise<Prisma.OfferWhereInput> {
   if (scope === "active") {
+    // A carrier's board shows what it can still bid on: an offer whose round is over leaves it
+    // (operators keep seeing it to confirm a winner or start another round; a new round brings it back).
     return viewer.role === "ADMIN"
       ? { status: "active" }
-      : { AND: [{ status: "active" }, await carrierOfferWhere(ctx, viewer)] };
+      : {
+          AND: [
+            // Round 0 is a waterfall turn: its clock is the turn's, not the round's.
+            { status: "active", OR: [{ roundEndsAt: { gt: new Date() } }, { roundNumber: 0 }] },
+            await carrierOfferWhere(ctx, viewer),
+          ],
+        };
   }
   if (scope === "history") {
     requireAdmin(ctx);
     return { status: { in: ["finished", "cancelled"] } };
   }
   return { status: "finished", winnerBid: { userId: viewer.id } };
+}
+
+/** "Within N miles of a city": the offers whose load's pickup is at a facility that near. */
+async function nearWhere(
+  ctx: Context,
+  near: NonNullable<OfferListRequest["near"]>,
+): Promise<Prisma.OfferWhereInput> {
+  if (!Number.isInteger(near.miles) || near.miles < 1 || near.miles > MAX_NEAR_MILES) {
+    throw new ValidationError(BOARD_MESSAGES.milesRange, [
+      { field: "near.miles", message: BOARD_MESSAGES.milesRange },
+    ]);
+  }
+  const point = await cityPoint(ctx.db, near);
+  if (!point) {
+    throw new ValidationError(BOARD_MESSAGES.unknownCity, [
+      { field: "near.city", message: BOARD_MESSAGES.unknownCity },
+    ]);
+  }
+  const facilities = await facilityIdsWithin(ctx.db, point, near.miles);
+  return { load: { stops: { some: { type: "pickup", nassCodeId: { in: facilities } } } } };
 }
 
 const NULLABLE_SORTS = new Set<OfferSortField>(["bestOffer", "finishedAt"]);
@@ -296,6 +332,7 @@ export async function findOfferPage(
       request.originState ? { originState: request.originState.toUpperCase() } : {},
       request.destinationState ? { destinationState: request.destinationState.toUpperCase() } : {},
       request.equipmentType ? { equipmentType: request.equipmentType } : {},
+      request.near ? await nearWhere(ctx, request.near) : {},
     ],
   };
   const defaultSort: OfferListRequest["sort"] =

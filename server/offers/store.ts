@@ -22,10 +22,15 @@ export async function offersBidOnRows(
 export async function offerStatesRow(
   db: Store,
   offerId: string,
-): Promise<{ originState: string | null; destinationState: string | null } | null> {
+): Promise<{
+  originState: string | null;
+  destinationState: string | null;
+  roundNumber: number;
+  status: string;
+} | null> {
   const row = await db
     .selectFrom("Offer")
-    .select(["originState", "destinationState"])
+    .select(["originState", "destinationState", "roundNumber", "status"])
     .where("id", "=", offerId)
     .executeTakeFirst();
   return row ?? null;

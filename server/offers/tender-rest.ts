@@ -1,10 +1,6 @@
 import { z } from "zod";
-import {
-  OFFER_MESSAGES,
-  TENDER_STATUSES,
-  tenderAcceptInput,
-  tenderDeclineInput,
-} from "../../common/offers.ts";
+import { OFFER_MESSAGES, TENDER_STATUSES } from "../../common/offers.ts";
+import { tenderAcceptInput, tenderDeclineInput } from "../../common/tender-input.ts";
 import { policy } from "../auth/policy.ts";
 import type { Context } from "../context.ts";
 import { dateTime, errors, fileResponse } from "../http/rest-schemas.ts";

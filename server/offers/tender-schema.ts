@@ -10,8 +10,8 @@ import { readPolicyOptions } from "../graphql/read-policy.ts";
 import { filterEvents, silentStream } from "../lib/event-stream.ts";
 import { LoadType } from "../loads/schema.ts";
 import type { Topics } from "../pubsub.ts";
+import { findOfferRef } from "./offer-ref.ts";
 import { OfferType } from "./schema.ts";
-import { findOfferRef } from "./service.ts";
 import {
   acceptTender,
   declineTender,

@@ -1,17 +1,15 @@
 import { createHash } from "node:crypto";
 import { formatCents } from "../../common/money.ts";
-import {
-  OFFER_MESSAGES,
-  type TenderStatus,
-  tenderAcceptInput,
-  tenderDeclineInput,
-} from "../../common/offers.ts";
+import { OFFER_MESSAGES, type TenderStatus } from "../../common/offers.ts";
+import { tenderAcceptInput, tenderDeclineInput } from "../../common/tender-input.ts";
 import { type AuditActor, auditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
 import { policy, requireViewer, type Viewer } from "../auth/policy.ts";
 import { announceBillChanged, moveWinnerBill, voidWinnerBill } from "../billing/operations.ts";
 import { rateConfirmationPdf } from "../billing/rate-confirmation.ts";
 import { carrierNameOf } from "../carriers/lookup.ts";
+import { mayTradeUsers } from "../compliance/service.ts";
+import type { AppConfig } from "../config.ts";
 import type { Context } from "../context.ts";
 import type { Db, DbProvider } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
@@ -30,7 +28,7 @@ import {
 import { logger } from "../ops/logger.ts";
 import { activeOperatorIds, carrierIdOfUser, userByIdOrThrow } from "../users/marketplace-reads.ts";
 import { announceOffer } from "./events.ts";
-import { findOfferRef } from "./service.ts";
+import { findOfferRef } from "./offer-ref.ts";
 
 /** The transaction the tender's writes run in (the winner confirmation's, or its own). */
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -392,8 +390,7 @@ export async function declineTender(
     }
     return passAward(
       tx,
-      ctx.writer.provider,
-      ctx.config.tenderAcceptMinutes,
+      { provider: ctx.writer.provider, config: ctx.config },
       { ...tender, status: "declined" },
       actor,
       {
@@ -409,6 +406,11 @@ export async function declineTender(
     loadId: offer.load.loadId,
     offerId: offer.id,
   };
+}
+
+interface PassSettings {
+  provider: DbProvider;
+  config: Pick<AppConfig, "tenderAcceptMinutes" | "carrierCompliance">;
 }
 
 interface PassedAward {
@@ -430,8 +432,7 @@ interface PassedAward {
  */
 async function passAward(
   tx: Tx,
-  provider: DbProvider,
-  minutes: number,
+  settings: PassSettings,
   tender: Tender,
   actor: AuditActor,
   change: { cause: "declined" | "expired"; reason?: string; now: Date },
@@ -452,7 +453,7 @@ async function passAward(
   });
   const lapsedUsers = [...new Set(lapsed.map((row) => row.userId))];
   const lapsedCarriers = [...new Set(lapsed.flatMap((row) => (row.carrierId ? [row.carrierId] : [])))];
-  const next = await tx.bid.findFirst({
+  const candidates = await tx.bid.findMany({
     where: {
       offerId: offer.id,
       status: { in: ["active", "loser"] },
@@ -462,7 +463,15 @@ async function passAward(
         : {}),
     },
     orderBy: [{ amountCents: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+    take: 200,
   });
+  // Under CARRIER_COMPLIANCE=required the award passes over bidders the gate refuses, as
+  // auto-award does (award.ts): the best compliant bid, none -> the offer reopens.
+  const allowed = await mayTradeUsers(
+    { db: tx, config: settings.config },
+    candidates.map((bid) => bid.userId),
+  );
+  const next = candidates.find((bid) => allowed.has(bid.userId)) ?? null;
   const lostBy = await carrierLabel(tx, tender);
   const verb = change.cause === "declined" ? "declined" : "let expire";
   const rows: NotificationRow[] = [
@@ -510,7 +519,7 @@ async function passAward(
       carrierId: load.carrierId,
       amountCents: next.amountCents,
       now: change.now,
-      minutes,
+      minutes: settings.config.tenderAcceptMinutes,
     });
     nextTenderId = created.id;
     rows.push(winnerNotification({ offer, loadId }, next, acceptedBy, created, true));
@@ -557,7 +566,7 @@ async function passAward(
       reopened: !next,
     },
   });
-  const stored = await insertNotifications(tx, provider, rows);
+  const stored = await insertNotifications(tx, settings.provider, rows);
   return {
     offerId: offer.id,
     bidIds: next ? [tender.bidId, next.id] : [tender.bidId],
@@ -603,8 +612,7 @@ export async function expireDueTenders(deps: Deps, now = new Date()): Promise<st
         const tender = await tx.tender.findUniqueOrThrow({ where: { id } });
         return passAward(
           tx,
-          deps.writer.provider,
-          deps.config.tenderAcceptMinutes,
+          { provider: deps.writer.provider, config: deps.config },
           tender,
           { id: null, ip: null },
           {

@@ -1,7 +1,10 @@
 import { z } from "zod";
+import { awardRulesInput } from "../../common/award-rules-input.ts";
+import { BOOK_NOW_MESSAGES } from "../../common/booking.ts";
 import { MAX_MONEY_TEXT } from "../../common/money.ts";
 import { moneyInput } from "../../common/money-input.ts";
 import {
+  BID_RULE,
   DEFAULT_EQUIPMENT_TYPE,
   DEFAULT_ROUND_MINUTES,
   EQUIPMENT_TYPES,
@@ -26,13 +29,22 @@ const targetRate = moneyInput(
   { minCents: 1 },
 );
 
+/** The Book Now price, by the bid amount rule (common/bid-input.ts): more than 0, at most $10,000,000.00. */
+const bookNowPrice = moneyInput(
+  (problem) => (problem === "too_large" ? BOOK_NOW_MESSAGES.tooLarge : BOOK_NOW_MESSAGES.invalid),
+  BID_RULE,
+);
+
 export const startOfferInput = z.object({
   loadId: z.string({ error: "Load ID is required" }).trim().min(1, "Load ID is required").max(100),
   roundMinutes: roundMinutes.default(DEFAULT_ROUND_MINUTES),
   targetRate: targetRate.nullish(),
+  bookNowPrice: bookNowPrice.nullish(),
   equipmentType: z
     .enum(EQUIPMENT_TYPES, { error: `Equipment type must be one of ${EQUIPMENT_TYPES.join(", ")}` })
     .default(DEFAULT_EQUIPMENT_TYPE),
+  /** Optional award rules (common/award.ts): none, auto-award under a ceiling, or a waterfall. */
+  awardRules: awardRulesInput.nullish(),
 });
 export type StartOfferInput = z.infer<typeof startOfferInput>;
 

@@ -31,6 +31,19 @@ export type OfferWatchRule = (offerId: string, event?: object) => boolean | Prom
  */
 export async function offerWatchRule(ctx: Context, viewer: Viewer): Promise<OfferWatchRule> {
   const view = await offerViewOf(ctx, viewer);
+  if (viewer.role !== "ADMIN" && view.kind !== "none") {
+    // A waterfall's moves are for operators (the carrier in turn hears of its turn by notification).
+    const rule = await offerWatchRuleByArea(ctx, view);
+    return (offerId, event) =>
+      (event as { kind?: string } | undefined)?.kind === "waterfall" ? false : rule(offerId, event);
+  }
+  return offerWatchRuleByArea(ctx, view);
+}
+
+async function offerWatchRuleByArea(
+  ctx: Context,
+  view: Awaited<ReturnType<typeof offerViewOf>>,
+): Promise<OfferWatchRule> {
   if (view.kind !== "states") {
     const answer = view.kind === "all";
     return () => answer;

@@ -1,9 +1,9 @@
 import { generateRouteNumber } from "../../common/routing.ts";
 import type { SqlWork } from "../db/bulk.ts";
 import type { Db } from "../db/client.ts";
-import { execute, rowsOf, type Store } from "../db/kysely.ts";
-import { type BulkColumn, insertGroups, lookupGroups, oneOf, withRows } from "../db/store-sql.ts";
+import type { Store } from "../db/kysely.ts";
 import { createRowId } from "../lib/ids.ts";
+import { insertNewRoutes, routeIdsOfNumbers } from "./store-numbers.ts";
 
 /**
  * A load names its route by number; a number no route has yet starts that route. These are the
@@ -38,13 +38,6 @@ export async function routeForNumber(
   return { route: await tx.route.create({ data: { routeNumber, ...owner }, select }), created: true };
 }
 
-const ROUTE_COLUMNS = [
-  { name: "id", type: "text" },
-  { name: "routeNumber", type: "text" },
-  { name: "createdAt", type: "timestamp(3)" },
-  { name: "updatedAt", type: "timestamp(3)" },
-] as const satisfies readonly BulkColumn[];
-
 /** The bulk form, inside a bulk write transaction: every number's route id. */
 export function* ensureRoutes(
   db: Store,
@@ -58,24 +51,8 @@ export function* ensureRoutes(
     createdAt: now,
     updatedAt: now,
   }));
-  for (const group of insertGroups(db, rows)) {
-    yield* execute(
-      withRows(db, db.insertInto("Route"), ROUTE_COLUMNS, group).onConflict((conflict) =>
-        conflict.column("routeNumber").doNothing(),
-      ),
-    );
-  }
-  const ids = new Map<string, string>();
-  for (const group of lookupGroups(numbers)) {
-    const found = yield* rowsOf(
-      db
-        .selectFrom("Route")
-        .select(["id", "routeNumber"])
-        .where((eb) => oneOf(db, eb.ref("routeNumber"), group)),
-    );
-    for (const route of found) ids.set(route.routeNumber, route.id);
-  }
-  return ids;
+  yield* insertNewRoutes(db, rows);
+  return yield* routeIdsOfNumbers(db, numbers);
 }
 
 /** How many candidates one look-up tries; 36² numbers exist per day. */

@@ -428,3 +428,61 @@ export async function findRoutePage(
     return inIdOrder(rows, ids);
   });
 }
+
+/** The number of the route a load with none is tracked on once its driver reports (driver app). */
+export const tripRouteNumber = (loadId: string) => `TRIP-${loadId}`.slice(0, 60);
+
+/**
+ * The route a dispatched load is tracked on (driver app, issue #30): its own route, or, when an
+ * operator put it on none, a route of its own started now (number TRIP-<loadId>, the load's
+ * stops, its carrier user as driver), so the tracking list and map show the truck from the
+ * driver's first position. Two first batches at once: the second joins the first's route.
+ */
+export async function tripRouteOf(
+  ctx: Context,
+  load: {
+    id: string;
+    loadId: string;
+    routeId: string | null;
+    routeNumber: string | null;
+    carrierId: string | null;
+    assignedUserId: string | null;
+  },
+): Promise<string> {
+  if (load.routeId && load.routeNumber) return load.routeNumber;
+  const routeNumber = tripRouteNumber(load.loadId);
+  const start = () =>
+    ctx.db.$transaction(async (tx) => {
+      const found = await tx.route.findUnique({
+        where: { routeNumber },
+        select: { id: true, routeNumber: true },
+      });
+      const route =
+        found ??
+        (await tx.route.create({
+          data: { routeNumber, assignedUserId: load.assignedUserId, carrierId: load.carrierId },
+          select: { id: true, routeNumber: true },
+        }));
+      await loadMembership.use.putLoadsOnRoute(tx, route, [load.id]);
+      if (!found) {
+        await initialStops(tx, route.id, [load.id]);
+        await recordAudit(tx, {
+          actor: auditActor(ctx),
+          action: "route.create",
+          entityType: "Route",
+          entityId: route.id,
+          details: { routeNumber, loadIds: [load.loadId], source: "driver_app" },
+        });
+      }
+      return route;
+    });
+  let route: { id: string; routeNumber: string };
+  try {
+    route = await start();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    route = await start();
+  }
+  announceRouteChange(ctx, route.id);
+  return route.routeNumber;
+}

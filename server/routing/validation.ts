@@ -7,7 +7,7 @@ import {
   ROUTE_NUMBER_REQUIRED,
   ROUTE_STOP_TYPES,
 } from "../../common/routing.ts";
-import { expectedVersionFields } from "../../common/row-version.ts";
+import { expectedVersionFields } from "../../common/row-version-input.ts";
 
 /** How many loads one route may hold (a truck's run; keeps every route page bounded). */
 export const MAX_ROUTE_LOADS = 500;

@@ -2,12 +2,16 @@ import { hashPassword } from "../auth/passwords.ts";
 import type { Deps } from "../deps.ts";
 import { logger } from "../ops/logger.ts";
 import { generateUserId } from "../users/service.ts";
+import { seedDemoAward } from "./demo-award.ts";
 import { seedDemoBilling } from "./demo-billing.ts";
+import { seedDemoBooking } from "./demo-booking.ts";
 import { seedDemoCarriers } from "./demo-carriers.ts";
+import { seedDemoCompliance } from "./demo-compliance.ts";
 import { seedDemoLifecycle } from "./demo-lifecycle.ts";
 import { seedDemoLoads } from "./demo-loads.ts";
 import { seedDemoOffers } from "./demo-offers.ts";
 import { seedDemoRouting } from "./demo-routing.ts";
+import { seedDemoScorecards } from "./demo-scorecards.ts";
 import { seedDemoTracking } from "./demo-tracking.ts";
 
 export const DEMO_PASSWORD = "Freightway!2026";
@@ -69,11 +73,16 @@ export async function seedDemo(deps: Deps): Promise<void> {
   await seedDemoCarriers(deps, passwordHash);
   const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@freightway.test" } });
   const driver = await db.user.findUnique({ where: { email: "carrier@freightway.test" } });
+  await seedDemoCompliance(deps, admin.id);
   await seedDemoLoads(deps, admin, driver);
   await seedDemoOffers(deps, admin);
+  await seedDemoBooking(deps, admin);
+  await seedDemoAward(deps, admin);
   await seedDemoTracking(deps, admin);
   await seedDemoRouting(deps, admin, driver);
   await seedDemoBilling(deps, admin, driver);
   await seedDemoLifecycle(deps, admin);
+  // After every other award: the history behind the tiers and the demo lanes' rates.
+  await seedDemoScorecards(deps);
   logger.info(`demo data loaded (password for every demo login: ${DEMO_PASSWORD})`);
 }

@@ -1,6 +1,7 @@
 import { TRACKING_TEXTS } from "../../common/tracking.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
+import type { Viewer } from "../auth/policy.ts";
 import type { CreatedOnce } from "../billing/operations.ts";
 import type { SqlWork } from "../db/bulk.ts";
 import type { Outcome } from "../db/group-commit.ts";
@@ -68,6 +69,7 @@ interface Pending {
   etaMinutes: number | null;
   nextStopEtaMinutes: number | null;
   invoices: CreatedOnce[];
+  visitedLoadIds: string[];
 }
 
 /** What a job's stop events and first position do beyond tracking's and routing's tables. */
@@ -107,7 +109,10 @@ export function* ingestWork(
       continue;
     }
     const routeParties = parties.loads.get(state.id) ?? [];
-    if (!mayReport(job.viewer, state, routeParties, parties.carriers.get(job.viewer.id) ?? null)) {
+    if (
+      job.viewer !== null &&
+      !mayReport(job.viewer, state, routeParties, parties.carriers.get(job.viewer.id) ?? null)
+    ) {
       outcomes[index] = { ok: false, error: new ForbiddenError(FORBIDDEN_REPORT) };
       continue;
     }
@@ -154,7 +159,7 @@ export function* ingestWork(
     }
     for (const point of points) {
       run.times.add(point.recordedAt.getTime());
-      rows.push(positionRow(state.id, job.viewer.id, point, now));
+      rows.push(positionRow(state.id, job.viewer?.id ?? null, point, now));
     }
     const entry: Pending = {
       index,
@@ -167,6 +172,7 @@ export function* ingestWork(
       etaMinutes: run.etaMinutes,
       nextStopEtaMinutes: run.nextStopEtaMinutes,
       invoices: [],
+      visitedLoadIds: [],
     };
     pending.push(entry);
     if (progress.events.length > 0 || firstPosition) {
@@ -196,6 +202,7 @@ export function* ingestWork(
         etaMinutes: job.etaMinutes,
         nextStopEtaMinutes: job.nextStopEtaMinutes,
         invoices: job.invoices,
+        visitedLoadIds: job.visitedLoadIds,
       },
     };
   }
@@ -215,9 +222,9 @@ function* partiesOf(
 ) {
   const loads = new Map<string, (RouteParty & { id: string })[]>();
   const carriers = new Map<string, string | null>();
-  const asking = jobs.filter((job) => {
+  const asking = jobs.filter((job): job is IngestJob & { viewer: Viewer } => {
     const state = states.get(job.routeNumber);
-    return state && !reportAllowedOutright(job.viewer, state);
+    return state !== undefined && job.viewer !== null && !reportAllowedOutright(job.viewer, state);
   });
   const routesRead = everyRoute ? [...states.values()] : asking.map((job) => states.get(job.routeNumber)!);
   const routeIds = [...new Set(routesRead.map((state) => state.id))];
@@ -266,6 +273,7 @@ function* applyAftermath(db: Store, aftermath: Aftermath, actor: AuditActor, now
   const loadIds = (yield* loadPartiesOnRoutes(db, [route.id])).map((load) => load.id);
   if (aftermath.firstPosition) yield* issueShipmentLinks(db, loadIds, now);
   if (events.length === 0) return;
+  pending.visitedLoadIds.push(...loadIds);
   yield* callService((tx) =>
     recordAudit(tx, {
       actor,

@@ -1,10 +1,11 @@
 import { auditActor } from "../audit/actor.ts";
-import { requireViewer } from "../auth/policy.ts";
+import { requireViewer, type Viewer } from "../auth/policy.ts";
 import { announceCreated } from "../billing/operations.ts";
 import type { Context } from "../context.ts";
 import { createGroupCommit, type Outcome } from "../db/group-commit.ts";
 import { runInPrisma } from "../db/prisma-work.ts";
 import { ValidationError } from "../errors.ts";
+import { announceTripChange } from "../lib/trip-events.ts";
 import { parseInput } from "../lib/validate.ts";
 import { logger } from "../ops/logger.ts";
 import { announceTrackingChange } from "./events.ts";
@@ -29,6 +30,27 @@ export async function reportPositions(
   const { positions } = parseInput(positionBatchInput, raw);
   const outOfTime = pointsOutOfTime(positions, new Date());
   if (outOfTime.length > 0) throw new ValidationError(outOfTime[0].message, outOfTime);
+  return submitPositions(ctx, viewer, routeNumber, positions);
+}
+
+/**
+ * A driver's trip session reports its trip's route (driver app): points the driver app's service
+ * already checked (its trip window and speeds), through the same ingestion as every report.
+ */
+export function reportTripPositions(
+  ctx: Context,
+  routeNumber: string,
+  positions: readonly TrackPoint[],
+): Promise<ReportResult> {
+  return submitPositions(ctx, ctx.viewer, routeNumber, positions);
+}
+
+async function submitPositions(
+  ctx: Context,
+  viewer: Viewer | null,
+  routeNumber: string,
+  positions: readonly TrackPoint[],
+): Promise<ReportResult> {
   const byTime = new Map<number, TrackPoint>();
   for (const point of positions) {
     const time = point.recordedAt.getTime();
@@ -36,7 +58,7 @@ export async function reportPositions(
   }
   const repeatedInBatch = positions.length - byTime.size;
 
-  const { invoices, ...result } = await ingestQueue(ctx).submit({
+  const { invoices, visitedLoadIds, ...result } = await ingestQueue(ctx).submit({
     ctx,
     viewer,
     routeNumber,
@@ -45,6 +67,8 @@ export async function reportPositions(
   });
   if (result.accepted > 0) announceTrackingChange(ctx, result.routeId);
   for (const invoice of invoices) announceCreated(ctx, invoice);
+  // The geofence's arrivals and departures change the drivers' trips, whoever reported the points.
+  announceTripChange(ctx, visitedLoadIds);
   return result;
 }
 

@@ -17,13 +17,20 @@ export interface ReportResult {
   nextStopEtaMinutes: number | null;
 }
 
-/** A batch's answer, with the invoices its deliveries drafted (announced once committed). */
-export type BatchResult = ReportResult & { invoices: CreatedOnce[] };
+/**
+ * A batch's answer, with what to announce once committed: the invoices its deliveries drafted and
+ * the loads whose stops the geofence marked (their drivers' trips changed).
+ */
+export type BatchResult = ReportResult & { invoices: CreatedOnce[]; visitedLoadIds: string[] };
 
 /** One call's batch, validated and without repeats, waiting for its group's transaction. */
 export interface IngestJob {
   ctx: Context;
-  viewer: Viewer;
+  /**
+   * Who reports; null for a driver's trip session, which the driver app's service authorized
+   * for the trip's own route before submitting (no user: its points carry no userId).
+   */
+  viewer: Viewer | null;
   routeNumber: string;
   /** The batch's points by time (ms). */
   points: Map<number, TrackPoint>;

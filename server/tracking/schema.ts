@@ -1,6 +1,7 @@
 import { stopMarkerLabel, type TrackingStopKind, trackingStopKind } from "../../common/tracking.ts";
 import { adminsOnly } from "../auth/read-policy.ts";
 import { builder } from "../builder.ts";
+import { liveTripLinksOfLoads } from "../dispatch/store.ts";
 import { nullWhenNotFound } from "../errors.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { encodeGlobalId } from "../graphql/ids.ts";
@@ -27,6 +28,31 @@ import {
 import { renewShipmentLink, revokeShipmentLink, type ShipmentTracking, shipmentByToken } from "./shipment.ts";
 
 const BREADCRUMB_DEFAULT = 200;
+
+interface RouteLoads {
+  id: string;
+  loadIds: string[];
+}
+
+/** Each route's driver: the name on the newest live trip link of its loads, else null. */
+async function driverNamesOfRoutes(
+  db: Parameters<typeof liveTripLinksOfLoads>[0],
+  routes: readonly RouteLoads[],
+): Promise<(string | null)[]> {
+  const links = await liveTripLinksOfLoads(
+    db,
+    routes.flatMap((route) => route.loadIds),
+  );
+  return routes.map((route) => {
+    const newest = route.loadIds
+      .flatMap((id) => {
+        const link = links.get(id);
+        return link ? [link] : [];
+      })
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+    return newest?.driverName ?? null;
+  });
+}
 const BREADCRUMB_MAX = 2000;
 
 const TrackingStopKindEnum = builder.enumType("TrackingStopKind", {
@@ -136,6 +162,16 @@ builder.node(TrackedRouteRef, {
       resolve: carrierNameOf,
     }),
     driverUserId: t.string({ nullable: true, description: "The driver's userId.", resolve: driverUserIdOf }),
+    driverName: t.loadable({
+      type: "String",
+      nullable: true,
+      // One read of the live trip links for a whole list page, keyed by route.
+      loaderOptions: { cacheKeyFn: (route: RouteLoads) => route.id },
+      load: (routes: RouteLoads[], ctx) => driverNamesOfRoutes(ctx.db, routes),
+      description:
+        "The driver dispatch named for the route's loads (driver app trip link), when one is live.",
+      resolve: (route) => ({ id: route.id, loadIds: route.loads.map((load) => load.id) }),
+    }),
     loads: t.field({
       type: [TrackedLoad],
       description: "The route's loads.",

@@ -13,7 +13,7 @@ import type { TrackPoint } from "./progress.ts";
 export interface PositionRow {
   id: string;
   routeId: string;
-  userId: string;
+  userId: string | null;
   lat: number;
   lng: number;
   recordedAt: Date;
@@ -25,7 +25,7 @@ export interface PositionRow {
 /** The row one reported point is stored as. */
 export const positionRow = (
   routeId: string,
-  userId: string,
+  userId: string | null,
   point: TrackPoint,
   receivedAt: Date,
 ): PositionRow => ({

@@ -1,6 +1,6 @@
 import type { SqlWork } from "../db/bulk.ts";
-import type { Store } from "../db/kysely.ts";
-import { holdRows } from "../db/store-sql.ts";
+import { rowsOf, type Store } from "../db/kysely.ts";
+import { holdRows, oneOf } from "../db/store-sql.ts";
 import type { User } from "../generated/sqlite/client.ts";
 
 /**
@@ -39,4 +39,15 @@ export async function marketplaceRow(db: Store, id: string): Promise<Marketplace
  */
 export function* lockUserWork(db: Store, id: string): SqlWork<void> {
   yield* holdRows(db, db.selectFrom("User").select("id").where("id", "=", id));
+}
+
+/** The carrier companies of these users (id, carrierId), inside the caller's write work. */
+export function* carrierIdRows(db: Store, ids: string[]) {
+  if (ids.length === 0) return [];
+  return yield* rowsOf(
+    db
+      .selectFrom("User")
+      .select(["id", "carrierId"])
+      .where((eb) => oneOf(db, eb.ref("id"), ids)),
+  );
 }

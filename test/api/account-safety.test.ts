@@ -118,14 +118,16 @@ describe("forgot-password tells nothing", () => {
     );
 
   it("answers known and unknown addresses with the same status, body and timing", async () => {
-    await createUser(t.app, { email: "known@example.com" });
+    // One account per round: an account asked for again within minutes is not mailed again, so a
+    // single known address would do the full work only in its first round.
+    for (let round = 0; round < 16; round++) await createUser(t.app, { email: `known-${round}@example.com` });
     const timings: Record<"known" | "unknown", number[]> = { known: [], unknown: [] };
     const bodies = new Set<string>();
-    for (let round = 0; round < 12; round++) {
+    for (let round = 0; round < 16; round++) {
       // Alternate which goes first, so that neither pays for the other's leftovers every round.
       const order = round % 2 === 0 ? (["known", "unknown"] as const) : (["unknown", "known"] as const);
       for (const kind of order) {
-        const email = kind === "known" ? "known@example.com" : `nobody-${round}@example.com`;
+        const email = kind === "known" ? `known-${round}@example.com` : `nobody-${round}@example.com`;
         await settleBackgroundWork();
         // The outbox worker sends the previous round's e-mail off the answer's path; let it finish
         // first, so that no measured answer shares the process with a send.
@@ -139,14 +141,16 @@ describe("forgot-password tells nothing", () => {
     }
     await settleBackgroundWork();
     expect(bodies.size).toBe(1);
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    // Within noise: the answer does the same work (a budget) for both; the mail is off its path.
-    // 10 ms on a quiet machine; on a loaded one (CI at load 12 spread answers over 16-100 ms) the
-    // noise grows with the answer time, so the bound is 40% of the slower median when that is more.
-    // A leak this is about (a password hash or a mail send on one path only) exceeds both.
-    const medians = [median(timings.known), median(timings.unknown)];
-    expect(Math.abs(medians[0] - medians[1]), JSON.stringify(timings)).toBeLessThan(
-      Math.max(10, 0.4 * Math.max(...medians)),
+    // Noise on a shared machine only ever adds time, in bursts (CI at load 12 put a third of the answers
+    // of either kind at 30-56 ms and the rest at 10-20), so the lower quartile is the steady measure of the
+    // work an answer does; a median lands in or out of a burst by chance. A leak this is about (a password
+    // hash or a mail send on one path only) is paid on every answer, the quickest included, and exceeds
+    // the bound: 10 ms, or 40% of the slower quartile on a loaded machine.
+    const lowerQuartile = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 4)];
+    const quartiles = [lowerQuartile(timings.known), lowerQuartile(timings.unknown)];
+    expect(Math.abs(quartiles[0] - quartiles[1]), JSON.stringify(timings)).toBeLessThan(
+      Math.max(10, 0.4 * Math.max(...quartiles)),
     );
   });
 

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ledger } from "../../common/billing.ts";
 import { LEDGER_TABLES } from "../../server/billing/ledgers.ts";
-import {
-  type BillingListFilters,
-  type BillingRead,
-  type BillingSort,
-  billingPageSql,
-  billingTotalsSql,
-} from "../../server/billing/list.ts";
+import type { BillingListFilters, BillingRead, BillingSort } from "../../server/billing/list.ts";
+import { billingPageSql, billingTotalsSql } from "../../server/billing/store-list.ts";
 import { containsPattern } from "../../server/db/contains-text.ts";
 import { adminAndCarrier, createTestApp, gql, type Session, type TestApp } from "../support/app.ts";
 import { testProvider } from "../support/database-url.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../../server/app.ts";
 import { adminAndCarrier, createTestApp, gql, rest, type TestApp } from "../support/app.ts";
 import { uploadLoads } from "../support/loads.ts";
+import { twoInstances } from "../support/two-instances.ts";
 import { subscribeOverWs, waitFor } from "../support/ws.ts";
 
 /** billingLedgerChanged: every invoice or bill created or changed reaches the operators' screens live. */
@@ -118,26 +118,17 @@ describe("billingLedgerChanged on one instance", () => {
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.runIf(redisUrl)("billingLedgerChanged across two instances (Redis)", () => {
-  let first: TestApp;
-  let second: App;
-  beforeAll(async () => {
-    first = await createTestApp({ redisUrl });
-    second = await buildApp({ ...first.app.deps.config, redisUrl });
-  });
-  afterAll(async () => {
-    await second.stop();
-    await first.close();
-  });
+  const instances = twoInstances(redisUrl);
 
   it("reaches an operator on one instance when an invoice is created on the other", async () => {
-    const world = await adminAndCarrier(first.app);
-    const url = await second.start(0);
+    const world = await adminAndCarrier(instances.first.app);
+    const url = await instances.second.start(0);
     const events = subscribeOverWs<LedgerEvent>(url, world.adminSession.token, LEDGER);
     try {
       await events.ready;
       await new Promise((resolve) => setTimeout(resolve, 200));
       const created = await rest<{ invoiceNumber: string }>(
-        first.app,
+        instances.first.app,
         "POST",
         "/billing/accounts-receivable",
         invoice,

@@ -492,3 +492,62 @@ describe("the geofence", () => {
     ]);
   });
 });
+
+describe("a re-upload of a load's stops", () => {
+  it("keeps the visit, detention and appointment of stops whose facility and sequence are unchanged", async () => {
+    await uploadLoads(t.app, admin, [
+      { "Load ID": "REUP-1", "Origin NASS": "DEN01", "Destination NASS": "PHX01" },
+    ]);
+    const stopsOf = async () =>
+      (await rest<StopJson[]>(t.app, "GET", "/loads/REUP-1/stops", undefined, { token: admin })).body;
+    const mark = (sequence: number, visit: "arrive" | "depart", when: string) =>
+      rest(t.app, "POST", `/loads/REUP-1/stops/${sequence}/${visit}`, { at: when }, { token: admin });
+    expect((await mark(1, "arrive", "2026-11-02T10:00:00Z")).status).toBe(200);
+    expect((await mark(1, "depart", "2026-11-02T13:00:00Z")).status).toBe(200);
+    expect((await mark(2, "arrive", "2026-11-03T10:00:00Z")).status).toBe(200);
+    const accepted = await rest(
+      t.app,
+      "POST",
+      "/loads/REUP-1/stops/1/detention/accept",
+      {},
+      { token: admin },
+    );
+    expect(accepted.status).toBe(200);
+    const visit = {
+      arrivedAt: "2026-11-02T10:00:00.000Z",
+      arrivedSource: "user",
+      departedAt: "2026-11-02T13:00:00.000Z",
+      departedSource: "user",
+      detention: { status: "accepted", amountCents: 7500 },
+    };
+    expect((await stopsOf())[0]).toMatchObject(visit);
+
+    // New appointment cells set the window; the visits stay.
+    await uploadLoads(t.app, admin, [
+      {
+        "Load ID": "REUP-1",
+        "Origin NASS": "DEN01",
+        "Origin Appointment From": "03/21/2027 08:00",
+        "Origin Appointment To": "03/21/2027 10:00",
+        "Destination NASS": "PHX01",
+      },
+    ]);
+    const windowed = await stopsOf();
+    expect(windowed[0]).toMatchObject({
+      ...visit,
+      appointmentFrom: "2027-03-21T14:00:00.000Z",
+      appointmentTo: "2027-03-21T16:00:00.000Z",
+    });
+    expect(windowed[1]).toMatchObject({ arrivedAt: "2026-11-03T10:00:00.000Z", arrivedSource: "user" });
+
+    // The same pickup, another delivery facility, no appointment cells (an empty cell keeps a value).
+    await uploadLoads(t.app, admin, [
+      { "Load ID": "REUP-1", "Origin NASS": "DEN01", "Destination NASS": "NOWHERE1", Weight: "1200" },
+    ]);
+    const after = await stopsOf();
+    expect(after).toHaveLength(2);
+    expect(after[0]).toEqual(windowed[0]);
+    // The delivery's facility changed: it is another stop, with no visit.
+    expect(after[1]).toMatchObject({ sequence: 2, arrivedAt: null, arrivedSource: null, departedAt: null });
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOAD_STAGES } from "../../common/loads/stages.ts";
 import { DEMO_PASSWORD } from "../../server/seed/demo.ts";
+import { DEMO_HISTORY_LOADS } from "../../server/seed/demo-scorecards.ts";
 import { createTestApp, loginAs, rest, type TestApp } from "../support/app.ts";
 
 let t: TestApp;
@@ -16,8 +17,9 @@ describe("SEED_DEMO=1", () => {
       token,
     });
     // REST lists are paged (?page&limit): all 300 fit in one page of 500; the total is in X-Total-Count.
-    expect(loads.body).toHaveLength(300);
-    expect(loads.headers.get("x-total-count")).toBe("300");
+    // 300 uploaded loads and the delivered history behind the scorecards (demo-scorecards.ts).
+    expect(loads.body).toHaveLength(300 + DEMO_HISTORY_LOADS);
+    expect(loads.headers.get("x-total-count")).toBe(String(300 + DEMO_HISTORY_LOADS));
     expect(loads.body.every((load) => (load.stops as unknown[]).length >= 2)).toBe(true);
     expect(loads.body.some((load) => (load.stops as unknown[]).length === 3)).toBe(true);
     expect(loads.body.some((load) => load.assignedUserKey)).toBe(true);

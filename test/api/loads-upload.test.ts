@@ -426,6 +426,27 @@ describe("uploadLoads (GraphQL)", () => {
     expect(lastUpload.data?.lastUpload.id).toBe(
       (result.data!.uploadLoads as { data: { batch: { id: string } } }).data.batch.id,
     );
+    // With relations selected the batch comes through Prisma with them.
+    const withRelations = await gql<{
+      lastUpload: {
+        id: string;
+        rowCount: number;
+        uploadedBy: { email: string };
+        loads: { totalCount: number };
+      };
+    }>(
+      t.app,
+      "{ lastUpload { id rowCount uploadedBy { email } loads(first: 5) { totalCount } } }",
+      {},
+      { token: adminToken },
+    );
+    expect(withRelations.errors).toBeUndefined();
+    expect(withRelations.data?.lastUpload).toMatchObject({
+      id: lastUpload.data?.lastUpload.id,
+      rowCount: 2,
+      uploadedBy: { email: expect.stringContaining("@") },
+      loads: { totalCount: 2 },
+    });
   });
 
   it("returns a ValidationError with row fields and writes nothing", async () => {

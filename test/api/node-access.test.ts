@@ -38,7 +38,7 @@ const nodeTypes = Object.values(schema.getTypeMap()).filter(
 type Delegate = { findFirst(args: { select: { id: true } }): Promise<{ id: string } | null> };
 
 /** Types read from another model's rows (a tracked route is a route). */
-const MODEL_OF: Record<string, string> = { TrackedRoute: "Route" };
+const MODEL_OF: Record<string, string> = { TrackedRoute: "Route", DriverTrip: "Load" };
 
 async function anyRowId(typename: string): Promise<string | null> {
   const model = MODEL_OF[typename] ?? typename;
@@ -228,6 +228,17 @@ describe("one read policy per type, for node and nodes", () => {
       },
     });
     owned.LoadDocument = { id: document.id, readers: ["admin", "owner"] };
+    // The driver's trip of that load (a live trip link): operators and the load's carrier side.
+    await db.tripLink.create({
+      data: {
+        loadId: hauled.id,
+        tokenHash: "node-access-trip",
+        driverName: "Dana Driver",
+        driverPhone: "+12015550142",
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
+    owned.DriverTrip = { id: hauled.id, readers: ["admin", "owner"] };
     // A document of the owner's carrier company: operators and the company's own users read it.
     const company = await db.carrier.create({
       data: {

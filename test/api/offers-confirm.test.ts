@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../../server/app.ts";
 import { closeDueRounds } from "../../server/offers/service.ts";
 import { adminAndCarrier, createTestApp, rest, type TestApp } from "../support/app.ts";
 import { bid, biddableLoad, bidders, openOffer } from "../support/offers.ts";
+import { twoInstances } from "../support/two-instances.ts";
 import { subscribeOverWs, waitFor } from "../support/ws.ts";
 
 let t: TestApp;
@@ -240,23 +240,14 @@ describe("legacy paths", () => {
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.runIf(redisUrl)("two instances on one database and Redis", () => {
-  let first: TestApp;
-  let second: App;
-  beforeAll(async () => {
-    first = await createTestApp({ redisUrl });
-    second = await buildApp({ ...first.app.deps.config, redisUrl });
-  });
-  afterAll(async () => {
-    await second.stop();
-    await first.close();
-  });
+  const instances = twoInstances(redisUrl);
 
   it("pushes a bid made on one instance to a watcher on the other, and announces a round close once", async () => {
-    const people = await adminAndCarrier(first.app);
-    const load = await biddableLoad(first.app);
-    const offer = await openOffer(first.app, people.adminSession.token, load.loadId);
-    const [a] = await bidders(first.app, 1);
-    const url = await second.start(0);
+    const people = await adminAndCarrier(instances.first.app);
+    const load = await biddableLoad(instances.first.app);
+    const offer = await openOffer(instances.first.app, people.adminSession.token, load.loadId);
+    const [a] = await bidders(instances.first.app, 1);
+    const url = await instances.second.start(0);
     const id = Buffer.from(`Offer:${offer._id}`).toString("base64");
     const watcher = subscribeOverWs<{ offerChanged: { bestOffer: number | null; roundEnds: string } }>(
       url,
@@ -266,13 +257,16 @@ describe.runIf(redisUrl)("two instances on one database and Redis", () => {
     try {
       await watcher.ready;
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await bid(first.app, a.session.token, offer._id, 654.32);
+      await bid(instances.first.app, a.session.token, offer._id, 654.32);
       await waitFor(() => watcher.received.some((event) => event.offerChanged.bestOffer === 654.32));
-      await first.app.deps.db.offer.update({
+      await instances.first.app.deps.db.offer.update({
         where: { id: offer._id },
         data: { roundEndsAt: new Date(Date.now() - 1) },
       });
-      const [one, two] = await Promise.all([closeDueRounds(first.app.deps), closeDueRounds(second.deps)]);
+      const [one, two] = await Promise.all([
+        closeDueRounds(instances.first.app.deps),
+        closeDueRounds(instances.second.deps),
+      ]);
       expect([...one, ...two].filter((closed) => closed === offer._id)).toHaveLength(1);
       await waitFor(() => watcher.received.some((event) => event.offerChanged.roundEnds === "Time's up"));
       await new Promise((resolve) => setTimeout(resolve, 2500));

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OFFER_MESSAGES } from "../../common/offers.ts";
-import { type App, buildApp } from "../../server/app.ts";
 import { expireDueTenders } from "../../server/offers/tender.ts";
 import {
   adminAndCarrier,
@@ -13,6 +12,7 @@ import {
   type TestApp,
 } from "../support/app.ts";
 import { awardedLoad, bid, biddableLoad, bidders, openOffer } from "../support/offers.ts";
+import { twoInstances } from "../support/two-instances.ts";
 import { subscribeOverWs, waitFor } from "../support/ws.ts";
 
 /**
@@ -470,21 +470,12 @@ describe("tender", () => {
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.runIf(redisUrl)("tender expiry with two instances on one database and Redis", () => {
-  let first: TestApp;
-  let second: App;
-  beforeAll(async () => {
-    first = await createTestApp({ redisUrl });
-    second = await buildApp({ ...first.app.deps.config, redisUrl });
-  });
-  afterAll(async () => {
-    await second.stop();
-    await first.close();
-  });
+  const instances = twoInstances(redisUrl);
 
   it("passes an expired award on exactly once and tells a watcher on the other instance", async () => {
-    const people = await adminAndCarrier(first.app);
-    const { load, other } = await awardedLoad(first.app, people.adminSession.token, 1200);
-    const url = await second.start(0);
+    const people = await adminAndCarrier(instances.first.app);
+    const { load, other } = await awardedLoad(instances.first.app, people.adminSession.token, 1200);
+    const url = await instances.second.start(0);
     const watcher = subscribeOverWs<{ tenderChanged: { status: string; amount: number } | null }>(
       url,
       people.adminSession.token,
@@ -493,28 +484,33 @@ describe.runIf(redisUrl)("tender expiry with two instances on one database and R
     try {
       await watcher.ready;
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await first.app.deps.db.tender.updateMany({
+      await instances.first.app.deps.db.tender.updateMany({
         where: { offer: { loadId: load.id } },
         data: { expiresAt: new Date(Date.now() - 1000) },
       });
       const sweeps = await Promise.all([
-        expireDueTenders(first.app.deps),
-        expireDueTenders(second.deps),
-        expireDueTenders(first.app.deps),
-        expireDueTenders(second.deps),
+        expireDueTenders(instances.first.app.deps),
+        expireDueTenders(instances.second.deps),
+        expireDueTenders(instances.first.app.deps),
+        expireDueTenders(instances.second.deps),
       ]);
       // The started instance's own sweep may claim it first: at most one claim in all.
       expect(sweeps.flat().length).toBeLessThanOrEqual(1);
       for (let tries = 0; tries < 100; tries++) {
-        if ((await first.app.deps.db.tender.count({ where: { offer: { loadId: load.id } } })) === 2) break;
+        if ((await instances.first.app.deps.db.tender.count({ where: { offer: { loadId: load.id } } })) === 2)
+          break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       await new Promise((resolve) => setTimeout(resolve, 2500));
-      const tenders = await first.app.deps.db.tender.findMany({ where: { offer: { loadId: load.id } } });
+      const tenders = await instances.first.app.deps.db.tender.findMany({
+        where: { offer: { loadId: load.id } },
+      });
       expect(tenders.map((row) => row.status).sort()).toEqual(["expired", "pending"]);
       expect(tenders.find((row) => row.status === "pending")?.userId).toBe(other.user.id);
       expect(
-        await first.app.deps.db.notification.count({ where: { title: `Tender expired: ${load.loadId}` } }),
+        await instances.first.app.deps.db.notification.count({
+          where: { title: `Tender expired: ${load.loadId}` },
+        }),
       ).toBe(2);
       await waitFor(() => watcher.received.some((event) => event.tenderChanged?.amount === 1300));
     } finally {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../../server/app.ts";
+import { describe, expect, it } from "vitest";
 import { notifyUser } from "../../server/notifications/service.ts";
-import { createTestApp, createUser, loginAs, rest, type TestApp } from "../support/app.ts";
+import { createUser, loginAs, rest } from "../support/app.ts";
+import { twoInstances } from "../support/two-instances.ts";
 import { subscribeOverWs, waitFor } from "../support/ws.ts";
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -11,34 +11,33 @@ const redisUrl = process.env.TEST_REDIS_URL;
  * step of `npm test` (which sets TEST_REDIS_URL); reported as skipped elsewhere.
  */
 describe.runIf(redisUrl)("two instances sharing the database and Redis", () => {
-  let first: TestApp;
-  let second: App;
-  beforeAll(async () => {
-    first = await createTestApp({ redisUrl });
-    second = await buildApp({ ...first.app.deps.config, redisUrl });
-  });
-  afterAll(async () => {
-    await second.stop();
-    await first.close();
-  });
+  const instances = twoInstances(redisUrl);
 
   it("honours a session opened on the other instance and ends it everywhere", async () => {
-    await createUser(first.app, { email: "roamer@example.com" });
-    const session = await loginAs(first.app, "roamer@example.com");
-    expect((await rest(second, "GET", "/user/profile", undefined, { token: session.token })).status).toBe(
-      200,
+    await createUser(instances.first.app, { email: "roamer@example.com" });
+    const session = await loginAs(instances.first.app, "roamer@example.com");
+    expect(
+      (await rest(instances.second, "GET", "/user/profile", undefined, { token: session.token })).status,
+    ).toBe(200);
+    const refreshed = await rest(
+      instances.second,
+      "POST",
+      "/refresh/refresh-token",
+      {},
+      { cookie: session.refresh },
     );
-    const refreshed = await rest(second, "POST", "/refresh/refresh-token", {}, { cookie: session.refresh });
     expect(refreshed.status).toBe(200);
-    await loginAs(second, "roamer@example.com");
-    const stale = await rest(first.app, "GET", "/user/profile", undefined, { token: session.token });
+    await loginAs(instances.second, "roamer@example.com");
+    const stale = await rest(instances.first.app, "GET", "/user/profile", undefined, {
+      token: session.token,
+    });
     expect(stale.body.logout).toBe(true);
   });
 
   it("delivers a notification created on one instance to a subscriber on the other", async () => {
-    const user = await createUser(first.app, { email: "listener@example.com" });
-    const session = await loginAs(first.app, "listener@example.com");
-    const url = await second.start(0);
+    const user = await createUser(instances.first.app, { email: "listener@example.com" });
+    const session = await loginAs(instances.first.app, "listener@example.com");
+    const url = await instances.second.start(0);
     const subscription = subscribeOverWs<{ notificationAdded: { title: string } }>(
       url,
       session.token,
@@ -47,7 +46,11 @@ describe.runIf(redisUrl)("two instances sharing the database and Redis", () => {
     try {
       await subscription.ready;
       await new Promise((resolve) => setTimeout(resolve, 200));
-      await notifyUser(first.app.deps, { userId: user.id, title: "Across instances", message: "via Redis" });
+      await notifyUser(instances.first.app.deps, {
+        userId: user.id,
+        title: "Across instances",
+        message: "via Redis",
+      });
       await waitFor(() => subscription.received.length === 1);
       expect(subscription.received[0].notificationAdded.title).toBe("Across instances");
     } finally {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../../server/app.ts";
 import { createTestApp, createUser, loginAs, rest, type TestApp } from "../support/app.ts";
 import { countDriverStatements } from "../support/driver-count.ts";
+import { twoInstances } from "../support/two-instances.ts";
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -62,28 +62,22 @@ describe("the session check on every request", () => {
 
 /** Two instances on one database and one Redis: the PostgreSQL + Redis run. */
 describe.runIf(redisUrl)("a cached session across instances", () => {
-  let first: TestApp;
-  let second: App;
+  const instances = twoInstances(redisUrl);
   beforeAll(async () => {
-    first = await createTestApp({ redisUrl });
-    second = await buildApp({ ...first.app.deps.config, redisUrl });
     // Both instances' Redis subscriptions are up before the first request.
     await new Promise((resolve) => setTimeout(resolve, 200));
   });
-  afterAll(async () => {
-    await second.stop();
-    await first.close();
-  });
 
   it("is refused on the other instance as soon as it is revoked", async () => {
-    await createUser(first.app, { email: "roamer@example.com" });
+    await createUser(instances.first.app, { email: "roamer@example.com" });
     for (let round = 0; round < 5; round++) {
-      const session = await loginAs(first.app, "roamer@example.com");
-      const onSecond = () => rest(second, "GET", "/auth/check-session", undefined, { token: session.token });
+      const session = await loginAs(instances.first.app, "roamer@example.com");
+      const onSecond = () =>
+        rest(instances.second, "GET", "/auth/check-session", undefined, { token: session.token });
       expect((await onSecond()).status).toBe(200);
       expect((await onSecond()).status).toBe(200);
       const loggedOut = await rest(
-        first.app,
+        instances.first.app,
         "POST",
         "/auth/logout",
         {},

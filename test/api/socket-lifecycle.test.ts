@@ -1,11 +1,11 @@
 import { createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { type App, buildApp } from "../../server/app.ts";
-import { SOCKET_ENDED_CODE } from "../../server/graphql/socket-sessions.ts";
+import { SOCKET_ENDED_CODE, SOCKET_TOKEN_EXPIRED_CODE } from "../../server/graphql/socket-sessions.ts";
 import { notifyUser } from "../../server/notifications/service.ts";
 import { createTestApp, createUser, loginAs, rest, type TestApp } from "../support/app.ts";
 import { mailsTo } from "../support/outbox.ts";
+import { twoInstances } from "../support/two-instances.ts";
 import { waitFor } from "../support/ws.ts";
 
 /** A graphql-ws client on one subscription that records what arrives and how the socket closed. */
@@ -194,7 +194,7 @@ describe("a socket never outlives its access token", () => {
     const socket = listen(url, session.token, NOTIFICATIONS);
     try {
       await waitFor(() => socket.state.closeCode !== 0, 3000);
-      expect(socket.state.closeCode).toBe(SOCKET_ENDED_CODE);
+      expect(socket.state.closeCode).toBe(SOCKET_TOKEN_EXPIRED_CODE);
       expect(socket.state.closeReason).toMatch(/expired/);
     } finally {
       await socket.dispose();
@@ -207,10 +207,52 @@ describe("a socket never outlives its access token", () => {
     const socket = listen(url, session.token, NOTIFICATIONS);
     try {
       await waitFor(() => socket.state.closeCode !== 0, 3000);
-      expect(socket.state.closeCode).toBe(SOCKET_ENDED_CODE);
+      expect(socket.state.closeCode).toBe(SOCKET_TOKEN_EXPIRED_CODE);
       expect(socket.state.closeReason).toMatch(/expired/);
     } finally {
       await socket.dispose();
+    }
+  });
+  it("lets the client reconnect with a refreshed token and keeps its subscriptions running", async () => {
+    const user = await createUser(t.app, { email: "ws-renewed@example.com" });
+    const session = await loginAs(t.app, user.email);
+    let cookie = session.refresh;
+    let connections = 0;
+    const titles: string[] = [];
+    let completed = false;
+    const client = createClient({
+      url: `${url.replace(/^http/, "ws")}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 5,
+      retryWait: () => new Promise((resolve) => setTimeout(resolve, 50)),
+      // What the app's client does: a fresh token for every connection after the first.
+      connectionParams: async () => {
+        if (connections++ === 0) return { authorization: `Bearer ${session.token}` };
+        const refreshed = await rest(t.app, "POST", "/refresh/refresh-token", {}, { cookie });
+        cookie = refreshed.refreshCookie ?? cookie;
+        return { authorization: `Bearer ${refreshed.body.accessToken as string}` };
+      },
+    });
+    client.subscribe(
+      { query: NOTIFICATIONS },
+      {
+        next: (value) =>
+          titles.push((value.data as { notificationAdded: { title: string } }).notificationAdded.title),
+        error: () => undefined,
+        complete: () => {
+          completed = true;
+        },
+      },
+    );
+    try {
+      await waitFor(() => connections >= 2, 5000);
+      await settle();
+      await notifyUser(t.app.deps, { userId: user.id, title: "after renewal", message: "m" });
+      await waitFor(() => titles.length > 0, 3000);
+      expect(titles).toEqual(["after renewal"]);
+      expect(completed).toBe(false);
+    } finally {
+      await client.dispose();
     }
   });
 });
@@ -218,26 +260,17 @@ describe("a socket never outlives its access token", () => {
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.runIf(redisUrl)("across instances (Redis)", () => {
-  let first: TestApp;
-  let second: App;
-  beforeAll(async () => {
-    first = await createTestApp({ redisUrl });
-    second = await buildApp({ ...first.app.deps.config, redisUrl });
-  });
-  afterAll(async () => {
-    await second.stop();
-    await first.close();
-  });
+  const instances = twoInstances(redisUrl);
 
   it("closes a socket on one instance when the session ends on the other", async () => {
-    const user = await createUser(first.app, { email: "ws-roamer@example.com" });
-    const session = await loginAs(first.app, user.email);
-    const url = await second.start(0);
+    const user = await createUser(instances.first.app, { email: "ws-roamer@example.com" });
+    const session = await loginAs(instances.first.app, user.email);
+    const url = await instances.second.start(0);
     const socket = listen(url, session.token, NOTIFICATIONS);
     try {
       await waitFor(() => socket.state.connected);
       await settle();
-      await rest(first.app, "POST", "/auth/logout", {}, { token: session.token });
+      await rest(instances.first.app, "POST", "/auth/logout", {}, { token: session.token });
       await waitFor(() => socket.state.closeCode === SOCKET_ENDED_CODE, 3000);
     } finally {
       await socket.dispose();

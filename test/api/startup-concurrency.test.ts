@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../server/app.ts";
 import { DEMO_PASSWORD } from "../../server/seed/demo.ts";
+import { DEMO_HISTORY_LOADS } from "../../server/seed/demo-scorecards.ts";
 import { createTestApp, createUser, rest, TEST_PASSWORD, type TestApp } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { testProvider } from "../support/database-url.ts";
@@ -54,7 +55,7 @@ describe("several instances starting together against one database", () => {
         expect(started.map((result) => result.status)).toEqual(["fulfilled", "fulfilled"]);
         const { db } = apps[0].deps;
         expect(await db.user.count({ where: { email: "admin@freightway.test" } })).toBe(1);
-        expect(await db.load.count()).toBe(300);
+        expect(await db.load.count()).toBe(300 + DEMO_HISTORY_LOADS);
         const login = await rest(apps[1], "POST", "/auth/login", {
           email: "admin@freightway.test",
           password: DEMO_PASSWORD,

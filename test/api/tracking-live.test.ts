@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../../server/app.ts";
 import { adminAndCarrier, createTestApp, rest, type TestApp } from "../support/app.ts";
 import { at, trackedRouteFixture } from "../support/tracking.ts";
+import { twoInstances } from "../support/two-instances.ts";
 import { subscribeOverWs, waitFor } from "../support/ws.ts";
 
 const STOPS = [
@@ -82,22 +82,18 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
 /** Positions posted to one instance reach a map open on another (PostgreSQL step with Redis). */
 describe.runIf(redisUrl)("tracking across two instances", () => {
-  let first: TestApp;
-  let second: App;
+  const instances = twoInstances(redisUrl);
   let world: Awaited<ReturnType<typeof adminAndCarrier>>;
   beforeAll(async () => {
-    first = await createTestApp({ redisUrl });
-    second = await buildApp({ ...first.app.deps.config, redisUrl });
-    world = await adminAndCarrier(first.app);
-  });
-  afterAll(async () => {
-    await second.stop();
-    await first.close();
+    world = await adminAndCarrier(instances.first.app);
   });
 
   it("delivers a position posted on one instance to a subscriber on the other", async () => {
-    const { driver } = await trackedRouteFixture(first.app, { routeNumber: "SCALE-1", stops: STOPS });
-    const url = await second.start(0);
+    const { driver } = await trackedRouteFixture(instances.first.app, {
+      routeNumber: "SCALE-1",
+      stops: STOPS,
+    });
+    const url = await instances.second.start(0);
     const viewer = subscribeOverWs<RouteEvent>(
       url,
       world.adminSession.token,
@@ -106,13 +102,13 @@ describe.runIf(redisUrl)("tracking across two instances", () => {
     try {
       await viewer.ready;
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const login = await rest<{ token: string }>(first.app, "POST", "/auth/login", {
+      const login = await rest<{ token: string }>(instances.first.app, "POST", "/auth/login", {
         email: driver.email,
         password: "correct-horse-42",
         platform: "desktop",
       });
       const posted = await rest(
-        first.app,
+        instances.first.app,
         "POST",
         "/tracking/SCALE-1/positions",
         { positions: [{ lat: 0, lng: 0.5, recordedAt: at(-1) }] },

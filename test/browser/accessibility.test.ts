@@ -166,8 +166,11 @@ describe("axe on every screen", () => {
     await screen(page, "/carrier/carrier-portal/my-bills");
     await page.getByRole("list", { name: "My bills" }).waitFor();
     await dialog(page, "carrier my bills", "Request quick pay");
+    const carrierUser = await world.app.deps.db.user.findUniqueOrThrow({
+      where: { email: "carrier@freightway.test" },
+    });
     const accepted = await world.app.deps.db.tender.findFirstOrThrow({
-      where: { status: "accepted" },
+      where: { status: "accepted", userId: carrierUser.id },
       include: { offer: { include: { load: true } } },
     });
     await screen(page, `/carrier/carrier-portal/confirm-details/${accepted.offer.load.loadId}`);

@@ -66,7 +66,16 @@ describe("carrier list", () => {
     await openCarriers(page);
     await page.getByText("No carriers found.", { exact: true }).waitFor();
     const headers = await page.getByRole("table", { name: "Carriers" }).locator("thead th").allTextContents();
-    expect(headers).toEqual(["Carrier Name", "DOT #", "MC #", "Type", "Contact", "Action"]);
+    expect(headers).toEqual([
+      "Carrier Name",
+      "DOT #",
+      "MC #",
+      "Type",
+      "Contact",
+      "Action",
+      "Tier",
+      "Compliance",
+    ]);
     await page.getByTestId("last-update").getByText("Last update: just now").waitFor();
   });
 
@@ -107,6 +116,8 @@ describe("carrier list", () => {
     expect(cells.slice(1, 4)).toEqual(["3124587", "874512", "Trucking"]);
     expect(cells[4]).toContain("(201) 555-0123");
     expect(cells[5]).toBe("Load Manual Assignment");
+    expect(cells[6]).toBe("New");
+    expect(cells[7]).toBe("Missing documents");
     const saved = await world.app.deps.db.carrier.findFirstOrThrow({
       where: { carrierName: "Blue Ridge Freight" },
     });

@@ -2,16 +2,20 @@ import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, loginAs } from "../support/app.ts";
 import { type BrowserWorld, openTab, startBrowserWorld } from "../support/browser.ts";
-import { biddableLoad } from "../support/offers.ts";
+import { biddableLoad, openOffer } from "../support/offers.ts";
 
 let world: BrowserWorld;
 let adminToken: string;
+let carrierToken: string;
 
 beforeAll(async () => {
   world = await startBrowserWorld();
   await createUser(world.app, { email: "first@example.com", role: "ADMIN" });
-  await biddableLoad(world.app, 48);
+  const load = await biddableLoad(world.app, 48);
   adminToken = (await loginAs(world.app, "first@example.com")).token;
+  await openOffer(world.app, adminToken, load.loadId, { roundMinutes: 24 * 60 });
+  await createUser(world.app, { email: "first-carrier@example.com", fullName: "First Carrier" });
+  carrierToken = (await loginAs(world.app, "first-carrier@example.com")).token;
 });
 afterAll(async () => {
   await world?.close();
@@ -74,4 +78,72 @@ describe("the first screen", () => {
     await page.getByRole("table", { name: "Loads" }).getByRole("row").nth(1).waitFor();
     expect(errors).toEqual([]);
   });
+
+  // What only dialogs, forms or later updates use stays out of the first screen's code (issue 27's
+  // 200 KB): each marker is a text its library keeps through minification. The carrier's offers
+  // subscribe to live changes with their first rows, so graphql-ws comes with them there.
+  // MUI's Dialog, Snackbar, temporary Drawer and Tooltip (with Popper) load when first opened or
+  // after the first screen (ui/deferred.tsx), as do the screens' own dialogs and the bulk bar.
+  // A component's name as its styles name it, in whatever quotes the minifier chose.
+  const mui = (name: string) => new RegExp(`["'\`]${name}["'\`]`);
+  const LATER: (string | RegExp)[] = [
+    "$ZodObject",
+    "aria-autocomplete",
+    ...["MuiDialog", "MuiSnackbar", "MuiDrawer", "MuiTooltip", "MuiPopper"].map(mui),
+  ];
+  it.each([
+    [
+      "admin",
+      "/admin/ila/load",
+      'table[aria-label="Loads"] tbody tr',
+      [...LATER, "graphql-transport-ws", "load-filter-title", "Clear selection"],
+    ],
+    [
+      "carrier",
+      "/carrier/carrier-portal/active-offers",
+      "main table tbody tr",
+      [...LATER, "place-bid-title", "book-now-title"],
+    ],
+  ])(
+    "leaves zod, the Autocomplete and what waits out of the %s's first screen",
+    async (who, path, rowSelector, later) => {
+      const role = who === "admin" ? "ADMIN" : "CARRIER";
+      const token = who === "admin" ? adminToken : carrierToken;
+      const { page, context, errors } = await signedInTab(token, role);
+      // The moment the first row is in the document (what loads after it is not the first screen's).
+      await context.addInitScript((selector) => {
+        const seen = window as unknown as { firstRowAt?: number };
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector(selector)) return;
+          seen.firstRowAt = performance.now();
+          observer.disconnect();
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      }, rowSelector);
+      const texts = new Map<string, Promise<string>>();
+      page.on("response", (response) => {
+        if (response.url().endsWith(".js"))
+          texts.set(
+            response.url(),
+            response.text().catch(() => ""),
+          );
+      });
+      await page.goto(path);
+      await page.waitForFunction(() => (window as { firstRowAt?: number }).firstRowAt !== undefined);
+      const early = await page.evaluate(() => {
+        const rowAt = (window as unknown as { firstRowAt: number }).firstRowAt;
+        return performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.endsWith(".js") && entry.startTime <= rowAt)
+          .map((entry) => entry.name);
+      });
+      await expect.poll(() => early.every((url) => texts.has(url))).toBe(true);
+      const code = (await Promise.all(early.map((url) => texts.get(url)))).join("\n");
+      expect(code).toContain("MuiTable");
+      const found = (marker: string | RegExp) =>
+        typeof marker === "string" ? code.includes(marker) : marker.test(code);
+      expect(later.filter(found).map(String)).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import type { Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SOCKET_ENDED_CODE } from "../../server/graphql/socket-sessions.ts";
 import { EVENTS_MISSED_CODE } from "../../server/graphql/ws-server.ts";
 import { createUser, loginAs } from "../support/app.ts";
 import {
@@ -20,6 +21,7 @@ beforeAll(async () => {
   world = await startBrowserWorld();
   await createUser(world.app, { email: "ada@example.com", role: "ADMIN", fullName: "Ada Admin" });
   await createUser(world.app, { email: "ops@example.com", role: "ADMIN", fullName: "Otto Ops" });
+  await createUser(world.app, { email: "carl@example.com", fullName: "Carl Carrier" });
   admin = await openTab(world);
   await admin.page.routeWebSocket(/\/graphql$/, (socket) => {
     socket.connectToServer();
@@ -64,5 +66,28 @@ describe("after a gap in live updates", () => {
     await expect.poll(() => sockets.length, { timeout: 15_000 }).toBeGreaterThan(openedBefore);
     await expect.poll(() => carrierNames(page), { timeout: 15_000 }).toEqual(["Beta Freight"]);
     expect(navigations).toEqual([]);
+  });
+});
+
+describe("a sign-out while the live connection is being made", () => {
+  it("raises no page error when the server then refuses that connection", async () => {
+    const carrier = await openTab(world);
+    // The carrier's first rows subscribe at once; their socket gets no answer until the test closes it.
+    const held: WebSocketRoute[] = [];
+    await carrier.page.routeWebSocket(/\/graphql$/, (socket) => void held.push(socket));
+    await loginThroughForm(carrier.page, "carl@example.com");
+    await carrier.page.waitForURL("**/carrier/carrier-portal/active-offers");
+    await expect.poll(() => held.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await carrier.page.getByRole("button", { name: "Account menu for Carl Carrier" }).click();
+    await carrier.page.getByRole("menuitem", { name: "Logout" }).click();
+    await carrier.page.waitForURL("**/login");
+    // The server's answer to a socket whose session has ended.
+    for (const socket of held) {
+      await socket.close({ code: SOCKET_ENDED_CODE, reason: "Sign in to open a live connection" });
+    }
+    await carrier.page.getByLabel("Email").waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(carrier.errors).toEqual([]);
+    await carrier.context.close();
   });
 });

@@ -109,6 +109,8 @@ describe("routing list", () => {
     ]);
     await page.getByRole("button", { name: "Columns" }).click();
     const menu = page.getByRole("menu", { name: "NASS codes columns" });
+    // The menu's code loads on first use: read its items once it has opened.
+    await menu.getByRole("menuitemcheckbox").first().waitFor();
     await expect(menu.getByRole("menuitemcheckbox", { checked: false }).allTextContents()).resolves.toEqual([
       "Division",
       "FDB ID",

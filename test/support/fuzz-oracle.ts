@@ -12,7 +12,8 @@ import {
  * server's code): anonymous visitors read nothing private; the operator reads everything except
  * other users' notifications; a carrier reads its own user record, bids and notifications, and
  * the offers of the marketplace once approved (the other carrier: those its areas name, and those
- * it bid on), and the bills it is paid by (it won the load, or its company is billed: quick pay);
+ * it bid on), the bills it is paid by (it won the load, or its company is billed: quick pay) and
+ * the driver's trips of the loads it hauls (won, or its company's);
  * nothing else (loads, routes, companies, drivers' records, invoices, mail: operators').
  */
 export async function mayRead(world: FuzzWorld, role: FuzzRole, object: KnownObject): Promise<boolean> {
@@ -27,6 +28,8 @@ export async function mayRead(world: FuzzWorld, role: FuzzRole, object: KnownObj
       return offerReadable(world, role, object);
     case "Bill":
       return billReadable(world, role, object);
+    case "DriverTrip":
+      return tripReadable(world, role, object);
     default:
       return false;
   }
@@ -44,8 +47,32 @@ async function billReadable(world: FuzzWorld, role: SignedInRole, bill: KnownObj
   return row.carrierId !== null && row.carrierId === user?.carrierId;
 }
 
+/** A driver's trip (a dispatched load): the carrier user who won the load, or its company's users. */
+async function tripReadable(world: FuzzWorld, role: SignedInRole, trip: KnownObject): Promise<boolean> {
+  const { db } = world.app.deps;
+  const load = await db.load.findUnique({
+    where: { id: trip.rowId },
+    select: { assignedUserId: true, carrierId: true },
+  });
+  if (!load) return false;
+  if (load.assignedUserId !== null && load.assignedUserId === world.userIds[role]) return true;
+  const user = await db.user.findUnique({ where: { id: world.userIds[role] }, select: { carrierId: true } });
+  return load.carrierId !== null && load.carrierId === user?.carrierId;
+}
+
 async function offerReadable(world: FuzzWorld, role: SignedInRole, offer: KnownObject): Promise<boolean> {
   if (role === "pendingCarrier") return false;
+  // An offer in its waterfall (round 0, active): only the carrier whose turn runs reads it.
+  const place = await world.app.deps.db.offer.findUnique({
+    where: { id: offer.rowId },
+    select: { roundNumber: true, status: true },
+  });
+  if (place?.roundNumber === 0 && place.status === "active") {
+    const turn = await world.app.deps.db.waterfallStep.count({
+      where: { offerId: offer.rowId, userId: world.userIds[role], status: "offered" },
+    });
+    return turn > 0;
+  }
   if (role === "carrier") return true;
   const areas = statesNamedIn(OTHER_CARRIER_AREAS) ?? [];
   if (offer.states?.some((state) => state !== null && areas.includes(state))) return true;

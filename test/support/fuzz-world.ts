@@ -1,4 +1,5 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
+import type { OutboundEmailKind } from "../../common/mail.ts";
 import type { App } from "../../server/app.ts";
 import { createUser, gql, loginAs, rest, type Session, type TestApp } from "./app.ts";
 import { uploadLoads } from "./loads.ts";
@@ -160,7 +161,12 @@ export async function buildFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   }
   await db.contactMessage.create({ data: { email: "visitor@example.com", name: "Visitor", message: "Hi" } });
   await db.outboundEmail.create({
-    data: { to: EMAILS.otherCarrier, subject: "Your bid", text: "Private", kind: "notification" },
+    data: {
+      to: EMAILS.otherCarrier,
+      subject: "Your bid",
+      text: "Private",
+      kind: "offer" satisfies OutboundEmailKind,
+    },
   });
   await uploadLoads(app, sessions.admin.token, [{ "Load ID": "FZ-UP-1", Customer: "USPS" }]);
 

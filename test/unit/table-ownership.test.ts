@@ -57,11 +57,14 @@ function tablesReadIn(text: string): string[] {
 const CROSS_DOMAIN_SQL_READS = [
   // The session check of every request: the user's key, e-mail and role in the same statement.
   "server/auth/store.ts: user",
-  "server/billing/list.ts: load",
-  "server/loads/list.ts: carrier",
-  "server/loads/list.ts: route",
-  "server/loads/list.ts: user",
-  "server/loads/upload/write.ts: nassCode",
+  "server/billing/store-list.ts: load",
+  // Lane rates: awarded offers with their load's carrier rate, counted for a lane in one statement.
+  "server/lanes/store.ts: load",
+  "server/lanes/store.ts: offer",
+  "server/loads/store-list.ts: carrier",
+  "server/loads/store-list.ts: route",
+  "server/loads/store-list.ts: user",
+  "server/loads/upload/store.ts: nassCode",
   "server/notifications/store.ts: user",
   "server/offers/bids/store.ts: load",
   // The route list's carrier name, driver, derived dates and counts, stop codes.
@@ -76,7 +79,31 @@ const CROSS_DOMAIN_SQL_READS = [
   "server/routing/store-tracked.ts: user",
   // A position report's stop locations.
   "server/routing/store-tracking.ts: nassCode",
+  // Scorecards: each measure counted for a whole page of carriers in one statement (loads, stops,
+  // tenders, bids through their users, the delivered and POD milestones), never a statement per carrier.
+  "server/scorecards/store.ts: bid",
+  "server/scorecards/store.ts: load",
+  "server/scorecards/store.ts: loadMilestone",
+  "server/scorecards/store.ts: loadStop",
+  "server/scorecards/store.ts: tender",
+  "server/scorecards/store.ts: user",
 ];
+
+/** A store file (`store.ts`, `store-*.ts` or under a `store/` folder): the only place for SQL. */
+const isStore = (path: string) => /(^|\/)store(-[\w-]+)?\.ts$|\/store\//.test(path);
+
+/**
+ * SQL in a source text: a statement's text (`SELECT`, `INSERT INTO`, `UPDATE "X"`, `DELETE FROM`),
+ * Prisma's raw calls (`$queryRaw`, `$executeRaw` and their Unsafe forms) or a Kysely statement.
+ */
+function sqlIn(text: string): string[] {
+  const patterns = [
+    /\b(?:SELECT|INSERT INTO|UPDATE [A-Z"]|DELETE FROM)\b/g,
+    /\$(?:queryRaw|executeRaw)\w*/g,
+    /\.(?:selectFrom|insertInto|updateTable|deleteFrom)\(/g,
+  ];
+  return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map(([found]) => found.trim()));
+}
 
 describe("table ownership (ARCHITECTURE.md)", () => {
   const table = owners();
@@ -119,6 +146,34 @@ describe("table ownership (ARCHITECTURE.md)", () => {
     }
     expect([...new Set(writes)].sort()).toEqual([]);
     expect([...new Set(reads)].sort()).toEqual(CROSS_DOMAIN_SQL_READS);
+  });
+
+  it("sees SQL however it is written, and knows a store by its name", () => {
+    const source = `sql\`SELECT 1\`; "INSERT INTO \\"A\\""; tx.$queryRawUnsafe(x); db.updateTable("B"); run(\`DELETE FROM "C"\`)`;
+    expect(sqlIn(source)).toEqual([
+      "SELECT",
+      "INSERT INTO",
+      "DELETE FROM",
+      "$queryRawUnsafe",
+      ".updateTable(",
+    ]);
+    expect(sqlIn("Selected loads are updated from the list")).toEqual([]);
+    expect(
+      ["server/a/store.ts", "server/a/store-list.ts", "server/a/store/list.ts", "server/a/restore.ts"].map(
+        isStore,
+      ),
+    ).toEqual([true, true, true, false]);
+  });
+
+  it("keeps every SQL statement in a domain's store (or server/db/)", () => {
+    const outside: string[] = [];
+    for (const file of sourceFiles("server")) {
+      const path = relative(".", file).replaceAll("\\", "/");
+      if (EXEMPT.some((prefix) => path.startsWith(prefix)) || isStore(path)) continue;
+      const found = sqlIn(readFileSync(file, "utf8"));
+      if (found.length > 0) outside.push(`${path}: ${[...new Set(found)].join(", ")}`);
+    }
+    expect(outside).toEqual([]);
   });
 
   it("lets only the owning domain use a table", () => {

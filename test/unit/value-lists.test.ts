@@ -1,11 +1,15 @@
 import { isEnumType } from "graphql";
 import { describe, expect, it } from "vitest";
+import { AWARD_MODES, WATERFALL_STATUSES, WATERFALL_STEP_STATUSES } from "../../common/award.ts";
 import { BILLING_LINE_KINDS } from "../../common/billing.ts";
+import { COUNTER_STATUSES } from "../../common/booking.ts";
 import { CARRIER_TYPES } from "../../common/carriers.ts";
+import { AUTHORITY_STATUSES, COMPLIANCE_STATUSES } from "../../common/compliance.ts";
 import { CARRIER_DOCUMENT_TYPES, LOAD_DOCUMENT_TYPES } from "../../common/documents.ts";
 import { LOAD_MILESTONES, MILESTONE_SOURCES } from "../../common/loads/milestones.ts";
 import { LOAD_MODES, LOAD_STATUSES, STOP_TYPES } from "../../common/loads/values.ts";
 import { OUTBOUND_EMAIL_KINDS, OUTBOUND_EMAIL_STATUSES } from "../../common/mail.ts";
+import { BID_RANKS } from "../../common/offer-board.ts";
 import { TENDER_STATUSES } from "../../common/offers.ts";
 import { schema } from "../../server/schema.ts";
 
@@ -26,6 +30,13 @@ const SHARED_LISTS: [enumName: string, values: readonly string[]][] = [
   ["LoadMilestoneSource", MILESTONE_SOURCES],
   ["TenderStatus", TENDER_STATUSES],
   ["BillingLineKind", BILLING_LINE_KINDS],
+  ["CounterStatus", COUNTER_STATUSES],
+  ["AwardMode", AWARD_MODES],
+  ["WaterfallStatus", WATERFALL_STATUSES],
+  ["WaterfallStepStatus", WATERFALL_STEP_STATUSES],
+  ["CarrierComplianceStatus", COMPLIANCE_STATUSES],
+  ["AuthorityStatus", AUTHORITY_STATUSES],
+  ["BidRank", BID_RANKS],
 ];
 
 describe("shared value lists", () => {

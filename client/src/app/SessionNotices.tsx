@@ -1,12 +1,11 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
-import Snackbar from "@mui/material/Snackbar";
 import { session } from "../lib/session.ts";
+import { Dialog, Snackbar } from "../ui/overlays.ts";
 import { useLastShown } from "../ui/useLastShown.ts";
 import { useSession } from "./useSession.ts";
 

@@ -1,6 +1,8 @@
 import AddIcon from "@mui/icons-material/Add";
+import UploadIcon from "@mui/icons-material/UploadFile";
 import { useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
+import { CENSUS_TEXTS, CensusImportDialog } from "../compliance/CensusImportDialog.tsx";
 import { LastUpdateText } from "../ui/list/LastUpdateText.tsx";
 import { ListAction } from "../ui/list/ListAction.tsx";
 import { ListCountChip } from "../ui/list/ListCountChip.tsx";
@@ -58,6 +60,8 @@ export function CarrierList({ query }: CarrierListProps) {
   const [lastUpdate, setLastUpdate] = useState(() => new Date());
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogGeneration, setDialogGeneration] = useState(0);
+  const [censusOpen, setCensusOpen] = useState(false);
+  const [censusGeneration, setCensusGeneration] = useState(0);
   const { notify, toast } = useToast();
   const list = useRefetchList(CARRIER_LIST, {
     refetch,
@@ -97,6 +101,9 @@ export function CarrierList({ query }: CarrierListProps) {
         }
         sort={list.sortMenu(SORT_FIELD_LABELS)}
       >
+        <ListAction icon={<UploadIcon />} onClick={() => setCensusOpen(true)}>
+          {CENSUS_TEXTS.button}
+        </ListAction>
         <ListAction icon={<AddIcon />} onClick={() => setDialogOpen(true)}>
           {CARRIER_TEXTS.addCarrier}
         </ListAction>
@@ -121,6 +128,15 @@ export function CarrierList({ query }: CarrierListProps) {
           notify(`Carrier ${carrier.carrierName} (${carrier.carrierId}) was added.`);
           handleDialogClose();
         }}
+      />
+      <CensusImportDialog
+        key={`census-${censusGeneration}`}
+        open={censusOpen}
+        onClose={() => {
+          setCensusOpen(false);
+          setCensusGeneration((generation) => generation + 1);
+        }}
+        onImported={reload}
       />
       {toast}
     </>

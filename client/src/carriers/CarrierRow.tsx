@@ -3,6 +3,8 @@ import Typography from "@mui/material/Typography";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { formatPhone } from "../../../common/fields.ts";
+import { ComplianceChip } from "../compliance/ComplianceChip.tsx";
+import { TierChip } from "../scorecards/TierChip.tsx";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import type {
@@ -12,7 +14,7 @@ import type {
 import type { CarrierSortField } from "./carrier-list-view.ts";
 import { CARRIER_TEXTS, carrierDetailPath, manualAssignmentPath } from "./carrier-rules.ts";
 
-/** Spec section 2: the columns, in order; each but Action sorts the list. */
+/** Spec section 2: the columns, in order, then Tier (issue #29); each but Action and Tier sorts the list. */
 export const CARRIER_COLUMNS: readonly Column<CarrierRow_carrier$data, CarrierSortField>[] = [
   {
     id: "carrierName",
@@ -69,6 +71,19 @@ export const CARRIER_COLUMNS: readonly Column<CarrierRow_carrier$data, CarrierSo
       </Link>
     ),
   },
+  // Issue #29: the carrier's tier (common/scorecards.ts) and compliance, after the spec's columns.
+  {
+    id: "tier",
+    header: "Tier",
+    hideable: true,
+    cell: (carrier) => <TierChip tier={carrier.scorecard.tier} />,
+  },
+  {
+    id: "compliance",
+    header: "Compliance",
+    hideable: true,
+    cell: (carrier) => <ComplianceChip compliance={carrier.compliance} />,
+  },
 ];
 
 interface CarrierRowProps {
@@ -87,6 +102,12 @@ export function CarrierRow({ carrier }: CarrierRowProps) {
         contact {
           name
           phone
+        }
+        compliance {
+          ...ComplianceChip_compliance
+        }
+        scorecard {
+          tier
         }
       }
     `,

@@ -6,12 +6,20 @@ import { resolveTimeZone, type UsTimeZone } from "../../../common/date-time.ts";
  * before sign-in use the browser's US zone, else Eastern. A zone is chosen only on My Account,
  * and every other screen mounts afresh after it, so formatting reads this value directly.
  */
-function browserZone(): string | undefined {
+function readBrowserZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
+}
+
+// Read once: a new Intl.DateTimeFormat costs about a millisecond, and the frame sets the zone on
+// every render.
+let browser: { zone: string | undefined } | null = null;
+function browserZone(): string | undefined {
+  browser ??= { zone: readBrowserZone() };
+  return browser.zone;
 }
 
 let current: UsTimeZone = resolveTimeZone(null, browserZone());

@@ -1,6 +1,7 @@
 import UploadIcon from "@mui/icons-material/Upload";
 import { lazy, Suspense, useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
+import { deferredUntil, untilOpened } from "../ui/deferred.tsx";
 import { FilterDialogButton } from "../ui/list/FilterDialogButton.tsx";
 import { ListAction } from "../ui/list/ListAction.tsx";
 import { ListToolbar } from "../ui/list/ListToolbar.tsx";
@@ -10,8 +11,6 @@ import { DataTable } from "../ui/table/DataTable.tsx";
 import type { LoadTable_query$data, LoadTable_query$key } from "./__generated__/LoadTable_query.graphql";
 import type { LoadTableRefetchQuery } from "./__generated__/LoadTableRefetchQuery.graphql";
 import type { BulkOutcome, SelectedLoad } from "./bulk/bulk-run.ts";
-import { LoadBulkActions } from "./bulk/LoadBulkActions.tsx";
-import { LoadFilterDialog } from "./LoadFilterDialog.tsx";
 import { LOAD_COLUMNS, LoadRow, marginText } from "./LoadRow.tsx";
 import { activeFilterCount, LOAD_LIST, SORT_FIELDS, type SortField, variablesOf } from "./list-criteria.ts";
 import { NO_LOADS, SEARCH_PLACEHOLDER } from "./messages.ts";
@@ -20,6 +19,14 @@ import type { UploadSummary } from "./UploadDialog.tsx";
 // Its parsing and field rules load when it is first opened, not with the list.
 const UploadDialog = lazy(() =>
   import("./UploadDialog.tsx").then((module) => ({ default: module.UploadDialog })),
+);
+// Loaded when first opened, or shown (the bar over the selected loads), not with the list.
+const LoadFilterDialog = untilOpened(async () => ({
+  default: (await import("./LoadFilterDialog.tsx")).LoadFilterDialog,
+}));
+const LoadBulkActions = deferredUntil(
+  async () => ({ default: (await import("./bulk/LoadBulkActions.tsx")).LoadBulkActions }),
+  (props) => props.selected.length > 0,
 );
 
 /** The Sort menu's fields: every column's sort ('Uploaded' is the default order's own choice). */

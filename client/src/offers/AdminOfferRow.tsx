@@ -2,12 +2,14 @@ import Link from "@mui/material/Link";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { formatDollars } from "../../../common/money.ts";
+import { PerMileNote } from "../scorecards/PerMileCell.tsx";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import type {
   AdminOfferRow_offer$data,
   AdminOfferRow_offer$key,
 } from "./__generated__/AdminOfferRow_offer.graphql";
+import { AwardRuleSummary } from "./AwardRuleSummary.tsx";
 import { dateTimeText } from "./money.ts";
 import type { ActiveOfferSortField } from "./offer-lists.ts";
 import { RoundEnds } from "./RoundEnds.tsx";
@@ -53,13 +55,26 @@ export const ADMIN_OFFER_COLUMNS: readonly Column<AdminOfferRow_offer$data, Acti
     id: "bestOffer",
     header: "Best Offer",
     sortField: "BEST_OFFER",
-    cell: (offer) => <strong title={`${offer.bidCount} bids`}>{formatDollars(offer.bestOffer)}</strong>,
+    cell: (offer) => (
+      <>
+        <strong title={`${offer.bidCount} bids`}>{formatDollars(offer.bestOffer)}</strong>
+        <PerMileNote perMile={offer.bestOfferPerMile} />
+      </>
+    ),
   },
   {
     id: "roundEnds",
     header: "Rounds Ends",
     sortField: "ROUND_ENDS_AT",
-    cell: (offer) => <RoundEnds roundEndsAt={offer.roundEndsAt} roundNumber={offer.roundNumber} />,
+    cell: (offer) => (
+      <>
+        {/* Round 0 is the waterfall's: no round clock yet, the summary shows the turn's. */}
+        {offer.roundNumber === 0 ? null : (
+          <RoundEnds roundEndsAt={offer.roundEndsAt} roundNumber={offer.roundNumber} />
+        )}
+        <AwardRuleSummary offer={offer} />
+      </>
+    ),
   },
   {
     id: "actions",
@@ -89,9 +104,11 @@ export function AdminOfferRow({ offer: key }: AdminOfferRowProps) {
         destinationCity
         destinationState
         bestOffer
+        bestOfferPerMile
         roundEndsAt
         roundNumber
         bidCount
+        ...AwardRuleSummary_offer
       }
     `,
     key,

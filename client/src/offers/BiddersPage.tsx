@@ -9,14 +9,18 @@ import { useCallback, useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { formatDollars } from "../../../common/money.ts";
 import { roundEnds, TIMES_UP } from "../../../common/offers.ts";
+import { formatPerMile } from "../../../common/scorecards.ts";
+import { LaneRatesSummary } from "../scorecards/LaneRatesSummary.tsx";
 import { useAddressList } from "../ui/list/useAddressList.ts";
 import { DataTable } from "../ui/table/DataTable.tsx";
 import { useLastShown } from "../ui/useLastShown.ts";
 import { HistoryPanel } from "../workspace/HistoryPanel.tsx";
 import type { BidderRow_bid$data } from "./__generated__/BidderRow_bid.graphql";
 import type { BiddersPageQuery } from "./__generated__/BiddersPageQuery.graphql";
+import { AwardRuleSummary } from "./AwardRuleSummary.tsx";
 import { BidderRow, bidderColumns } from "./BidderRow.tsx";
 import { ConfirmWinnerDialog } from "./ConfirmWinnerDialog.tsx";
+import { CounterBidDialog } from "./CounterBidDialog.tsx";
 import { failureText } from "./failure-text.ts";
 import { laneText } from "./lane.ts";
 import { dateTimeText } from "./money.ts";
@@ -24,6 +28,7 @@ import { OfferStatusChip } from "./OfferStatusChip.tsx";
 import { BIDDER_LIST } from "./offer-lists.ts";
 import { RoundEnds } from "./RoundEnds.tsx";
 import { TenderCard } from "./TenderCard.tsx";
+import { useCounterBidMutation } from "./useBookingMutations.ts";
 import { useConfirmWinnerMutation } from "./useConfirmWinnerMutation.ts";
 import { useSetOfferStatusMutation, useStartOfferRoundMutation } from "./useOfferAdminMutations.ts";
 import { OfferLiveUpdates } from "./useOfferBidChangedSubscription.ts";
@@ -55,6 +60,14 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
           roundEndsAt
           roundNumber
           roundMinutes
+          ...AwardRuleSummary_offer
+          bestOfferPerMile
+          laneRates {
+            count
+            medianPerMile
+            p25PerMile
+            p75PerMile
+          }
         }
         offerBidders(filter: { loadId: $loadId }, orderBy: $orderBy, page: $page, pageSize: 50) {
           ...usePagedList_page
@@ -91,7 +104,41 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
   const [setStatus, statusInFlight] = useSetOfferStatusMutation();
   const busy = roundInFlight || statusInFlight;
   const open = offer?.status === "active";
-  const columns = useMemo(() => bidderColumns({ open, onNotify: setChosen }), [open]);
+  const lane = offer?.laneRates ?? null;
+  const [countering, setCountering] = useState<BidderRow_bid$data | null>(null);
+  const [counterError, setCounterError] = useState<string | null>(null);
+  const [counterFields, setCounterFields] = useState<Record<string, string>>({});
+  const shownCountering = useLastShown(countering);
+  const [counter, counterInFlight] = useCounterBidMutation();
+  const columns = useMemo(
+    () =>
+      bidderColumns({
+        open,
+        lane,
+        onNotify: setChosen,
+        onCounter: (bid) => {
+          setCounterError(null);
+          setCounterFields({});
+          setCountering(bid);
+        },
+      }),
+    [open, lane],
+  );
+  const handleCounter = (amount: number, note: string | null) => {
+    if (!countering) return;
+    const target = countering;
+    setCounterError(null);
+    counter(target.id, amount, note, {
+      onSuccess: () => {
+        setCountering(null);
+        setNotice(`Counter-offer sent to ${target.carrierName}.`);
+      },
+      onFailure: (failure) => {
+        setCounterFields(failure.kind === "http" ? failure.fields : {});
+        setCounterError(failureText(failure));
+      },
+    });
+  };
   const bidders = data.offerBidders;
   list.answered(bidders);
 
@@ -104,6 +151,8 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
   }
   const live = <OfferLiveUpdates offerId={offer.id} onBid={handleBid} />;
   const roundOver = roundEnds(offer.roundEndsAt) === TIMES_UP;
+  // Round 0 is the waterfall's (closed to bids): no round clock to run out, no round to start yet.
+  const inWaterfall = open && offer.roundNumber === 0;
   const handleConfirm = (bid: BidderRow_bid$data) => {
     setError(null);
     confirm(
@@ -142,8 +191,12 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
           <Typography variant="caption" color="text.secondary">
             Best offer
           </Typography>
-          <Typography sx={{ fontWeight: 700 }}>{formatDollars(offer.bestOffer)}</Typography>
+          <Typography sx={{ fontWeight: 700 }}>
+            {formatDollars(offer.bestOffer)}
+            {offer.bestOfferPerMile == null ? "" : ` (${formatPerMile(offer.bestOfferPerMile)})`}
+          </Typography>
         </Box>
+        <LaneRatesSummary rates={lane} />
         <Box>
           <Typography variant="caption" color="text.secondary">
             Target rate
@@ -154,12 +207,17 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
           <Typography variant="caption" color="text.secondary">
             Rounds Ends
           </Typography>
-          {open ? (
+          {open && !inWaterfall ? (
             <RoundEnds roundEndsAt={offer.roundEndsAt} roundNumber={offer.roundNumber} showCloseTime />
           ) : null}
+          <AwardRuleSummary offer={offer} />
         </Box>
-        <OfferStatusChip status={offer.status} roundEndsAt={offer.roundEndsAt} />
-        {open && roundOver ? (
+        <OfferStatusChip
+          status={offer.status}
+          roundEndsAt={offer.roundEndsAt}
+          roundNumber={offer.roundNumber}
+        />
+        {open && roundOver && !inWaterfall ? (
           <Box sx={{ display: "flex", gap: 1, alignItems: "center" }}>
             <TextField
               size="small"
@@ -222,6 +280,14 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
         entityType="Offer"
         entityId={offer.id}
       />
+      <CounterBidDialog
+        bid={countering ? shownCountering : null}
+        busy={counterInFlight}
+        error={counterError}
+        fieldErrors={counterFields}
+        onCancel={() => setCountering(null)}
+        onSubmit={handleCounter}
+      />
       <ConfirmWinnerDialog
         bid={chosen}
         offer={{
@@ -230,6 +296,7 @@ export function BiddersPage({ loadId, fetchKey }: BiddersPageProps) {
           startDateTime: offer.startDateTime,
           equipmentType: offer.equipmentType ?? null,
           distance: offer.distance ?? null,
+          lane,
         }}
         busy={confirming}
         error={error}

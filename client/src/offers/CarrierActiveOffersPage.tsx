@@ -1,32 +1,47 @@
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
-import Snackbar from "@mui/material/Snackbar";
 import { useMemo, useState } from "react";
 import { graphql } from "react-relay";
+import { BOOK_NOW_MESSAGES } from "../../../common/booking.ts";
 import { BID_MESSAGES } from "../../../common/offers.ts";
+import { useBidBlock } from "../compliance/useBidBlock.ts";
+import { untilOpened } from "../ui/deferred.tsx";
 import { readPage } from "../ui/list/usePagedList.ts";
+import { Dialog, Snackbar } from "../ui/overlays.ts";
 import { useLastShown } from "../ui/useLastShown.ts";
 import type { CarrierActiveOffersPageQuery } from "./__generated__/CarrierActiveOffersPageQuery.graphql";
 import type { CarrierOfferRow_offer$data } from "./__generated__/CarrierOfferRow_offer.graphql";
 import { CarrierOfferRow, carrierOfferColumns } from "./CarrierOfferRow.tsx";
-import { FoldedDialog } from "./FoldedDialog.tsx";
 import { failureText } from "./failure-text.ts";
 import { OfferList, OpenOfferCount } from "./OfferList.tsx";
 import { ACTIVE_OFFER_SORTS } from "./offer-lists.ts";
-import { PlaceBidDialog } from "./PlaceBidDialog.tsx";
 import { useFoldBidMutation, usePlaceBidMutation } from "./useBidMutations.ts";
+import { useAnswerCounterMutations, useBookOfferMutation } from "./useBookingMutations.ts";
 import { useLiveActiveOffers } from "./useLiveActiveOffers.ts";
+
+// The bid, fold, booking and counter-offer dialogs load when first opened, not with the rows.
+const PlaceBidDialog = untilOpened(async () => ({
+  default: (await import("./PlaceBidDialog.tsx")).PlaceBidDialog,
+}));
+const BookNowDialog = untilOpened(async () => ({
+  default: (await import("./BookNowDialog.tsx")).BookNowDialog,
+}));
+const CounterAnswerDialog = untilOpened(async () => ({
+  default: (await import("./CounterAnswerDialog.tsx")).CounterAnswerDialog,
+}));
+const FoldedDialog = untilOpened(async () => ({
+  default: (await import("./FoldedDialog.tsx")).FoldedDialog,
+}));
 
 interface CarrierActiveOffersPageProps {
   fetchKey: number;
 }
 
 export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPageProps) {
-  const { list, offers } = useLiveActiveOffers<CarrierActiveOffersPageQuery>(
+  const { list, offers, data } = useLiveActiveOffers<CarrierActiveOffersPageQuery>(
     graphql`
       query CarrierActiveOffersPageQuery(
         $search: String
@@ -49,10 +64,14 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
             }
           }
         }
+        myCompliance {
+          ...useBidBlock_compliance
+        }
       }
     `,
     fetchKey,
   );
+  const bidBlock = useBidBlock(data.myCompliance);
 
   const [bidding, setBidding] = useState<CarrierOfferRow_offer$data | null>(null);
   const [folding, setFolding] = useState<CarrierOfferRow_offer$data | null>(null);
@@ -62,6 +81,13 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
   const [notice, setNotice] = useState<string | null>(null);
   const shownNotice = useLastShown(notice);
   const shownFolded = useLastShown(folded);
+  const [booking, setBooking] = useState<CarrierOfferRow_offer$data | null>(null);
+  const [answering, setAnswering] = useState<CarrierOfferRow_offer$data | null>(null);
+  const [dealError, setDealError] = useState<string | null>(null);
+  const shownBooking = useLastShown(booking);
+  const shownAnswering = useLastShown(answering);
+  const [book, bookInFlight] = useBookOfferMutation();
+  const counters = useAnswerCounterMutations();
   const [place, placing] = usePlaceBidMutation();
   const [fold, foldInFlight] = useFoldBidMutation();
 
@@ -94,11 +120,55 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
       onFailure: (failure) => setNotice(failureText(failure)),
     });
   };
+  const handleBook = () => {
+    if (!booking) return;
+    setDealError(null);
+    book(booking.id, {
+      onSuccess: (data) => {
+        setBooking(null);
+        setNotice(`Load ${data.offer.loadId}: ${BOOK_NOW_MESSAGES.booked}`);
+      },
+      onFailure: (failure) => setDealError(failureText(failure)),
+    });
+  };
+  const answeredBid = answering?.myBid?.id ?? null;
+  const handleAccept = () => {
+    if (!answeredBid) return;
+    setDealError(null);
+    counters.accept(answeredBid, {
+      onSuccess: (data) => {
+        setAnswering(null);
+        setNotice(
+          `Counter-offer accepted: load ${data.offer.loadId} is yours. Accept the tender to confirm it.`,
+        );
+      },
+      onFailure: (failure) => setDealError(failureText(failure)),
+    });
+  };
+  const handleDecline = () => {
+    if (!answeredBid) return;
+    setDealError(null);
+    counters.decline(answeredBid, {
+      onSuccess: () => {
+        setAnswering(null);
+        setNotice("Counter-offer declined: your bid stands.");
+      },
+      onFailure: (failure) => setDealError(failureText(failure)),
+    });
+  };
   const columns = useMemo(
     () =>
       carrierOfferColumns({
         onBid: setBidding,
         onFold: setFolding,
+        onBook: (offer) => {
+          setDealError(null);
+          setBooking(offer);
+        },
+        onCounter: (offer) => {
+          setDealError(null);
+          setAnswering(offer);
+        },
       }),
     [],
   );
@@ -129,6 +199,7 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
         bestOffer={bidding?.bestOffer ?? null}
         myBid={bidding?.myBid?.status === "active" ? bidding.myBid.amount : null}
         busy={placing}
+        blocked={bidBlock}
         onCancel={() => setBidding(null)}
         onSubmit={handleSubmitBid}
       />
@@ -146,6 +217,26 @@ export function CarrierActiveOffersPage({ fetchKey }: CarrierActiveOffersPagePro
           </Button>
         </DialogActions>
       </Dialog>
+      <BookNowDialog
+        open={booking !== null}
+        loadId={shownBooking?.loadId ?? ""}
+        price={shownBooking?.bookNowPrice ?? null}
+        busy={bookInFlight}
+        error={dealError}
+        onCancel={() => setBooking(null)}
+        onConfirm={handleBook}
+      />
+      <CounterAnswerDialog
+        open={answering !== null}
+        loadId={shownAnswering?.loadId ?? ""}
+        counter={shownAnswering?.myBid?.counter ?? null}
+        myBid={shownAnswering?.myBid?.amount ?? null}
+        busy={counters.busy}
+        error={dealError}
+        onCancel={() => setAnswering(null)}
+        onAccept={handleAccept}
+        onDecline={handleDecline}
+      />
       <FoldedDialog
         open={folded !== null}
         loadId={shownFolded?.loadId ?? ""}

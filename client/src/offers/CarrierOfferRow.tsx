@@ -1,8 +1,13 @@
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { graphql, useFragment } from "react-relay";
+import { bookNowLabel } from "../../../common/booking.ts";
 import { formatDollars } from "../../../common/money.ts";
+import { BID_RANK_TEXTS } from "../../../common/offer-board.ts";
 import { roundEnds, TIMES_UP } from "../../../common/offers.ts";
+import { PerMileNote } from "../scorecards/PerMileCell.tsx";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import type {
@@ -12,16 +17,80 @@ import type {
 import { dateTimeText } from "./money.ts";
 import type { ActiveOfferSortField } from "./offer-lists.ts";
 import { RoundEnds, useRoundClock } from "./RoundEnds.tsx";
+import { WaterfallTurnActions } from "./WaterfallTurnActions.tsx";
 
 type Offer = CarrierOfferRow_offer$data;
 
 interface OfferActions {
   onBid(offer: Offer): void;
   onFold(offer: Offer): void;
+  /** Book Now: the confirm dialog for the offer's Book Now price. */
+  onBook(offer: Offer): void;
+  /** The open counter-offer on the carrier's bid: Accept / Decline. */
+  onCounter(offer: Offer): void;
+}
+
+/** The open counter-offer on the carrier's own bid (open and not past its expiry), or null. */
+export function openCounterOf(offer: Offer, now = Date.now()) {
+  const counter = offer.myBid?.counter;
+  if (offer.status !== "active" || counter?.status !== "open") return null;
+  return Date.parse(counter.expiresAt) > now ? counter : null;
+}
+
+/** 'Book Now $X' while the round is open, and the open counter-offer with its answer. */
+function OfferDealsCell({
+  offer,
+  onBook,
+  onCounter,
+}: { offer: Offer } & Pick<OfferActions, "onBook" | "onCounter">) {
+  const now = useRoundClock(offer.roundEndsAt);
+  const open = offer.status === "active" && roundEnds(offer.roundEndsAt, now) !== TIMES_UP;
+  const counter = openCounterOf(offer, now);
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
+      {offer.bookNowPrice != null && open ? (
+        <Button
+          size="small"
+          variant="contained"
+          color="success"
+          onClick={() => onBook(offer)}
+          sx={{ whiteSpace: "nowrap" }}
+        >
+          {bookNowLabel(formatDollars(offer.bookNowPrice))}
+        </Button>
+      ) : null}
+      {counter ? (
+        <Button
+          size="small"
+          variant="outlined"
+          color="secondary"
+          onClick={() => onCounter(offer)}
+          aria-label={`Counter ${formatDollars(counter.amount)} on ${offer.loadId}: accept or decline`}
+          sx={{ whiteSpace: "nowrap" }}
+        >
+          Counter {formatDollars(counter.amount)}
+        </Button>
+      ) : null}
+    </Stack>
+  );
 }
 
 /** 'My bid': the carrier's bid (or 'Place your bid') while the round is open. */
 function MyBidCell({ offer, onBid }: { offer: Offer; onBid(offer: Offer): void }) {
+  if (offer.waterfallTurnEndsAt) {
+    return (
+      <WaterfallTurnActions
+        offerId={offer.id}
+        loadId={offer.loadId}
+        turnEndsAt={offer.waterfallTurnEndsAt}
+        rate={offer.waterfallRate ?? null}
+      />
+    );
+  }
+  return <BidButton offer={offer} onBid={onBid} />;
+}
+
+function BidButton({ offer, onBid }: { offer: Offer; onBid(offer: Offer): void }) {
   const now = useRoundClock(offer.roundEndsAt);
   const open = offer.status === "active" && roundEnds(offer.roundEndsAt, now) !== TIMES_UP;
   const bid = offer.myBid;
@@ -32,16 +101,27 @@ function MyBidCell({ offer, onBid }: { offer: Offer; onBid(offer: Offer): void }
       ? `Your ${formatDollars(bid.amount)} bid was withdrawn; place a new bid on ${offer.loadId}`
       : `My bid ${formatDollars(bid.amount)}, change it`;
   return (
-    <Button
-      size="small"
-      variant={bid?.status === "active" ? "text" : "outlined"}
-      disabled={!open}
-      onClick={() => onBid(offer)}
-      aria-label={label}
-      sx={{ fontWeight: 600, whiteSpace: "nowrap" }}
-    >
-      {!bid ? "Place your bid" : bid.status === "folded" ? "Folded · bid again" : formatDollars(bid.amount)}
-    </Button>
+    <>
+      <Button
+        size="small"
+        variant={bid?.status === "active" ? "text" : "outlined"}
+        disabled={!open}
+        onClick={() => onBid(offer)}
+        aria-label={label}
+        sx={{ fontWeight: 600, whiteSpace: "nowrap" }}
+      >
+        {!bid ? "Place your bid" : bid.status === "folded" ? "Folded · bid again" : formatDollars(bid.amount)}
+      </Button>
+      {offer.myBidRank ? (
+        <Typography
+          variant="caption"
+          component="div"
+          color={offer.myBidRank === "lowest" ? "success.dark" : "text.secondary"}
+        >
+          {BID_RANK_TEXTS[offer.myBidRank as keyof typeof BID_RANK_TEXTS]}
+        </Typography>
+      ) : null}
+    </>
   );
 }
 
@@ -52,6 +132,8 @@ const place = (city?: string | null, state?: string | null) =>
 export function carrierOfferColumns({
   onBid,
   onFold,
+  onBook,
+  onCounter,
 }: OfferActions): readonly Column<Offer, ActiveOfferSortField>[] {
   return [
     {
@@ -86,29 +168,43 @@ export function carrierOfferColumns({
       id: "bestBid",
       header: "Best bid",
       sortField: "BEST_OFFER",
-      cell: (offer) => <strong>{formatDollars(offer.bestOffer)}</strong>,
+      cell: (offer) => (
+        <>
+          <strong>{formatDollars(offer.bestOffer)}</strong>
+          <PerMileNote perMile={offer.bestOfferPerMile} />
+        </>
+      ),
     },
     {
       id: "roundEnds",
       header: "Rounds Ends",
       sortField: "ROUND_ENDS_AT",
+      // In a waterfall turn the clock that matters to the carrier is the turn's.
       cell: (offer) => (
-        <RoundEnds roundEndsAt={offer.roundEndsAt} roundNumber={offer.roundNumber} showCloseTime />
+        <RoundEnds
+          roundEndsAt={offer.waterfallTurnEndsAt ?? offer.roundEndsAt}
+          roundNumber={offer.roundNumber}
+          showCloseTime
+        />
       ),
     },
     { id: "myBid", header: "My bid", cell: (offer) => <MyBidCell offer={offer} onBid={onBid} /> },
     {
       id: "actions",
       header: "Actions",
+      // Book Now and an open counter sit with Fold: a column of their own pushed Fold off a laptop screen.
       cell: (offer) => (
-        <Button
-          size="small"
-          color="warning"
-          disabled={!(offer.status === "active" && offer.myBid?.status === "active")}
-          onClick={() => onFold(offer)}
-        >
-          Fold
-        </Button>
+        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center" }}>
+          <OfferDealsCell offer={offer} onBook={onBook} onCounter={onCounter} />
+          <Button
+            size="small"
+            color="warning"
+            disabled={!(offer.status === "active" && offer.myBid?.status === "active")}
+            onClick={() => onFold(offer)}
+          >
+            Fold
+          </Button>
+        </Box>
       ),
     },
   ];
@@ -135,16 +231,33 @@ export function CarrierOfferRow({ offer: key, columns }: CarrierOfferRowProps) {
         equipmentType
         distance
         bestOffer
+        bestOfferPerMile
         roundEndsAt
         roundNumber
         status
+        bookNowPrice
+        waterfallTurnEndsAt
+        waterfallRate
         myBid {
+          id
           amount
           status
+          counter {
+            amount
+            note
+            status
+            expiresAt
+          }
         }
+        myBidRank
       }
     `,
     key,
   );
+  // The board shows what can still be bid on: a row leaves when its round is over (the server's
+  // list no longer has it either; a new round brings it back). A waterfall turn runs on its own clock.
+  const now = useRoundClock(offer.roundEndsAt);
+  const roundOver = offer.status === "active" && roundEnds(offer.roundEndsAt, now) === TIMES_UP;
+  if (roundOver && !offer.waterfallTurnEndsAt) return null;
   return <DataRow columns={columns} row={offer} />;
 }

@@ -2,6 +2,7 @@ import Alert from "@mui/material/Alert";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { useParams } from "react-router-dom";
 import { OFFER_MESSAGES } from "../../../common/offers.ts";
+import { DispatchPanel } from "../dispatch/DispatchPanel.tsx";
 import { LoadDocumentsPanel } from "../documents/LoadDocumentsPanel.tsx";
 import { CarrierLoadStops } from "../loads/CarrierLoadStops.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";
@@ -17,6 +18,7 @@ function ConfirmDetailsPage({ loadId, fetchKey }: { loadId: string; fetchKey: nu
         confirmDetails(loadId: $loadId) {
           loadId
           ...ConfirmDetailsForm_details
+          ...DispatchPanel_details
         }
       }
     `,
@@ -33,6 +35,7 @@ function ConfirmDetailsPage({ loadId, fetchKey }: { loadId: string; fetchKey: nu
   return (
     <>
       <ConfirmDetailsForm key={data.confirmDetails.loadId} details={data.confirmDetails} />
+      <DispatchPanel key={`${data.confirmDetails.loadId}-dispatch`} details={data.confirmDetails} />
       <CarrierLoadStops key={`${data.confirmDetails.loadId}-stops`} loadId={loadId} />
       <LoadDocumentsPanel key={`${data.confirmDetails.loadId}-documents`} loadId={loadId} operator={false} />
     </>

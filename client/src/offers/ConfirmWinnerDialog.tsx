@@ -1,4 +1,5 @@
 import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -9,8 +10,18 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
+import { awardBlockedMessage } from "../../../common/compliance.ts";
 import { formatPhone } from "../../../common/fields.ts";
 import { formatDollars } from "../../../common/money.ts";
+import {
+  type CarrierTier,
+  formatPerMile,
+  type LaneRatesView,
+  laneFlagOf,
+  TIER_LABELS,
+} from "../../../common/scorecards.ts";
+import { LaneRatesSummary } from "../scorecards/LaneRatesSummary.tsx";
+import { PerMileCell } from "../scorecards/PerMileCell.tsx";
 import type { BidderRow_bid$data } from "./__generated__/BidderRow_bid.graphql";
 import { dateTimeText } from "./money.ts";
 
@@ -20,6 +31,8 @@ export interface OfferSummary {
   startDateTime: string;
   equipmentType: string | null;
   distance: number | null;
+  /** The lane's rates, shown beside the bid's $/mile. */
+  lane?: LaneRatesView | null;
 }
 
 interface ConfirmWinnerDialogProps {
@@ -99,10 +112,25 @@ export function ConfirmWinnerDialog({
               rows={[
                 ["Amount", formatDollars(bid.amount)],
                 ["Placed", dateTimeText(bid.updatedAt)],
+                ["Rate per mile", formatPerMile(bid.ratePerMile)],
                 ["Record (won/lost)", `${bid.stats.wins}/${bid.stats.losses}`],
+                ["Tier", TIER_LABELS[bid.bidderScorecard.tier as CarrierTier] ?? bid.bidderScorecard.tier],
               ]}
             />
+            <Box sx={{ mt: 1.5 }}>
+              <LaneRatesSummary rates={offer.lane} />
+              {laneFlagOf(bid.ratePerMile ?? null, offer.lane) ? (
+                <Box sx={{ mt: 0.5 }}>
+                  <PerMileCell perMile={bid.ratePerMile} lane={offer.lane} />
+                </Box>
+              ) : null}
+            </Box>
           </>
+        ) : null}
+        {bid?.carrierCompliance.gateRequired && !bid.carrierCompliance.mayTrade ? (
+          <Alert severity="warning" sx={{ mt: 2 }} data-testid="award-blocked">
+            {awardBlockedMessage(bid.carrierName ?? "This carrier", bid.carrierCompliance.reasons)}
+          </Alert>
         ) : null}
         {error ? (
           <Alert severity="error" role="alert" sx={{ mt: 2 }}>

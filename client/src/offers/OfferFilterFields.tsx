@@ -1,7 +1,60 @@
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
+import { lazy, Suspense, startTransition, useEffect, useRef, useState } from "react";
+import { NEAR_MILES_CHOICES } from "../../../common/offer-board.ts";
 import { EQUIPMENT_TYPES, US_STATES } from "../../../common/offers.ts";
-import type { OfferFilters } from "./offer-lists.ts";
+import { useAfterFirstScreen } from "../app/layout/useAfterFirstScreen.ts";
+import { DEFAULT_NEAR_MILES, type OfferFilters } from "./offer-lists.ts";
+
+// MUI's Autocomplete loads once the first screen is up, or at once when the user goes for the box.
+const NearCityField = lazy(() =>
+  import("./NearCityField.tsx").then((module) => ({ default: module.NearCityField })),
+);
+
+interface NearCityProps {
+  value: string;
+  onChange(value: string): void;
+}
+
+/**
+ * A plain box of the same look until NearCityField's code is in; the swap runs in a transition, so
+ * the box stays until the picker can show, and a focused box hands its focus over.
+ */
+function NearCitySlot({ value, onChange }: NearCityProps) {
+  const slot = useRef<HTMLDivElement>(null);
+  const afterFirstScreen = useAfterFirstScreen();
+  const [wanted, setWanted] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (afterFirstScreen || wanted) startTransition(() => setLoaded(true));
+  }, [afterFirstScreen, wanted]);
+  const standIn = (
+    <TextField
+      size="small"
+      label="Near city"
+      value={value}
+      onFocus={() => setWanted(true)}
+      slotProps={{ htmlInput: { readOnly: true } }}
+      sx={{ minWidth: 200 }}
+    />
+  );
+  const input = slot.current?.querySelector("input");
+  return (
+    <div ref={slot} style={{ display: "contents" }}>
+      <Suspense fallback={standIn}>
+        {loaded ? (
+          <NearCityField
+            value={value}
+            onChange={onChange}
+            autoFocus={input !== undefined && input !== null && input === document.activeElement}
+          />
+        ) : (
+          standIn
+        )}
+      </Suspense>
+    </div>
+  );
+}
 
 interface OfferFilterFieldsProps {
   filters: OfferFilters;
@@ -10,7 +63,10 @@ interface OfferFilterFieldsProps {
 
 const STATE_OPTIONS = [{ code: "", name: "Any" }, ...US_STATES.map(([code, name]) => ({ code, name }))];
 
-/** The active-offer lists' filters, shown in the toolbar: origin and destination state, equipment. */
+/**
+ * The active-offer lists' filters, shown in the toolbar: origin and destination state, equipment,
+ * and a pickup within N miles of a city picked from the list.
+ */
 export function OfferFilterFields({ filters, onChange }: OfferFilterFieldsProps) {
   const states = (key: "originState" | "destinationState", label: string, minWidth: number) => (
     <TextField
@@ -46,6 +102,22 @@ export function OfferFilterFields({ filters, onChange }: OfferFilterFieldsProps)
         {EQUIPMENT_TYPES.map((type) => (
           <MenuItem key={type} value={type}>
             {type}
+          </MenuItem>
+        ))}
+      </TextField>
+      <NearCitySlot value={filters.nearCity} onChange={(nearCity) => onChange({ ...filters, nearCity })} />
+      <TextField
+        select
+        size="small"
+        label="Within"
+        value={filters.withinMiles || String(DEFAULT_NEAR_MILES)}
+        onChange={(event) => onChange({ ...filters, withinMiles: event.target.value })}
+        sx={{ minWidth: 120 }}
+        fullWidth={false}
+      >
+        {NEAR_MILES_CHOICES.map((miles) => (
+          <MenuItem key={miles} value={String(miles)}>
+            {miles} miles
           </MenuItem>
         ))}
       </TextField>

@@ -1,3 +1,4 @@
+import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -16,6 +17,8 @@ interface PlaceBidDialogProps {
   bestOffer: number | null;
   myBid: number | null;
   busy: boolean;
+  /** Why the carrier may not bid (the compliance gate), shown instead of letting it submit. */
+  blocked?: string | null;
   onCancel(): void;
   onSubmit(amount: number): void;
 }
@@ -27,6 +30,7 @@ export function PlaceBidDialog({
   bestOffer,
   myBid,
   busy,
+  blocked = null,
   onCancel,
   onSubmit,
 }: PlaceBidDialogProps) {
@@ -63,6 +67,11 @@ export function PlaceBidDialog({
             Load {loadId}. Best bid: {formatDollars(bestOffer)}
             {myBid !== null ? `; your bid: ${formatDollars(myBid)}` : ""}.
           </DialogContentText>
+          {blocked ? (
+            <Alert severity="error" sx={{ mb: 2 }} data-testid="bid-blocked">
+              {blocked}
+            </Alert>
+          ) : null}
           <TextField
             autoFocus
             fullWidth
@@ -85,7 +94,7 @@ export function PlaceBidDialog({
           <Button onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
+          <Button type="submit" variant="contained" disabled={busy || blocked !== null}>
             {busy ? "Sending..." : "Submit Bid"}
           </Button>
         </DialogActions>

@@ -1,3 +1,4 @@
+import { MAX_NEAR_MILES, parseCityState } from "../../../common/offer-board.ts";
 import { EQUIPMENT_TYPES } from "../../../common/offers.ts";
 import type { ListCriteria, ListSort, ListSpec } from "../ui/list/list-url.ts";
 
@@ -6,6 +7,10 @@ export interface OfferFilters {
   destinationState: string;
   /** The equipment label ('Dry Van'), empty for any. */
   equipmentType: string;
+  /** "Chicago, IL": offers picking up within `withinMiles` of it; empty for anywhere. */
+  nearCity: string;
+  /** The radius for nearCity, in miles ("100" unless chosen). */
+  withinMiles: string;
 }
 
 type EquipmentEnum = "DRY_VAN" | "FLATBED" | "HEAVY_HAUL" | "REFRIGERATED" | "HIGH_VALUE" | "INTERMODAL";
@@ -43,8 +48,17 @@ export const WINS_SORTS = [
 ] as const;
 export type WinsSortField = (typeof WINS_SORTS)[number][0];
 
-const NO_FILTERS: OfferFilters = { originState: "", destinationState: "", equipmentType: "" };
-const KEYS = ["originState", "destinationState", "equipmentType"] as const;
+const NO_FILTERS: OfferFilters = {
+  originState: "",
+  destinationState: "",
+  equipmentType: "",
+  nearCity: "",
+  withinMiles: "",
+};
+const KEYS = ["originState", "destinationState", "equipmentType", "nearCity", "withinMiles"] as const;
+
+/** The radius the board uses when the person picked a city but no radius. */
+export const DEFAULT_NEAR_MILES = 100;
 
 /**
  * An offer list in the address: `search`, the three filters (when the list has them), sort/dir,
@@ -68,6 +82,8 @@ function offerListSpec<Field extends OfferSortField>(
             originState: (params.get("originState") ?? "").slice(0, 2),
             destinationState: (params.get("destinationState") ?? "").slice(0, 2),
             equipmentType: params.get("equipmentType") ?? "",
+            nearCity: (params.get("nearCity") ?? "").slice(0, 120),
+            withinMiles: (params.get("withinMiles") ?? "").slice(0, 3),
           }
         : NO_FILTERS,
     writeFilter(filters, params) {
@@ -87,6 +103,17 @@ export const HISTORY_LIST = offerListSpec(HISTORY_SORTS, { field: "FINISHED_AT",
 /** A carrier's won offers (no filters): won most recently first. */
 export const WINS_LIST = offerListSpec(WINS_SORTS, { field: "FINISHED_AT", direction: "DESC" }, false);
 
+/** The filter's "near" input: a well-formed city and a radius within the server's bounds. */
+function nearOf(filter: OfferFilters) {
+  const place = parseCityState(filter.nearCity);
+  if (!place) return null;
+  const miles = Number(filter.withinMiles);
+  return {
+    ...place,
+    miles: Number.isInteger(miles) && miles >= 1 && miles <= MAX_NEAR_MILES ? miles : DEFAULT_NEAR_MILES,
+  };
+}
+
 /** An offer list's query arguments (50 a page, as the queries fix). */
 export function offerListVariables<Field extends OfferSortField>(
   spec: ListSpec<OfferFilters, Field>,
@@ -98,6 +125,7 @@ export function offerListVariables<Field extends OfferSortField>(
       originState: criteria.filter.originState || null,
       destinationState: criteria.filter.destinationState || null,
       equipmentType: equipmentEnumOf(criteria.filter.equipmentType),
+      near: nearOf(criteria.filter),
     },
     orderBy: criteria.sort ?? spec.defaultSort ?? undefined,
     page: criteria.page,

@@ -44,5 +44,5 @@ export function useLiveActiveOffers<Query extends ActiveOffersQuery>(
   );
   useOfferChangedSubscription(null, handleChanged);
   list.answered(offers);
-  return { list, offers };
+  return { list, offers, data };
 }

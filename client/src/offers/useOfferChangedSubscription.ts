@@ -12,6 +12,19 @@ const subscription = graphql`
       roundEnds
       roundEndsAt
       roundNumber
+      bookNowPrice
+      myBid {
+        id
+        amount
+        status
+        counter {
+          amount
+          note
+          status
+          expiresAt
+        }
+      }
+      myBidRank
     }
   }
 `;

@@ -14,7 +14,6 @@ import { noteDataArrived } from "./data-freshness.ts";
 import { createFetchFunction } from "./network.ts";
 import { takePreloadedResponse } from "./preloaded-responses.ts";
 import { trackScreenQueries } from "./screen-queries.ts";
-import { createWsClient } from "./ws-client.ts";
 
 export interface RelayRuntime {
   environment: Environment;
@@ -30,33 +29,74 @@ const NOT_SCREEN_DATA = new Set(["SessionWatcherQuery"]);
  */
 const REFETCH_AFTER_RESUME_MS = 250;
 
-/** One environment (and store) per signed-in user: the session's epoch decides when to make a new one. */
-export function createRelayRuntime(session: SessionStore): RelayRuntime {
-  let wsClient: Client | null = null;
+/** What the live connection needs of a graphql-ws client. */
+export type LiveClient = Pick<Client, "subscribe" | "dispose">;
+export type LiveClientFactory = (session: SessionStore, onResumedAfterGap: () => void) => LiveClient;
+
+/** graphql-ws loads with the first subscription, not with the first screen's code. */
+const loadLiveClientFactory = (): Promise<LiveClientFactory> =>
+  import("./ws-client.ts").then((module) => module.createWsClient);
+
+/**
+ * One environment (and store) per signed-in user: the session's epoch decides when to make a new one.
+ * `loadClientFactory` is graphql-ws' code (tests give their own).
+ */
+export function createRelayRuntime(
+  session: SessionStore,
+  loadClientFactory: () => Promise<LiveClientFactory> = loadLiveClientFactory,
+): RelayRuntime {
+  let wsClient: Promise<LiveClient> | null = null;
   let pendingRefetch: ReturnType<typeof setTimeout> | undefined;
   const socket = () => {
-    wsClient ??= createWsClient(session, () => {
-      clearTimeout(pendingRefetch);
-      pendingRefetch = setTimeout(() => screenQueries.refetch(), REFETCH_AFTER_RESUME_MS);
+    if (wsClient) return wsClient;
+    const loading = loadClientFactory().then((createClient) =>
+      createClient(session, () => {
+        clearTimeout(pendingRefetch);
+        pendingRefetch = setTimeout(() => screenQueries.refetch(), REFETCH_AFTER_RESUME_MS);
+      }),
+    );
+    // A chunk that failed to load (the network dropped) is asked for again by the next subscription.
+    loading.catch(() => {
+      if (wsClient === loading) wsClient = null;
     });
-    return wsClient;
+    wsClient = loading;
+    return loading;
   };
 
   const subscribe: SubscribeFunction = (request, variables) =>
-    Observable.create<GraphQLResponse>((sink) =>
-      socket().subscribe(
-        { operationName: request.name, query: request.text ?? "", variables },
-        {
-          next: (value) => {
-            noteDataArrived();
-            sink.next(value as GraphQLResponse);
-          },
-          error: (error) =>
-            sink.error(error instanceof Error ? error : new Error("The live connection failed")),
-          complete: () => sink.complete(),
+    Observable.create<GraphQLResponse>((sink) => {
+      let unsubscribe: (() => void) | null = null;
+      let ended = false;
+      const pending = socket();
+      pending.then(
+        (client) => {
+          if (ended) return;
+          // The runtime was disposed while graphql-ws loaded: this subscription ends as an open one
+          // does when its socket closes, rather than open a socket that nobody closes any more.
+          if (wsClient !== pending) {
+            sink.complete();
+            return;
+          }
+          unsubscribe = client.subscribe(
+            { operationName: request.name, query: request.text ?? "", variables },
+            {
+              next: (value) => {
+                noteDataArrived();
+                sink.next(value as GraphQLResponse);
+              },
+              error: (error) =>
+                sink.error(error instanceof Error ? error : new Error("The live connection failed")),
+              complete: () => sink.complete(),
+            },
+          );
         },
-      ),
-    );
+        () => sink.error(new Error("The live connection failed")),
+      );
+      return () => {
+        ended = true;
+        unsubscribe?.();
+      };
+    });
 
   const fetchOnce = createFetchFunction(session);
   // The 5-minute session check is no data the user sees: it leaves 'last update' as it was.
@@ -75,7 +115,9 @@ export function createRelayRuntime(session: SessionStore): RelayRuntime {
     environment,
     dispose() {
       clearTimeout(pendingRefetch);
-      void wsClient?.dispose();
+      // graphql-ws' dispose waits for a connection still being made and rejects with its CloseEvent
+      // when that attempt is refused (the session has just ended): nobody is left to tell.
+      wsClient?.then((client) => client.dispose()).catch(() => undefined);
       wsClient = null;
     },
   };

@@ -4,11 +4,10 @@ import Box from "@mui/material/Box";
 import InputAdornment from "@mui/material/InputAdornment";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { graphql } from "react-relay";
 import { useNavigate } from "react-router-dom";
 import { useSearchQuery } from "../relay/useSearchQuery.ts";
-import { useShortcuts } from "../ui/shortcuts.ts";
 import type { HeaderSearchQuery, HeaderSearchQuery$data } from "./__generated__/HeaderSearchQuery.graphql";
 import { SEARCH_KIND_LABEL, type SearchHitKind, searchHitPath } from "./search-paths.ts";
 
@@ -31,25 +30,27 @@ const MIN_LENGTH = 2;
 const isKnownKind = (kind: string): kind is SearchHitKind => kind in SEARCH_KIND_LABEL;
 const knownHits = (data: HeaderSearchQuery$data) => data.search.filter((hit) => isKnownKind(hit.kind));
 
+export interface HeaderSearchProps {
+  /** What was typed into the box that stood in for this one while its code loaded (HeaderSearchSlot). */
+  initialText?: string;
+  /** That box had the focus: this one takes it over. */
+  autoFocus?: boolean;
+}
+
 /**
  * The header's search box: loads, routes, carriers, invoices and bills by id, number, name or
- * DOT/MC. '/' focuses it from anywhere, arrows pick a match, Enter opens it.
+ * DOT/MC. Arrows pick a match, Enter opens it ('/' is HeaderSearchSlot's).
  */
-export function HeaderSearch() {
+export function HeaderSearch({ initialText = "", autoFocus = false }: HeaderSearchProps) {
   const navigate = useNavigate();
   const box = useRef<HTMLDivElement>(null);
-  const [text, setText] = useState("");
+  const [text, setText] = useState(initialText);
   const [open, setOpen] = useState(false);
 
-  // Through the one shortcut registry: a list screen's own '/' (its search box) wins while shown.
-  useShortcuts([
-    {
-      key: "/",
-      description: "Search loads, routes, carriers, invoices and bills",
-      group: "General",
-      run: () => box.current?.querySelector("input")?.focus(),
-    },
-  ]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when it replaces the stand-in
+  useEffect(() => {
+    if (autoFocus) box.current?.querySelector("input")?.focus();
+  }, []);
 
   const trimmed = text.trim();
   const { result, loading, failed } = useSearchQuery<HeaderSearchQuery, readonly Hit[]>(

@@ -28,7 +28,12 @@ export const TRACKING_COLUMNS: readonly Column<TrackingRow_route$data>[] = [
     ),
   },
   { id: "carrier", header: "Carrier", cell: (route) => route.carrierName ?? DASH },
-  { id: "driver", header: "Driver", cell: (route) => route.driverUserId ?? DASH },
+  {
+    id: "driver",
+    header: "Driver",
+    // A trip's driver (named at dispatch, driver app) is no user: their name, else the assigned user.
+    cell: (route) => route.driverName ?? route.driverUserId ?? DASH,
+  },
   {
     id: "loads",
     header: "Loads",
@@ -59,6 +64,7 @@ export function TrackingRow({ route }: TrackingRowProps) {
         routeNumber
         carrierName
         driverUserId
+        driverName
         etaMinutes
         loads {
           loadId

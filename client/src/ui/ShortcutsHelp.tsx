@@ -1,11 +1,11 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Typography from "@mui/material/Typography";
 import { useMemo, useState } from "react";
+import { Dialog } from "./overlays.ts";
 import { useRegisteredShortcuts, useShortcuts } from "./shortcuts.ts";
 
 /** '?' opens a dialog listing every shortcut the screen has registered, by group. */

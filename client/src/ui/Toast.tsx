@@ -1,6 +1,6 @@
 import Alert from "@mui/material/Alert";
-import Snackbar from "@mui/material/Snackbar";
 import { useCallback, useState } from "react";
+import { Snackbar } from "./overlays.ts";
 import { useLastShown } from "./useLastShown.ts";
 
 export interface ToastMessage {

@@ -25,6 +25,7 @@ import {
   type DateReadZone,
   parseDateValue,
   parseMode,
+  parseMoneyCell,
   parseNonNegativeNumber,
   parseStatus,
   parseStopNumber,
@@ -53,6 +54,8 @@ export interface LoadValues {
   appointmentsRequired?: boolean;
   appointmentsConfirmed?: boolean;
   trackingLink?: string;
+  /** The Customer Rate column, in cents. */
+  customerRateCents?: number;
 }
 
 /** One valid row. Empty cells are absent: they never overwrite an existing load's value. */
@@ -164,6 +167,11 @@ const SETTERS: Record<Exclude<UploadField, "loadId">, Setter> = {
   originAppointmentTo: appointment("originAppointmentTo"),
   destinationAppointmentFrom: appointment("destinationAppointmentFrom"),
   destinationAppointmentTo: appointment("destinationAppointmentTo"),
+  customerRate: (row, value) => {
+    const cents = parseMoneyCell(value, FIELD_LABELS.customerRate);
+    if (isProblem(cents)) return cents;
+    row.values.customerRateCents = cents;
+  },
 };
 
 function cellText(cell: Cell): string | Problem {

@@ -1,12 +1,11 @@
 import type { AuditActor } from "../../audit/actor.ts";
 import { recordAuditWork } from "../../audit/service.ts";
-import { run, type SqlWork } from "../../db/bulk.ts";
+import type { SqlWork } from "../../db/bulk.ts";
 import {
   type Column,
   deleteWhereIn,
   insertRowStream,
   insertRows,
-  selectWhereIn,
   updateRowsAtVersion,
   type VersionedRowChange,
 } from "../../db/bulk-statements.ts";
@@ -17,6 +16,7 @@ import type { FieldError } from "../../errors.ts";
 import { createRowId } from "../../lib/ids.ts";
 import { facilityTimeZone } from "../../nass/time-zone.ts";
 import { ensureRoutes } from "../../routing/route-numbers.ts";
+import { carriedVisit, STOP_VISIT_COLUMNS } from "../stop-rows.ts";
 import {
   appointmentWindows,
   keysOfRows,
@@ -26,6 +26,14 @@ import {
   type UploadRow,
   unknownNassErrors,
 } from "./rows.ts";
+import {
+  insertUploadBatch,
+  loadsOfLoadIds,
+  nassCodesOfCodes,
+  type PreviousStop,
+  setUploadBatchUpdatedCount,
+  stopsOfLoads,
+} from "./store.ts";
 
 /**
  * An upload's rows for the write: their keys first, then the rows themselves, which may be read
@@ -99,6 +107,7 @@ const VALUE_COLUMNS: readonly (Column & { name: keyof LoadValues })[] = [
   { name: "appointmentsRequired", type: "boolean" },
   { name: "appointmentsConfirmed", type: "boolean" },
   { name: "trackingLink", type: "text" },
+  { name: "customerRateCents", type: "integer" },
 ];
 
 /** What a new load gets when its row leaves a column empty (the stream names the customer). */
@@ -139,7 +148,33 @@ const STOP_COLUMNS: readonly Column[] = [
   { name: "nassCodeId", type: "text" },
   { name: "appointmentFrom", type: "timestamp(3)" },
   { name: "appointmentTo", type: "timestamp(3)" },
+  { name: "arrivedAt", type: "timestamp(3)" },
+  { name: "arrivedSource", type: "text" },
+  { name: "departedAt", type: "timestamp(3)" },
+  { name: "departedSource", type: "text" },
+  { name: "detentionAcceptedCents", type: "integer" },
+  { name: "detentionAcceptedAt", type: "timestamp(3)" },
+  { name: "detentionAcceptedById", type: "text" },
 ];
+
+/** Timestamps read by a plain statement: PostgreSQL's driver gives Dates, SQLite's its stored text. */
+function readDate(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(String(value));
+}
+
+function previousStopRow(row: PreviousStop) {
+  return {
+    ...row,
+    sequence: Number(row.sequence),
+    appointmentFrom: readDate(row.appointmentFrom),
+    appointmentTo: readDate(row.appointmentTo),
+    arrivedAt: readDate(row.arrivedAt),
+    departedAt: readDate(row.departedAt),
+    detentionAcceptedAt: readDate(row.detentionAcceptedAt),
+    detentionAcceptedCents: row.detentionAcceptedCents === null ? null : Number(row.detentionAcceptedCents),
+  };
+}
 
 function plannedStops(row: UploadRow): { type: "pickup" | "delivery"; code: string }[] {
   const stops: { type: "pickup" | "delivery"; code: string }[] = [];
@@ -213,28 +248,10 @@ class FieldsWritten {
 export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
   const { provider, now, batchId, stream } = upload;
   const { keys, errors } = upload.source;
-  const existing = yield* selectWhereIn<{
-    id: string;
-    loadId: string;
-    status: string;
-    customerRateCents: number | null;
-    version: number;
-  }>(
-    provider,
-    `SELECT "id", "loadId", "status", "customerRateCents", "version" FROM "Load"`,
-    "loadId",
-    keys.loadIds,
-  );
+  const existing = yield* loadsOfLoadIds(provider, keys.loadIds);
   const existingByLoadId = new Map(existing.map((row) => [row.loadId, row]));
   const routeIds = yield* ensureRoutes(queryBuilder(provider), keys.routeNumbers, now);
-  const nassRows = yield* selectWhereIn<{
-    id: string;
-    code: string;
-    latitude: number | string | null;
-    longitude: number | string | null;
-  }>(provider, `SELECT "id", "code", "latitude", "longitude" FROM "NassCode"`, "code", [
-    ...new Set(keys.nassCodes),
-  ]);
+  const nassRows = yield* nassCodesOfCodes(provider, [...new Set(keys.nassCodes)]);
   const nassIds = new Map(nassRows.map((row) => [row.code, row.id]));
   const knownCodes = new Set(nassIds.keys());
   const zones = new Map(
@@ -249,19 +266,16 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
   const windowsByRow = new Map<UploadRow, Record<"origin" | "destination", StopWindow>>();
 
   // The keys are the rows' own when the upload is valid (see uploadKeys); otherwise it rolls back.
-  yield* run(
-    `INSERT INTO "UploadBatch" ("id", "userId", "stream", "fileNames", "rowCount", "createdCount", "updatedCount", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    [
-      batchId,
-      upload.actor.id,
-      stream,
-      upload.fileNames.length ? upload.fileNames.join(", ") : null,
-      keys.loadIds.length,
-      keys.loadIds.length - existing.length,
-      existing.length,
-      now,
-    ],
-  );
+  yield* insertUploadBatch([
+    batchId,
+    upload.actor.id,
+    stream,
+    upload.fileNames.length ? upload.fileNames.join(", ") : null,
+    keys.loadIds.length,
+    keys.loadIds.length - existing.length,
+    existing.length,
+    now,
+  ]);
 
   const uploadValues = (row: UploadRow): (SqlValue | undefined)[] => [
     row.routeNumber ? routeIds.get(row.routeNumber) : undefined,
@@ -324,31 +338,47 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
   const skipped = new Set(skippedRows);
   const keptRows = skipped.size === 0 ? updatedRows : updatedRows.filter((row) => !skipped.has(row));
   if (skipped.size > 0) {
-    yield* run(`UPDATE "UploadBatch" SET "updatedCount" = ? WHERE "id" = ?`, [keptRows.length, batchId]);
+    yield* setUploadBatchUpdatedCount(batchId, keptRows.length);
   }
 
   const stopRows = skipped.size === 0 ? withStops : withStops.filter((row) => !skipped.has(row));
-  yield* deleteWhereIn(
-    provider,
-    "LoadStop",
-    "loadId",
-    stopRows.filter((row) => existingByLoadId.has(row.loadId)).map((row) => loadIdByRow.get(row)!),
-  );
+  const replacedLoadIds = stopRows
+    .filter((row) => existingByLoadId.has(row.loadId))
+    .map((row) => loadIdByRow.get(row)!);
+  // A stop at the same sequence and facility is the same stop: it keeps its id and its visit
+  // (arrival, departure, accepted detention), and its appointment when the row's cells leave it empty.
+  const previousStops = new Map<string, ReturnType<typeof previousStopRow>[]>();
+  const previousRows = yield* stopsOfLoads(provider, replacedLoadIds);
+  for (const previous of previousRows) {
+    const list = previousStops.get(previous.loadId) ?? [];
+    list.push(previousStopRow(previous));
+    previousStops.set(previous.loadId, list);
+  }
+  yield* deleteWhereIn(provider, "LoadStop", "loadId", replacedLoadIds);
   const stops = stopRows.flatMap((row) =>
     plannedStops(row).map((stop, index) => ({ row, stop, sequence: index + 1 })),
   );
   yield* insertRows(provider, "LoadStop", STOP_COLUMNS, stops.length, (index, out) => {
     const { row, stop, sequence } = stops[index];
     const window = windowsByRow.get(row)?.[stop.type === "pickup" ? "origin" : "destination"];
+    const loadId = loadIdByRow.get(row)!;
+    const nassCodeId = nassIds.get(stop.code) ?? null;
+    const previous = previousStops.get(loadId) ?? [];
+    const visit = carriedVisit(previous, { sequence, nassCodeId });
+    const same = previous.find(
+      (candidate) => candidate.sequence === sequence && candidate.nassCodeId === nassCodeId,
+    );
+    const given = window?.from || window?.to;
     out.push(
-      createRowId(),
-      loadIdByRow.get(row)!,
+      same?.id ?? createRowId(),
+      loadId,
       sequence,
       stop.type,
-      nassIds.get(stop.code) ?? null,
-      window?.from ?? null,
-      window?.to ?? null,
+      nassCodeId,
+      given ? (window?.from ?? null) : (same?.appointmentFrom ?? null),
+      given ? (window?.to ?? null) : (same?.appointmentTo ?? null),
     );
+    for (const column of STOP_VISIT_COLUMNS) out.push(visit[column] ?? null);
   });
 
   yield* recordAuditWork(
@@ -372,13 +402,14 @@ export function* writeUpload(upload: UploadWrite): SqlWork<UploadOutcome> {
     },
     now,
   );
-  // Billing follows operations (issue 14): a load that becomes delivered drafts its invoice. A new
-  // load has no customer rate yet (its invoice follows when the rate is set), so only updates count.
+  // Billing follows operations (issue 14): a load that becomes delivered drafts its invoice once it
+  // has a customer rate (kept or from this row). A new load's invoice follows when it is next
+  // delivered or its rate is set, so only updates count here.
   const deliveredLoadIds = keptRows.flatMap((row) => {
     const before = existingByLoadId.get(row.loadId)!;
     return row.values.status === "delivered" &&
       before.status !== "delivered" &&
-      before.customerRateCents !== null
+      (before.customerRateCents !== null || row.values.customerRateCents !== undefined)
       ? [before.id]
       : [];
   });

@@ -8,9 +8,9 @@ import { errors } from "../../http/rest-schemas.ts";
 import { type RestRoute, withStatus } from "../../http/router.ts";
 import { findUser } from "../../users/service.ts";
 import { anonymousBidJson, bidJson } from "../json.ts";
+import { findOfferRef } from "../offer-ref.ts";
 import { bidReadPolicy } from "../read-policy.ts";
 import { bidSchema } from "../rest-schemas.ts";
-import { findOfferRef } from "../service.ts";
 import { confirmWinner } from "../winner.ts";
 import {
   bidAmountSchema,

@@ -1,6 +1,7 @@
 import { BID_MESSAGES, bidderRating, OFFER_MESSAGES, statesNamedIn } from "../../../common/offers.ts";
 import { requireAdmin, requireViewer } from "../../auth/policy.ts";
 import { readableOrThrow } from "../../auth/read-policy.ts";
+import { assertCarrierCompliant } from "../../compliance/service.ts";
 import type { Context } from "../../context.ts";
 import { createSqlGroupCommit, type SqlGroupCommit } from "../../db/group-commit.ts";
 import type { Deps } from "../../deps.ts";
@@ -70,6 +71,7 @@ export async function placeBid(ctx: Context, rawInput: unknown): Promise<PlacedB
   if (viewer.role === "ADMIN") throw new ForbiddenError(BID_MESSAGES.adminCannotBid);
   const bidder = await requireMarketplaceBidder(ctx, viewer);
   const input = parseInput(placeBidInput, rawInput);
+  await assertCarrierCompliant(ctx, { userId: viewer.id }, "bid");
   const outcome = await bidQueue(ctx).submit({
     offerReference: input.offerId,
     userId: viewer.id,

@@ -103,6 +103,22 @@ function* refreshBest(db: Store, offerId: string, now: Date): SqlWork<void> {
   );
 }
 
+/** A bid's open counter-offer ends when the carrier bids again (superseded) or folds (closed). */
+function* supersedeCounters(
+  db: Store,
+  bidId: string,
+  status: "superseded" | "closed",
+  now: Date,
+): SqlWork<void> {
+  yield* execute(
+    db
+      .updateTable("BidCounter")
+      .set({ status, decidedAt: now })
+      .where("bidId", "=", bidId)
+      .where("status", "=", "open"),
+  );
+}
+
 const bidKey = (offerId: string, userId: string) => `${offerId} ${userId}`;
 
 /**
@@ -157,6 +173,8 @@ export function* placeBidsWork(db: Store, jobs: readonly BidJob[], now = new Dat
           .where("id", "=", bidId)
           .returningAll(),
       );
+      // Bidding again answers an open counter-offer: it is superseded by the new amount.
+      yield* supersedeCounters(db, bidId, "superseded", now);
     } else {
       [bid] = yield* rowsOf(
         db
@@ -219,6 +237,7 @@ export function* foldBidWork(
       .where("id", "=", existing.id)
       .returningAll(),
   );
+  yield* supersedeCounters(db, bid.id, "closed", now);
   yield* refreshBest(db, offerId, now);
   const notifications = yield* insertNotificationsWork(db, [notice(bid)], now);
   return { kind: "folded", bid, notifications };

@@ -7,6 +7,7 @@ import { Outlet } from "react-router-dom";
 import { homeFor } from "../../lib/paths.ts";
 import { session } from "../../lib/session.ts";
 import { setStoredZone } from "../../lib/viewer-zone.ts";
+import { warmDeferredParts } from "../../ui/deferred.tsx";
 import { Loading } from "../../ui/Loading.tsx";
 import { ShortcutsHelp } from "../../ui/ShortcutsHelp.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "../../ui/SkipLink.tsx";
@@ -19,6 +20,7 @@ import { LastDataUpdate } from "./LastDataUpdate.tsx";
 import type { Area } from "./navigation.tsx";
 import { SessionWatcher } from "./SessionWatcher.tsx";
 import { Sidebar } from "./Sidebar.tsx";
+import { useAfterFirstScreen } from "./useAfterFirstScreen.ts";
 
 interface AppLayoutProps {
   area: Area;
@@ -59,6 +61,12 @@ function AppFrame({ area }: AppLayoutProps) {
   const permanent = useMediaQuery((theme) => theme.breakpoints.up("md"), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const headerProps = { permanentSidebar: permanent, onOpenSidebar: () => setMobileOpen(true) };
+  // The dialogs, menus and bars the first screen left out: fetched once a screen has shown its data
+  // (never before: on a slow machine they would only delay it), ahead of a first opening.
+  const afterFirstScreen = useAfterFirstScreen(null);
+  useEffect(() => {
+    if (afterFirstScreen) warmDeferredParts();
+  }, [afterFirstScreen]);
 
   return (
     <Box sx={{ display: "flex", minHeight: "100vh" }}>

@@ -5,7 +5,7 @@ import IconButton from "@mui/material/IconButton";
 import Toolbar from "@mui/material/Toolbar";
 import { lazy, Suspense } from "react";
 import { graphql, useFragment } from "react-relay";
-import { HeaderSearch } from "../../search/HeaderSearch.tsx";
+import { HeaderSearchSlot } from "../../search/HeaderSearchSlot.tsx";
 import type { Header_user$key } from "./__generated__/Header_user.graphql";
 import { LastDataUpdate } from "./LastDataUpdate.tsx";
 import { DRAWER_WIDTH } from "./Sidebar.tsx";
@@ -13,7 +13,7 @@ import { UserMenu } from "./UserMenu.tsx";
 import { useAfterFirstScreen } from "./useAfterFirstScreen.ts";
 
 // Loaded once the screen is up (useAfterFirstScreen): not needed to show the first screen. The
-// search stays: its '/' shortcut must work as soon as the screen shows.
+// search's '/' works from the start (HeaderSearchSlot).
 const NotificationBell = lazy(() =>
   import("../../notifications/NotificationBell.tsx").then((module) => ({ default: module.NotificationBell })),
 );
@@ -57,7 +57,7 @@ export function Header({ user, permanentSidebar, onOpenSidebar }: HeaderProps) {
         )}
         {/* Operators only: a carrier's loads are its offers, searched on the Active Offers screen
             itself, and no carrier screen shows routes, carriers, invoices or bills. */}
-        {data?.role === "ADMIN" ? <HeaderSearch /> : null}
+        {data?.role === "ADMIN" ? <HeaderSearchSlot /> : null}
         <Box sx={{ flex: { xs: 0, md: 1 } }} />
         <LastDataUpdate sx={{ display: { xs: "none", sm: "block" }, whiteSpace: "nowrap" }} />
         {data ? (

@@ -1,15 +1,16 @@
 import Box from "@mui/material/Box";
-import Drawer from "@mui/material/Drawer";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import ListSubheader from "@mui/material/ListSubheader";
+import Paper from "@mui/material/Paper";
 import Toolbar from "@mui/material/Toolbar";
 import { Link as RouterLink, useLocation } from "react-router-dom";
 import { isUnder } from "../../lib/paths.ts";
 import { BrandMark } from "../../ui/BrandMark.tsx";
+import { Drawer } from "../../ui/overlays.ts";
 import { type Area, NAVIGATION } from "./navigation.tsx";
 
 export const DRAWER_WIDTH = 248;
@@ -65,20 +66,42 @@ function SidebarContent({ area, home, onNavigate }: { area: Area; home: string; 
   );
 }
 
-/** Permanent on wide screens; a drawer that slides in on phones and tablets. */
+/**
+ * Permanent on wide screens: what MUI's permanent Drawer renders (its classes and styles), without
+ * the Drawer's modal and slide code on the first screen. On phones and tablets, MUI's temporary
+ * Drawer, which slides in (its code loads when first opened).
+ */
 export function Sidebar({ area, home, permanent, mobileOpen, onClose }: SidebarProps) {
   if (permanent) {
     return (
-      <Drawer
-        variant="permanent"
-        sx={{
-          width: DRAWER_WIDTH,
-          flexShrink: 0,
-          "& .MuiDrawer-paper": { width: DRAWER_WIDTH, boxSizing: "border-box" },
-        }}
+      <Box
+        className="MuiDrawer-root MuiDrawer-anchorLeft MuiDrawer-docked"
+        sx={{ flex: "0 0 auto", width: DRAWER_WIDTH, flexShrink: 0 }}
       >
-        <SidebarContent area={area} home={home} onNavigate={() => undefined} />
-      </Drawer>
+        <Paper
+          elevation={0}
+          square
+          className="MuiDrawer-paper"
+          sx={{
+            overflowY: "auto",
+            display: "flex",
+            flexDirection: "column",
+            height: "100%",
+            flex: "1 0 auto",
+            zIndex: "drawer",
+            position: "fixed",
+            top: 0,
+            left: 0,
+            outline: 0,
+            borderRight: 1,
+            borderColor: "divider",
+            width: DRAWER_WIDTH,
+            boxSizing: "border-box",
+          }}
+        >
+          <SidebarContent area={area} home={home} onNavigate={() => undefined} />
+        </Paper>
+      </Box>
     );
   }
   return (

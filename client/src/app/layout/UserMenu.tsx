@@ -4,7 +4,6 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
 import ListItemIcon from "@mui/material/ListItemIcon";
-import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
@@ -12,6 +11,7 @@ import { graphql, useFragment } from "react-relay";
 import { useNavigate } from "react-router-dom";
 import { useLogoutMutation } from "../../auth/useLogoutMutation.ts";
 import { profilePathFor } from "../../lib/paths.ts";
+import { Menu } from "../../ui/overlays.ts";
 import type { UserMenu_user$key } from "./__generated__/UserMenu_user.graphql";
 
 interface UserMenuProps {

@@ -5,17 +5,18 @@ import { screenShown, subscribeScreenShown } from "../../ui/screen-shown.tsx";
 const AT_THE_LATEST_MS = 3000;
 
 /**
- * False until a screen has shown its data and the browser is idle after that (or a few seconds
- * have passed): for parts of the frame that should not compete with the screen's own code, data
- * and rendering on a cold load.
+ * False until a screen has shown its data and the browser is idle after that (or `atTheLatestMs`
+ * have passed; null: only then): for parts of the frame that should not compete with the screen's
+ * own code, data and rendering on a cold load.
  */
-export function useAfterFirstScreen(): boolean {
+export function useAfterFirstScreen(atTheLatestMs: number | null = AT_THE_LATEST_MS): boolean {
   const shown = useSyncExternalStore(subscribeScreenShown, screenShown);
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setReady(true), AT_THE_LATEST_MS);
+    if (atTheLatestMs === null) return;
+    const timer = setTimeout(() => setReady(true), atTheLatestMs);
     return () => clearTimeout(timer);
-  }, []);
+  }, [atTheLatestMs]);
   useEffect(() => {
     if (!shown) return;
     if (typeof window.requestIdleCallback !== "function") {

@@ -5,8 +5,8 @@ import SortIcon from "@mui/icons-material/Sort";
 import Button from "@mui/material/Button";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
-import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
+import { Menu } from "../overlays.ts";
 import { useMenuButton } from "../useMenuButton.ts";
 import { type ListSort, type SortDirection, sameSort } from "./list-url.ts";
 

@@ -4,8 +4,8 @@ import ViewColumnIcon from "@mui/icons-material/ViewColumn";
 import Button from "@mui/material/Button";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
-import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
+import { Menu } from "../overlays.ts";
 import { useMenuButton } from "../useMenuButton.ts";
 import type { Column } from "./columns.ts";
 

@@ -2,7 +2,7 @@ import DensityMediumIcon from "@mui/icons-material/DensityMedium";
 import DensitySmallIcon from "@mui/icons-material/DensitySmall";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
-import Tooltip from "@mui/material/Tooltip";
+import { DeferredTooltip } from "../DeferredTooltip.tsx";
 import type { Density } from "./table-prefs.ts";
 
 interface DensityToggleProps {
@@ -20,16 +20,16 @@ export function DensityToggle({ density, onChange }: DensityToggleProps) {
       aria-label="Row density"
       onChange={(_event, next: Density | null) => next && onChange(next)}
     >
-      <Tooltip title="Comfortable rows">
+      <DeferredTooltip title="Comfortable rows">
         <ToggleButton value="comfortable" aria-label="Comfortable rows" sx={{ py: 0.25 }}>
           <DensityMediumIcon fontSize="small" />
         </ToggleButton>
-      </Tooltip>
-      <Tooltip title="Compact rows">
+      </DeferredTooltip>
+      <DeferredTooltip title="Compact rows">
         <ToggleButton value="compact" aria-label="Compact rows" sx={{ py: 0.25 }}>
           <DensitySmallIcon fontSize="small" />
         </ToggleButton>
-      </Tooltip>
+      </DeferredTooltip>
     </ToggleButtonGroup>
   );
 }

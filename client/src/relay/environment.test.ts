@@ -1,0 +1,155 @@
+import type { Sink } from "graphql-ws";
+import type { RequestParameters } from "relay-runtime";
+import { afterEach, describe, expect, it } from "vitest";
+import { createSessionStore } from "../lib/session-store.ts";
+import { createRelayRuntime, type LiveClient, type LiveClientFactory } from "./environment.ts";
+
+const SUBSCRIPTION: RequestParameters = {
+  id: null,
+  cacheID: "OfferChanged",
+  name: "OfferChanged",
+  operationKind: "subscription",
+  text: "subscription OfferChanged { offerChanged { id } }",
+  metadata: {},
+};
+
+/** graphql-ws' code as a chunk that arrives (or fails) when the test says. */
+function liveConnection(dispose: () => Promise<void> = async () => undefined) {
+  const sinks: Sink[] = [];
+  const client: LiveClient = {
+    subscribe(_payload, sink) {
+      sinks.push(sink);
+      return () => undefined;
+    },
+    dispose,
+  };
+  let arrive: (factory: LiveClientFactory) => void = () => undefined;
+  let fail: (error: Error) => void = () => undefined;
+  const chunk = new Promise<LiveClientFactory>((resolve, reject) => {
+    arrive = resolve;
+    fail = reject;
+  });
+  return {
+    sinks,
+    load: () => chunk,
+    arrive: () => arrive(() => client),
+    fail: () => fail(new Error("Failed to fetch dynamically imported module")),
+  };
+}
+
+function signedIn() {
+  const values = new Map<string, string>();
+  const storage = {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+    removeItem: (key: string) => void values.delete(key),
+  };
+  const session = createSessionStore(storage);
+  session.signIn("token", "CARRIER");
+  return session;
+}
+
+/** What a subscription's observer saw. */
+function watch(runtime: ReturnType<typeof createRelayRuntime>) {
+  const seen: string[] = [];
+  runtime.environment
+    .getNetwork()
+    .execute(SUBSCRIPTION, {}, {})
+    .subscribe({
+      next: (response) => seen.push(`next ${JSON.stringify("data" in response ? response.data : response)}`),
+      error: (error: Error) => seen.push(`error ${error.message}`),
+      complete: () => seen.push("complete"),
+    });
+  return seen;
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+/** Rejections nobody handled while `run` ran: in a page, each is an uncaught page error. */
+async function unhandledRejections(run: () => Promise<void>): Promise<unknown[]> {
+  const unhandled: unknown[] = [];
+  const listener = (reason: unknown) => unhandled.push(reason);
+  process.on("unhandledRejection", listener);
+  try {
+    await run();
+    await settled();
+  } finally {
+    process.off("unhandledRejection", listener);
+  }
+  return unhandled;
+}
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+describe("the live connection's code, loaded with the first subscription", () => {
+  it("delivers the events of a subscription asked for before graphql-ws had loaded", async () => {
+    const live = liveConnection();
+    const runtime = createRelayRuntime(signedIn(), live.load);
+    cleanups.push(() => runtime.dispose());
+    const seen = watch(runtime);
+    await settled();
+    expect(live.sinks).toHaveLength(0);
+    live.arrive();
+    await settled();
+    expect(live.sinks).toHaveLength(1);
+    live.sinks[0].next({ data: { offerChanged: { id: "1" } } });
+    live.sinks[0].complete();
+    expect(seen).toEqual(['next {"offerChanged":{"id":"1"}}', "complete"]);
+  });
+
+  it("opens nothing for a subscription that waited for it across a sign-out: it completes", async () => {
+    const live = liveConnection();
+    const runtime = createRelayRuntime(signedIn(), live.load);
+    const seen = watch(runtime);
+    runtime.dispose();
+    live.arrive();
+    await settled();
+    expect(live.sinks).toHaveLength(0);
+    expect(seen).toEqual(["complete"]);
+  });
+
+  it("raises nothing when the connection being made as it closes is refused (a CloseEvent)", async () => {
+    const refused = { code: 4401, reason: "Sign in to open a live connection" };
+    const live = liveConnection(() => Promise.reject(refused));
+    const runtime = createRelayRuntime(signedIn(), live.load);
+    const unhandled = await unhandledRejections(async () => {
+      watch(runtime);
+      live.arrive();
+      await settled();
+      runtime.dispose();
+    });
+    expect(unhandled).toEqual([]);
+  });
+
+  it("raises nothing when graphql-ws' code fails to load after a sign-out, and errs the waiting subscription", async () => {
+    const live = liveConnection();
+    const runtime = createRelayRuntime(signedIn(), live.load);
+    let seen: string[] = [];
+    const unhandled = await unhandledRejections(async () => {
+      seen = watch(runtime);
+      runtime.dispose();
+      live.fail();
+    });
+    expect(unhandled).toEqual([]);
+    expect(seen).toEqual(["error The live connection failed"]);
+  });
+
+  it("loads graphql-ws again for the next subscription after its code failed to load", async () => {
+    const failed = liveConnection();
+    const loaded = liveConnection();
+    const chunks = [failed, loaded];
+    const runtime = createRelayRuntime(signedIn(), () => (chunks.shift() ?? loaded).load());
+    cleanups.push(() => runtime.dispose());
+    const first = watch(runtime);
+    failed.fail();
+    await settled();
+    expect(first).toEqual(["error The live connection failed"]);
+    watch(runtime);
+    loaded.arrive();
+    await settled();
+    expect(loaded.sinks).toHaveLength(1);
+  });
+});

@@ -1,0 +1,23 @@
+-- AlterTable
+ALTER TABLE "Offer" ADD COLUMN "bookNowPriceCents" INTEGER;
+
+-- CreateTable
+CREATE TABLE "BidCounter" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "bidId" TEXT NOT NULL,
+    "offerId" TEXT NOT NULL,
+    "amountCents" INTEGER NOT NULL,
+    "note" TEXT,
+    "status" TEXT NOT NULL DEFAULT 'open',
+    "expiresAt" DATETIME NOT NULL,
+    "createdById" TEXT,
+    "decidedAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "BidCounter_bidId_fkey" FOREIGN KEY ("bidId") REFERENCES "Bid" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "BidCounter_bidId_status_idx" ON "BidCounter"("bidId", "status");
+
+-- CreateIndex
+CREATE INDEX "BidCounter_offerId_status_idx" ON "BidCounter"("offerId", "status");
