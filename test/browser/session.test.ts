@@ -110,7 +110,6 @@ describe("sessions that end elsewhere", () => {
     await second.context.close();
   });
 
-
   it("checks the session every 5 minutes and logs out when it ended", async () => {
     const { page, context } = await openTab(watchedWorld);
     await context.clock.install();
