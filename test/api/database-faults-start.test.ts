@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import { adminUrl, testProvider } from "../support/database-url.ts";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy.ts";
@@ -24,28 +24,48 @@ interface LogLine {
   retryInMs?: number;
 }
 
-/** The server as `npm run dev` runs it (server/main.ts), started while its database refuses connections. */
+/** The first retries' waits: 0.5 s doubling (server/db/wait-for-database.ts). */
+const BACKOFF_MS = [500, 1_000, 2_000];
+
+/**
+ * The server as `npm run dev` runs it (server/main.ts), started while its database refuses
+ * connections or drops their packets.
+ */
 describe.runIf(testProvider === "postgresql")("starting while the database is down", () => {
   let proxy: TcpProxy | undefined;
   let database: TestDatabase | undefined;
   let child: ChildProcess | undefined;
   const dataDir = mkdtempSync(join(tmpdir(), "freightway-start-"));
 
-  afterAll(async () => {
+  async function stopAll() {
     if (child && child.exitCode === null) {
       const exited = new Promise((resolve) => child?.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
     }
+    child = undefined;
     await proxy?.close();
+    proxy = undefined;
     await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+    database = undefined;
+  }
+
+  afterEach(stopAll);
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it("logs each retry with its backoff and comes up by itself when the database opens", async () => {
+    await startsWhile("refuse");
+  }, 90_000);
+
+  // Unreachable (packets dropped): each attempt ends at DB_CONNECT_TIMEOUT_MS, never a silent hang.
+  it("does the same while packets to the database are dropped", async () => {
+    await startsWhile("blackhole");
+  }, 90_000);
+
+  async function startsWhile(mode: "refuse" | "blackhole") {
     const target = new URL(adminUrl);
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    await proxy.refuse();
+    await proxy[mode]();
     // Empty: the start migrates it once it can reach it.
     database = await createTestDatabase({ empty: true });
     const port = await freePort();
@@ -82,15 +102,16 @@ describe.runIf(testProvider === "postgresql")("starting while the database is do
     });
 
     const waits = () => lines.filter((line) => line.msg === "waiting for the database");
-    await waitFor(() => waits().length >= 3 || exitCode !== null, 30_000);
+    const spawnedAt = Date.now();
+    await waitFor(() => waits().length >= BACKOFF_MS.length || exitCode !== null, 30_000);
+    const waitedMs = Date.now() - spawnedAt;
     expect(exitCode).toBeNull();
-    expect(waits().map((line) => [line.level, line.attempt, line.retryInMs])).toEqual([
-      ["warn", 1, 500],
-      ["warn", 2, 1_000],
-      ["warn", 3, 2_000],
-    ]);
+    expect(waits().map((line) => [line.level, line.attempt, line.retryInMs])).toEqual(
+      BACKOFF_MS.map((ms, index) => ["warn", index + 1, ms]),
+    );
 
     await proxy.open();
+    const openedAt = Date.now();
     let healthy = false;
     const started = Date.now();
     while (!healthy && Date.now() - started < 15_000 && exitCode === null) {
@@ -99,5 +120,8 @@ describe.runIf(testProvider === "postgresql")("starting while the database is do
     }
     expect(healthy).toBe(true);
     expect(lines.some((line) => line.msg === "the database is reachable")).toBe(true);
-  }, 90_000);
+    console.info(
+      `start with the database ${mode === "refuse" ? "down" : "silent"}: ${BACKOFF_MS.length} retries logged in ${waitedMs} ms, healthy ${Date.now() - openedAt} ms after it was back`,
+    );
+  }
 });

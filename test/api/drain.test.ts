@@ -301,6 +301,11 @@ describe("a server process receiving SIGTERM with work in flight", () => {
     expect(listAnswers.every((answer) => answer.headers.connection === "close")).toBe(true);
 
     const exit = await server.exited;
+    console.info(
+      `drain: /readyz 503 at once, listener closed ${listenerClosedAfterMs} ms after SIGTERM ` +
+        `(SHUTDOWN_DELAY ${DELAY_SECONDS * 1000} ms), exit ${exit.code} ${exit.at - signalledAt} ms after it ` +
+        `(${UPLOAD_ROWS}-row upload and ${LIST_REQUESTS} lists finished)`,
+    );
     expect(exit).toMatchObject({ code: 0, signal: null });
     expect(exit.at - signalledAt).toBeLessThan((DELAY_SECONDS + GRACE_SECONDS) * 1000);
     expect(closeCode).toBe(1001);
