@@ -39,7 +39,17 @@ function call(
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       `${base}${path}`,
-      { method: options.method ?? "GET", headers: options.headers },
+      {
+        method: options.method ?? "GET",
+        // Stated, since Node sends a DELETE's body without a length (and the server reads it as
+        // the next request).
+        headers: {
+          ...(options.body === undefined
+            ? {}
+            : { "content-length": String(Buffer.byteLength(options.body)) }),
+          ...options.headers,
+        },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -187,6 +197,37 @@ describe("static client", () => {
       error: "Method not allowed",
       code: "METHOD_NOT_ALLOWED",
     });
+  });
+
+  it("answers a wrong method on /graphql as GraphQL does, and on the server's own paths with a JSON 405", async () => {
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const answer = await call(base, "/graphql", {
+        method,
+        headers: { "content-type": "application/json", "x-graphql-yoga-csrf": "1" },
+        body: JSON.stringify({ query: "{ __typename }" }),
+      });
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers.allow, method).toBe("GET, POST");
+      expect(json(answer), method).toEqual({
+        errors: [
+          { message: "GraphQL only supports GET and POST requests.", extensions: { code: "BAD_REQUEST" } },
+        ],
+      });
+    }
+    for (const path of ["/healthz", "/livez", "/readyz", "/api/openapi.json", "/api/docs"]) {
+      for (const method of ["POST", "PUT", "DELETE"]) {
+        const answer = await call(base, path, { method, body: "{}" });
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.headers.allow, `${method} ${path}`).toBe("GET, HEAD");
+        expect(json(answer), `${method} ${path}`).toEqual({
+          message: "Method not allowed",
+          error: "Method not allowed",
+          code: "METHOD_NOT_ALLOWED",
+        });
+      }
+    }
+    // A client route is the app's page, not a resource: other methods find nothing there.
+    expect((await call(base, "/login", { method: "DELETE" })).status).toBe(404);
   });
 
   it("refuses malformed JSON, a non-JSON body and an oversized body with JSON errors", async () => {
