@@ -18,6 +18,7 @@ import { registerMetricsRoute } from "../ops/metrics-route.ts";
 import { requestIdOf } from "../ops/request-id.ts";
 import { bodyTooLarge, DEFAULT_BODY_LIMIT } from "./body.ts";
 import { useRestBodyParser } from "./body-parsers.ts";
+import { clientErrorHandler } from "./client-errors.ts";
 import { registerGraphiQLAssets } from "./graphiql/routes.ts";
 import { sendMethodNotAllowed, watchRouteMethods } from "./method-not-allowed.ts";
 import { registerOpenApi } from "./openapi.ts";
@@ -79,6 +80,7 @@ export async function createEdge(
       connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
     } as ServerOptions,
     forceCloseConnections: true,
+    clientErrorHandler,
     routerOptions: { maxParamLength: 2_048 },
     genReqId: (raw) => requestIdOf(raw.headers[REQUEST_ID_HEADER]),
   });

@@ -371,6 +371,49 @@ describe("timeouts", () => {
   });
 });
 
+describe("refusals before a request is read", () => {
+  /** Writes `text` on a new connection; resolves with all it got once the server closes it. */
+  const raw = (text: string) =>
+    new Promise<string>((resolve) => {
+      const socket = connect(new URL(base).port as unknown as number, "127.0.0.1", () => socket.write(text));
+      let received = "";
+      socket.on("data", (chunk) => {
+        received += chunk.toString();
+      });
+      socket.on("close", () => resolve(received));
+    });
+  const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
+
+  it("answers them as JSON with a code, as every other refusal", async () => {
+    const [malformed, tooLarge, late] = await Promise.all([
+      raw("NOT HTTP AT ALL\r\n\r\n"),
+      raw(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${"x".repeat(20_000)}\r\n\r\n`),
+      raw(
+        "POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 9\r\n\r\n{",
+      ),
+    ]);
+    expect(malformed).toMatch(/^HTTP\/1\.1 400 /);
+    expect(malformed).toMatch(/\r\ncontent-type: application\/json/i);
+    expect(bodyOf(malformed)).toEqual({
+      message: "The request is not valid HTTP.",
+      error: "The request is not valid HTTP.",
+      code: "MALFORMED_REQUEST",
+    });
+    expect(tooLarge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(bodyOf(tooLarge)).toEqual({
+      message: "The request's headers are too large.",
+      error: "The request's headers are too large.",
+      code: "HEADERS_TOO_LARGE",
+    });
+    expect(late).toMatch(/^HTTP\/1\.1 408 /);
+    expect(bodyOf(late)).toEqual({
+      message: "The request did not arrive in time.",
+      error: "The request did not arrive in time.",
+      code: "REQUEST_TIMEOUT",
+    });
+  });
+});
+
 describe("OpenAPI", () => {
   it("describes every REST route and passes a third-party OpenAPI 3.1 validator", async () => {
     const answer = await call(base, "/api/openapi.json");
