@@ -10,6 +10,7 @@ import { PothosValidationError } from "@pothos/core";
 import {
   type DocumentNode,
   GraphQLError,
+  type GraphQLHTTPErrorExtensions,
   type GraphQLSchema,
   NoSchemaIntrospectionCustomRule,
   type ValidationContext,
@@ -160,7 +161,7 @@ function useDocumentBudget(production: boolean): Plugin {
       for (const error of result.errors ?? []) {
         const extensions = error.extensions as Record<string, unknown> | undefined;
         if (extensions && BAD_DOCUMENT_CODES.has(String(extensions.code))) {
-          extensions.http = { status: 400, spec: false };
+          extensions.http = badRequestHttp(extensions);
         }
       }
     },
@@ -174,6 +175,12 @@ const BAD_DOCUMENT_CODES = new Set([
   "GRAPHQL_VALIDATION_FAILED",
   "QUERY_TOO_EXPENSIVE",
 ]);
+
+/** A malformed request's HTTP answer: 400, but a wrong method keeps Yoga's 405 and its Allow header. */
+function badRequestHttp(extensions: Record<string, unknown>): GraphQLHTTPErrorExtensions {
+  const http = extensions.http as GraphQLHTTPErrorExtensions | undefined;
+  return http?.status === 405 ? http : { status: 400, spec: false };
+}
 
 function overBudget(args: {
   schema: GraphQLSchema;
@@ -251,7 +258,7 @@ export function createGraphQLServer(deps: Deps) {
             source: graphQLError.source,
             positions: graphQLError.positions,
             path: graphQLError.path,
-            extensions: { ...extensions, http: { status: 400, spec: false } },
+            extensions: { ...extensions, http: badRequestHttp(extensions) },
           });
         }
         const masked = new GraphQLError(message, {

@@ -18,7 +18,9 @@ import { registerMetricsRoute } from "../ops/metrics-route.ts";
 import { requestIdOf } from "../ops/request-id.ts";
 import { bodyTooLarge, DEFAULT_BODY_LIMIT } from "./body.ts";
 import { useRestBodyParser } from "./body-parsers.ts";
+import { clientErrorHandler } from "./client-errors.ts";
 import { registerGraphiQLAssets } from "./graphiql/routes.ts";
+import { sendMethodNotAllowed, watchRouteMethods } from "./method-not-allowed.ts";
 import { registerOpenApi } from "./openapi.ts";
 import { OVERLOADED_MESSAGE, OVERLOADED_RETRY_AFTER_SECONDS } from "./overload.ts";
 import { attachTransport } from "./request-info.ts";
@@ -78,10 +80,12 @@ export async function createEdge(
       connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
     } as ServerOptions,
     forceCloseConnections: true,
+    clientErrorHandler,
     routerOptions: { maxParamLength: 2_048 },
     genReqId: (raw) => requestIdOf(raw.headers[REQUEST_ID_HEADER]),
   });
   observeRequests(app);
+  const methodsOf = watchRouteMethods(app);
 
   app.addHook("onRequest", async (request) => {
     attachTransport(request, config.trustProxy);
@@ -159,6 +163,9 @@ export async function createEdge(
     const pathname = request.url.split("?")[0];
     const api = pathname === "/api" || pathname.startsWith("/api/") || pathname === "/graphql";
     const read = request.method === "GET" || request.method === "HEAD";
+    // A path the server has, with another method (OPTIONS is CORS' own, below).
+    const allowed = request.method === "OPTIONS" ? undefined : methodsOf(pathname);
+    if (allowed && !allowed.includes(request.method)) return sendMethodNotAllowed(reply, allowed);
     if (read && !api && isDriverRoute(pathname)) return client.sendDriverApp(reply);
     if (read && !api && isClientRoute(pathname)) return client.sendApp(reply);
     // A person who mistyped an address in a browser gets the app's own "Page not found" screen, with

@@ -104,7 +104,8 @@ export function registerGraphQLRoute(app: FastifyInstance, options: GraphQLRoute
       return payload;
     });
     scope.route({
-      method: ["GET", "POST"],
+      // Every method reaches Yoga, which answers the others 405 in GraphQL's shape (Allow: GET, POST).
+      method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
       url: "/graphql",
       schema: { hide: true },
       handler: (request, reply) => answer(request, reply),

@@ -5,6 +5,7 @@ import { type Context, contextFromRequest } from "../context.ts";
 import type { Deps } from "../deps.ts";
 import { DEFAULT_BODY_LIMIT, PUBLIC_BODY_LIMIT } from "./body.ts";
 import { assertCleanText } from "./input-text.ts";
+import { sendMethodNotAllowed } from "./method-not-allowed.ts";
 import { headerSource, transportOf } from "./request-info.ts";
 import { sendFetchResponse, sendJson } from "./responses.ts";
 import { accessErrors } from "./rest-schemas.ts";
@@ -100,19 +101,14 @@ export function registerRestRoutes(app: FastifyInstance, deps: Deps, routes: Res
     methodsByShape.set(shape, entry);
   }
   for (const { path, methods } of methodsByShape.values()) {
-    const allow = [...methods, ...(methods.has("GET") ? ["HEAD"] : [])].join(", ");
+    const allow = [...methods, ...(methods.has("GET") ? ["HEAD"] : [])];
     const missing = METHODS.filter((method) => !methods.has(method));
     if (missing.length === 0) continue;
     app.route({
       method: missing,
       url: `/api${path}`,
       schema: { hide: true },
-      handler: (_request, reply) =>
-        sendJson(reply.header("allow", allow), 405, {
-          message: "Method not allowed",
-          error: "Method not allowed",
-          code: "METHOD_NOT_ALLOWED",
-        }),
+      handler: (_request, reply) => sendMethodNotAllowed(reply, allow),
     });
   }
 }

@@ -39,7 +39,17 @@ function call(
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       `${base}${path}`,
-      { method: options.method ?? "GET", headers: options.headers },
+      {
+        method: options.method ?? "GET",
+        // Stated, since Node sends a DELETE's body without a length (and the server reads it as
+        // the next request).
+        headers: {
+          ...(options.body === undefined
+            ? {}
+            : { "content-length": String(Buffer.byteLength(options.body)) }),
+          ...options.headers,
+        },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -189,6 +199,37 @@ describe("static client", () => {
     });
   });
 
+  it("answers a wrong method on /graphql as GraphQL does, and on the server's own paths with a JSON 405", async () => {
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const answer = await call(base, "/graphql", {
+        method,
+        headers: { "content-type": "application/json", "x-graphql-yoga-csrf": "1" },
+        body: JSON.stringify({ query: "{ __typename }" }),
+      });
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers.allow, method).toBe("GET, POST");
+      expect(json(answer), method).toEqual({
+        errors: [
+          { message: "GraphQL only supports GET and POST requests.", extensions: { code: "BAD_REQUEST" } },
+        ],
+      });
+    }
+    for (const path of ["/healthz", "/livez", "/readyz", "/api/openapi.json", "/api/docs"]) {
+      for (const method of ["POST", "PUT", "DELETE"]) {
+        const answer = await call(base, path, { method, body: "{}" });
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.headers.allow, `${method} ${path}`).toBe("GET, HEAD");
+        expect(json(answer), `${method} ${path}`).toEqual({
+          message: "Method not allowed",
+          error: "Method not allowed",
+          code: "METHOD_NOT_ALLOWED",
+        });
+      }
+    }
+    // A client route is the app's page, not a resource: other methods find nothing there.
+    expect((await call(base, "/login", { method: "DELETE" })).status).toBe(404);
+  });
+
   it("refuses malformed JSON, a non-JSON body and an oversized body with JSON errors", async () => {
     const bad = await call(base, "/api/auth/login", {
       method: "POST",
@@ -327,6 +368,49 @@ describe("timeouts", () => {
       socket.on("close", () => resolve());
     });
     expect(Date.now() - started).toBeLessThan(3_000);
+  });
+});
+
+describe("refusals before a request is read", () => {
+  /** Writes `text` on a new connection; resolves with all it got once the server closes it. */
+  const raw = (text: string) =>
+    new Promise<string>((resolve) => {
+      const socket = connect(new URL(base).port as unknown as number, "127.0.0.1", () => socket.write(text));
+      let received = "";
+      socket.on("data", (chunk) => {
+        received += chunk.toString();
+      });
+      socket.on("close", () => resolve(received));
+    });
+  const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
+
+  it("answers them as JSON with a code, as every other refusal", async () => {
+    const [malformed, tooLarge, late] = await Promise.all([
+      raw("NOT HTTP AT ALL\r\n\r\n"),
+      raw(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${"x".repeat(20_000)}\r\n\r\n`),
+      raw(
+        "POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 9\r\n\r\n{",
+      ),
+    ]);
+    expect(malformed).toMatch(/^HTTP\/1\.1 400 /);
+    expect(malformed).toMatch(/\r\ncontent-type: application\/json/i);
+    expect(bodyOf(malformed)).toEqual({
+      message: "The request is not valid HTTP.",
+      error: "The request is not valid HTTP.",
+      code: "MALFORMED_REQUEST",
+    });
+    expect(tooLarge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(bodyOf(tooLarge)).toEqual({
+      message: "The request's headers are too large.",
+      error: "The request's headers are too large.",
+      code: "HEADERS_TOO_LARGE",
+    });
+    expect(late).toMatch(/^HTTP\/1\.1 408 /);
+    expect(bodyOf(late)).toEqual({
+      message: "The request did not arrive in time.",
+      error: "The request did not arrive in time.",
+      code: "REQUEST_TIMEOUT",
+    });
   });
 });
 

@@ -46,6 +46,31 @@ describe("the app under the Content-Security-Policy", () => {
   });
 });
 
+describe("the API docs", () => {
+  it("render and open operations under the Content-Security-Policy, from this server only", async () => {
+    const { page, errors, context } = await openTab(world);
+    const violations = await watchCsp(page);
+    const offsite: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith(world.baseUrl)) offsite.push(request.url());
+    });
+    await page.goto("/api/docs");
+    await page.getByText("Freightway REST API").first().waitFor();
+    await page.locator(".opblock-summary-path", { hasText: "/api/auth/login" }).first().waitFor();
+    // Operations open (their schemas render), and the sign-in scheme is offered.
+    await page.locator(".opblock-summary-path", { hasText: "/api/auth/login" }).first().click();
+    await page.getByText("Request body").first().waitFor();
+    await page
+      .getByRole("button", { name: /Authorize/ })
+      .first()
+      .waitFor();
+    expect(await violations()).toEqual([]);
+    expect(errors.filter((error) => /Content Security Policy/i.test(error))).toEqual([]);
+    expect(offsite).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("GraphiQL for support staff", () => {
   it("loads offline for an operator signed in by cookie, runs a query and a subscription", async () => {
     const { page, context } = await openTab(world);
