@@ -224,6 +224,16 @@ function armorPlugins(): Plugin[] {
   ] as Plugin[];
 }
 
+function withExtensions(error: GraphQLError, extensions: Record<string, unknown>): GraphQLError {
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    extensions,
+  });
+}
+
 export function createGraphQLServer(deps: Deps) {
   return createYoga<ServerContext>({
     schema,
@@ -250,16 +260,16 @@ export function createGraphQLServer(deps: Deps) {
         }
         // GraphQL's own errors (bad input, e.g. an unknown enum value) are for the client to see.
         if (graphQLError && (!original || isGraphQLError(original))) {
-          const extensions = graphQLError.extensions as Record<string, unknown>;
-          if (!BAD_DOCUMENT_CODES.has(String(extensions.code))) return graphQLError;
+          // Yoga's parser puts its own SyntaxError under `originalError`: not the client's business.
+          const { originalError: _parserError, ...extensions } = graphQLError.extensions as Record<
+            string,
+            unknown
+          >;
+          if (!BAD_DOCUMENT_CODES.has(String(extensions.code))) {
+            return _parserError === undefined ? graphQLError : withExtensions(graphQLError, extensions);
+          }
           // A malformed request (no query, wrong shapes) is a 400 for every client too.
-          return new GraphQLError(graphQLError.message, {
-            nodes: graphQLError.nodes,
-            source: graphQLError.source,
-            positions: graphQLError.positions,
-            path: graphQLError.path,
-            extensions: { ...extensions, http: badRequestHttp(extensions) },
-          });
+          return withExtensions(graphQLError, { ...extensions, http: badRequestHttp(extensions) });
         }
         const masked = new GraphQLError(message, {
           nodes: graphQLError?.nodes,

@@ -258,6 +258,16 @@ describe("static client", () => {
       message: "The request body is larger than 16 KB.",
       code: "PAYLOAD_TOO_LARGE",
     });
+    // GraphQL's answer says what is wrong without echoing the parser's own error back.
+    const badGraphQL = await call(base, "/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"query": "{ __typename }"',
+    });
+    expect(badGraphQL.status).toBe(400);
+    expect(json(badGraphQL)).toEqual({
+      errors: [{ message: "POST body sent invalid JSON.", extensions: { code: "BAD_REQUEST" } }],
+    });
     const badUrl = await call(base, "/api/loads/%E0%A4%A");
     expect(badUrl.status).toBe(400);
     expect(json(badUrl).code).toEqual(expect.any(String));
