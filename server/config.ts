@@ -164,7 +164,7 @@ export function loadConfig(
     loadCountCache: env.LOAD_COUNT_CACHE !== "off",
     viewerCache: env.VIEWER_CACHE !== "off",
     graphqlMaxInFlight: positiveWhole(env.GRAPHQL_MAX_IN_FLIGHT, 64, "GRAPHQL_MAX_IN_FLIGHT"),
-    graphqlMaxQueueMs: positiveMs(env.GRAPHQL_MAX_QUEUE_MS, 1_000, "GRAPHQL_MAX_QUEUE_MS"),
+    graphqlMaxQueueMs: positiveMs(env.GRAPHQL_MAX_QUEUE_MS, 500, "GRAPHQL_MAX_QUEUE_MS"),
     maxEventLoopDelayMs: wholeOrZero(env.MAX_EVENT_LOOP_DELAY_MS, 0, "MAX_EVENT_LOOP_DELAY_MS"),
     corsOrigins: readOrigins(env.CORS_ORIGINS),
     headersTimeoutMs: positiveMs(env.HEADERS_TIMEOUT_MS, 10_000, "HEADERS_TIMEOUT_MS"),

@@ -9,8 +9,8 @@ import { countError } from "../ops/metrics.ts";
  * requests made turns of a second or more, so a burst of new connections waited in the kernel's
  * accept queue for tens of turns, unseen, until its clients timed out (bench/accelerators.md,
  * section 3). Instead GraphQL requests wait their turn here, first come first served, and each
- * turn of the loop starts one: turns stay about one request long, and connections are taken and
- * requests read as they come.
+ * turn of the loop starts as many as fit in TURN_BUDGET_MS (learnt from the turns before): turns
+ * stay short, and connections are taken and requests read as they come.
  *
  * A request that has waited `maxQueueMs` gets a 503 with Retry-After rather than a longer wait;
  * with `maxInFlight` requests started and not answered (waiting on the database), the next one
@@ -19,6 +19,13 @@ import { countError } from "../ops/metrics.ts";
  */
 export const OVERLOADED_MESSAGE = "The server is busy. Try again in a moment.";
 export const OVERLOADED_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * How long a turn of the event loop may spend starting waiting requests. Longer turns start more
+ * requests at a time (less work per request: 1.0-1.2 instead of 1.5-1.6 ms of CPU for the load
+ * list when eight start together) but take new connections less often (one per turn).
+ */
+export const TURN_BUDGET_MS = 10;
 
 export interface AdmissionLimits {
   /** Requests started and not yet answered. */
@@ -56,6 +63,11 @@ export function limitInFlight(scope: FastifyInstance, limits: AdmissionLimits): 
   const queue: Waiting[] = [];
   let turnScheduled = false;
   let deadline: NodeJS.Timeout | undefined;
+  /** What starting one request costs the loop's turn, learnt (ms); and how many the last turn started. */
+  let costMs = 1;
+  let startedLastTurn = 0;
+  let lastTurnAt = 0;
+  let continued = false;
 
   function scheduleTurn() {
     if (turnScheduled) return;
@@ -63,26 +75,37 @@ export function limitInFlight(scope: FastifyInstance, limits: AdmissionLimits): 
     setImmediate(turn);
   }
 
-  /** One turn of the event loop: answer whoever waited too long, start the next request. */
+  /** One turn of the event loop: answer whoever waited too long, start the next requests. */
   function turn() {
     turnScheduled = false;
     clearTimeout(deadline);
     const now = performance.now();
+    // Right after a turn that started requests: the time since is (mostly) their work.
+    // (A sample is capped at the budget: one turn the process was not scheduled must not leave
+    // every later turn starting one request.)
+    if (continued && startedLastTurn > 0)
+      costMs += (Math.min(TURN_BUDGET_MS, (now - lastTurnAt) / startedLastTurn) - costMs) / 4;
+    continued = false;
+    startedLastTurn = 0;
+    lastTurnAt = now;
     while (queue.length > 0 && (queue[0].state === "gone" || now - queue[0].since > limits.maxQueueMs)) {
       const late = queue.shift() as Waiting;
       late.settle(late.state === "gone" ? "gone" : "late");
     }
-    if (queue.length === 0) return;
-    if (inFlight < limits.maxInFlight) {
+    for (let n = Math.max(1, Math.floor(TURN_BUDGET_MS / costMs)); n > 0; n--) {
+      if (queue.length === 0 || inFlight >= limits.maxInFlight) break;
       const next = queue.shift() as Waiting;
       next.state = "running";
       inFlight++;
+      startedLastTurn++;
       next.settle("run");
     }
     if (queue.length === 0) return;
-    if (inFlight < limits.maxInFlight) scheduleTurn();
-    // All places taken: the next answer starts a turn, or the oldest's wait runs out.
-    else deadline = setTimeout(turn, limits.maxQueueMs - (now - queue[0].since) + 1).unref();
+    // With all places taken, the next answer starts a turn, or the oldest's wait runs out.
+    if (inFlight < limits.maxInFlight) {
+      continued = true;
+      scheduleTurn();
+    } else deadline = setTimeout(turn, limits.maxQueueMs - (now - queue[0].since) + 1).unref();
   }
 
   scope.addHook("onRequest", async (_request: FastifyRequest, reply: FastifyReply) => {

@@ -11,8 +11,12 @@ import { adminAndCarrier, createTestApp, type TestApp } from "../support/app.ts"
  * answered within the queue's bound plus a little, each 200 or a 503 with Retry-After, none cut.
  */
 const MAX_QUEUE_MS = 300;
-/** Before the fix, the burst's last answers came after several seconds (or never). */
-const ANSWERED_WITHIN_MS = MAX_QUEUE_MS + 2_200;
+/**
+ * Before the fix, a third of the burst had no answer after 8 s (each new connection waited for a
+ * turn running every busy client's request). After: the burst is taken in a turn per request or
+ * so, then waits at most MAX_QUEUE_MS; the rest of the bound is for a loaded machine.
+ */
+const ANSWERED_WITHIN_MS = 6_000;
 const BUSY_CLIENTS = 40;
 const BURST = 30;
 /** A request costly enough to make a long turn out of the busy clients' requests. */
@@ -96,7 +100,7 @@ describe("GraphQL overload: a burst of new connections while busy", () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
 
-    const burst = await Promise.all(Array.from({ length: BURST }, () => ask(false, 8_000)));
+    const burst = await Promise.all(Array.from({ length: BURST }, () => ask(false, 12_000)));
     busy = false;
     await Promise.all(busyClients);
 
