@@ -8,7 +8,8 @@
  *
  * The document is the load list screen's own (LoadListPageQuery, first page of 50). LIST=stops
  * asks for each load's stops too (read through Prisma: an answer the response cache never keeps);
- * RESPONSE_CACHE=off measures every answer computed.
+ * RESPONSE_CACHE=off measures every answer computed. Latencies are of 2xx answers only (autocannon's
+ * rule); a request unanswered after 10 s is a timeout (autocannon drops the socket and reconnects).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -61,9 +62,11 @@ const LIST = JSON.stringify(
 
 async function run(title: string, options: autocannon.Options) {
   const result = await autocannon({ connections: clients, duration: seconds, ...options });
-  const errors = result.errors + result.timeouts + result.non2xx;
+  // autocannon counts a timeout in `errors` too (lib/run.js onTimeout): the socket errors are the rest.
+  const socketErrors = result.errors - result.timeouts;
+  const errors = result.errors + result.non2xx;
   console.log(
-    `${title.padEnd(28)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms  errors ${errors} (socket ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}: ${JSON.stringify(result.statusCodeStats)})`,
+    `${title.padEnd(28)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms  errors ${errors} (socket ${socketErrors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}: ${JSON.stringify(result.statusCodeStats)})`,
   );
   return result;
 }

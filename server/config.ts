@@ -65,6 +65,8 @@ export interface AppConfig {
   loadCountCache: boolean;
   /** GRAPHQL_MAX_IN_FLIGHT: GraphQL requests over HTTP run at once; the next gets a fast 503 (server/http/overload.ts). */
   graphqlMaxInFlight: number;
+  /** GRAPHQL_MAX_QUEUE_MS: the longest a GraphQL request waits for its turn before a fast 503 (server/http/overload.ts). */
+  graphqlMaxQueueMs: number;
   /** MAX_EVENT_LOOP_DELAY_MS: past this mean event loop lag every new request gets a 503 (@fastify/under-pressure); 0 (default): off. */
   maxEventLoopDelayMs: number;
   /** VIEWER_CACHE=off: every request reads its session (server/auth/viewer-cache.ts). */
@@ -162,6 +164,7 @@ export function loadConfig(
     loadCountCache: env.LOAD_COUNT_CACHE !== "off",
     viewerCache: env.VIEWER_CACHE !== "off",
     graphqlMaxInFlight: positiveWhole(env.GRAPHQL_MAX_IN_FLIGHT, 64, "GRAPHQL_MAX_IN_FLIGHT"),
+    graphqlMaxQueueMs: positiveMs(env.GRAPHQL_MAX_QUEUE_MS, 500, "GRAPHQL_MAX_QUEUE_MS"),
     maxEventLoopDelayMs: wholeOrZero(env.MAX_EVENT_LOOP_DELAY_MS, 0, "MAX_EVENT_LOOP_DELAY_MS"),
     corsOrigins: readOrigins(env.CORS_ORIGINS),
     headersTimeoutMs: positiveMs(env.HEADERS_TIMEOUT_MS, 10_000, "HEADERS_TIMEOUT_MS"),

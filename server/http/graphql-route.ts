@@ -70,8 +70,11 @@ export function registerGraphQLRoute(app: FastifyInstance, options: GraphQLRoute
       { parseAs: "buffer", bodyLimit: GRAPHQL_BODY_LIMIT },
       async (_request: FastifyRequest, bytes: Buffer) => decodeUtf8(bytes),
     );
-    // First: a request past the limit costs no session read.
-    limitInFlight(scope, deps.config.graphqlMaxInFlight);
+    // First: a request past the limit costs no session read, and each starts on a turn of its own.
+    limitInFlight(scope, {
+      maxInFlight: deps.config.graphqlMaxInFlight,
+      maxQueueMs: deps.config.graphqlMaxQueueMs,
+    });
     scope.addHook("onRequest", async (request, reply) => {
       try {
         request.appContext = await contextFromRequest(deps, headerSource(request), transportOf(request));
