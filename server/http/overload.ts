@@ -88,17 +88,25 @@ export function limitInFlight(scope: FastifyInstance, limits: AdmissionLimits): 
     continued = false;
     startedLastTurn = 0;
     lastTurnAt = now;
-    while (queue.length > 0 && (queue[0].state === "gone" || now - queue[0].since > limits.maxQueueMs)) {
-      const late = queue.shift() as Waiting;
-      late.settle(late.state === "gone" ? "gone" : "late");
-    }
-    for (let n = Math.max(1, Math.floor(TURN_BUDGET_MS / costMs)); n > 0; n--) {
+    // The oldest start first, however long they waited: a turn that comes late because the
+    // process was not scheduled (a busy machine) must not refuse the requests it can start.
+    for (let n = Math.max(1, Math.floor(TURN_BUDGET_MS / costMs)); n > 0; ) {
       if (queue.length === 0 || inFlight >= limits.maxInFlight) break;
       const next = queue.shift() as Waiting;
+      if (next.state === "gone") {
+        next.settle("gone");
+        continue;
+      }
       next.state = "running";
       inFlight++;
       startedLastTurn++;
+      n--;
       next.settle("run");
+    }
+    // Only what this turn could not start is refused for waiting too long.
+    while (queue.length > 0 && (queue[0].state === "gone" || now - queue[0].since > limits.maxQueueMs)) {
+      const late = queue.shift() as Waiting;
+      late.settle(late.state === "gone" ? "gone" : "late");
     }
     if (queue.length === 0) return;
     // With all places taken, the next answer starts a turn, or the oldest's wait runs out.
