@@ -83,7 +83,7 @@ describe("the first screen", () => {
   // 200 KB): each marker is a text its library keeps through minification. The carrier's offers
   // subscribe to live changes with their first rows, so graphql-ws comes with them there.
   // MUI's Dialog, Snackbar, temporary Drawer and Tooltip (with Popper) load when first opened or
-  // after the first screen (ui/deferred.tsx), as do the screens' own dialogs and the bulk bar.
+  // after the first screen (ui/deferred.tsx), as do the screens' own dialogs, mutations and the bulk bar.
   // A component's name as its styles name it, in whatever quotes the minifier chose.
   const mui = (name: string) => new RegExp(`["'\`]${name}["'\`]`);
   const LATER: (string | RegExp)[] = [
@@ -96,13 +96,27 @@ describe("the first screen", () => {
       "admin",
       "/admin/ila/load",
       'table[aria-label="Loads"] tbody tr',
-      [...LATER, "graphql-transport-ws", "load-filter-title", "Clear selection"],
+      [
+        ...LATER,
+        "graphql-transport-ws",
+        "load-filter-title",
+        "Clear selection",
+        // The search boxes are outlined inputs: no TextField, so no Select with its Menu, Popover and
+        // Modal (OutlinedInput itself names Select's classes, so 'MuiSelect' is no marker).
+        ...["MuiTextField", "MuiMenu", "MuiPopover", "MuiModal"].map(mui),
+      ],
     ],
     [
       "carrier",
       "/carrier/carrier-portal/active-offers",
       "main table tbody tr",
-      [...LATER, "place-bid-title", "book-now-title"],
+      [
+        ...LATER,
+        "place-bid-title",
+        "book-now-title",
+        // The bid, fold, booking, counter-offer and waterfall mutations load when first sent.
+        ...["PlaceBidInput", "FoldBidInput", "BookOfferInput", "AnswerCounterInput", "WaterfallTurnInput"],
+      ],
     ],
   ])(
     "leaves zod, the Autocomplete and what waits out of the %s's first screen",
