@@ -43,7 +43,7 @@ function NearCitySlot({ value, onChange }: NearCityProps) {
   const [wanted, setWanted] = useState(false);
   const loaded = useLoaded(wanted);
   const standIn = (
-    <FieldStandIn label="Near city" text={value} minWidth={200} onWanted={() => setWanted(true)} />
+    <FieldStandIn label="Near city" text={value} minWidth={200} arrow onWanted={() => setWanted(true)} />
   );
   return (
     <div ref={slot} style={{ display: "contents" }}>

@@ -11,6 +11,8 @@ export interface FieldStandInProps {
   minWidth: number;
   /** A select: the drop-down arrow, and a combobox to assistive technology. */
   select?: boolean;
+  /** The drop-down arrow without a select's semantics (a picker's stand-in); a select's default. */
+  arrow?: boolean;
   /**
    * The user goes for the field: `open` when by a click or an opening key (a select then opens as
    * soon as it can), else by focus.
@@ -27,7 +29,14 @@ const OPENING_KEYS = new Set(["ArrowDown", "ArrowUp", "Enter", " "]);
  * FormControl, InputLabel and OutlinedInput only: no TextField, whose Select brings Menu, Popover
  * and Modal along.
  */
-export function FieldStandIn({ label, text, minWidth, select = false, onWanted }: FieldStandInProps) {
+export function FieldStandIn({
+  label,
+  text,
+  minWidth,
+  select = false,
+  arrow = select,
+  onWanted,
+}: FieldStandInProps) {
   const id = useId();
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (!select || !OPENING_KEYS.has(event.key)) return;
@@ -35,7 +44,8 @@ export function FieldStandIn({ label, text, minWidth, select = false, onWanted }
     onWanted(true);
   };
   return (
-    <FormControl size="small" sx={{ minWidth }}>
+    // As wide as the real field with a short value (a longer one shows cut until the swap).
+    <FormControl size="small" sx={{ minWidth, width: minWidth }}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
       <OutlinedInput
         id={id}
@@ -49,7 +59,7 @@ export function FieldStandIn({ label, text, minWidth, select = false, onWanted }
           select ? { role: "combobox", "aria-expanded": false, "aria-haspopup": "listbox" } : undefined
         }
         endAdornment={
-          select ? (
+          arrow ? (
             <ArrowDropDownIcon
               sx={{
                 position: "absolute",
@@ -61,7 +71,12 @@ export function FieldStandIn({ label, text, minWidth, select = false, onWanted }
             />
           ) : undefined
         }
-        sx={select ? { "& .MuiOutlinedInput-input": { pr: 4, cursor: "pointer" } } : undefined}
+        sx={
+          arrow
+            ? // The arrow sits over the box's right padding, as on a select.
+              { pr: 0, "& .MuiOutlinedInput-input": { pr: 4, cursor: select ? "pointer" : undefined } }
+            : undefined
+        }
       />
     </FormControl>
   );
