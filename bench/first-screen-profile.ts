@@ -120,6 +120,7 @@ try {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfByModule = new Map<string, number>();
   const selfByFn = new Map<string, number>();
+  const busyByWindow: number[] = [];
   let busy = 0;
   let total = 0;
   for (const [index, sample] of profile.samples.entries()) {
@@ -129,12 +130,18 @@ try {
     if (!node || node.callFrame.functionName === "(idle)" || node.callFrame.functionName === "(program)")
       continue;
     busy += delta;
+    const window = Math.floor(total / 100_000);
+    busyByWindow[window] = (busyByWindow[window] ?? 0) + delta;
     const { module, fn } = where(node.callFrame);
     selfByModule.set(module, (selfByModule.get(module) ?? 0) + delta);
     if (fn) selfByFn.set(fn, (selfByFn.get(fn) ?? 0) + delta);
   }
   console.log(
     `\nmain thread busy ${(busy / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} ms profiled`,
+  );
+  // When the main thread worked (profile time, which starts just before the navigation).
+  console.log(
+    `busy ms per 100 ms: ${Array.from(busyByWindow, (micros, index) => `${index * 100}:${((micros ?? 0) / 1000).toFixed(0)}`).join(" ")}`,
   );
   const print = (title: string, map: Map<string, number>) => {
     console.log(`\n${title}:`);

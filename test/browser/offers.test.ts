@@ -139,7 +139,7 @@ describe("a whole bidding round in the browser", () => {
     });
     await page.route("**/graphql", async (route) => {
       const body = route.request().postData() ?? "";
-      if (body.includes("useBidMutationsPlaceMutation")) {
+      if (body.includes("bidMutationsPlaceBidMutation")) {
         await held;
         const sent = JSON.parse(body) as { variables: { input: { amount: number } } };
         sent.variables.input.amount = 12.345; // the server's 'Please enter a valid bid.'
@@ -164,7 +164,7 @@ describe("a whole bidding round in the browser", () => {
       await page.unroute("**/graphql");
       await page.route("**/graphql", async (route) => {
         const body = route.request().postData() ?? "";
-        if (!body.includes("useBidMutationsFoldMutation")) return route.continue();
+        if (!body.includes("bidMutationsFoldBidMutation")) return route.continue();
         await heldFold;
         const sent = JSON.parse(body) as { variables: { input: { offerId: string } } };
         sent.variables.input.offerId = Buffer.from("Offer:no-such-offer").toString("base64");

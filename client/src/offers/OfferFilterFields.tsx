@@ -1,15 +1,33 @@
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import { lazy, Suspense, startTransition, useEffect, useRef, useState } from "react";
-import { NEAR_MILES_CHOICES } from "../../../common/offer-board.ts";
-import { EQUIPMENT_TYPES, US_STATES } from "../../../common/offers.ts";
 import { useAfterFirstScreen } from "../app/layout/useAfterFirstScreen.ts";
-import { DEFAULT_NEAR_MILES, type OfferFilters } from "./offer-lists.ts";
+import { FieldStandIn } from "../ui/FieldStandIn.tsx";
+import { OFFER_SELECTS, type OfferSelect, selectText, selectValue } from "./offer-filter-choices.ts";
+import type { OfferFilters } from "./offer-lists.ts";
 
-// MUI's Autocomplete loads once the first screen is up, or at once when the user goes for the box.
+// MUI's Autocomplete and Select (TextField, with Menu, Popover and Modal) load once the first
+// screen is up, or at once when the user goes for a field; plain boxes of the same look stand in.
 const NearCityField = lazy(() =>
   import("./NearCityField.tsx").then((module) => ({ default: module.NearCityField })),
 );
+const OfferFilterSelect = lazy(() =>
+  import("./OfferFilterSelect.tsx").then((module) => ({ default: module.OfferFilterSelect })),
+);
+
+/** True once the first screen is up and idle, or once `wanted`: the swap runs in a transition. */
+function useLoaded(wanted: boolean): boolean {
+  const afterFirstScreen = useAfterFirstScreen();
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (afterFirstScreen || wanted) startTransition(() => setLoaded(true));
+  }, [afterFirstScreen, wanted]);
+  return loaded;
+}
+
+/** The stand-in's box has the focus (read while the real field replaces it). */
+const hasFocus = (slot: HTMLElement | null) => {
+  const input = slot?.querySelector("input");
+  return input !== undefined && input !== null && input === document.activeElement;
+};
 
 interface NearCityProps {
   value: string;
@@ -17,36 +35,59 @@ interface NearCityProps {
 }
 
 /**
- * A plain box of the same look until NearCityField's code is in; the swap runs in a transition, so
- * the box stays until the picker can show, and a focused box hands its focus over.
+ * A plain box of the same look until NearCityField's code is in; the box stays until the picker
+ * can show, and a focused box hands its focus over.
  */
 function NearCitySlot({ value, onChange }: NearCityProps) {
   const slot = useRef<HTMLDivElement>(null);
-  const afterFirstScreen = useAfterFirstScreen();
   const [wanted, setWanted] = useState(false);
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    if (afterFirstScreen || wanted) startTransition(() => setLoaded(true));
-  }, [afterFirstScreen, wanted]);
+  const loaded = useLoaded(wanted);
   const standIn = (
-    <TextField
-      size="small"
-      label="Near city"
-      value={value}
-      onFocus={() => setWanted(true)}
-      slotProps={{ htmlInput: { readOnly: true } }}
-      sx={{ minWidth: 200 }}
-    />
+    <FieldStandIn label="Near city" text={value} minWidth={200} arrow onWanted={() => setWanted(true)} />
   );
-  const input = slot.current?.querySelector("input");
   return (
     <div ref={slot} style={{ display: "contents" }}>
       <Suspense fallback={standIn}>
         {loaded ? (
-          <NearCityField
+          <NearCityField value={value} onChange={onChange} autoFocus={hasFocus(slot.current)} />
+        ) : (
+          standIn
+        )}
+      </Suspense>
+    </div>
+  );
+}
+
+interface SelectSlotProps {
+  select: OfferSelect;
+  value: string;
+  onChange(value: string): void;
+}
+
+/** A select's stand-in until its code is in; a click on it (or an opening key) opens the select. */
+function SelectSlot({ select, value, onChange }: SelectSlotProps) {
+  const slot = useRef<HTMLDivElement>(null);
+  const [wanted, setWanted] = useState<"focus" | "open" | null>(null);
+  const loaded = useLoaded(wanted !== null);
+  const standIn = (
+    <FieldStandIn
+      select
+      label={select.label}
+      text={selectText(select, value)}
+      minWidth={select.minWidth}
+      onWanted={(open) => setWanted((was) => (open || was === "open" ? "open" : "focus"))}
+    />
+  );
+  return (
+    <div ref={slot} style={{ display: "contents" }}>
+      <Suspense fallback={standIn}>
+        {loaded ? (
+          <OfferFilterSelect
+            select={select}
             value={value}
             onChange={onChange}
-            autoFocus={input !== undefined && input !== null && input === document.activeElement}
+            autoFocus={hasFocus(slot.current)}
+            defaultOpen={wanted === "open"}
           />
         ) : (
           standIn
@@ -61,66 +102,26 @@ interface OfferFilterFieldsProps {
   onChange(filters: OfferFilters): void;
 }
 
-const STATE_OPTIONS = [{ code: "", name: "Any" }, ...US_STATES.map(([code, name]) => ({ code, name }))];
-
 /**
  * The active-offer lists' filters, shown in the toolbar: origin and destination state, equipment,
  * and a pickup within N miles of a city picked from the list.
  */
 export function OfferFilterFields({ filters, onChange }: OfferFilterFieldsProps) {
-  const states = (key: "originState" | "destinationState", label: string, minWidth: number) => (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={filters[key]}
-      onChange={(event) => onChange({ ...filters, [key]: event.target.value })}
-      sx={{ minWidth }}
-      fullWidth={false}
-    >
-      {STATE_OPTIONS.map((option) => (
-        <MenuItem key={option.code || "any"} value={option.code}>
-          {option.code ? `${option.code} — ${option.name}` : option.name}
-        </MenuItem>
-      ))}
-    </TextField>
+  const slotOf = (select: OfferSelect) => (
+    <SelectSlot
+      key={select.field}
+      select={select}
+      value={selectValue(filters, select.field)}
+      onChange={(value) => onChange({ ...filters, [select.field]: value })}
+    />
   );
   return (
     <>
-      {states("originState", "Origin state", 140)}
-      {states("destinationState", "Destination state", 160)}
-      <TextField
-        select
-        size="small"
-        label="Equipment"
-        value={filters.equipmentType}
-        onChange={(event) => onChange({ ...filters, equipmentType: event.target.value })}
-        sx={{ minWidth: 150 }}
-        fullWidth={false}
-      >
-        <MenuItem value="">Any</MenuItem>
-        {EQUIPMENT_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {type}
-          </MenuItem>
-        ))}
-      </TextField>
+      {slotOf(OFFER_SELECTS.originState)}
+      {slotOf(OFFER_SELECTS.destinationState)}
+      {slotOf(OFFER_SELECTS.equipmentType)}
       <NearCitySlot value={filters.nearCity} onChange={(nearCity) => onChange({ ...filters, nearCity })} />
-      <TextField
-        select
-        size="small"
-        label="Within"
-        value={filters.withinMiles || String(DEFAULT_NEAR_MILES)}
-        onChange={(event) => onChange({ ...filters, withinMiles: event.target.value })}
-        sx={{ minWidth: 120 }}
-        fullWidth={false}
-      >
-        {NEAR_MILES_CHOICES.map((miles) => (
-          <MenuItem key={miles} value={String(miles)}>
-            {miles} miles
-          </MenuItem>
-        ))}
-      </TextField>
+      {slotOf(OFFER_SELECTS.withinMiles)}
     </>
   );
 }

@@ -20,7 +20,8 @@ export function useRoundClock(roundEndsAt: string): number {
       setNow(Date.now());
       interval = window.setInterval(() => setNow(Date.now()), TICK_MS);
     }, first + 5);
-    setNow(Date.now());
+    // A clock read this last second (the first render's) stands: no second render of every row.
+    setNow((shown) => (Date.now() - shown < 1_000 ? shown : Date.now()));
     return () => {
       window.clearTimeout(timeout);
       window.clearInterval(interval);

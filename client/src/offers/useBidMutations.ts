@@ -1,50 +1,15 @@
 import { useCallback } from "react";
-import { graphql } from "react-relay";
 import type { RecordSourceSelectorProxy } from "relay-runtime";
 import type { MutationHandlers } from "../relay/mutation-failure.ts";
-import { useAppMutation } from "../relay/mutation-result.ts";
-import type { useBidMutationsFoldMutation as FoldMutation } from "./__generated__/useBidMutationsFoldMutation.graphql";
-import type { useBidMutationsPlaceMutation as PlaceMutation } from "./__generated__/useBidMutationsPlaceMutation.graphql";
+import { useDeferredAppMutation } from "../relay/mutation-result.ts";
+import { warmable } from "../ui/deferred.tsx";
+import type { bidMutationsFoldBidMutation as FoldMutation } from "./__generated__/bidMutationsFoldBidMutation.graphql";
+import type { bidMutationsPlaceBidMutation as PlaceMutation } from "./__generated__/bidMutationsPlaceBidMutation.graphql";
 
-const placeMutation = graphql`
-  mutation useBidMutationsPlaceMutation($input: PlaceBidInput!) {
-    placeBid(input: $input) {
-      __typename
-      ... on MutationPlaceBidSuccess {
-        data {
-          message
-          offer {
-            id
-            ...CarrierOfferRow_offer
-          }
-        }
-      }
-      ...mutationResult_error @alias(as: "error")
-    }
-  }
-`;
-
-const foldMutation = graphql`
-  mutation useBidMutationsFoldMutation($input: FoldBidInput!) {
-    foldBid(input: $input) {
-      __typename
-      ... on MutationFoldBidSuccess {
-        data {
-          bid {
-            id
-            amount
-          }
-          offer {
-            id
-            bestOffer
-            ...CarrierOfferRow_offer
-          }
-        }
-      }
-      ...mutationResult_error @alias(as: "error")
-    }
-  }
-`;
+// The documents load when a mutation is first sent (or once the first screen is up and idle).
+const documents = warmable(() => import("./bidMutations.ts"));
+const placeBidMutation = async () => (await documents()).placeBidMutation;
+const foldBidMutation = async () => (await documents()).foldBidMutation;
 
 const pickPlace = (response: PlaceMutation["response"]) => response.placeBid;
 const pickFold = (response: FoldMutation["response"]) => response.foldBid;
@@ -79,8 +44,8 @@ type FoldData = NonNullable<ReturnType<typeof pickFold>["data"]>;
 
 /** `place(offerId, amount, {onSuccess, onFailure})`: optimistic; success data carries the server's message. */
 export function usePlaceBidMutation() {
-  const [run, isInFlight] = useAppMutation<PlaceMutation, ReturnType<typeof pickPlace>>(
-    placeMutation,
+  const [run, isInFlight] = useDeferredAppMutation<PlaceMutation, ReturnType<typeof pickPlace>>(
+    placeBidMutation,
     pickPlace,
   );
   const place = useCallback(
@@ -93,7 +58,10 @@ export function usePlaceBidMutation() {
 
 /** `fold(offerId, {onSuccess, onFailure})`: optimistic; success data carries the bid and the offer's best. */
 export function useFoldBidMutation() {
-  const [run, isInFlight] = useAppMutation<FoldMutation, ReturnType<typeof pickFold>>(foldMutation, pickFold);
+  const [run, isInFlight] = useDeferredAppMutation<FoldMutation, ReturnType<typeof pickFold>>(
+    foldBidMutation,
+    pickFold,
+  );
   const fold = useCallback(
     (offerId: string, handlers: MutationHandlers<FoldData>) =>
       run({ input: { offerId } }, handlers, { optimisticUpdater: showFoldAtOnce(offerId) }),

@@ -1,83 +1,18 @@
 import { useCallback } from "react";
-import { graphql } from "react-relay";
 import type { MutationHandlers } from "../relay/mutation-failure.ts";
-import { useAppMutation } from "../relay/mutation-result.ts";
-import type { useBookingMutationsAcceptMutation as AcceptMutation } from "./__generated__/useBookingMutationsAcceptMutation.graphql";
-import type { useBookingMutationsBookMutation as BookMutation } from "./__generated__/useBookingMutationsBookMutation.graphql";
-import type { useBookingMutationsCounterMutation as CounterMutation } from "./__generated__/useBookingMutationsCounterMutation.graphql";
-import type { useBookingMutationsDeclineMutation as DeclineMutation } from "./__generated__/useBookingMutationsDeclineMutation.graphql";
+import { useDeferredAppMutation } from "../relay/mutation-result.ts";
+import { warmable } from "../ui/deferred.tsx";
+import type { bidMutationsAcceptCounterMutation as AcceptMutation } from "./__generated__/bidMutationsAcceptCounterMutation.graphql";
+import type { bidMutationsBookOfferMutation as BookMutation } from "./__generated__/bidMutationsBookOfferMutation.graphql";
+import type { bidMutationsCounterBidMutation as CounterMutation } from "./__generated__/bidMutationsCounterBidMutation.graphql";
+import type { bidMutationsDeclineCounterMutation as DeclineMutation } from "./__generated__/bidMutationsDeclineCounterMutation.graphql";
 
-const bookMutation = graphql`
-  mutation useBookingMutationsBookMutation($input: BookOfferInput!) {
-    bookOffer(input: $input) {
-      __typename
-      ... on MutationBookOfferSuccess {
-        data {
-          offer {
-            id
-            loadId
-            ...CarrierOfferRow_offer
-          }
-        }
-      }
-      ...mutationResult_error @alias(as: "error")
-    }
-  }
-`;
-
-const acceptMutation = graphql`
-  mutation useBookingMutationsAcceptMutation($input: AnswerCounterInput!) {
-    acceptCounter(input: $input) {
-      __typename
-      ... on MutationAcceptCounterSuccess {
-        data {
-          offer {
-            id
-            loadId
-            ...CarrierOfferRow_offer
-          }
-        }
-      }
-      ...mutationResult_error @alias(as: "error")
-    }
-  }
-`;
-
-const declineMutation = graphql`
-  mutation useBookingMutationsDeclineMutation($input: AnswerCounterInput!) {
-    declineCounter(input: $input) {
-      __typename
-      ... on MutationDeclineCounterSuccess {
-        data {
-          bid {
-            id
-            counter {
-              status
-            }
-          }
-        }
-      }
-      ...mutationResult_error @alias(as: "error")
-    }
-  }
-`;
-
-const counterMutation = graphql`
-  mutation useBookingMutationsCounterMutation($input: CounterBidInput!) {
-    counterBid(input: $input) {
-      __typename
-      ... on MutationCounterBidSuccess {
-        data {
-          bid {
-            id
-            ...BidderRow_bid
-          }
-        }
-      }
-      ...mutationResult_error @alias(as: "error")
-    }
-  }
-`;
+// The documents load when a mutation is first sent (or once the first screen is up and idle).
+const documents = warmable(() => import("./bidMutations.ts"));
+const bookOfferMutation = async () => (await documents()).bookOfferMutation;
+const acceptCounterMutation = async () => (await documents()).acceptCounterMutation;
+const declineCounterMutation = async () => (await documents()).declineCounterMutation;
+const counterBidMutation = async () => (await documents()).counterBidMutation;
 
 const pickBook = (response: BookMutation["response"]) => response.bookOffer;
 const pickAccept = (response: AcceptMutation["response"]) => response.acceptCounter;
@@ -91,7 +26,10 @@ type CounterData = NonNullable<ReturnType<typeof pickCounter>["data"]>;
 
 /** `book(offerId, handlers)`: the carrier books the offer at its Book Now price. */
 export function useBookOfferMutation() {
-  const [run, isInFlight] = useAppMutation<BookMutation, ReturnType<typeof pickBook>>(bookMutation, pickBook);
+  const [run, isInFlight] = useDeferredAppMutation<BookMutation, ReturnType<typeof pickBook>>(
+    bookOfferMutation,
+    pickBook,
+  );
   const book = useCallback(
     (offerId: string, handlers: MutationHandlers<BookData>) => run({ input: { offerId } }, handlers),
     [run],
@@ -101,12 +39,12 @@ export function useBookOfferMutation() {
 
 /** `accept(bidId, handlers)` and `decline(bidId, handlers)`: the carrier answers a counter-offer. */
 export function useAnswerCounterMutations() {
-  const [runAccept, accepting] = useAppMutation<AcceptMutation, ReturnType<typeof pickAccept>>(
-    acceptMutation,
+  const [runAccept, accepting] = useDeferredAppMutation<AcceptMutation, ReturnType<typeof pickAccept>>(
+    acceptCounterMutation,
     pickAccept,
   );
-  const [runDecline, declining] = useAppMutation<DeclineMutation, ReturnType<typeof pickDecline>>(
-    declineMutation,
+  const [runDecline, declining] = useDeferredAppMutation<DeclineMutation, ReturnType<typeof pickDecline>>(
+    declineCounterMutation,
     pickDecline,
   );
   const accept = useCallback(
@@ -122,8 +60,8 @@ export function useAnswerCounterMutations() {
 
 /** `counter(bidId, amount, note, handlers)`: the operator counters a bid. */
 export function useCounterBidMutation() {
-  const [run, isInFlight] = useAppMutation<CounterMutation, ReturnType<typeof pickCounter>>(
-    counterMutation,
+  const [run, isInFlight] = useDeferredAppMutation<CounterMutation, ReturnType<typeof pickCounter>>(
+    counterBidMutation,
     pickCounter,
   );
   const counter = useCallback(

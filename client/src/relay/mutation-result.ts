@@ -1,5 +1,5 @@
-import { useCallback, useRef } from "react";
-import { graphql, readInlineData, useMutation } from "react-relay";
+import { useCallback, useRef, useState } from "react";
+import { graphql, readInlineData, useMutation, useRelayEnvironment } from "react-relay";
 import {
   commitMutation,
   type Disposable,
@@ -119,4 +119,56 @@ export function useAppMutation<TMutation extends MutationParameters, Result exte
     [commit, pick],
   );
   return [run, isInFlight] as const;
+}
+
+/**
+ * `useAppMutation` for a mutation whose document (and its Relay artifact, which carries every
+ * fragment its payload spreads) is not part of the first screen: `load` gives it (a dynamic import,
+ * usually through `warmable`) when `run` is first called. Same `[run, isInFlight]`; `run` returns
+ * nothing, as the commit starts once the document is in.
+ */
+export function useDeferredAppMutation<TMutation extends MutationParameters, Result extends ResultUnion>(
+  load: () => Promise<GraphQLTaggedNode>,
+  pick: (response: TMutation["response"]) => Result,
+) {
+  const environment = useRelayEnvironment();
+  const [inFlight, setInFlight] = useState(0);
+  const run = useCallback(
+    (
+      variables: TMutation["variables"],
+      handlers: MutationHandlers<DataOf<Result>>,
+      options: RunOptions<TMutation> = {},
+    ) => {
+      setInFlight((count) => count + 1);
+      const settle = () => setInFlight((count) => count - 1);
+      load().then(
+        (mutation) =>
+          commitMutation<TMutation>(environment, {
+            mutation,
+            variables,
+            updater: options.updater,
+            optimisticUpdater: options.optimisticUpdater,
+            ...(options.metadata ? { cacheConfig: { metadata: options.metadata } } : {}),
+            onCompleted: (response) => {
+              settle();
+              const outcome = readMutationResult(pick(response));
+              if (outcome.ok) handlers.onSuccess(outcome.data);
+              else handlers.onFailure(outcome.failure);
+            },
+            onError: (error) => {
+              settle();
+              handlers.onFailure(failureOfError(error));
+            },
+          }),
+        // The document's code did not come (offline for a moment): no answer at all.
+        (error: unknown) => {
+          settle();
+          const message = error instanceof Error ? error.message : null;
+          handlers.onFailure({ kind: "network", status: null, message, ...noFields });
+        },
+      );
+    },
+    [environment, load, pick],
+  );
+  return [run, inFlight > 0] as const;
 }

@@ -1,9 +1,7 @@
-import SearchIcon from "@mui/icons-material/Search";
 import Box from "@mui/material/Box";
-import InputAdornment from "@mui/material/InputAdornment";
-import TextField from "@mui/material/TextField";
 import { lazy, Suspense, startTransition, useEffect, useRef, useState } from "react";
 import { useAfterFirstScreen } from "../app/layout/useAfterFirstScreen.ts";
+import { SearchBox } from "../ui/SearchBox.tsx";
 import { useShortcuts } from "../ui/shortcuts.ts";
 
 const PLACEHOLDER = "Search loads, routes, carriers…  /";
@@ -43,23 +41,12 @@ export function HeaderSearchSlot() {
   const input = slot.current?.querySelector("input");
   const standIn = (
     <Box role="search" sx={{ flex: 1, minWidth: 0, maxWidth: 420 }}>
-      <TextField
-        fullWidth
-        size="small"
+      <SearchBox
+        label="Search"
         placeholder={PLACEHOLDER}
         value={text}
         onChange={(event) => setText(event.target.value)}
         onFocus={() => setWanted(true)}
-        slotProps={{
-          htmlInput: { "aria-label": "Search" },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
     </Box>
   );

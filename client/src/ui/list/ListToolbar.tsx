@@ -1,8 +1,6 @@
-import SearchIcon from "@mui/icons-material/Search";
 import Box from "@mui/material/Box";
-import InputAdornment from "@mui/material/InputAdornment";
-import TextField from "@mui/material/TextField";
 import { type ReactNode, useRef } from "react";
+import { SearchBox } from "../SearchBox.tsx";
 import { useShortcuts } from "../shortcuts.ts";
 import { SEARCH_MAX_LENGTH } from "./list-url.ts";
 import { type SortChoices, SortMenu } from "./SortMenu.tsx";
@@ -58,27 +56,15 @@ export function ListToolbar<Field extends string>(props: ListToolbarProps<Field>
         }}
         sx={{ flex: "1 1 220px", minWidth: 0, maxWidth: 420 }}
       >
-        <TextField
-          size="small"
+        <SearchBox
           type="search"
+          label={props.searchLabel ?? props.placeholder}
           placeholder={props.placeholder}
           value={props.searchText}
           onChange={(event) => props.onSearchText(event.target.value)}
           inputRef={input}
-          slotProps={{
-            htmlInput: {
-              "aria-label": props.searchLabel ?? props.placeholder,
-              maxLength: SEARCH_MAX_LENGTH,
-              "aria-keyshortcuts": "/",
-            },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          maxLength={SEARCH_MAX_LENGTH}
+          keyShortcuts="/"
         />
       </Box>
       {props.after}

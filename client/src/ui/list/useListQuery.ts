@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import { useQueryLoader } from "react-relay";
 import { useSearchParams } from "react-router-dom";
 import type { GraphQLTaggedNode, OperationType } from "relay-runtime";
@@ -16,9 +16,15 @@ export function useListQuery<Query extends OperationType, Filter, Field extends 
   const [params] = useSearchParams();
   const [queryRef, loadQuery] = useQueryLoader<Query>(query);
   const [attempt, setAttempt] = useState(0);
+  // In a transition: the screen's spinner (QueryBoundary's, before any query) stays until the rows
+  // can show, instead of a Suspense fallback whose reveal React holds back for 300 ms after it
+  // showed (its throttle of fallback reveals), which the first screen's data usually beats.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first load only; a retry loads itself
   useEffect(
-    () => loadQuery(variablesOf(readCriteria(spec, params)), { fetchPolicy: "store-and-network" }),
+    () =>
+      startTransition(() =>
+        loadQuery(variablesOf(readCriteria(spec, params)), { fetchPolicy: "store-and-network" }),
+      ),
     [loadQuery],
   );
   const retry = useCallback(() => {

@@ -1,11 +1,10 @@
 import Box from "@mui/material/Box";
 import Checkbox from "@mui/material/Checkbox";
-import TableCell from "@mui/material/TableCell";
-import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { type KeyboardEvent, type ReactNode, useContext } from "react";
 import { useNavigate } from "react-router-dom";
 import { type Column, type RowSelection, TableLayoutContext, visibleColumns } from "./columns.ts";
+import { cellClass, ROW_CLASS } from "./row-styles.ts";
 
 interface DataRowProps<Row> {
   columns: readonly Column<Row>[];
@@ -19,28 +18,20 @@ interface DataRowProps<Row> {
   "data-testid"?: string;
 }
 
-/** The key column's content with the row's selection checkbox before it. */
+/** The key column's content with the row's selection checkbox before it (styled by `SELECT_SX`). */
 function withCheckbox(content: ReactNode, selection: RowSelection): ReactNode {
   return (
-    <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
+    <span className="DataRow-select">
       <Checkbox
         size="small"
         checked={selection.checked}
         onChange={selection.onToggle}
         slotProps={{ input: { "aria-label": selection.label } }}
-        sx={{ p: 0.5, ml: -0.5 }}
       />
       {content}
-    </Box>
+    </span>
   );
 }
-
-export const PINNED_CELL_SX = {
-  position: "sticky",
-  left: 0,
-  zIndex: 1,
-  bgcolor: "background.paper",
-} as const;
 
 const ROW_FOCUS_SX = {
   "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: "-2px" },
@@ -133,21 +124,15 @@ export function DataRow<Row>({
     );
   }
 
+  // Plain elements: DataTable styles every row and cell once (row-styles.ts), which keeps a page
+  // of rows from costing an emotion style per cell.
   return (
-    <TableRow hover {...focusProps} sx={ROW_FOCUS_SX}>
+    <tr className={ROW_CLASS} {...focusProps}>
       {shown.map((column) => (
-        <TableCell
-          key={column.id}
-          align={column.align}
-          sx={{
-            ...(column.nowrap ? { whiteSpace: "nowrap" } : null),
-            ...(column.key ? PINNED_CELL_SX : null),
-            ...(density === "compact" ? { py: 0.25 } : null),
-          }}
-        >
+        <td key={column.id} className={cellClass(column)}>
           {cellOf(column)}
-        </TableCell>
+        </td>
       ))}
-    </TableRow>
+    </tr>
   );
 }

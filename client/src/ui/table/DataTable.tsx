@@ -11,14 +11,14 @@ import TableRow from "@mui/material/TableRow";
 import TableSortLabel from "@mui/material/TableSortLabel";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import type { ReactNode } from "react";
+import { Children, type ReactNode, startTransition, useEffect, useMemo, useState } from "react";
 import { rangeLabel } from "../../lib/pagination.ts";
 import type { ListSort } from "../list/list-url.ts";
 import { PageNumbers } from "../PageNumbers.tsx";
 import { ColumnMenu } from "./ColumnMenu.tsx";
 import { type Column, type PageSelection, TableLayoutContext, visibleColumns } from "./columns.ts";
-import { PINNED_CELL_SX } from "./DataRow.tsx";
 import { DensityToggle } from "./DensityToggle.tsx";
+import { dataRowsSx, PINNED_CELL_SX, SELECT_SX } from "./row-styles.ts";
 import { useTablePrefs } from "./table-prefs.ts";
 
 export interface TablePaging {
@@ -59,6 +59,23 @@ interface DataTableProps<Row, Field extends string> {
   children: ReactNode;
 }
 
+/** How many rows fill the window below the header, toolbar and table head (36 px a row). */
+const firstRowCount = () => Math.max(8, Math.ceil((window.innerHeight - 200) / 36));
+
+/**
+ * The rows to draw: on the table's first showing only those the window can show, the rest in a
+ * transition right after (a page of 50 rows is most of the first screen's rendering time); from
+ * then on every row.
+ */
+function useRowsInView(children: ReactNode): ReactNode[] {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (!all) startTransition(() => setAll(true));
+  }, [all]);
+  const rows = Children.toArray(children);
+  return all ? rows : rows.slice(0, firstRowCount());
+}
+
 const HEADER_FOCUS_SX = {
   "&.Mui-focusVisible": {
     outline: "2px solid",
@@ -94,7 +111,8 @@ function PageCheckbox({ selection, withText = false }: { selection: PageSelectio
  * 600 px wide each row becomes a card listing every column's label and value.
  */
 export function DataTable<Row, Field extends string>(props: DataTableProps<Row, Field>) {
-  const { label, columns, empty, rowCount, loading = false, sort, onSort, paging, children } = props;
+  const { label, columns, empty, rowCount, loading = false, sort, onSort, paging } = props;
+  const children = useRowsInView(props.children);
   const cards = useMediaQuery((theme) => theme.breakpoints.down("sm"), { noSsr: true });
   const hideableColumns = columns.filter((column) => column.hideable || column.hiddenByDefault);
   const hideable = hideableColumns.map((column) => column.id);
@@ -105,6 +123,7 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
   );
   const shown = visibleColumns(columns, prefs.hidden);
   const compact = prefs.density === "compact";
+  const rowsSx = useMemo(() => dataRowsSx(compact), [compact]);
 
   const handleSort = (field: Field) =>
     onSort?.({ field, direction: sort?.field === field && sort.direction === "ASC" ? "DESC" : "ASC" });
@@ -132,7 +151,7 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
             {rowCount === 0 ? (
               emptyText
             ) : (
-              <Box component="ul" aria-label={label} sx={{ m: 0, p: 0 }}>
+              <Box component="ul" aria-label={label} sx={{ m: 0, p: 0, ...SELECT_SX }}>
                 {children}
               </Box>
             )}
@@ -143,12 +162,15 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
               size="small"
               aria-label={label}
               aria-busy={loading}
-              sx={{
-                minWidth: props.minWidth,
-                opacity: loading ? 0.6 : 1,
-                // 12 px between columns instead of 16: ten columns fit a 1366 px laptop's content box.
-                "& .MuiTableCell-root": { px: 1.5 },
-              }}
+              sx={[
+                {
+                  minWidth: props.minWidth,
+                  opacity: loading ? 0.6 : 1,
+                  // 12 px between columns instead of 16: ten columns fit a 1366 px laptop's content box.
+                  "& .MuiTableCell-root": { px: 1.5 },
+                },
+                rowsSx,
+              ]}
             >
               <TableHead>
                 <TableRow>
