@@ -1,9 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createClient } from "graphql-ws";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "../../server/errors.ts";
 import { EVENTS_MISSED_CODE } from "../../server/graphql/ws-server.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
@@ -11,7 +9,7 @@ import { testProvider } from "../support/database-url.ts";
 import { type HttpResult, httpJson } from "../support/http.ts";
 import { adminToken, MAIN_ADMIN, type MainProcess, startMainProcess } from "../support/main-process.ts";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy.ts";
-import { waitFor } from "../support/ws.ts";
+import { liveSocket, waitFor } from "../support/ws.ts";
 
 /**
  * The real server (`server/main.ts`) in a process of its own, its Redis and its PostgreSQL each
@@ -141,28 +139,9 @@ describe.runIf(testProvider === "postgresql" && redisUrl)(
     }, 30_000);
 
     it("survives Redis stopping under a live socket, tells the socket to refetch, and recovers", async () => {
-      const closes: number[] = [];
-      let connected = false;
-      const client = createClient({
-        url: `${server.url.replace(/^http/, "ws")}/graphql`,
-        webSocketImpl: WebSocket,
-        connectionParams: { authorization: `Bearer ${token}` },
-        retryAttempts: 0,
-        on: {
-          connected: () => {
-            connected = true;
-          },
-          closed: (event) => {
-            closes.push((event as { code: number }).code);
-          },
-        },
-      });
-      client.subscribe(
-        { query: "subscription { notificationAdded { title } }" },
-        { next: () => undefined, error: () => undefined, complete: () => undefined },
-      );
+      const socket = liveSocket(server.url, token);
       try {
-        await waitFor(() => connected, 10_000);
+        await socket.ready(10_000);
         await redisProxy.refuse();
         const downMs = await msUntil(() => redisIs("down"), 5_000);
         expect(await redisGauge()).toBe(0);
@@ -174,16 +153,16 @@ describe.runIf(testProvider === "postgresql" && redisUrl)(
         expect((await loads()).status).toBe(200);
         await new Promise((resolve) => setTimeout(resolve, 2_500));
         expect(alive()).toBe(true);
-        expect(closes).toEqual([]);
+        expect(socket.closes).toEqual([]);
 
         await redisProxy.open();
         const upMs = await msUntil(async () => (await readyz()).status === 200, 10_000);
-        await waitFor(() => closes.length > 0, 10_000);
-        expect(closes).toEqual([EVENTS_MISSED_CODE]);
+        await waitFor(() => socket.closes.length > 0, 10_000);
+        expect(socket.closes).toEqual([EVENTS_MISSED_CODE]);
         expect(await redisGauge()).toBe(1);
         figures.push(`Redis stopped: seen down in ${downMs} ms, ready ${upMs} ms after it was back`);
       } finally {
-        await client.dispose();
+        await socket.close();
       }
     }, 30_000);
 

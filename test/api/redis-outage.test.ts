@@ -1,6 +1,4 @@
-import { type Client, createClient } from "graphql-ws";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { type App, buildApp } from "../../server/app.ts";
 import { EVENTS_MISSED_CODE } from "../../server/graphql/ws-server.ts";
 import { adminAndCarrier, createTestApp, type TestApp } from "../support/app.ts";
@@ -8,41 +6,9 @@ import { httpJson } from "../support/http.ts";
 import { biddableLoad, bidders, openOffer } from "../support/offers.ts";
 import { collectProcessFaults } from "../support/process-faults.ts";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy.ts";
-import { waitFor } from "../support/ws.ts";
+import { liveSocket, waitFor } from "../support/ws.ts";
 
 const redisUrl = process.env.TEST_REDIS_URL;
-
-/** A graphql-ws socket that records how it was closed (no retries: each close is seen). */
-function liveSocket(base: string, token: string) {
-  const closes: number[] = [];
-  let connected = false;
-  const client: Client = createClient({
-    url: `${base.replace(/^http/, "ws")}/graphql`,
-    webSocketImpl: WebSocket,
-    connectionParams: { authorization: `Bearer ${token}` },
-    retryAttempts: 0,
-    on: {
-      connected: () => {
-        connected = true;
-      },
-      closed: (event) => {
-        closes.push((event as { code: number }).code);
-      },
-    },
-  });
-  const dispose = client.subscribe(
-    { query: "subscription { notificationAdded { title } }" },
-    { next: () => undefined, error: () => undefined, complete: () => undefined },
-  );
-  return {
-    closes,
-    ready: () => waitFor(() => connected),
-    async close() {
-      dispose();
-      await client.dispose();
-    },
-  };
-}
 
 const until = (check: () => boolean, ms = 10_000) => waitFor(check, ms);
 

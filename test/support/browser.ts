@@ -124,8 +124,20 @@ export function storedSession(page: Page): Promise<{ token: string | null; role:
 }
 
 /** Nothing may stick out sideways (the 390 px phone check). */
+/**
+ * How far the page sticks out sideways once its layout has settled: right after a resize the
+ * screens re-render for the new width (media queries read in React), so a wider frame can still
+ * be there for a moment; this waits up to 3 s for it to fit and answers the last width measured.
+ */
 export async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const measure = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const until = Date.now() + 3_000;
+  let overflow = await measure();
+  while (overflow > 0 && Date.now() < until) {
+    await page.waitForTimeout(100);
+    overflow = await measure();
+  }
+  return overflow;
 }
 
 /**

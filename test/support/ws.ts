@@ -1,4 +1,4 @@
-import { createClient } from "graphql-ws";
+import { type Client, createClient } from "graphql-ws";
 import WebSocket from "ws";
 
 /** Subscribes over graphql-ws and collects the payloads; `ready` resolves once the server acknowledged. */
@@ -48,4 +48,36 @@ export async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<v
     if (Date.now() - started > timeoutMs) throw new Error("timed out waiting");
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** A graphql-ws socket that records how it was closed (no retries: each close is seen). */
+export function liveSocket(base: string, token: string) {
+  const closes: number[] = [];
+  let connected = false;
+  const client: Client = createClient({
+    url: `${base.replace(/^http/, "ws")}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+    on: {
+      connected: () => {
+        connected = true;
+      },
+      closed: (event) => {
+        closes.push((event as { code: number }).code);
+      },
+    },
+  });
+  const dispose = client.subscribe(
+    { query: "subscription { notificationAdded { title } }" },
+    { next: () => undefined, error: () => undefined, complete: () => undefined },
+  );
+  return {
+    closes,
+    ready: (timeoutMs?: number) => waitFor(() => connected, timeoutMs),
+    async close() {
+      dispose();
+      await client.dispose();
+    },
+  };
 }
