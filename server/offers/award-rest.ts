@@ -8,14 +8,8 @@ import {
 import { OFFER_MESSAGES } from "../../common/offers.ts";
 import { dateTime, errors } from "../http/rest-schemas.ts";
 import type { RestRoute } from "../http/router.ts";
-import {
-  type AwardRulesView,
-  acceptWaterfallTurn,
-  awardRulesInput,
-  awardRulesView,
-  passWaterfallTurn,
-  setAwardRules,
-} from "./award.ts";
+import { type AwardRulesView, awardRulesInput, awardRulesView, setAwardRules } from "./award.ts";
+import { acceptWaterfallTurn, passWaterfallTurn } from "./waterfall-turns.ts";
 
 const stepSchema = z.object({
   position: z.number().int().describe("The turn's place, from 0."),

@@ -5,9 +5,10 @@ import { describedValues } from "../graphql/described-values.ts";
 import { MUTATION_ERRORS } from "../graphql/errors.ts";
 import { decodeGlobalIdOf } from "../graphql/ids.ts";
 import { carrierUserNames } from "../users/marketplace-reads.ts";
-import { acceptWaterfallTurn, passWaterfallTurn, setAwardRules } from "./award.ts";
+import { setAwardRules } from "./award.ts";
 import { AwardModeEnum, AwardRulesInputRef, awardRulesFromGraphQL } from "./award-input.ts";
 import { OfferType } from "./schema.ts";
+import { acceptWaterfallTurn, passWaterfallTurn } from "./waterfall-turns.ts";
 
 const WaterfallStatusEnum = builder.enumType("WaterfallStatus", {
   description: "Where an offer's waterfall stands.",

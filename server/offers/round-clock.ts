@@ -1,8 +1,9 @@
 import type { Deps } from "../deps.ts";
 import { logger } from "../ops/logger.ts";
-import { decideDueAutoAwards, expireDueWaterfallTurns } from "./award.ts";
+import { decideDueAutoAwards } from "./award.ts";
 import { closeDueRounds } from "./service.ts";
 import { expireDueTenders } from "./tender.ts";
+import { expireDueWaterfallTurns } from "./waterfall-turns.ts";
 
 export const ROUND_SWEEP_MS = 2_000;
 

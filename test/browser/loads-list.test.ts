@@ -81,7 +81,7 @@ describe("load list", () => {
       "Stage",
       "Actions",
     ]);
-    await expect(bodyRows(page).count()).resolves.toBe(50);
+    await expect.poll(() => bodyRows(page).count()).toBe(50);
     await expect(page.getByPlaceholder("Search loads…").isVisible()).resolves.toBe(true);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
@@ -149,7 +149,7 @@ describe("load list", () => {
     const firstPage = await loadIds(page);
     await pager.getByRole("button", { name: "Page 3" }).click();
     await waitForCount(page, "101–120 of 120 loads");
-    await expect(bodyRows(page).count()).resolves.toBe(20);
+    await expect.poll(() => bodyRows(page).count()).toBe(20);
     await expect(pager.getByRole("button", { name: "Page 3" }).getAttribute("aria-current")).resolves.toBe(
       "page",
     );
