@@ -57,12 +57,16 @@ export function createRedisTransport(options: RedisTransportOptions): RedisTrans
     commandTimeout: HEARTBEAT_TIMEOUT_MS,
     connectTimeout: HEARTBEAT_TIMEOUT_MS,
   });
-  // Subscriptions wait for the connection (offline queue) and are renewed after each reconnect.
+  // Subscriptions wait for the connection (offline queue) and are renewed after each reconnect, by
+  // this module rather than ioredis's autoResubscribe, whose promise nobody catches: a connection
+  // closing before Redis answered it took the process down with an unhandled rejection.
   const subscriber = new Redis(options.url, {
     retryStrategy: redisRetryDelayMs,
     maxRetriesPerRequest: null,
     connectTimeout: HEARTBEAT_TIMEOUT_MS,
+    autoResubscribe: false,
   });
+  const channels = new Set<string>([prefix + RESYNC_CHANNEL]);
 
   let dropped = 0;
   let closing = false;
@@ -84,9 +88,18 @@ export function createRedisTransport(options: RedisTransportOptions): RedisTrans
     });
   });
 
+  const command = (what: string, run: () => Promise<unknown>) => {
+    run().catch((error: Error) => {
+      if (!closing) log.debug({ err: error }, `Redis ${what} failed`);
+    });
+  };
+
   subscriber.on("error", outage.subscriber.failed);
   subscriber.on("reconnecting", outage.subscriber.interrupted);
+  let everReady = false;
   subscriber.on("ready", () => {
+    if (everReady) command("resubscribe", () => subscriber.subscribe(...channels));
+    everReady = true;
     if (outage.subscriber.back()) options.onEventsMissed();
   });
   subscriber.on("message", (channel: string, message: string) => {
@@ -108,11 +121,6 @@ export function createRedisTransport(options: RedisTransportOptions): RedisTrans
     if (publishedAt !== undefined) observePubSubDeliveryLag(Math.max(0, Date.now() - publishedAt) / 1000);
     options.deliver(topic, payload);
   });
-  const command = (what: string, run: () => Promise<unknown>) => {
-    run().catch((error: Error) => {
-      if (!closing) log.debug({ err: error }, `Redis ${what} failed`);
-    });
-  };
   command("subscribe", () => subscriber.subscribe(prefix + RESYNC_CHANNEL));
 
   // A connection Redis stopped answering on (a partition) looks open: a late ping forces a reconnect.
@@ -141,9 +149,11 @@ export function createRedisTransport(options: RedisTransportOptions): RedisTrans
       });
     },
     listen(topic) {
+      channels.add(prefix + topic);
       command("subscribe", () => subscriber.subscribe(prefix + topic));
     },
     unlisten(topic) {
+      channels.delete(prefix + topic);
       command("unsubscribe", () => subscriber.unsubscribe(prefix + topic));
     },
     connected: () => publisher.status === "ready" && subscriber.status === "ready",

@@ -75,6 +75,7 @@ describe.runIf(redisUrl)("Redis outages", () => {
   it("tells every live socket to reconnect and refetch once Redis is back", async () => {
     const [carrier] = await bidders(t.app, 1);
     const watcher = liveSocket(base, carrier.session.token);
+    const carriers = t.app.deps.pubsub.subscribe("carriers");
     try {
       await watcher.ready();
       await proxy.refuse();
@@ -86,7 +87,20 @@ describe.runIf(redisUrl)("Redis outages", () => {
       // The sockets are told when the subscriber is back; the publisher's connection may follow a
       // moment later (a CI run read it in between).
       await until(() => t.app.deps.pubsub.connected());
+      // Its topics were subscribed again on the new connection: an event reaches it through Redis.
+      let received = false;
+      const next = carriers.next().then((step) => {
+        received = true;
+        return step;
+      });
+      const publishing = setInterval(
+        () => t.app.deps.pubsub.publish("carriers", { carrierId: "after-outage" }),
+        100,
+      );
+      await until(() => received).finally(() => clearInterval(publishing));
+      expect((await next).value).toEqual({ carrierId: "after-outage" });
     } finally {
+      await carriers.return();
       await watcher.close();
     }
     expect(faults.faults).toEqual([]);
