@@ -26,9 +26,8 @@ async function startFakeRedis() {
         if (command === "subscribe") {
           subscribes.push(args);
           if (!answerSubscribe) continue;
-          args.forEach((channel, index) =>
-            socket.write(`*3\r\n$9\r\nsubscribe\r\n${bulk(channel)}:${index + 1}\r\n`),
-          );
+          for (const [index, channel] of args.entries())
+            socket.write(`*3\r\n$9\r\nsubscribe\r\n${bulk(channel)}:${index + 1}\r\n`);
         } else if (command === "info") {
           socket.write(bulk("# Server\r\nredis_version:7.0.0\r\nloading:0\r\n"));
         } else if (command === "ping") {
