@@ -177,3 +177,16 @@ export function trigramCandidates(
 export function subqueryFence(provider: DbProvider): string {
   return provider === "sqlite" ? "LIMIT -1 OFFSET 0" : "OFFSET 0";
 }
+
+/**
+ * How many rows `target.table` holds (no condition), as one value named "count". PostgreSQL
+ * counts by visiting every row (MVCC: no index alone knows which rows a snapshot sees), so there
+ * the table's tally answers: `target.tally` (a PostgreSQL migration makes it), rows whose deltas
+ * the table's triggers add in each writing transaction, so the sum is exact in every snapshot.
+ * SQLite counts its smallest index, cheap there.
+ */
+export function rowCountSql(provider: DbProvider, target: { table: string; tally: string }): SqlFragment {
+  return provider === "postgresql"
+    ? sql(`SELECT CAST(COALESCE(SUM("delta"), 0) AS BIGINT) AS "count" FROM "${target.tally}"`)
+    : sql(`SELECT COUNT(*) AS "count" FROM "${target.table}"`);
+}

@@ -1,6 +1,13 @@
 import type { DbProvider } from "../db/client.ts";
 import type { SqlReader } from "../db/reader.ts";
-import { indexedContains, joinFragments, lowerAsDatabase, type SqlFragment, sql } from "../db/sql.ts";
+import {
+  indexedContains,
+  joinFragments,
+  lowerAsDatabase,
+  rowCountSql,
+  type SqlFragment,
+  sql,
+} from "../db/sql.ts";
 import type { LoadListFilters, LoadSort, LoadSortField } from "./list.ts";
 import type { PageSelection, PrefilledRelation } from "./list-rows.ts";
 
@@ -159,8 +166,11 @@ export function loadPageSql(
   };
 }
 
+/** How many loads match: the unfiltered total from the loads' tally (see rowCountSql). */
 export function loadCountSql(provider: DbProvider, filters: LoadListFilters): SqlFragment {
-  const filter = loadFilterSql(provider, filters);
+  const conditions = filterConditions(provider, filters);
+  if (conditions.length === 0) return rowCountSql(provider, { table: "Load", tally: "LoadTally" });
+  const filter = where(conditions);
   return { sql: `SELECT COUNT(*) AS "count" FROM "Load" l${filter.sql}`, params: filter.params };
 }
 
