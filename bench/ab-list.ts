@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import LoadListPageQuery from "../client/src/loads/__generated__/LoadListPageQuery.graphql.ts";
 import { CSRF_HEADER } from "../server/graphql/yoga.ts";
-import { machineLoad, median } from "./processes.ts";
+import { databaseCpuMeter, machineLoad, median } from "./processes.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const DURATION = Number(process.env.DURATION ?? 5);
@@ -24,6 +24,7 @@ const HERE = fileURLToPath(new URL("..", import.meta.url));
 interface Server {
   url: string;
   token: string;
+  databaseUrl: string;
   usage(): Promise<{ cpuMs: number }>;
   stop(): Promise<void>;
 }
@@ -36,9 +37,9 @@ async function start(root: string, script: string, env: Record<string, string> =
     env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
-  const ready = await new Promise<{ url: string; token: string }>((resolve, reject) => {
+  const ready = await new Promise<{ url: string; token: string; databaseUrl: string }>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`${root}/bench/${script} exited with ${code}`)));
-    child.on("message", (message: { type?: string; url: string; token: string }) => {
+    child.on("message", (message: { type?: string; url: string; token: string; databaseUrl: string }) => {
       if (message.type === "ready") resolve(message);
     });
   });
@@ -102,6 +103,13 @@ const targets = [
   },
   ...lists.map(([label, server]) => ({ label, server, request: listRequest(server) })),
 ];
+// PostgreSQL's backends' CPU for each list server (none on SQLite).
+const meters = new Map(
+  await Promise.all(
+    lists.map(async ([label, server]) => [label, await databaseCpuMeter(server.databaseUrl)] as const),
+  ),
+);
+const databaseCpu = new Map<string, number[]>();
 try {
   for (const target of targets) {
     const text = await (await fetch(target.request.url, target.request)).text();
@@ -113,9 +121,17 @@ try {
   const rps = new Map<string, number[]>();
   for (let round = 0; round < ROUNDS; round++) {
     for (const target of targets) {
+      const meter = meters.get(target.label);
       const before = await target.server.usage();
+      const databaseBefore = await meter?.read();
       const result = await autocannon({ ...target.request, connections: 50, duration: DURATION });
       const after = await target.server.usage();
+      const databaseAfter = await meter?.read();
+      if (meter)
+        databaseCpu.set(target.label, [
+          ...(databaseCpu.get(target.label) ?? []),
+          meter.spent(databaseBefore!, databaseAfter!) / Math.max(1, result.requests.total),
+        ]);
       cpu.set(target.label, [
         ...(cpu.get(target.label) ?? []),
         (after.cpuMs - before.cpuMs) / Math.max(1, result.requests.total),
@@ -128,6 +144,11 @@ try {
     console.log(
       `${label.padEnd(6)} server CPU ${median(list).toFixed(3)} ms/req (rounds: ${list.map((value) => value.toFixed(2)).join(", ")}), ${median(rps.get(label) ?? []).toFixed(0)} req/s`,
     );
+    const database = databaseCpu.get(label);
+    if (database)
+      console.log(
+        `       database CPU ${median(database).toFixed(3)} ms/req (rounds: ${database.map((value) => value.toFixed(2)).join(", ")})`,
+      );
   }
   const helloCpu = median(cpu.get("hello") ?? []);
   for (const [label] of lists)
@@ -136,5 +157,6 @@ try {
     );
   console.log(`after: ${machineLoad()}`);
 } finally {
+  await Promise.all([...meters.values()].map((meter) => meter?.close()));
   await Promise.all([hello.stop(), base.stop(), next.stop()]);
 }

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 
@@ -79,4 +80,51 @@ export function median(values: number[]): number {
 export function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * fraction) - 1))];
+}
+
+/** CPU milliseconds per PostgreSQL backend process id, read at one moment. */
+export type BackendTimes = Map<number, number>;
+
+/**
+ * PostgreSQL's side of a server's requests: the CPU time of the backends connected to its
+ * database (from /proc, so only for a PostgreSQL server on this machine), null on SQLite. On 2
+ * shared cores the database's CPU per request costs throughput as much as the server's own.
+ * `spent` adds what each backend used between two readings (all of it for a backend that started
+ * meanwhile; a backend that exited meanwhile takes its last moments with it).
+ */
+export async function databaseCpuMeter(databaseUrl: string): Promise<{
+  read(): Promise<BackendTimes>;
+  spent(before: BackendTimes, after: BackendTimes): number;
+  close(): Promise<void>;
+} | null> {
+  if (!databaseUrl.startsWith("postgres")) return null;
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const msPerTick = 1000 / 100; // USER_HZ (getconf CLK_TCK) is 100 on Linux
+  return {
+    async read() {
+      const { rows } = await client.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+      );
+      const times: BackendTimes = new Map();
+      for (const { pid } of rows) {
+        try {
+          // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+          const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+          const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+          times.set(pid, (Number(fields[11]) + Number(fields[12])) * msPerTick);
+        } catch {
+          // The backend exited meanwhile.
+        }
+      }
+      return times;
+    },
+    spent(before, after) {
+      let total = 0;
+      for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+      return total;
+    },
+    close: () => client.end(),
+  };
 }

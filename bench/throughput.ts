@@ -11,7 +11,13 @@
 import autocannon from "autocannon";
 import LoadListPageQuery from "../client/src/loads/__generated__/LoadListPageQuery.graphql.ts";
 import { CSRF_HEADER } from "../server/graphql/yoga.ts";
-import { machineLoad, median, type ServerProcess, startServerProcess } from "./processes.ts";
+import {
+  databaseCpuMeter,
+  machineLoad,
+  median,
+  type ServerProcess,
+  startServerProcess,
+} from "./processes.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const DURATION = Number(process.env.DURATION ?? 8);
@@ -36,19 +42,28 @@ interface Sample {
   p50: number;
   p99: number;
   cpuMsPerRequest: number;
+  /** PostgreSQL's backends' CPU per request (0 on SQLite and for hello world). */
+  databaseCpuMsPerRequest: number;
   failures: number;
 }
 
 async function run(target: Target): Promise<Sample> {
+  const meter = target.server === app ? database : null;
   const before = await target.server.usage();
+  const databaseBefore = await meter?.read();
   const result = await autocannon({ ...target.request, connections: CONNECTIONS, duration: DURATION });
   const after = await target.server.usage();
+  const databaseAfter = await meter?.read();
   const done = result.requests.total;
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     cpuMsPerRequest: (after.cpuMs - before.cpuMs) / Math.max(1, done),
+    databaseCpuMsPerRequest:
+      meter && databaseBefore && databaseAfter
+        ? meter.spent(databaseBefore, databaseAfter) / Math.max(1, done)
+        : 0,
     failures: result.non2xx + result.errors + result.timeouts,
   };
 }
@@ -58,6 +73,7 @@ console.log(
 );
 const hello = await startServerProcess("hello-process.ts");
 const app = await startServerProcess("server-process.ts", { BENCH_LOADS: LOADS });
+const database = await databaseCpuMeter(app.databaseUrl);
 try {
   const auth = { authorization: `Bearer ${app.token}` };
   const targets: Target[] = [
@@ -140,9 +156,18 @@ try {
     console.log(
       `hello world's server CPU per request as a share of theirs: load list ${((100 * cpu[0]) / cpu[1]).toFixed(1)}%, check-session ${((100 * cpu[0]) / cpu[2]).toFixed(1)}%`,
     );
+    if (database) {
+      const both = samples.map((list) =>
+        median(list.map((sample) => sample.cpuMsPerRequest + sample.databaseCpuMsPerRequest)),
+      );
+      console.log(
+        `the same with PostgreSQL's CPU added to theirs: load list ${((100 * cpu[0]) / both[1]).toFixed(1)}%, check-session ${((100 * cpu[0]) / both[2]).toFixed(1)}%`,
+      );
+    }
   }
   console.log(`after: ${machineLoad()}`);
 } finally {
+  await database?.close();
   await app.stop();
   await hello.stop();
 }
