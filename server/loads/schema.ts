@@ -286,13 +286,16 @@ builder.queryFields((t) => ({
     authScopes: { admin: true },
     // Asked with every list page, mostly for its date: the Prisma query is planned (Pothos'
     // selection walk, about 0.1 ms) only when the document selects a relation.
-    resolve: (_root, _args, ctx, info) =>
-      getLastUpload(
+    resolve: (_root, _args, ctx, info) => {
+      const fields = selectedFieldNames(info, []);
+      return getLastUpload(
         ctx,
-        isSubsetOf(selectedFieldNames(info, []), UPLOAD_BATCH_ROW_FIELDS)
+        isSubsetOf(fields, UPLOAD_BATCH_ROW_FIELDS)
           ? {}
           : (queryFromInfo({ context: ctx, info, typeName: "UploadBatch" }) as UploadBatchQuery),
-      ),
+        fields,
+      );
+    },
   }),
 }));
 

@@ -30,12 +30,13 @@ import { ensureRouteId } from "../routing/route-numbers.ts";
 import { carrierIdOfUser } from "../users/marketplace-reads.ts";
 import { findUser } from "../users/service.ts";
 import { followCancellation } from "./cancellation.ts";
+import { latestUploadAlongside, takeLatestUploadRider } from "./latest-upload.ts";
 import type { LoadListFilters, LoadSort } from "./list.ts";
 import { countLoads, keepLoadCount, keptLoadCount, loadsChanged, loadsVersion } from "./list-count.ts";
 import { IDS_ONLY, type ListedLoad, LOAD_ROW_FIELDS, listedLoads, pageSelection } from "./list-rows.ts";
 import { recordMilestones } from "./milestones.ts";
 import { carriedVisit } from "./stop-rows.ts";
-import { lastUploadRow, partiesOnRoutes } from "./store.ts";
+import { LATEST_UPLOAD_VALUES, lastUploadRow, partiesOnRoutes } from "./store.ts";
 import { loadCountSql, loadPageSql } from "./store-list.ts";
 import {
   assignDriverInput,
@@ -145,6 +146,8 @@ export async function findLoadPage(
       const withTotal =
         counted && !countAsked && (!countCache || keptLoadCount(databaseUrl, provider, filters) === null);
       const started = loadsVersion();
+      // The latest upload, when this request also reads it (the list screen), in the same statement.
+      const settleUpload = takeLatestUploadRider(ctx);
       const statement = loadPageSql(
         provider,
         filters,
@@ -154,11 +157,24 @@ export async function findLoadPage(
         read,
         false,
         withTotal,
+        settleUpload ? LATEST_UPLOAD_VALUES : [],
       );
-      const values = await ctx.sql.rows(statement);
+      let values: unknown[][];
+      try {
+        values = await ctx.sql.rows(statement);
+      } catch (error) {
+        settleUpload?.("read alone");
+        throw error;
+      }
       if (withTotal && values.length > 0) {
         knownTotal = Number(values[0][statement.columns.length]);
         if (countCache) keepLoadCount(databaseUrl, provider, filters, knownTotal, started);
+      }
+      if (settleUpload) {
+        const at = statement.columns.length + (withTotal ? 1 : 0);
+        const [first] = values;
+        if (!first) settleUpload("read alone");
+        else settleUpload(first[at] === null ? null : { id: first[at] as string, createdAt: first[at + 1] });
       }
       rows = listedLoads(values, statement.columns, read, datesAsText);
       if (rows.length <= window.limit && (rows.length > 0 || window.offset === 0)) {
@@ -205,13 +221,18 @@ const UPLOAD_BATCH_COLUMNS = new Set([
   "createdAt",
 ]);
 
+/** The UploadBatch fields the latest upload's ride-along values answer (see latest-upload.ts). */
+const RIDING_UPLOAD_FIELDS: ReadonlySet<string> = new Set(["__typename", "id", "createdAt"]);
+
 /**
- * The latest upload, for the list's 'Last update' (asked with every list page): one prepared
- * statement when only the batch's own columns are selected, Prisma otherwise.
+ * The latest upload, for the list's 'Last update' (asked with every list page): with the list
+ * page's statement when `fields` (the selected GraphQL fields) are its id and date, else one
+ * prepared statement when only the batch's own columns are selected, Prisma otherwise.
  */
 export async function getLastUpload(
   ctx: Context,
   query: Pick<Prisma.UploadBatchFindFirstArgs, "include" | "select"> = {},
+  fields?: ReadonlySet<string>,
 ): Promise<UploadBatch | null> {
   requireAdmin(ctx);
   const columnsOnly =
@@ -219,6 +240,11 @@ export async function getLastUpload(
     Object.entries(query.select ?? {}).every(
       ([key, on]) => !on || (on === true && UPLOAD_BATCH_COLUMNS.has(key)),
     );
+  if (columnsOnly && fields && isSubsetOf(fields, RIDING_UPLOAD_FIELDS)) {
+    // Only its id and date: they can ride along in the list page's statement (latest-upload.ts).
+    const latest = await latestUploadAlongside(ctx);
+    return latest ? ({ id: latest.id, createdAt: toDate(latest.createdAt) } as UploadBatch) : null;
+  }
   if (columnsOnly) {
     const row = await lastUploadRow(ctx.sql);
     if (!row) return null;

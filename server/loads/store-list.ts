@@ -120,7 +120,8 @@ const JOIN_KEYS: Record<PrefilledRelation, string> = {
  * break on the id so pages never overlap; empty values sort last in both directions on both
  * databases. `withTotal` adds the count of all matching rows as one more value after `columns`
  * (a subquery the database runs once, next to the page's own index walk), saving the count's
- * own statement.
+ * own statement. `riders` are more single values read in the same round trip (each a statement
+ * of one value, at most one row), one column each after the total.
  */
 export function loadPageSql(
   provider: DbProvider,
@@ -131,6 +132,7 @@ export function loadPageSql(
   selection: PageSelection,
   reversed = false,
   withTotal = false,
+  riders: readonly SqlFragment[] = [],
 ): SqlFragment & { columns: string[] } {
   const conditions = filterConditions(provider, filters);
   const relations = [...selection.relations].sort();
@@ -155,13 +157,14 @@ export function loadPageSql(
       params: [...parts[0].params, offset + limit, ...parts[1].params, offset + limit, limit, offset],
     };
   }
-  if (relations.length === 0 && !withTotal) return { ...page, columns };
+  if (relations.length === 0 && !withTotal && riders.length === 0) return { ...page, columns };
   const joined = relations.map((relation) => `${JOINED[relation]} AS "${JOINED_AS[relation]}"`);
   const total = withTotal ? loadCountSql(provider, filters) : null;
   if (total) joined.push(`(${total.sql}) AS "listTotal"`);
+  for (const [index, rider] of riders.entries()) joined.push(`(${rider.sql}) AS "rider${index}"`);
   return {
     sql: `SELECT p.*, ${joined.join(", ")} FROM (${page.sql}) p`,
-    params: [...(total?.params ?? []), ...page.params],
+    params: [...(total?.params ?? []), ...riders.flatMap((rider) => rider.params), ...page.params],
     columns,
   };
 }

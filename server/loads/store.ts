@@ -8,6 +8,15 @@ import type { UploadBatch } from "../generated/sqlite/client.ts";
 
 const LAST_UPLOAD_SQL = `SELECT * FROM "UploadBatch" ORDER BY "createdAt" DESC, "id" DESC LIMIT 1`;
 
+/**
+ * The latest upload's id and createdAt as two single values (no row: null), to be read inside
+ * another statement (loadPageSql's riders); in one statement they come from the same snapshot.
+ */
+export const LATEST_UPLOAD_VALUES = [
+  sql(`SELECT u."id" FROM "UploadBatch" u ORDER BY u."createdAt" DESC, u."id" DESC LIMIT 1`),
+  sql(`SELECT u."createdAt" FROM "UploadBatch" u ORDER BY u."createdAt" DESC, u."id" DESC LIMIT 1`),
+] as const;
+
 /** The latest upload batch's row as the driver returns it (one prepared statement), if any. */
 export async function lastUploadRow(
   reader: SqlReader,
