@@ -45,6 +45,9 @@ interface Sample {
   /** PostgreSQL's backends' CPU per request (0 on SQLite and for hello world). */
   databaseCpuMsPerRequest: number;
   failures: number;
+  /** Of the failures: answers other than 2xx (503 from the overload gate), and timeouts. */
+  non2xx: number;
+  timeouts: number;
 }
 
 async function run(target: Target): Promise<Sample> {
@@ -65,6 +68,8 @@ async function run(target: Target): Promise<Sample> {
         ? meter.spent(databaseBefore, databaseAfter) / Math.max(1, done)
         : 0,
     failures: result.non2xx + result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
   };
 }
 
@@ -135,6 +140,8 @@ try {
   for (const [index, target] of targets.entries()) {
     const list = samples[index];
     const failures = list.reduce((sum, sample) => sum + sample.failures, 0);
+    const non2xx = list.reduce((sum, sample) => sum + sample.non2xx, 0);
+    const timeouts = list.reduce((sum, sample) => sum + sample.timeouts, 0);
     console.log(
       `${target.label.padEnd(36)} ${rps[index].toFixed(0).padStart(6)} req/s  p50 ${median(
         list.map((s) => s.p50),
@@ -144,7 +151,7 @@ try {
         .toFixed(0)
         .padStart(
           4,
-        )} ms  server CPU ${median(list.map((s) => s.cpuMsPerRequest)).toFixed(2)} ms/req${failures ? `  FAILURES ${failures}` : ""}  (rounds: ${list.map((s) => s.requestsPerSecond.toFixed(0)).join(", ")})`,
+        )} ms  server CPU ${median(list.map((s) => s.cpuMsPerRequest)).toFixed(2)} ms/req${failures ? `  FAILURES ${failures} (non-2xx ${non2xx}, timeouts ${timeouts})` : ""}  (rounds: ${list.map((s) => s.requestsPerSecond.toFixed(0)).join(", ")})`,
     );
   }
   if (!only) {

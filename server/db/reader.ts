@@ -32,6 +32,11 @@ export interface SqlReader {
    * another process) commits to the database; null on PostgreSQL, which has no such cheap signal.
    */
   dataVersion: (() => number) | null;
+  /**
+   * Each statement is a round trip to another process (PostgreSQL): two reads in one statement
+   * save a wake-up of both. False on SQLite, whose reads run in this process.
+   */
+  roundTrips: boolean;
   close(): Promise<void>;
 }
 
@@ -73,6 +78,7 @@ function sqliteReader(file: string): SqlReader {
   return {
     provider: "sqlite",
     dataVersion: () => version.get() as number,
+    roundTrips: false,
     async all<Row>({ sql, params, compiled }: SqlFragment): Promise<Row[]> {
       const rows = prepared(statements, sql, false).all(params.map(sqliteParam));
       return compiled ? decodeSqliteRows<Row>(sql, rows) : (rows as Row[]);
@@ -131,6 +137,7 @@ function postgresReader(databaseUrl: string, settings: DatabaseSettings): SqlRea
   return {
     provider: "postgresql",
     dataVersion: null,
+    roundTrips: true,
     async all<Row>(fragment: SqlFragment): Promise<Row[]> {
       const result = await pool.query({ ...named(fragment), values: fragment.params.map(postgresParam) });
       return result.rows as Row[];

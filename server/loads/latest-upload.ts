@@ -5,9 +5,10 @@ import { lastUploadRow } from "./store.ts";
  * The list screen asks the latest upload ('Last update') with every page. When one request reads
  * both, the upload's id and date ride along in the page's own statement (loadPageSql's riders):
  * one round trip to the database instead of two, which on PostgreSQL was a fifth of the list's
- * CPU (bench/list-cost.md). The upload's read waits until the resolvers started in the same turn
- * have run (setImmediate); when no page statement took it by then, or the page it rode in had no
- * row to carry it, it reads by itself.
+ * CPU (bench/list-cost.md). Only where reads are round trips (`SqlReader.roundTrips`): SQLite's
+ * run in this process, and there riding along measured no gain. The upload's read waits until
+ * the resolvers started in the same turn have run (setImmediate); when no page statement took it
+ * by then, or the page it rode in had no row to carry it, it reads by itself.
  */
 export interface LatestUpload {
   id: string;

@@ -226,8 +226,9 @@ const RIDING_UPLOAD_FIELDS: ReadonlySet<string> = new Set(["__typename", "id", "
 
 /**
  * The latest upload, for the list's 'Last update' (asked with every list page): with the list
- * page's statement when `fields` (the selected GraphQL fields) are its id and date, else one
- * prepared statement when only the batch's own columns are selected, Prisma otherwise.
+ * page's statement when `fields` (the selected GraphQL fields) are its id and date and the
+ * database is a round trip away, else one prepared statement when only the batch's own columns
+ * are selected, Prisma otherwise.
  */
 export async function getLastUpload(
   ctx: Context,
@@ -240,8 +241,9 @@ export async function getLastUpload(
     Object.entries(query.select ?? {}).every(
       ([key, on]) => !on || (on === true && UPLOAD_BATCH_COLUMNS.has(key)),
     );
-  if (columnsOnly && fields && isSubsetOf(fields, RIDING_UPLOAD_FIELDS)) {
-    // Only its id and date: they can ride along in the list page's statement (latest-upload.ts).
+  if (columnsOnly && ctx.sql.roundTrips && fields && isSubsetOf(fields, RIDING_UPLOAD_FIELDS)) {
+    // Only its id and date: they can ride along in the list page's statement (latest-upload.ts),
+    // which saves a round trip where there is one.
     const latest = await latestUploadAlongside(ctx);
     return latest ? ({ id: latest.id, createdAt: toDate(latest.createdAt) } as UploadBatch) : null;
   }

