@@ -54,6 +54,8 @@ export default defineConfig({
     // Browsers of the last two years run it as is: no down-levelled syntax or helpers.
     target: "es2022",
     chunkSizeWarningLimit: 700,
+    // Every browser the target admits supports <link rel="modulepreload">: no polyfill file.
+    modulePreload: { polyfill: false },
     // landing.html is "/" (rendered at build time, hydrated without the router or Relay);
     // index.html is the app for every other path.
     rolldownOptions: {
@@ -67,14 +69,6 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            {
-              name: "react-mui",
-              priority: 2,
-              test: nodeModule(
-                "react|react-dom|scheduler|react-is|@emotion|@mui[\\\\/](system|utils|styled-engine|private-theming)|@mui[\\\\/]material[\\\\/](styles|utils|internal|ButtonBase|Paper|Typography|SvgIcon|Box|CssBaseline|GlobalStyles|Button|IconButton|CircularProgress|useMediaQuery|transitions)|@babel[\\\\/]runtime|clsx|prop-types|stylis|hoist-non-react-statics",
-              ),
-            },
-            { name: "relay", priority: 1, test: nodeModule("relay-runtime|react-relay|invariant|fbjs") },
             firstScreenChunks(
               fromHere("src/main.tsx"),
               fromHere("src/landing/main.tsx"),
@@ -84,6 +78,15 @@ export default defineConfig({
                 "carrier-home": fromHere("src/offers/CarrierActiveOffersRoute.tsx"),
               },
               [fromHere("src/lib/zod-jitless.ts"), fromHere("src/app/preload-first-screen.ts")],
+              [
+                [
+                  "react-mui",
+                  nodeModule(
+                    "react|react-dom|scheduler|react-is|@emotion|@mui[\\\\/](system|utils|styled-engine|private-theming)|@mui[\\\\/]material[\\\\/](styles|utils|internal|ButtonBase|Paper|Typography|SvgIcon|Box|CssBaseline|GlobalStyles|Button|IconButton|CircularProgress|useMediaQuery|transitions)|@babel[\\\\/]runtime|clsx|prop-types|stylis|hoist-non-react-statics|react-transition-group",
+                  ),
+                ],
+                ["frame", nodeModule("relay-runtime|react-relay|invariant|fbjs")],
+              ],
             ),
           ],
         },
