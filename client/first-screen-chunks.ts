@@ -15,8 +15,8 @@ interface ChunkingContext {
  * those (the first screen's queries leave while the frameworks evaluate). `app`, `landing`,
  * `frame`, `homes` and `early` are absolute module ids.
  *
- * `libraries` come first, in their order: each a chunk name and the packages it holds, with every
- * module those import (React with MUI's core for the landing page and the app; Relay with the
+ * `libraries` come first, in their order: each a chunk name and the packages of the first screens it
+ * holds, with every module those import (React with MUI's core for the landing page and the app; Relay with the
  * frame). What the landing page and the app share goes with the first library (one file fewer);
  * the bundler's runtime helpers go into `session`, which both load first.
  */
@@ -63,9 +63,8 @@ export function firstScreenChunks(
       for (const id of closure(root, ctx)) map.set(id, landingModules.has(id) ? "session" : "early");
     }
     const taken = new Set<string>();
-    const everything = new Set([...landingModules, ...firstScreens]);
     for (const [name, test] of libraries) {
-      for (const id of everything) {
+      for (const id of firstScreens) {
         if (!test.test(id) || taken.has(id)) continue;
         for (const dep of closure(id, ctx, taken)) {
           taken.add(dep);
@@ -79,7 +78,8 @@ export function firstScreenChunks(
     name(moduleId: string, ctx: ChunkingContext): string | null {
       owners ??= ownersOf(ctx);
       if (/rolldown[\\/]runtime/.test(moduleId)) return "session";
-      return owners.get(moduleId) ?? libraries.find(([, test]) => test.test(moduleId))?.[0] ?? null;
+      // A library's module that only the landing page or later screens import stays with them.
+      return owners.get(moduleId) ?? null;
     },
     includeDependenciesRecursively: false,
   };

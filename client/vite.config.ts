@@ -14,8 +14,16 @@ export default defineConfig({
   root: "client",
   resolve: {
     alias: [
-      // The hooks API only: react-relay's index also bundles the legacy containers (CommonJS, kept whole).
-      { find: /^react-relay$/, replacement: fromHere("../node_modules/react-relay/hooks.js") },
+      // The parts of Relay the app uses: the packages' indexes also bundle the legacy containers,
+      // entry points, updatable queries and experimental APIs (CommonJS, kept whole). See the files.
+      { find: /^react-relay$/, replacement: fromHere("src/relay/react-relay.cjs") },
+      { find: /^relay-runtime$/, replacement: fromHere("src/relay/relay-runtime.cjs") },
+      { find: /^\.\/useFragmentInternal_CURRENT$/, replacement: fromHere("src/relay/unused-hook.cjs") },
+      // MUI's CSS-variables theming, which the app's theme does not use (see the file).
+      {
+        find: /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/,
+        replacement: fromHere("src/app/css-vars-theme-unsupported.ts"),
+      },
       // React Router's package exports only its development build; the production one has no dev checks.
       {
         find: /^react-router$/,
