@@ -43,7 +43,7 @@ export function firstScreenChunks(
   const ownersOf = (ctx: ChunkingContext) => {
     const map = new Map<string, string>();
     const landingModules = closure(landing, ctx);
-    const entry = new Set([app, landing]);
+    const entry = new Set([landing]);
     const firstScreens = new Set<string>();
     for (const id of [...closure(app, ctx, landingModules), ...closure(frame, ctx, landingModules)]) {
       if (!entry.has(id)) map.set(id, "frame");
