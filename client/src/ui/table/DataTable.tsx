@@ -19,7 +19,7 @@ import { PageNumbers } from "../PageNumbers.tsx";
 import { ColumnMenu } from "./ColumnMenu.tsx";
 import { type Column, type PageSelection, TableLayoutContext, visibleColumns } from "./columns.ts";
 import { DensityToggle } from "./DensityToggle.tsx";
-import { dataRowsSx, PINNED_CELL_SX, SELECT_SX } from "./row-styles.ts";
+import { cellChipSx, dataRowsSx, PINNED_CELL_SX, SELECT_SX } from "./row-styles.ts";
 import { useTablePrefs } from "./table-prefs.ts";
 
 export interface TablePaging {
@@ -159,7 +159,7 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
             {rowCount === 0 ? (
               emptyText
             ) : (
-              <Box component="ul" aria-label={label} sx={{ m: 0, p: 0, ...SELECT_SX }}>
+              <Box component="ul" aria-label={label} sx={[{ m: 0, p: 0, ...SELECT_SX }, cellChipSx]}>
                 {children}
               </Box>
             )}
