@@ -14,6 +14,11 @@ interface ChunkingContext {
  * React nor MUI nor Relay, so that the app's entry, importing them first, evaluates them before
  * those (the first screen's queries leave while the frameworks evaluate). `app`, `landing`,
  * `frame`, `homes` and `early` are absolute module ids.
+ *
+ * `libraries` come first, in their order: each a chunk name and the packages of the first screens it
+ * holds, with every module those import (React with MUI's core for the landing page and the app; Relay with the
+ * frame). What the landing page and the app share goes with the first library (one file fewer);
+ * the bundler's runtime helpers go into `session`, which both load first.
  */
 export function firstScreenChunks(
   app: string,
@@ -21,6 +26,7 @@ export function firstScreenChunks(
   frame: string,
   homes: Record<string, string>,
   early: string[] = [],
+  libraries: [string, RegExp][] = [],
 ) {
   let owners: Map<string, string> | null = null;
   const closure = (root: string, ctx: ChunkingContext, skip: Set<string> = new Set()) => {
@@ -37,7 +43,7 @@ export function firstScreenChunks(
   const ownersOf = (ctx: ChunkingContext) => {
     const map = new Map<string, string>();
     const landingModules = closure(landing, ctx);
-    const entry = new Set([app, landing]);
+    const entry = new Set([landing]);
     const firstScreens = new Set<string>();
     for (const id of [...closure(app, ctx, landingModules), ...closure(frame, ctx, landingModules)]) {
       if (!entry.has(id)) map.set(id, "frame");
@@ -51,15 +57,28 @@ export function firstScreenChunks(
     }
     for (const id of closure(app, ctx)) firstScreens.add(id);
     for (const id of closure(frame, ctx)) firstScreens.add(id);
-    for (const id of landingModules) if (!entry.has(id) && firstScreens.has(id)) map.set(id, "shared");
+    const sharedName = libraries[0]?.[0] ?? "shared";
+    for (const id of landingModules) if (!entry.has(id) && firstScreens.has(id)) map.set(id, sharedName);
     for (const root of early) {
       for (const id of closure(root, ctx)) map.set(id, landingModules.has(id) ? "session" : "early");
+    }
+    const taken = new Set<string>();
+    for (const [name, test] of libraries) {
+      for (const id of firstScreens) {
+        if (!test.test(id) || taken.has(id)) continue;
+        for (const dep of closure(id, ctx, taken)) {
+          taken.add(dep);
+          map.set(dep, name);
+        }
+      }
     }
     return map;
   };
   return {
     name(moduleId: string, ctx: ChunkingContext): string | null {
       owners ??= ownersOf(ctx);
+      if (/rolldown[\\/]runtime/.test(moduleId)) return "session";
+      // A library's module that only the landing page or later screens import stays with them.
       return owners.get(moduleId) ?? null;
     },
     includeDependenciesRecursively: false,

@@ -14,8 +14,16 @@ export default defineConfig({
   root: "client",
   resolve: {
     alias: [
-      // The hooks API only: react-relay's index also bundles the legacy containers (CommonJS, kept whole).
-      { find: /^react-relay$/, replacement: fromHere("../node_modules/react-relay/hooks.js") },
+      // The parts of Relay the app uses: the packages' indexes also bundle the legacy containers,
+      // entry points, updatable queries and experimental APIs (CommonJS, kept whole). See the files.
+      { find: /^react-relay$/, replacement: fromHere("src/relay/react-relay.cjs") },
+      { find: /^relay-runtime$/, replacement: fromHere("src/relay/relay-runtime.cjs") },
+      { find: /^\.\/useFragmentInternal_CURRENT$/, replacement: fromHere("src/relay/unused-hook.cjs") },
+      // MUI's CSS-variables theming, which the app's theme does not use (see the file).
+      {
+        find: /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/,
+        replacement: fromHere("src/app/css-vars-theme-unsupported.ts"),
+      },
       // React Router's package exports only its development build; the production one has no dev checks.
       {
         find: /^react-router$/,
@@ -54,6 +62,8 @@ export default defineConfig({
     // Browsers of the last two years run it as is: no down-levelled syntax or helpers.
     target: "es2022",
     chunkSizeWarningLimit: 700,
+    // Every browser the target admits supports <link rel="modulepreload">: no polyfill file.
+    modulePreload: { polyfill: false },
     // landing.html is "/" (rendered at build time, hydrated without the router or Relay);
     // index.html is the app for every other path.
     rolldownOptions: {
@@ -67,14 +77,6 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            {
-              name: "react-mui",
-              priority: 2,
-              test: nodeModule(
-                "react|react-dom|scheduler|react-is|@emotion|@mui[\\\\/](system|utils|styled-engine|private-theming)|@mui[\\\\/]material[\\\\/](styles|utils|internal|ButtonBase|Paper|Typography|SvgIcon|Box|CssBaseline|GlobalStyles|Button|IconButton|CircularProgress|useMediaQuery|transitions)|@babel[\\\\/]runtime|clsx|prop-types|stylis|hoist-non-react-statics",
-              ),
-            },
-            { name: "relay", priority: 1, test: nodeModule("relay-runtime|react-relay|invariant|fbjs") },
             firstScreenChunks(
               fromHere("src/main.tsx"),
               fromHere("src/landing/main.tsx"),
@@ -84,6 +86,15 @@ export default defineConfig({
                 "carrier-home": fromHere("src/offers/CarrierActiveOffersRoute.tsx"),
               },
               [fromHere("src/lib/zod-jitless.ts"), fromHere("src/app/preload-first-screen.ts")],
+              [
+                [
+                  "react-mui",
+                  nodeModule(
+                    "react|react-dom|scheduler|react-is|@emotion|@mui[\\\\/](system|utils|styled-engine|private-theming)|@mui[\\\\/]material[\\\\/](styles|utils|internal|ButtonBase|Paper|Typography|SvgIcon|Box|CssBaseline|GlobalStyles|Button|IconButton|CircularProgress|useMediaQuery|transitions)|@babel[\\\\/]runtime|clsx|prop-types|stylis|hoist-non-react-statics|react-transition-group",
+                  ),
+                ],
+                ["frame", nodeModule("relay-runtime|react-relay|invariant|fbjs")],
+              ],
             ),
           ],
         },

@@ -5,20 +5,26 @@ import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { unstable_HistoryRouter as HistoryRouter, useRoutes } from "react-router-dom";
+import { appHistory } from "./app/history.ts";
 import { preloadScreen } from "./app/screen-preloads.ts";
 import { theme } from "./app/theme.ts";
 import { routes } from "./routes.tsx";
 
 // The first screen's data started with ./app/preload-first-screen.ts; a route change's starts here.
-const router = createBrowserRouter(routes);
-router.subscribe((state) => preloadScreen(state.location));
+appHistory.listen(({ location }) => preloadScreen(location));
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <RouterProvider router={router} />
+      <HistoryRouter history={appHistory}>
+        <AppRoutes />
+      </HistoryRouter>
     </ThemeProvider>
   </StrictMode>,
 );

@@ -1,13 +1,20 @@
 import { type ComponentType, lazy } from "react";
 import { Navigate, type RouteObject } from "react-router-dom";
-import { RouteError } from "./app/RouteError.tsx";
+import { RouteBoundary } from "./app/RouteError.tsx";
 import { RouteGuard } from "./app/RouteGuard.tsx";
 import { ADMIN_HOME, CARRIER_HOME } from "./lib/paths.ts";
 
 /** One screen = one lazily loaded module in its area folder, with its own error panel. */
 function screen(path: string, load: () => Promise<{ default: ComponentType }>): RouteObject {
   const Screen = lazy(load);
-  return { path, element: <Screen />, errorElement: <RouteError /> };
+  return {
+    path,
+    element: (
+      <RouteBoundary>
+        <Screen />
+      </RouteBoundary>
+    ),
+  };
 }
 
 const AppLayout = lazy(() => import("./app/layout/AppLayout.tsx"));
@@ -61,14 +68,20 @@ const workspaceScreens: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   {
-    element: <RouteGuard />,
-    errorElement: <RouteError />,
+    element: (
+      <RouteBoundary>
+        <RouteGuard />
+      </RouteBoundary>
+    ),
     children: [
       ...publicScreens,
       {
         path: "/admin",
-        element: <AppLayout area="admin" />,
-        errorElement: <RouteError />,
+        element: (
+          <RouteBoundary>
+            <AppLayout area="admin" />
+          </RouteBoundary>
+        ),
         children: [
           { index: true, element: <Navigate replace to={ADMIN_HOME} /> },
           ...adminScreens,
@@ -77,15 +90,25 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/carrier",
-        element: <AppLayout area="carrier" />,
-        errorElement: <RouteError />,
+        element: (
+          <RouteBoundary>
+            <AppLayout area="carrier" />
+          </RouteBoundary>
+        ),
         children: [
           { index: true, element: <Navigate replace to={CARRIER_HOME} /> },
           ...carrierScreens,
           screen("*", notFound),
         ],
       },
-      { element: <AppLayout area="admin" />, errorElement: <RouteError />, children: workspaceScreens },
+      {
+        element: (
+          <RouteBoundary>
+            <AppLayout area="admin" />
+          </RouteBoundary>
+        ),
+        children: workspaceScreens,
+      },
       screen("*", notFound),
     ],
   },

@@ -230,6 +230,25 @@ describe("load detail", () => {
     await page.waitForURL("**/admin/ila/load");
   });
 
+  it("asks before the browser's back button leaves unsaved changes, and goes back on Leave", async () => {
+    const { page } = admin;
+    await page.goto("/admin/ila/load");
+    await page.getByRole("link", { name: "EDIT-0001", exact: true }).click();
+    await page.waitForURL("**/admin/ila/load/EDIT-0001");
+    await page.getByLabel("Commodity").fill("Crates");
+    await page.goBack();
+    const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+    await dialog.getByRole("button", { name: "Stay" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/admin/ila/load/EDIT-0001");
+    await expect(page.getByLabel("Commodity").inputValue()).resolves.toBe("Crates");
+    await page.goBack();
+    await dialog.getByRole("button", { name: "Leave" }).click();
+    await page.waitForURL("**/admin/ila/load");
+    await page.getByRole("table", { name: "Loads" }).waitFor();
+    expect(admin.errors).toEqual([]);
+  });
+
   it("says when a load does not exist and links back to the list", async () => {
     const { page } = admin;
     await page.goto("/admin/ila/load/NOPE-404");

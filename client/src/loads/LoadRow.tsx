@@ -1,4 +1,3 @@
-import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
@@ -7,12 +6,13 @@ import { formatCents } from "../../../common/money.ts";
 import { formatDateTime } from "../lib/dates.ts";
 import type { Column, RowSelection } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
+import { type CellChipColor, cellChipClass } from "../ui/table/row-styles.ts";
 import type { LoadRow_load$data, LoadRow_load$key, LoadStatus } from "./__generated__/LoadRow_load.graphql";
 import { type SortField, STATUS_LABELS } from "./list-criteria.ts";
 
 const DASH = "—";
 
-const STATUS_COLORS: Record<string, "default" | "info" | "success" | "error"> = {
+const STATUS_COLORS: Record<string, CellChipColor> = {
   pending: "default",
   in_transit: "info",
   delivered: "success",
@@ -60,12 +60,16 @@ function TrackCell({ load }: { load: LoadRow_load$data }) {
 
 function StatusChip({ status }: { status: LoadStatus }) {
   return (
-    <Chip
-      size="small"
-      label={STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status}
-      color={STATUS_COLORS[status] ?? "default"}
-      variant={status === "pending" ? "outlined" : "filled"}
-    />
+    <span
+      className={cellChipClass(
+        STATUS_COLORS[status] ?? "default",
+        status === "pending" ? "outlined" : "filled",
+      )}
+    >
+      <span className="MuiChip-label MuiChip-labelSmall">
+        {STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status}
+      </span>
+    </span>
   );
 }
 

@@ -2,7 +2,7 @@ import Link from "@mui/material/Link";
 import { graphql, useFragment } from "react-relay";
 import { Link as RouterLink } from "react-router-dom";
 import { formatDollars } from "../../../common/money.ts";
-import { PerMileNote } from "../scorecards/PerMileCell.tsx";
+import { PerMileNote } from "../scorecards/PerMileNote.tsx";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import type {

@@ -7,7 +7,7 @@ import { bookNowLabel } from "../../../common/booking.ts";
 import { formatDollars } from "../../../common/money.ts";
 import { BID_RANK_TEXTS } from "../../../common/offer-board.ts";
 import { roundEnds, TIMES_UP } from "../../../common/offers.ts";
-import { PerMileNote } from "../scorecards/PerMileCell.tsx";
+import { PerMileNote } from "../scorecards/PerMileNote.tsx";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import type {

@@ -28,16 +28,3 @@ export function PerMileCell({ perMile, lane }: PerMileCellProps) {
     </Box>
   );
 }
-
-/** A rate's $/mile as a small line under it (offer rows); nothing without one. */
-export function PerMileNote({ perMile }: { perMile: number | null | undefined }) {
-  if (perMile == null) return null;
-  return (
-    <Box
-      component="span"
-      sx={{ display: "block", fontSize: "0.75rem", color: "text.secondary", whiteSpace: "nowrap" }}
-    >
-      {formatPerMile(perMile)}
-    </Box>
-  );
-}

@@ -1,6 +1,12 @@
 import Box from "@mui/material/Box";
-import { Component, type ErrorInfo, type ReactNode } from "react";
-import { ErrorPanel } from "./ErrorPanel.tsx";
+import { Component, type ErrorInfo, lazy, type ReactNode, Suspense } from "react";
+import { warmable } from "./deferred.tsx";
+
+// The panel (MUI's Alert) loads when a screen first fails, or once the first screen is idle
+// (ui/deferred.tsx: warmed with the other deferred parts); until it is in, the text shows alone.
+const ErrorPanel = lazy(
+  warmable(() => import("./ErrorPanel.tsx").then((module) => ({ default: module.ErrorPanel }))),
+);
 
 interface ErrorBoundaryProps {
   /** The screen's failure text (spec section 8), e.g. 'No se pudieron obtener los carriers'. */
@@ -39,10 +45,12 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     if (!this.state.failed) return this.props.children;
     return (
       <Box sx={{ py: 2 }}>
-        <ErrorPanel
-          message={this.props.message}
-          onRetry={this.props.onRetry ? this.handleRetry : undefined}
-        />
+        <Suspense fallback={<Box role="alert">{this.props.message}</Box>}>
+          <ErrorPanel
+            message={this.props.message}
+            onRetry={this.props.onRetry ? this.handleRetry : undefined}
+          />
+        </Suspense>
       </Box>
     );
   }

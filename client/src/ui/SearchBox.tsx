@@ -1,5 +1,5 @@
 import SearchIcon from "@mui/icons-material/Search";
-import InputAdornment from "@mui/material/InputAdornment";
+import Box from "@mui/material/Box";
 import OutlinedInput from "@mui/material/OutlinedInput";
 import type { ChangeEvent, FocusEvent, Ref } from "react";
 
@@ -15,6 +15,17 @@ export interface SearchBoxProps {
   keyShortcuts?: string;
   inputRef?: Ref<HTMLInputElement>;
 }
+
+/** What MUI's InputAdornment (position start) draws: its component would be 0.4 KB more to load. */
+const ADORNMENT_SX = {
+  display: "flex",
+  height: "0.01em",
+  maxHeight: "2em",
+  alignItems: "center",
+  whiteSpace: "nowrap",
+  color: "action.active",
+  marginRight: "8px",
+} as const;
 
 /**
  * A small outlined search box with a search icon: what a label-less TextField renders, without
@@ -39,9 +50,13 @@ export function SearchBox(props: SearchBoxProps) {
         "aria-keyshortcuts": props.keyShortcuts,
       }}
       startAdornment={
-        <InputAdornment position="start">
+        <Box
+          component="span"
+          className="MuiInputAdornment-root MuiInputAdornment-positionStart"
+          sx={ADORNMENT_SX}
+        >
           <SearchIcon fontSize="small" />
-        </InputAdornment>
+        </Box>
       }
     />
   );

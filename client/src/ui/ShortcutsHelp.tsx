@@ -1,12 +1,9 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
-import Typography from "@mui/material/Typography";
-import { useMemo, useState } from "react";
-import { Dialog } from "./overlays.ts";
-import { useRegisteredShortcuts, useShortcuts } from "./shortcuts.ts";
+import { useState } from "react";
+import { untilOpened } from "./deferred.tsx";
+import { useShortcuts } from "./shortcuts.ts";
+
+// The dialog (with the list it builds) loads when '?' first opens it (issue 27).
+const ShortcutsDialog = untilOpened(() => import("./ShortcutsDialog.tsx"));
 
 /** '?' opens a dialog listing every shortcut the screen has registered, by group. */
 export function ShortcutsHelp() {
@@ -14,63 +11,5 @@ export function ShortcutsHelp() {
   useShortcuts([
     { key: "?", description: "Show keyboard shortcuts", group: "General", run: () => setOpen(true) },
   ]);
-  const shortcuts = useRegisteredShortcuts();
-  const groups = useMemo(() => {
-    const byGroup = new Map<string, Map<string, string>>();
-    for (const shortcut of shortcuts) {
-      const group = byGroup.get(shortcut.group) ?? new Map<string, string>();
-      // The newest registration of a key is the one that runs.
-      group.set(shortcut.keyLabel ?? shortcut.key, shortcut.description);
-      byGroup.set(shortcut.group, group);
-    }
-    return [...byGroup];
-  }, [shortcuts]);
-  return (
-    <Dialog
-      open={open}
-      onClose={() => setOpen(false)}
-      aria-labelledby="shortcuts-title"
-      fullWidth
-      maxWidth="xs"
-    >
-      <DialogTitle id="shortcuts-title">Keyboard shortcuts</DialogTitle>
-      <DialogContent>
-        {groups.map(([group, keys]) => (
-          <Box key={group} sx={{ mb: 2 }}>
-            <Typography variant="subtitle2" component="h2" sx={{ mb: 0.5 }}>
-              {group}
-            </Typography>
-            <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "auto 1fr", gap: 1, m: 0 }}>
-              {[...keys].map(([key, description]) => (
-                <Box key={key} sx={{ display: "contents" }}>
-                  <Box component="dt" sx={{ m: 0 }}>
-                    <Box
-                      component="kbd"
-                      sx={{
-                        px: 0.75,
-                        py: 0.25,
-                        border: 1,
-                        borderColor: "divider",
-                        borderRadius: 1,
-                        fontFamily: "monospace",
-                        fontSize: "0.8125rem",
-                      }}
-                    >
-                      {key}
-                    </Box>
-                  </Box>
-                  <Box component="dd" sx={{ m: 0 }}>
-                    {description}
-                  </Box>
-                </Box>
-              ))}
-            </Box>
-          </Box>
-        ))}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => setOpen(false)}>Close</Button>
-      </DialogActions>
-    </Dialog>
-  );
+  return <ShortcutsDialog open={open} onClose={() => setOpen(false)} />;
 }

@@ -1,7 +1,9 @@
-import Alert from "@mui/material/Alert";
 import { useCallback, useState } from "react";
-import { Snackbar } from "./overlays.ts";
+import { untilOpened } from "./deferred.tsx";
 import { useLastShown } from "./useLastShown.ts";
+
+// The snackbar and its alert load when a toast first shows (issue 27: not on the first screen).
+const ToastPopup = untilOpened(() => import("./ToastPopup.tsx"));
 
 export interface ToastMessage {
   severity: "success" | "info" | "warning" | "error";
@@ -31,22 +33,14 @@ export function Toast({
 }: ToastProps) {
   const shown = useLastShown(message);
   return (
-    <Snackbar
+    <ToastPopup
       open={message !== null}
+      shown={shown}
       autoHideDuration={autoHideDuration}
+      role={role}
+      testId={testId}
       onClose={onClose}
-      anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-    >
-      <Alert
-        severity={shown?.severity ?? "success"}
-        variant="filled"
-        onClose={onClose}
-        role={role}
-        data-testid={testId}
-      >
-        {shown?.text}
-      </Alert>
-    </Snackbar>
+    />
   );
 }
 

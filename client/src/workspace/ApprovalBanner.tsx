@@ -1,7 +1,12 @@
-import Alert from "@mui/material/Alert";
 import { graphql, useFragment } from "react-relay";
-import { MARKETPLACE_PENDING_MESSAGE, MARKETPLACE_REJECTED_MESSAGE } from "../../../common/workspace.ts";
+import { deferredUntil } from "../ui/deferred.tsx";
 import type { ApprovalBanner_user$key } from "./__generated__/ApprovalBanner_user.graphql";
+
+// Most viewers never see it (operators, approved carriers): its code loads for those who do.
+const ApprovalAlert = deferredUntil(
+  () => import("./ApprovalAlert.tsx"),
+  () => true,
+);
 
 interface ApprovalBannerProps {
   user: ApprovalBanner_user$key;
@@ -19,11 +24,5 @@ export function ApprovalBanner({ user }: ApprovalBannerProps) {
     user,
   );
   if (data.accountStatus !== "pending" && data.accountStatus !== "rejected") return null;
-  const pending = data.accountStatus === "pending";
-  return (
-    <Alert severity={pending ? "info" : "warning"} sx={{ mb: 2 }} data-testid="approval-banner">
-      {pending ? MARKETPLACE_PENDING_MESSAGE : MARKETPLACE_REJECTED_MESSAGE}
-      {!pending && data.approvalNote ? ` Note: ${data.approvalNote}` : ""}
-    </Alert>
-  );
+  return <ApprovalAlert pending={data.accountStatus === "pending"} note={data.approvalNote ?? null} />;
 }

@@ -1,22 +1,20 @@
-import AccountCircleIcon from "@mui/icons-material/AccountCircle";
-import LogoutIcon from "@mui/icons-material/Logout";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Divider from "@mui/material/Divider";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { useNavigate } from "react-router-dom";
 import { useLogoutMutation } from "../../auth/useLogoutMutation.ts";
 import { profilePathFor } from "../../lib/paths.ts";
-import { Menu } from "../../ui/overlays.ts";
+import { untilOpened } from "../../ui/deferred.tsx";
 import type { UserMenu_user$key } from "./__generated__/UserMenu_user.graphql";
 
 interface UserMenuProps {
   user: UserMenu_user$key;
 }
+
+// The menu's items load when it first opens (issue 27: not on the first screen).
+const UserMenuList = untilOpened(() => import("./UserMenuList.tsx"));
 
 function initialsOf(name: string): string {
   const parts = name.split(/[\s@._-]+/).filter(Boolean);
@@ -82,33 +80,16 @@ export function UserMenu({ user }: UserMenuProps) {
           </Typography>
         </Box>
       </Button>
-      <Menu
+      <UserMenuList
         anchorEl={anchor}
         open={anchor !== null}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-      >
-        <Box sx={{ px: 2, py: 1 }}>
-          <Typography variant="subtitle2">{name}</Typography>
-          <Typography variant="caption" color="text.secondary">
-            {data.userId}
-          </Typography>
-        </Box>
-        <Divider />
-        <MenuItem onClick={handleProfile}>
-          <ListItemIcon>
-            <AccountCircleIcon fontSize="small" />
-          </ListItemIcon>
-          My Profile
-        </MenuItem>
-        <MenuItem onClick={handleLogout} disabled={loggingOut}>
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          Logout
-        </MenuItem>
-      </Menu>
+        name={name}
+        userId={data.userId}
+        loggingOut={loggingOut}
+        onProfile={handleProfile}
+        onLogout={handleLogout}
+      />
     </>
   );
 }

@@ -1,14 +1,12 @@
 import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
 import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
-import CheckIcon from "@mui/icons-material/Check";
 import SortIcon from "@mui/icons-material/Sort";
 import Button from "@mui/material/Button";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import ListItemText from "@mui/material/ListItemText";
-import MenuItem from "@mui/material/MenuItem";
-import { Menu } from "../overlays.ts";
+import type { ComponentType } from "react";
+import { untilOpened } from "../deferred.tsx";
 import { useMenuButton } from "../useMenuButton.ts";
-import { type ListSort, type SortDirection, sameSort } from "./list-url.ts";
+import { type ListSort, sameSort } from "./list-url.ts";
+import type { SortMenuListProps } from "./SortMenuList.tsx";
 
 export interface SortChoices<Field extends string> {
   /** Each sortable field with its label (the column's name). */
@@ -19,10 +17,10 @@ export interface SortChoices<Field extends string> {
   defaultLabel?: string;
 }
 
-const DIRECTIONS: readonly [SortDirection, string][] = [
-  ["ASC", "ascending"],
-  ["DESC", "descending"],
-];
+// The menu's items load when it first opens (issue 27: not on the first screen).
+const SortMenuList = untilOpened(() => import("./SortMenuList.tsx")) as ComponentType<
+  SortMenuListProps<string>
+>;
 
 /**
  * The Sort button and its menu: every field in both directions, so one pick sets field and
@@ -55,42 +53,7 @@ export function SortMenu<Field extends string>({
       >
         Sort
       </Button>
-      <Menu {...menu} slotProps={{ list: { "aria-label": "Sort by", dense: true } }}>
-        {defaultLabel ? (
-          <MenuItem
-            role="menuitemradio"
-            aria-checked={value === null}
-            selected={value === null}
-            onClick={() => choose(null)}
-          >
-            <ListItemIcon>{value === null ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
-            <ListItemText>{defaultLabel}</ListItemText>
-          </MenuItem>
-        ) : null}
-        {fields.flatMap(([field, label]) =>
-          DIRECTIONS.map(([direction, word]) => {
-            const chosen = value?.field === field && value.direction === direction;
-            return (
-              <MenuItem
-                key={`${field}-${direction}`}
-                role="menuitemradio"
-                aria-checked={chosen}
-                aria-label={`${label}, ${word}`}
-                selected={chosen}
-                onClick={() => choose({ field, direction })}
-              >
-                <ListItemIcon>{chosen ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
-                <ListItemText>{label}</ListItemText>
-                {direction === "ASC" ? (
-                  <ArrowUpwardIcon fontSize="small" aria-hidden sx={{ ml: 2, color: "text.secondary" }} />
-                ) : (
-                  <ArrowDownwardIcon fontSize="small" aria-hidden sx={{ ml: 2, color: "text.secondary" }} />
-                )}
-              </MenuItem>
-            );
-          }),
-        )}
-      </Menu>
+      <SortMenuList {...menu} fields={fields} value={value} defaultLabel={defaultLabel} onChoose={choose} />
     </>
   );
 }

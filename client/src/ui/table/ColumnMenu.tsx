@@ -1,11 +1,6 @@
-import CheckBoxIcon from "@mui/icons-material/CheckBox";
-import CheckBoxOutlineBlankIcon from "@mui/icons-material/CheckBoxOutlineBlank";
 import ViewColumnIcon from "@mui/icons-material/ViewColumn";
 import Button from "@mui/material/Button";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import ListItemText from "@mui/material/ListItemText";
-import MenuItem from "@mui/material/MenuItem";
-import { Menu } from "../overlays.ts";
+import { untilOpened } from "../deferred.tsx";
 import { useMenuButton } from "../useMenuButton.ts";
 import type { Column } from "./columns.ts";
 
@@ -15,6 +10,9 @@ interface ColumnMenuProps<Row, Field extends string> {
   hidden: readonly string[];
   onToggle(id: string): void;
 }
+
+// The menu's items load when it first opens (issue 27: not on the first screen).
+const ColumnMenuList = untilOpened(() => import("./ColumnMenuList.tsx"));
 
 /** 'Columns': show or hide the table's hideable columns. */
 export function ColumnMenu<Row, Field extends string>({
@@ -29,28 +27,16 @@ export function ColumnMenu<Row, Field extends string>({
       <Button size="small" startIcon={<ViewColumnIcon />} {...button}>
         Columns
       </Button>
-      <Menu {...menu} slotProps={{ list: { "aria-label": `${table} columns`, dense: true } }}>
-        {columns.map((column) => {
-          const shown = !hidden.includes(column.id);
-          return (
-            <MenuItem
-              key={column.id}
-              role="menuitemcheckbox"
-              aria-checked={shown}
-              onClick={() => onToggle(column.id)}
-            >
-              <ListItemIcon>
-                {shown ? (
-                  <CheckBoxIcon fontSize="small" color="primary" />
-                ) : (
-                  <CheckBoxOutlineBlankIcon fontSize="small" />
-                )}
-              </ListItemIcon>
-              <ListItemText>{column.header || column.cardLabel}</ListItemText>
-            </MenuItem>
-          );
-        })}
-      </Menu>
+      <ColumnMenuList
+        {...menu}
+        table={table}
+        choices={columns.map((column) => ({
+          id: column.id,
+          label: column.header || column.cardLabel,
+          shown: !hidden.includes(column.id),
+        }))}
+        onToggle={onToggle}
+      />
     </>
   );
 }

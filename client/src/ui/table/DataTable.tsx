@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import Checkbox from "@mui/material/Checkbox";
-import LinearProgress from "@mui/material/LinearProgress";
+import type { LinearProgressProps } from "@mui/material/LinearProgress";
 import Paper from "@mui/material/Paper";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -13,12 +13,13 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { Children, type ReactNode, startTransition, useEffect, useMemo, useState } from "react";
 import { rangeLabel } from "../../lib/pagination.ts";
+import { deferredUntil } from "../deferred.tsx";
 import type { ListSort } from "../list/list-url.ts";
 import { PageNumbers } from "../PageNumbers.tsx";
 import { ColumnMenu } from "./ColumnMenu.tsx";
 import { type Column, type PageSelection, TableLayoutContext, visibleColumns } from "./columns.ts";
 import { DensityToggle } from "./DensityToggle.tsx";
-import { dataRowsSx, PINNED_CELL_SX, SELECT_SX } from "./row-styles.ts";
+import { cellChipSx, dataRowsSx, PINNED_CELL_SX, SELECT_SX } from "./row-styles.ts";
 import { useTablePrefs } from "./table-prefs.ts";
 
 export interface TablePaging {
@@ -60,6 +61,13 @@ interface DataTableProps<Row, Field extends string> {
 }
 
 /** How many rows fill the window below the header, toolbar and table head (36 px a row). */
+// The bar under the toolbar while a page loads: a later page's or filter's wait, never the first
+// screen's (its rows come with the page), so its code loads when it first shows.
+const LoadingBar = deferredUntil<LinearProgressProps>(
+  () => import("@mui/material/LinearProgress"),
+  () => true,
+);
+
 const firstRowCount = () => Math.max(8, Math.ceil((window.innerHeight - 200) / 36));
 
 /**
@@ -139,7 +147,7 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
       <Paper variant="outlined" sx={{ overflow: "hidden" }}>
         {props.toolbar}
         <Box sx={{ height: 4 }}>
-          {loading ? <LinearProgress aria-label={`Loading ${label.toLowerCase()}`} /> : null}
+          {loading ? <LoadingBar aria-label={`Loading ${label.toLowerCase()}`} /> : null}
         </Box>
         {cards && props.selection && rowCount > 0 ? (
           <Box sx={{ px: 1.5, py: 0.5, borderBottom: 1, borderColor: "divider" }}>
@@ -151,7 +159,7 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
             {rowCount === 0 ? (
               emptyText
             ) : (
-              <Box component="ul" aria-label={label} sx={{ m: 0, p: 0, ...SELECT_SX }}>
+              <Box component="ul" aria-label={label} sx={[{ m: 0, p: 0, ...SELECT_SX }, cellChipSx]}>
                 {children}
               </Box>
             )}
