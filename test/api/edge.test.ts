@@ -20,6 +20,7 @@ function fakeClient(): string {
   writeFileSync(join(dir, "assets", "index-abc123.js"), script);
   writeFileSync(join(dir, "assets", "index-abc123.js.br"), brotliCompressSync(script));
   writeFileSync(join(dir, "assets", "index-abc123.js.gz"), gzipSync(script));
+  writeFileSync(join(dir, "assets", "csv.worker-def456.js"), "self.onmessage = () => undefined;");
   writeFileSync(join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   return dir;
 }
@@ -286,6 +287,20 @@ describe("security headers", () => {
     expect(page.headers["x-content-type-options"]).toBe("nosniff");
     // HSTS only when cookies are secure (COOKIE_SECURE): this server runs plain HTTP.
     expect(page.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("sends a hashed script only the headers a script uses (no document policies on every file of a first screen)", async () => {
+    const script = await call(base, "/assets/index-abc123.js");
+    expect(script.status).toBe(200);
+    expect(script.headers["x-content-type-options"]).toBe("nosniff");
+    expect(script.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(script.headers["referrer-policy"]).toBe("same-origin");
+    for (const documentOnly of ["content-security-policy", "x-frame-options", "cross-origin-opener-policy"])
+      expect(script.headers[documentOnly]).toBeUndefined();
+    // A worker's script is its document: it keeps the policy.
+    const worker = await call(base, "/assets/csv.worker-def456.js");
+    expect(worker.status).toBe(200);
+    expect(String(worker.headers["content-security-policy"])).toContain("script-src 'self'");
   });
 
   it("adds HSTS when cookies are secure", async () => {

@@ -126,7 +126,7 @@ describe("the first screen", () => {
   // What the screens' scripts may weigh as sent (Brotli and headers, as bench/first-screen.ts
   // counts them): issue 27's 200 KB. The carrier's screen is not there yet (its live rows bring
   // graphql-ws, 4 KB): its ceiling keeps it from growing.
-  const BUDGET = { admin: 200 * 1024, carrier: 211 * 1024 };
+  const BUDGET = { admin: 200 * 1024, carrier: 208 * 1024 };
   it.each([
     [
       "admin",
