@@ -1,14 +1,12 @@
 import { useCallback, useState } from "react";
 import { untilOpened } from "./deferred.tsx";
+import type { ToastMessage } from "./ToastPopup.tsx";
 import { useLastShown } from "./useLastShown.ts";
 
 // The snackbar and its alert load when a toast first shows (issue 27: not on the first screen).
 const ToastPopup = untilOpened(() => import("./ToastPopup.tsx"));
 
-export interface ToastMessage {
-  severity: "success" | "info" | "warning" | "error";
-  text: string;
-}
+export type { ToastMessage };
 
 interface ToastOptions {
   autoHideDuration?: number;

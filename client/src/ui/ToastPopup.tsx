@@ -1,6 +1,10 @@
 import Alert from "@mui/material/Alert";
 import Snackbar from "@mui/material/Snackbar";
-import type { ToastMessage } from "./Toast.tsx";
+
+export interface ToastMessage {
+  severity: "success" | "info" | "warning" | "error";
+  text: string;
+}
 
 export interface ToastPopupProps {
   open: boolean;
