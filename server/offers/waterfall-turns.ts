@@ -291,6 +291,21 @@ async function turnOfViewer(ctx: Context, loadReference: string) {
   return { viewer, offer: offer as Offer & { load: { loadId: string } }, rule, step: current, now };
 }
 
+/** Ends the running turn at `position` if it is still open (whoever claims it first wins), else 409. */
+async function claimRunningTurn(
+  tx: Tx,
+  offerId: string,
+  position: number,
+  now: Date,
+  data: { waterfallStatus?: "accepted"; turnEndsAt: null },
+): Promise<void> {
+  const claimed = await tx.offerAwardRule.updateMany({
+    where: { offerId, waterfallStatus: "running", position, turnEndsAt: { gt: now } },
+    data,
+  });
+  if (claimed.count === 0) throw new ConflictError(AWARD_MESSAGES.turnOver);
+}
+
 /**
  * The carrier in turn accepts: it wins the load at the target rate (a bid at that amount is
  * recorded for it), the waterfall ends, and the award's tender step follows. 409 once the turn is
@@ -303,16 +318,10 @@ export async function acceptWaterfallTurn(
   const { viewer, offer, rule, step, now } = await turnOfViewer(ctx, loadReference);
   const actor = auditActor(ctx);
   const award = await ctx.db.$transaction(async (tx) => {
-    const claimed = await tx.offerAwardRule.updateMany({
-      where: {
-        offerId: offer.id,
-        waterfallStatus: "running",
-        position: rule.position,
-        turnEndsAt: { gt: now },
-      },
-      data: { waterfallStatus: "accepted", turnEndsAt: null },
+    await claimRunningTurn(tx, offer.id, rule.position, now, {
+      waterfallStatus: "accepted",
+      turnEndsAt: null,
     });
-    if (claimed.count === 0) throw new ConflictError(AWARD_MESSAGES.turnOver);
     await tx.waterfallStep.update({ where: { id: step.id }, data: { status: "accepted", decidedAt: now } });
     await tx.waterfallStep.updateMany({
       where: { offerId: offer.id, status: "waiting" },
@@ -368,16 +377,7 @@ export async function passWaterfallTurn(
   const { offer, rule, now } = await turnOfViewer(ctx, loadReference);
   const actor = auditActor(ctx);
   const advanced = await ctx.db.$transaction(async (tx) => {
-    const claimed = await tx.offerAwardRule.updateMany({
-      where: {
-        offerId: offer.id,
-        waterfallStatus: "running",
-        position: rule.position,
-        turnEndsAt: { gt: now },
-      },
-      data: { turnEndsAt: null },
-    });
-    if (claimed.count === 0) throw new ConflictError(AWARD_MESSAGES.turnOver);
+    await claimRunningTurn(tx, offer.id, rule.position, now, { turnEndsAt: null });
     return advanceWaterfall(tx, ctx, { ...rule, turnEndsAt: null }, offer.load.loadId, "passed", actor, now);
   });
   announceAdvanced(ctx, advanced);
