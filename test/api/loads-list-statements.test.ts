@@ -1,4 +1,5 @@
 import type { GraphQLObjectType } from "graphql";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import LoadListPageQuery from "../../client/src/loads/__generated__/LoadListPageQuery.graphql.ts";
 import { schema } from "../../server/schema.ts";
@@ -128,6 +129,31 @@ describe("the load list screen's request, counted at the driver", () => {
     expect(large.edges[0].node.carrierName).toBe("Carrier a Trucking");
     expect(large.edges[0].node.assignedUser?.fullName).toBe("Driver a");
   });
+});
+
+describe("the first page's statement on PostgreSQL", () => {
+  it.runIf(testProvider === "postgresql")(
+    "takes no page parameters, so the database keeps one plan for it instead of planning every run",
+    async () => {
+      const { statements } = await statementsFor({ page: 1, pageSize: 50 });
+      const page = statements.find((text) => /FROM "Load" l\b.*ORDER BY/s.test(text));
+      expect(page).toBeDefined();
+      expect(page).toMatch(/ LIMIT 51\) p$/);
+      expect(page).not.toContain("$");
+      // PostgreSQL tries custom plans five times, then keeps the generic one when it costs no more.
+      const client = new pg.Client({ connectionString: t.database.url });
+      await client.connect();
+      try {
+        for (let run = 0; run < 8; run++) await client.query({ name: "first_page", text: page!, values: [] });
+        const { rows } = await client.query(
+          "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'first_page'",
+        );
+        expect(Number(rows[0].generic_plans)).toBeGreaterThan(0);
+      } finally {
+        await client.end();
+      }
+    },
+  );
 });
 
 describe("the latest upload beside the list", () => {
