@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import LoadListPageQuery from "../client/src/loads/__generated__/LoadListPageQuery.graphql.ts";
 import { CSRF_HEADER } from "../server/graphql/yoga.ts";
-import { databaseCpuMeter, machineLoad, median } from "./processes.ts";
+import { databaseCpuMeter, machineLoad, median, startNodeFlags } from "./processes.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const DURATION = Number(process.env.DURATION ?? 5);
@@ -33,7 +33,7 @@ let nextId = 1;
 async function start(root: string, script: string, env: Record<string, string> = {}): Promise<Server> {
   const child = fork(`${root}/bench/${script}`, [], {
     cwd: root,
-    execArgv: ["--import", "tsx"],
+    execArgv: ["--import", "tsx", ...(script === "server-process.ts" ? startNodeFlags(root) : [])],
     env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
