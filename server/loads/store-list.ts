@@ -178,7 +178,9 @@ export function loadPageSql(
  */
 function pageWindow(limit: number, offset: number): SqlFragment {
   if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`page size ${limit}`);
-  return offset === 0 ? { sql: ` LIMIT ${limit}`, params: [] } : { sql: ` LIMIT ${limit} OFFSET ?`, params: [offset] };
+  return offset === 0
+    ? { sql: ` LIMIT ${limit}`, params: [] }
+    : { sql: ` LIMIT ${limit} OFFSET ?`, params: [offset] };
 }
 
 /** How many loads match: the unfiltered total from the loads' tally (see rowCountSql). */
