@@ -1,12 +1,7 @@
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import Snackbar from "@mui/material/Snackbar";
 import type { SessionNotice } from "../lib/session-store.ts";
+import { MessageDialog } from "../ui/MessageDialog.tsx";
 
 const NOTICE_HIDES_AFTER_MS = 6000;
 
@@ -21,22 +16,12 @@ export interface SessionNoticePopupsProps {
 export default function SessionNoticePopups({ notice, shown, onClose }: SessionNoticePopupsProps) {
   return (
     <>
-      <Dialog
+      <MessageDialog
         open={notice?.kind === "dialog"}
+        title="Session ended"
+        message={shown?.message}
         onClose={onClose}
-        aria-labelledby="session-notice-title"
-        aria-describedby="session-notice-text"
-      >
-        <DialogTitle id="session-notice-title">Session ended</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="session-notice-text">{shown?.message}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} variant="contained" autoFocus>
-            OK
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
       <Snackbar
         open={notice?.kind === "snackbar"}
         autoHideDuration={NOTICE_HIDES_AFTER_MS}

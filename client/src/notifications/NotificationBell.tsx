@@ -8,9 +8,9 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useRef, useState } from "react";
 import { graphql, useFragment } from "react-relay";
+import { MessageDialog } from "../ui/MessageDialog.tsx";
 import type { NotificationBell_user$key } from "./__generated__/NotificationBell_user.graphql";
 import { BidWonDialog } from "./BidWonDialog.tsx";
-import { NotificationDialog } from "./NotificationDialog.tsx";
 import type { OpenedNotification } from "./NotificationItem.tsx";
 import { NotificationList } from "./NotificationList.tsx";
 import { useMarkAllNotificationsReadMutation } from "./useMarkAllNotificationsReadMutation.ts";
@@ -106,7 +106,8 @@ export function NotificationBell({ user }: NotificationBellProps) {
         details={opened?.details}
         onClose={() => setOpened(null)}
       />
-      <NotificationDialog
+      {/* A folded bid's notification, in full (the spec does not show that dialog's content). */}
+      <MessageDialog
         open={opened?.bidStatus === "folded"}
         title={opened?.title ?? ""}
         message={opened?.message ?? ""}
