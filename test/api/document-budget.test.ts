@@ -27,12 +27,18 @@ function expectRefused(result: { status: number; text: string; ms: number }, pat
   expect(result.text).not.toMatch(LEAK);
 }
 
+/**
+ * A refusal in linear time: a few ms here. The bound leaves room for a loaded CI box (329 ms was
+ * seen with the whole suite and a build beside it); doubling fragments expanded take minutes.
+ */
+const REFUSED_WITHIN_MS = 1_500;
+
 describe("the document budget over HTTP", () => {
   it("refuses fragments that double at every level, in linear time", async () => {
     for (const levels of [27, 40, 200]) {
       const result = await post(doublingFragments(levels));
       expectRefused(result, /too expensive|Cost limit|Token limit/);
-      expect(result.ms).toBeLessThan(300);
+      expect(result.ms).toBeLessThan(REFUSED_WITHIN_MS);
     }
     // Spreads of spreads with a field of their own at every level, inline fragments in between.
     const parts = ["query { ...G0 }"];
@@ -44,7 +50,7 @@ describe("the document budget over HTTP", () => {
     parts.push("fragment G30 on Query { __typename }");
     const mixed = await post(parts.join("\n"));
     expectRefused(mixed, /too expensive|Cost limit/);
-    expect(mixed.ms).toBeLessThan(300);
+    expect(mixed.ms).toBeLessThan(REFUSED_WITHIN_MS);
   });
 
   it("counts introspection: many aliases of __schema are refused even for an admin", async () => {
@@ -90,7 +96,7 @@ describe("the document budget over HTTP", () => {
     ]) {
       const result = await post(query);
       expectRefused(result, /nested too deeply|Token limit/);
-      expect(result.ms).toBeLessThan(300);
+      expect(result.ms).toBeLessThan(REFUSED_WITHIN_MS);
     }
   });
 
@@ -135,7 +141,7 @@ describe("the document budget over WebSocket", () => {
     const token = carrier.token;
     const fragments = await overWebSocket(url, doublingFragments(30), { token });
     expect(fragments.errors[0]?.message).toMatch(/too expensive|Cost limit/);
-    expect(fragments.ms).toBeLessThan(1000);
+    expect(fragments.ms).toBeLessThan(REFUSED_WITHIN_MS);
     const deep = await overWebSocket(url, `{ ${"a { ".repeat(5000)}b${" }".repeat(5000)} }`, { token });
     expect(deep.errors[0]?.message).toMatch(/nested too deeply|Token limit/);
     const introspection = await overWebSocket(url, "{ __schema { types { name } } }", {

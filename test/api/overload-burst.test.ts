@@ -18,6 +18,12 @@ const MAX_QUEUE_MS = 300;
  * with the whole suite beside it on 2 cores saw the slowest answer at 7.0 s).
  */
 const ANSWERED_WITHIN_MS = 9_000;
+/**
+ * On a machine so busy that one heavy request alone takes long, the bound grows with it: 100 of
+ * them (a quiet machine: 30-60 ms each, so the bound stays 9 s). Before the fix the burst waited
+ * for a turn of every busy client's request per connection, 30 x 40 heavy requests: far past it.
+ */
+const ALONE_FACTOR = 100;
 const BUSY_CLIENTS = 40;
 const BURST = 30;
 /** A request costly enough to make a long turn out of the busy clients' requests. */
@@ -91,6 +97,9 @@ describe("GraphQL overload: a burst of new connections while busy", () => {
   it("takes and answers every new connection in time: 200, or a 503 with Retry-After", async () => {
     const warm = await ask(false, 10_000);
     expect(warm.status).toBe(200);
+    const alone: number[] = [];
+    for (let index = 0; index < 3; index++) alone.push((await ask(false, 10_000)).ms);
+    const within = Math.max(ANSWERED_WITHIN_MS, ALONE_FACTOR * alone.sort((a, b) => a - b)[1]);
 
     let busy = true;
     const busyAnswers: Answer[] = [];
@@ -101,7 +110,7 @@ describe("GraphQL overload: a burst of new connections while busy", () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
 
-    const burst = await Promise.all(Array.from({ length: BURST }, () => ask(false, 12_000)));
+    const burst = await Promise.all(Array.from({ length: BURST }, () => ask(false, within + 3_000)));
     busy = false;
     await Promise.all(busyClients);
 
@@ -109,8 +118,8 @@ describe("GraphQL overload: a burst of new connections while busy", () => {
     expect(burst.filter((answer) => answer.status !== 200 && answer.status !== 503)).toEqual([]);
     expect(burst.filter((answer) => answer.status === 503 && answer.retryAfter !== "1")).toEqual([]);
     expect(busyAnswers.filter((answer) => answer.status !== 200 && answer.status !== 503)).toEqual([]);
-    expect(slowest).toBeLessThan(ANSWERED_WITHIN_MS);
+    expect(slowest, `one heavy request alone: ${alone.join(", ")} ms`).toBeLessThan(within);
     // Not all refused: the queue serves whoever is on time.
     expect(burst.some((answer) => answer.status === 200)).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });
