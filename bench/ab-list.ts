@@ -12,8 +12,9 @@ import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import LoadListPageQuery from "../client/src/loads/__generated__/LoadListPageQuery.graphql.ts";
+import { startNodeFlags } from "../scripts/start-flags.mjs";
 import { CSRF_HEADER } from "../server/graphql/yoga.ts";
-import { databaseCpuMeter, machineLoad, median, startNodeFlags } from "./processes.ts";
+import { databaseCpuMeter, machineLoad, median } from "./processes.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const DURATION = Number(process.env.DURATION ?? 5);

@@ -1,8 +1,10 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startNodeFlags } from "../scripts/start-flags.mjs";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** A server under test running in a child process (bench/server-process.ts or hello-process.ts). */
 export interface ServerProcess {
@@ -27,7 +29,7 @@ export async function startServerProcess(
   script: "server-process.ts" | "hello-process.ts" | "first-screen-server.ts",
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const execArgv = ["--import", "tsx", ...(script === "hello-process.ts" ? [] : startNodeFlags())];
+  const execArgv = ["--import", "tsx", ...(script === "hello-process.ts" ? [] : startNodeFlags(ROOT))];
   if (process.env.CPU_PROF === "1") execArgv.push("--cpu-prof", "--cpu-prof-dir=profiles");
   const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
     execArgv,
@@ -62,17 +64,6 @@ export async function startServerProcess(
       await exited;
     },
   };
-}
-
-/**
- * The Node flags `npm start` gives the server (package.json's start script, of the tree at `root`),
- * so a benchmark's server runs as production's does. Hello world keeps Node's defaults.
- */
-export function startNodeFlags(root = fileURLToPath(new URL("..", import.meta.url))): string[] {
-  const { scripts } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
-    scripts: { start: string };
-  };
-  return scripts.start.split(/\s+/).filter((word) => word.startsWith("--"));
 }
 
 /** What else the machine is doing: benchmarks here share 2 cores with other work. */

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
+import { startNodeFlags } from "./start-flags.mjs";
 
 const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 
@@ -93,7 +94,7 @@ ${servers}
 }
 
 /**
- * Starts `instances` servers (`node <entry>`, each on its own free port, `env` added to ours) and
+ * Starts `instances` servers (`node <entry>` with `npm start`'s flags, each on its own free port, `env` added to ours) and
  * nginx on `port`; resolves once nginx answers and every instance is ready.
  */
 export async function startCluster({
@@ -117,7 +118,7 @@ export async function startCluster({
     writeFileSync(conf, nginxConfig({ dir, port: listenPort, upstreams: members }), { mode: 0o644 });
 
   function launch(member) {
-    const child = spawn(process.execPath, [entry], {
+    const child = spawn(process.execPath, [...startNodeFlags(), entry], {
       env: {
         ...process.env,
         ...env,
