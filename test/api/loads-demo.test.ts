@@ -5,10 +5,12 @@ import { DEMO_HISTORY_LOADS } from "../../server/seed/demo-scorecards.ts";
 import { createTestApp, loginAs, rest, type TestApp } from "../support/app.ts";
 
 let t: TestApp;
+// The demo seed is a few thousand rows: 12 s alone on PostgreSQL, past a minute once with the
+// whole suite's workers and a client build beside it on 2 cores.
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: true });
-});
-afterAll(() => t.close());
+}, 180_000);
+afterAll(() => t?.close());
 
 describe("SEED_DEMO=1", () => {
   it("loads a few hundred USPS loads with stops, NASS codes, routes and a last upload", async () => {
