@@ -15,17 +15,19 @@ import { bid, biddableLoad, bidders, openOffer } from "../support/offers.ts";
 
 /**
  * The carrier's board on a 390 px phone (issue 29): the rank hint on its own bid follows a
- * competitor's lower bid live, and "near a city" picked from the list narrows Active Offers.
+ * competitor's lower bid live, and "near a city" picked from the list narrows Active Offers. The
+ * live rows start after the first screen; an offer opened before they are live still shows.
  */
 let world: BrowserWorld;
 let carrier: Tab;
 let chicagoLoadId = "";
 let chicagoOfferId = "";
+let ops = "";
 
 beforeAll(async () => {
   world = await startBrowserWorld();
   await createUser(world.app, { email: "ops@example.com", role: "ADMIN" });
-  const ops = (await loginAs(world.app, "ops@example.com")).token;
+  ops = (await loginAs(world.app, "ops@example.com")).token;
   const chicago = await biddableLoad(world.app);
   chicagoLoadId = chicago.loadId;
   chicagoOfferId = (await openOffer(world.app, ops, chicago.loadId))._id;
@@ -83,5 +85,39 @@ describe("the carrier's board on a phone", () => {
     await board.getByText("BOARD-DEN-1").waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page, "carrier board filtered near Denver on a phone");
+  });
+
+  it("shows an offer opened after the board's answer but before its live rows were live", async () => {
+    const { page } = carrier;
+    // The live connection's code is held back until the new offer has been opened and published:
+    // no subscription hears that event; the board fetches its page again once it is live.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked: () => void = () => undefined;
+    const socketCodeAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    await page.route(/\/assets\/ws-client-[\w-]+\.js$/, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto("/carrier/carrier-portal/active-offers");
+      const board = page.getByRole("list", { name: "Active offers" });
+      await board.getByText(chicagoLoadId).waitFor();
+      await socketCodeAsked; // the first screen is up: the live rows are starting
+      const late = await biddableLoad(world.app);
+      await openOffer(world.app, ops, late.loadId);
+      await page.waitForTimeout(300);
+      await expect(board.getByText(late.loadId).count()).resolves.toBe(0);
+      release();
+      await board.getByText(late.loadId).waitFor();
+    } finally {
+      release();
+      await page.unroute(/\/assets\/ws-client-[\w-]+\.js$/);
+    }
   });
 });

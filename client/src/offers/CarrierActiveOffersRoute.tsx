@@ -1,12 +1,19 @@
-import Alert from "@mui/material/Alert";
+import type { AlertProps } from "@mui/material/Alert";
 import { Suspense } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { deferredUntil } from "../ui/deferred.tsx";
 import { Loading } from "../ui/Loading.tsx";
 import { PageTitle } from "../ui/PageTitle.tsx";
 import { ScreenBoundary } from "../ui/ScreenBoundary.tsx";
 import type { CarrierActiveOffersRouteQuery } from "./__generated__/CarrierActiveOffersRouteQuery.graphql";
 import { CarrierActiveOffersPage } from "./CarrierActiveOffersPage.tsx";
 import { OFFERS_TEXTS } from "./OfferScreen.tsx";
+
+// Only carriers waiting for vetting (or rejected) see it: MUI's Alert loads for them.
+const Alert = deferredUntil<AlertProps>(
+  () => import("@mui/material/Alert"),
+  () => true,
+);
 
 /** A carrier waiting for vetting sees why offers are closed (the banner says more), not an error. */
 function VettedOffers() {

@@ -8,6 +8,7 @@ import { formatDollars } from "../../../common/money.ts";
 import { BID_RANK_TEXTS } from "../../../common/offer-board.ts";
 import { roundEnds, TIMES_UP } from "../../../common/offers.ts";
 import { PerMileNote } from "../scorecards/PerMileNote.tsx";
+import { deferredUntil } from "../ui/deferred.tsx";
 import type { Column } from "../ui/table/columns.ts";
 import { DataRow } from "../ui/table/DataRow.tsx";
 import type {
@@ -17,7 +18,6 @@ import type {
 import { dateTimeText } from "./money.ts";
 import type { ActiveOfferSortField } from "./offer-lists.ts";
 import { RoundEnds, useRoundClock } from "./RoundEnds.tsx";
-import { WaterfallTurnActions } from "./WaterfallTurnActions.tsx";
 
 type Offer = CarrierOfferRow_offer$data;
 
@@ -74,6 +74,12 @@ function OfferDealsCell({
     </Stack>
   );
 }
+
+// A waterfall turn is rare: its actions, their mutations and texts load with the first row that has one.
+const WaterfallTurnActions = deferredUntil(
+  async () => ({ default: (await import("./WaterfallTurnActions.tsx")).WaterfallTurnActions }),
+  () => true,
+);
 
 /** 'My bid': the carrier's bid (or 'Place your bid') while the round is open. */
 function MyBidCell({ offer, onBid }: { offer: Offer; onBid(offer: Offer): void }) {

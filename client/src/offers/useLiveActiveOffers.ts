@@ -1,10 +1,10 @@
-import { useCallback, useMemo, useState } from "react";
-import { useLazyLoadQuery } from "react-relay";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useLazyLoadQuery, useRelayEnvironment } from "react-relay";
 import type { GraphQLTaggedNode, OperationType } from "relay-runtime";
+import { useAfterFirstScreen } from "../app/layout/useAfterFirstScreen.ts";
 import { useAddressList } from "../ui/list/useAddressList.ts";
 import type { PageKey } from "../ui/list/usePagedList.ts";
 import { ACTIVE_OFFER_LIST, offerListVariables } from "./offer-lists.ts";
-import { useOfferChangedSubscription } from "./useOfferChangedSubscription.ts";
 
 /** What both Active Offers queries answer besides each screen's own row fragment. */
 interface ActiveOffersQuery extends OperationType {
@@ -19,6 +19,10 @@ interface ActiveOffersQuery extends OperationType {
  * The Active Offers page of either side: the criteria in the address, the page they ask for, and a
  * fresh fetch when an offer the page does not show opens or a shown one leaves the list (decided,
  * cancelled). The query follows the address: a change re-renders with new variables.
+ *
+ * The live rows start once the first screen has shown and the browser is idle (graphql-ws and the
+ * subscription's code are not part of the first screen, issue 27); once the subscription is live on
+ * the server the page is fetched again, so nothing that changed between its answer and then is lost.
  */
 export function useLiveActiveOffers<Query extends ActiveOffersQuery>(
   query: GraphQLTaggedNode,
@@ -36,13 +40,36 @@ export function useLiveActiveOffers<Query extends ActiveOffersQuery>(
   );
   const offers: Query["response"]["activeOffers"] = data.activeOffers;
   const shown = useMemo(() => new Set(offers.edges.map((edge) => edge.node.id)), [offers.edges]);
-  const handleChanged = useCallback(
-    (id: string, status: string) => {
-      if (!shown.has(id) || status !== "active") setLiveKey((key) => key + 1);
-    },
-    [shown],
-  );
-  useOfferChangedSubscription(null, handleChanged);
+  const shownNow = useRef(shown);
+  useEffect(() => {
+    shownNow.current = shown;
+  }, [shown]);
+  const environment = useRelayEnvironment();
+  const afterFirstScreen = useAfterFirstScreen();
+  useEffect(() => {
+    if (!afterFirstScreen) return;
+    let ended = false;
+    let subscription: { dispose(): void } | null = null;
+    const refetch = () => setLiveKey((key) => key + 1);
+    import("./useOfferChangedSubscription.ts").then(
+      ({ subscribeToOfferChanges }) => {
+        if (ended) return;
+        subscription = subscribeToOfferChanges(
+          environment,
+          (id, status) => {
+            if (!shownNow.current.has(id) || status !== "active") refetch();
+          },
+          refetch,
+        );
+      },
+      // The code did not load (offline for a moment): the rows stay as fetched, as with no socket.
+      () => undefined,
+    );
+    return () => {
+      ended = true;
+      subscription?.dispose();
+    };
+  }, [afterFirstScreen, environment]);
   list.answered(offers);
   return { list, offers, data };
 }

@@ -1,6 +1,12 @@
 import { useEffect, useMemo, useRef } from "react";
 import { graphql, useSubscription } from "react-relay";
-import type { GraphQLSubscriptionConfig } from "relay-runtime";
+import {
+  type Disposable,
+  type Environment,
+  type GraphQLSubscriptionConfig,
+  requestSubscription,
+} from "relay-runtime";
+import { WHEN_LIVE } from "../relay/environment.ts";
 import type { useOfferChangedSubscription as OfferChangedSubscription } from "./__generated__/useOfferChangedSubscription.graphql";
 
 const subscription = graphql`
@@ -53,4 +59,24 @@ export function useOfferChangedSubscription(
     [offerId],
   );
   useSubscription(config);
+}
+
+/**
+ * The same subscription outside a component, for a screen that starts it after its first showing
+ * (`useLiveActiveOffers`): `whenLive` runs once it is live on the server (relay/environment.ts).
+ */
+export function subscribeToOfferChanges(
+  environment: Environment,
+  onChanged: (id: string, status: string) => void,
+  whenLive: () => void,
+): Disposable {
+  return requestSubscription<OfferChangedSubscription>(environment, {
+    subscription,
+    variables: { offerId: null },
+    cacheConfig: { metadata: { [WHEN_LIVE]: whenLive } },
+    onNext: (response) => {
+      const offer = response?.offerChanged;
+      if (offer) onChanged(offer.id, offer.status);
+    },
+  });
 }

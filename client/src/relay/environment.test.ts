@@ -2,7 +2,8 @@ import type { Sink } from "graphql-ws";
 import type { RequestParameters } from "relay-runtime";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSessionStore } from "../lib/session-store.ts";
-import { createRelayRuntime, type LiveClient, type LiveClientFactory } from "./environment.ts";
+import { createRelayRuntime, type LiveClient, type LiveClientFactory, WHEN_LIVE } from "./environment.ts";
+import type { LiveEvents } from "./live-gaps.ts";
 
 const SUBSCRIPTION: RequestParameters = {
   id: null,
@@ -29,10 +30,17 @@ function liveConnection(dispose: () => Promise<void> = async () => undefined) {
     arrive = resolve;
     fail = reject;
   });
+  const events: LiveEvents[] = [];
   return {
     sinks,
+    /** What the environment gave the socket to tell it (the socket's connected, closed...). */
+    events,
     load: () => chunk,
-    arrive: () => arrive(() => client),
+    arrive: () =>
+      arrive((_session, given) => {
+        events.push(given);
+        return client;
+      }),
     fail: () => fail(new Error("Failed to fetch dynamically imported module")),
   };
 }
@@ -61,6 +69,14 @@ function watch(runtime: ReturnType<typeof createRelayRuntime>) {
       complete: () => seen.push("complete"),
     });
   return seen;
+}
+
+/** A subscription whose cacheConfig asks to be told when it is live (WHEN_LIVE). */
+function watchLive(runtime: ReturnType<typeof createRelayRuntime>, whenLive: () => void) {
+  return runtime.environment
+    .getNetwork()
+    .execute(SUBSCRIPTION, {}, { metadata: { [WHEN_LIVE]: whenLive } })
+    .subscribe({});
 }
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -151,5 +167,67 @@ describe("the live connection's code, loaded with the first subscription", () =>
     loaded.arrive();
     await settled();
     expect(loaded.sinks).toHaveLength(1);
+  });
+});
+
+describe("a subscription that asks to be told when it is live (a screen's catch-up fetch)", () => {
+  const afterRefetchDelay = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+  it("is told a moment after the socket it went out on is acknowledged, not before", async () => {
+    const live = liveConnection();
+    const runtime = createRelayRuntime(signedIn(), live.load);
+    cleanups.push(() => runtime.dispose());
+    let told = 0;
+    watchLive(runtime, () => told++);
+    live.arrive();
+    await afterRefetchDelay();
+    expect(live.sinks).toHaveLength(1);
+    expect(told).toBe(0); // sent, but the socket has not been acknowledged: not live yet
+    live.events[0].connected();
+    expect(told).toBe(0);
+    await afterRefetchDelay();
+    expect(told).toBe(1);
+    live.events[0].connected(); // a reconnection later is the gap detector's business
+    await afterRefetchDelay();
+    expect(told).toBe(1);
+  });
+
+  it("is told a moment after it was sent on a socket already open, and others are not told", async () => {
+    const live = liveConnection();
+    const runtime = createRelayRuntime(signedIn(), live.load);
+    cleanups.push(() => runtime.dispose());
+    watch(runtime);
+    live.arrive();
+    await settled();
+    live.events[0].connected();
+    let told = 0;
+    watchLive(runtime, () => told++);
+    await settled();
+    expect(live.sinks).toHaveLength(2);
+    await afterRefetchDelay();
+    expect(told).toBe(1);
+
+    live.events[0].closed();
+    let toldAfterClose = 0;
+    watchLive(runtime, () => toldAfterClose++);
+    await afterRefetchDelay();
+    expect(toldAfterClose).toBe(0); // the socket is reconnecting: told once it is back
+    live.events[0].connected();
+    await afterRefetchDelay();
+    expect(toldAfterClose).toBe(1);
+  });
+
+  it("is not told once it has ended", async () => {
+    const live = liveConnection();
+    const runtime = createRelayRuntime(signedIn(), live.load);
+    cleanups.push(() => runtime.dispose());
+    let told = 0;
+    const subscription = watchLive(runtime, () => told++);
+    live.arrive();
+    await settled();
+    subscription.unsubscribe();
+    live.events[0].connected();
+    await afterRefetchDelay();
+    expect(told).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import {
 } from "relay-runtime";
 import type { SessionStore } from "../lib/session-store.ts";
 import { noteDataArrived } from "./data-freshness.ts";
+import type { LiveEvents } from "./live-gaps.ts";
 import { createFetchFunction } from "./network.ts";
 import { takePreloadedResponse } from "./preloaded-responses.ts";
 import { trackScreenQueries } from "./screen-queries.ts";
@@ -31,7 +32,16 @@ const REFETCH_AFTER_RESUME_MS = 250;
 
 /** What the live connection needs of a graphql-ws client. */
 export type LiveClient = Pick<Client, "subscribe" | "dispose">;
-export type LiveClientFactory = (session: SessionStore, onResumedAfterGap: () => void) => LiveClient;
+
+export type LiveClientFactory = (session: SessionStore, events: LiveEvents) => LiveClient;
+
+/**
+ * A subscription's `cacheConfig.metadata` key: a function called once the subscription is live
+ * (`REFETCH_AFTER_RESUME_MS` after the socket it went out on was acknowledged, or after it was sent on
+ * one already open). A screen whose subscription starts after its query was answered (after the
+ * first screen has shown) fetches that query again then, so no event between the two is lost.
+ */
+export const WHEN_LIVE = "whenLive";
 
 /** graphql-ws loads with the first subscription, not with the first screen's code. */
 const loadLiveClientFactory = (): Promise<LiveClientFactory> =>
@@ -47,12 +57,26 @@ export function createRelayRuntime(
 ): RelayRuntime {
   let wsClient: Promise<LiveClient> | null = null;
   let pendingRefetch: ReturnType<typeof setTimeout> | undefined;
+  // Whether the socket is acknowledged now, and who waits for it to be.
+  let connected = false;
+  const waitingForConnection = new Set<() => void>();
   const socket = () => {
     if (wsClient) return wsClient;
     const loading = loadClientFactory().then((createClient) =>
-      createClient(session, () => {
-        clearTimeout(pendingRefetch);
-        pendingRefetch = setTimeout(() => screenQueries.refetch(), REFETCH_AFTER_RESUME_MS);
+      createClient(session, {
+        resumedAfterGap() {
+          clearTimeout(pendingRefetch);
+          pendingRefetch = setTimeout(() => screenQueries.refetch(), REFETCH_AFTER_RESUME_MS);
+        },
+        connected() {
+          connected = true;
+          const waiting = [...waitingForConnection];
+          waitingForConnection.clear();
+          for (const wait of waiting) wait();
+        },
+        closed() {
+          connected = false;
+        },
       }),
     );
     // A chunk that failed to load (the network dropped) is asked for again by the next subscription.
@@ -63,10 +87,16 @@ export function createRelayRuntime(
     return loading;
   };
 
-  const subscribe: SubscribeFunction = (request, variables) =>
+  const subscribe: SubscribeFunction = (request, variables, cacheConfig) =>
     Observable.create<GraphQLResponse>((sink) => {
       let unsubscribe: (() => void) | null = null;
       let ended = false;
+      let whenLiveTimer: ReturnType<typeof setTimeout> | undefined;
+      const whenLive = cacheConfig?.metadata?.[WHEN_LIVE];
+      const live = () => {
+        if (ended || typeof whenLive !== "function") return;
+        whenLiveTimer = setTimeout(() => whenLive(), REFETCH_AFTER_RESUME_MS);
+      };
       const pending = socket();
       pending.then(
         (client) => {
@@ -89,11 +119,15 @@ export function createRelayRuntime(
               complete: () => sink.complete(),
             },
           );
+          if (connected) live();
+          else waitingForConnection.add(live);
         },
         () => sink.error(new Error("The live connection failed")),
       );
       return () => {
         ended = true;
+        clearTimeout(whenLiveTimer);
+        waitingForConnection.delete(live);
         unsubscribe?.();
       };
     });
@@ -119,6 +153,8 @@ export function createRelayRuntime(
       // when that attempt is refused (the session has just ended): nobody is left to tell.
       wsClient?.then((client) => client.dispose()).catch(() => undefined);
       wsClient = null;
+      connected = false;
+      waitingForConnection.clear();
     },
   };
 }

@@ -1,3 +1,13 @@
+/** What the live connection tells the environment. */
+export interface LiveEvents {
+  /** Back after a gap in which pushed events may have been lost. */
+  resumedAfterGap(): void;
+  /** The socket is open and acknowledged (every time, the first one included). */
+  connected(): void;
+  /** The socket closed, for whatever reason. */
+  closed(): void;
+}
+
 /** graphql-ws' lazy close when the last subscription ends: nothing was listening, nothing was missed. */
 const NORMAL_CLOSURE = 1000;
 

@@ -1,7 +1,7 @@
 import { type Client, createClient } from "graphql-ws";
 import { expiresSoon } from "../lib/jwt.ts";
 import type { SessionStore } from "../lib/session-store.ts";
-import { createGapDetector } from "./live-gaps.ts";
+import { createGapDetector, type LiveEvents } from "./live-gaps.ts";
 import { refreshAccessToken } from "./refresh.ts";
 
 function socketUrl(): string {
@@ -12,13 +12,11 @@ function socketUrl(): string {
 /**
  * graphql-ws on /graphql. The token travels in connectionParams, read at every (re)connection;
  * a token about to expire is refreshed first so a reconnect does not fail authorization.
- * `onResumedAfterGap` runs when it reconnects after a gap in which pushed events may have been lost.
+ * `events.resumedAfterGap` runs when it reconnects after a gap in which pushed events may have been
+ * lost; `connected` and `closed` at every acknowledged connection and every close.
  */
-export function createWsClient(
-  session: SessionStore,
-  onResumedAfterGap: () => void = () => undefined,
-): Client {
-  const gaps = createGapDetector(onResumedAfterGap);
+export function createWsClient(session: SessionStore, events: LiveEvents): Client {
+  const gaps = createGapDetector(events.resumedAfterGap);
   return createClient({
     url: socketUrl(),
     lazy: true,
@@ -32,6 +30,15 @@ export function createWsClient(
       }
       return token ? { authorization: `Bearer ${token}` } : {};
     },
-    on: { connected: gaps.connected, closed: gaps.closed },
+    on: {
+      connected: () => {
+        gaps.connected();
+        events.connected();
+      },
+      closed: (event) => {
+        gaps.closed(event);
+        events.closed();
+      },
+    },
   });
 }
