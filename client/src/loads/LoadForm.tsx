@@ -10,7 +10,7 @@ import Grid from "@mui/material/Grid";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay";
 import { LOAD_MODES, LOAD_STATUSES } from "../../../common/loads/values.ts";
 import { useBlocker } from "../app/history.ts";
@@ -18,6 +18,7 @@ import { failureText } from "../lib/request-errors.ts";
 import { type DriverOption, DriverPicker } from "../routing/DriverPicker.tsx";
 import { ChoiceField } from "../ui/form/ChoiceField.tsx";
 import { EditActions } from "../ui/form/EditActions.tsx";
+import { keepEdits } from "../ui/form/keep-edits.ts";
 import { problemProps } from "../ui/form/problem-props.ts";
 import { SaveFailureAlert } from "../ui/form/SaveFailureAlert.tsx";
 import { useFormValues } from "../ui/form/useFormValues.ts";
@@ -153,20 +154,53 @@ export function LoadForm({ load }: LoadFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   // The save was refused because someone else changed the load: offer to reload it (the load as it
   // is now replaces the form's values, and the version its next save sends).
+  // The version the form's edits are based on, which the save sends: a live update that changed a
+  // field the person is editing does not move it, so the server refuses the save (keepEdits).
+  const [baseVersion, setBaseVersion] = useState(data.version);
+  // The copy of the load the form last took its values from, and the values as they are now.
+  const shown = useRef({ values: initial, version: data.version });
+  const latestValues = useRef(values);
+  latestValues.current = values;
+  // Set by a save that succeeded and by Reload: the next copy of the load (as the server normalised
+  // it) replaces every value.
+  const takeAll = useRef(false);
   const staleEdit = useStaleEdit(
     "load",
-    (done) => refetch({}, { fetchPolicy: "network-only", onComplete: done }),
-    () => setFormError(null),
+    (done) => {
+      // The person's edits give way to the load as it is now.
+      takeAll.current = true;
+      refetch({}, { fetchPolicy: "network-only", onComplete: done });
+    },
+    () => {
+      setFormError(null);
+      // The fetched copy was the one shown already (nothing to take over): the edits go all the same.
+      if (takeAll.current) {
+        takeAll.current = false;
+        setValues(shown.current.values);
+        setBaseVersion(shown.current.version);
+      }
+    },
   );
   const [saved, setSaved] = useState(false);
   const [pickedDriver, setPickedDriver] = useState<DriverOption | null>(null);
   const [save, isSaving] = useUpdateLoadMutation();
 
-  // The saved load (as the server normalised it) replaces the form's values.
+  // A newer copy of the load (a save's answer, a live update, a reload): see takeAll and keepEdits.
   useEffect(() => {
-    setValues(initial);
+    const before = shown.current;
+    if (before.values === initial) return;
+    shown.current = { values: initial, version: data.version };
+    if (takeAll.current) {
+      takeAll.current = false;
+      setValues(initial);
+      setBaseVersion(data.version);
+    } else {
+      const kept = keepEdits(latestValues.current, before.values, initial);
+      setValues(kept.values);
+      if (!kept.conflict) setBaseVersion(data.version);
+    }
     setProblems({});
-  }, [initial, setValues, setProblems]);
+  }, [initial, data.version, setValues, setProblems]);
 
   const changes = useMemo(() => {
     try {
@@ -203,10 +237,13 @@ export function LoadForm({ load }: LoadFormProps) {
       return;
     }
     save(
-      // The version this form shows: the server refuses the save if the load has moved since.
-      { input: { id: data.id, expectedVersion: data.version, ...input } },
+      // The version the edits are based on: the server refuses the save if the load has moved since.
+      { input: { id: data.id, expectedVersion: baseVersion, ...input } },
       {
-        onSuccess: () => setSaved(true),
+        onSuccess: () => {
+          takeAll.current = true;
+          setSaved(true);
+        },
         onFailure: (failure) => {
           setFormError(failureText(failure, LOAD_SAVE_FAILED));
           staleEdit.noteFailure(failure);
