@@ -4,6 +4,7 @@ import { createUser, loginAs } from "../support/app.ts";
 import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
+  liveConnectionAcknowledged,
   loginThroughForm,
   openTab,
   startBrowserWorld,
@@ -87,15 +88,17 @@ describe("sessions that end elsewhere", () => {
 
   it("sends a replaced session to /login with the server's message", async () => {
     const first = await openTab(watchedWorld);
+    const firstIsLive = liveConnectionAcknowledged(first.page);
     await loginThroughForm(first.page, "dora@example.com");
     await first.page.waitForURL("**/carrier/**");
+    await firstIsLive;
 
     const second = await openTab(watchedWorld);
     await loginThroughForm(second.page, "dora@example.com");
     await second.page.waitForURL("**/carrier/**");
     await second.page.getByText(REPLACED_LOGIN).waitFor();
 
-    await openProfileFromMenu(first.page, "Dora Driver");
+    // The server closes the first tab's live connection; the tab asks why and is told, untouched.
     const dialog = first.page.getByRole("dialog", { name: "Session ended" });
     await dialog.getByText(REPLACED_LOGOUT).waitFor();
     await first.page.waitForURL("**/login");
@@ -110,8 +113,30 @@ describe("sessions that end elsewhere", () => {
     await second.context.close();
   });
 
+  it("tells a replaced tab whose live connection is down at its next request", async () => {
+    const first = await openTab(watchedWorld);
+    // A socket that opens but never hears from the server (a proxy that drops WebSockets).
+    await first.page.routeWebSocket(/\/graphql$/, () => undefined);
+    await loginThroughForm(first.page, "dora@example.com");
+    await first.page.waitForURL("**/carrier/**");
+    await first.page.getByRole("button", { name: "Account menu for Dora Driver" }).waitFor();
+
+    const second = await openTab(watchedWorld);
+    await loginThroughForm(second.page, "dora@example.com");
+    await second.page.getByText(REPLACED_LOGIN).waitFor();
+
+    await openProfileFromMenu(first.page, "Dora Driver");
+    const dialog = first.page.getByRole("dialog", { name: "Session ended" });
+    await dialog.getByText(REPLACED_LOGOUT).waitFor();
+    await first.page.waitForURL("**/login");
+    await first.context.close();
+    await second.context.close();
+  });
+
   it("checks the session every 5 minutes and logs out when it ended", async () => {
     const { page, context } = await openTab(watchedWorld);
+    // Its live connection is down, so the server's sessionEnded notice cannot reach it: the check does.
+    await page.routeWebSocket(/\/graphql$/, () => undefined);
     await context.clock.install();
     await loginThroughForm(page, "watched@example.com");
     await page.waitForURL("**/carrier/**");

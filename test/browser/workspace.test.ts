@@ -6,6 +6,7 @@ import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
   horizontalOverflow,
+  liveConnectionAcknowledged,
   loginThroughForm,
   openTab,
   PHONE,
@@ -79,8 +80,10 @@ describe("Workspace Control", () => {
     await createUser(world.app, { email: "leaver@example.com", fullName: "Lee Leaver" });
     const leaver = await openTab(world);
     try {
+      const leaverIsLive = liveConnectionAcknowledged(leaver.page);
       await loginThroughForm(leaver.page, "leaver@example.com");
       await leaver.page.waitForURL("**/carrier/carrier-portal/active-offers");
+      await leaverIsLive;
 
       const { page } = admin;
       await openWorkspace(page, "?search=leaver");
@@ -90,15 +93,8 @@ describe("Workspace Control", () => {
       await page.getByRole("dialog").getByRole("button", { name: "Disable account" }).click();
       await row.getByText("Disabled", { exact: true }).waitFor();
 
-      // The server pushes sessionEnded on the tab's socket; a tab that has not heard it finds out with
-      // its next request. Going to another page after the push would reload the tab past the dialog
-      // (the session is already gone from it), so the next request is made only if no push came.
+      // The server ends the tab's live connection; the tab asks why and shows it, with no click.
       const ended = leaver.page.getByRole("dialog", { name: "Session ended" });
-      const pushed = await ended.waitFor({ timeout: 3_000 }).then(
-        () => true,
-        () => false,
-      );
-      if (!pushed) await leaver.page.goto("/carrier/my-profile");
       await ended.waitFor();
       await leaver.page.waitForURL("**/login", { timeout: 10_000 });
       await leaver.page

@@ -116,6 +116,24 @@ export async function loginThroughForm(
   await page.getByRole("textbox", { name: "Password", exact: true }).press("Enter");
 }
 
+/**
+ * Resolves once the page's live connection is acknowledged by the server (a carrier's Active Offers
+ * opens it after the first screen has shown and the browser is idle). Call before the page opens it.
+ */
+export function liveConnectionAcknowledged(page: Page, timeout = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("No live connection was acknowledged")), timeout);
+    page.on("websocket", (socket) =>
+      socket.on("framereceived", (frame) => {
+        if (String(frame.payload).includes('"connection_ack"')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      }),
+    );
+  });
+}
+
 export function storedSession(page: Page): Promise<{ token: string | null; role: string | null }> {
   return page.evaluate(() => ({
     token: window.localStorage.getItem("accessToken"),

@@ -1,9 +1,9 @@
 import type { Sink } from "graphql-ws";
 import type { RequestParameters } from "relay-runtime";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createSessionStore } from "../lib/session-store.ts";
 import { createRelayRuntime, type LiveClient, type LiveClientFactory, WHEN_LIVE } from "./environment.ts";
-import type { LiveEvents } from "./live-gaps.ts";
+import { isRefusedClose, type LiveEvents } from "./live-gaps.ts";
 
 const SUBSCRIPTION: RequestParameters = {
   id: null,
@@ -229,5 +229,83 @@ describe("a subscription that asks to be told when it is live (a screen's catch-
     live.events[0].connected();
     await afterRefetchDelay();
     expect(told).toBe(0);
+  });
+});
+
+describe("a socket the server refused", () => {
+  const REPLACED =
+    "Your session was closed because your account signed in on another device. Please log in again.";
+
+  /** The server over HTTP: what `checkSession` answers, and the operations asked for. */
+  function serverAnswering(payload: object) {
+    const asked: string[] = [];
+    vi.stubGlobal("fetch", async (_url: string, init: { body: string }) => {
+      asked.push((JSON.parse(init.body) as { operationName: string }).operationName);
+      return new Response(JSON.stringify(payload), { headers: { "content-type": "application/json" } });
+    });
+    cleanups.push(() => vi.unstubAllGlobals());
+    return asked;
+  }
+
+  async function refusedSocket(session: ReturnType<typeof signedIn>, times = 1) {
+    const live = liveConnection();
+    const runtime = createRelayRuntime(session, live.load);
+    cleanups.push(() => runtime.dispose());
+    watch(runtime);
+    live.arrive();
+    await settled();
+    for (let i = 0; i < times; i++) live.events[0].refused();
+    await settled();
+  }
+
+  it("asks the server once, which ends the session here with its message", async () => {
+    const asked = serverAnswering({
+      data: null,
+      errors: [{ message: REPLACED, extensions: { code: "SESSION_ENDED", logout: true } }],
+    });
+    const session = signedIn();
+    await refusedSocket(session, 3);
+    expect(asked).toEqual(["ConfirmSessionQuery", "EndSessionLogout"]);
+    expect(session.getState().token).toBeNull();
+    expect(session.getState().notice?.message).toBe(REPLACED);
+  });
+
+  it("keeps a session the server still holds live", async () => {
+    const asked = serverAnswering({ data: { checkSession: { valid: true } } });
+    const session = signedIn();
+    await refusedSocket(session);
+    expect(asked).toEqual(["ConfirmSessionQuery"]);
+    expect(session.getState().token).toBe("token");
+  });
+
+  it("ends the session with the message of the server's sessionEnded notice", async () => {
+    const asked = serverAnswering({ data: { logout: { __typename: "LogoutResult" } } });
+    const session = signedIn();
+    const live = liveConnection();
+    const runtime = createRelayRuntime(session, live.load);
+    cleanups.push(() => runtime.dispose());
+    watch(runtime);
+    live.arrive();
+    await settled();
+    live.events[0].sessionEnded(REPLACED);
+    await settled();
+    expect(session.getState().token).toBeNull();
+    expect(session.getState().notice?.message).toBe(REPLACED);
+    // The socket's close that follows asks nothing more: this tab is already signed out.
+    live.events[0].refused();
+    await settled();
+    expect(asked).toEqual(["EndSessionLogout"]);
+  });
+
+  it("is told only for the server's Unauthorized and Forbidden closes", () => {
+    expect([4401, 4403, 1000, 1001, 4205, 4419].map((code) => isRefusedClose({ code }))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(isRefusedClose(new Error("socket error"))).toBe(false);
   });
 });

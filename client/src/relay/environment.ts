@@ -6,11 +6,13 @@ import {
   Network,
   Observable,
   RecordSource,
+  type RequestParameters,
   Store,
   type SubscribeFunction,
 } from "relay-runtime";
 import type { SessionStore } from "../lib/session-store.ts";
 import { noteDataArrived } from "./data-freshness.ts";
+import { endSession } from "./end-session.ts";
 import type { LiveEvents } from "./live-gaps.ts";
 import { createFetchFunction } from "./network.ts";
 import { takePreloadedResponse } from "./preloaded-responses.ts";
@@ -42,6 +44,19 @@ export type LiveClientFactory = (session: SessionStore, events: LiveEvents) => L
  * first screen has shown) fetches that query again then, so no event between the two is lost.
  */
 export const WHEN_LIVE = "whenLive";
+
+/**
+ * Asked when the server refuses the socket: the fetch function's rules (section 4) end the session
+ * with the server's message if it ended, or refresh the token if only that had expired.
+ */
+const CONFIRM_SESSION: RequestParameters = {
+  id: null,
+  cacheID: "ConfirmSessionQuery",
+  name: "ConfirmSessionQuery",
+  operationKind: "query",
+  text: "query ConfirmSessionQuery { checkSession { valid } }",
+  metadata: {},
+};
 
 /** graphql-ws loads with the first subscription, not with the first screen's code. */
 const loadLiveClientFactory = (): Promise<LiveClientFactory> =>
@@ -76,6 +91,12 @@ export function createRelayRuntime(
         },
         closed() {
           connected = false;
+        },
+        refused() {
+          if (session.getState().token) void confirmSession();
+        },
+        sessionEnded(message) {
+          endSession(session, message);
         },
       }),
     );
@@ -133,6 +154,17 @@ export function createRelayRuntime(
     });
 
   const fetchOnce = createFetchFunction(session);
+  // One question at a time: a refused socket and its operations' errors arrive together.
+  let confirming: Promise<unknown> | null = null;
+  const confirmSession = () => {
+    confirming ??= Observable.from(fetchOnce(CONFIRM_SESSION, {}, {}))
+      .toPromise()
+      .catch(() => undefined)
+      .finally(() => {
+        confirming = null;
+      });
+    return confirming;
+  };
   // The 5-minute session check is no data the user sees: it leaves 'last update' as it was.
   const fetchAndNote: FetchFunction = (request, variables, ...rest) => {
     const preloaded = takePreloadedResponse(request, variables, session.getState().token);

@@ -6,6 +6,23 @@ export interface LiveEvents {
   connected(): void;
   /** The socket closed, for whatever reason. */
   closed(): void;
+  /**
+   * The server closed the socket because the session may be over (4401: it ended or the token is
+   * no good; 4403: the account was disabled). The socket's close reason is short and not always the
+   * whole story, so the environment asks over HTTP, whose answer ends the session with its message.
+   */
+  refused(): void;
+  /** The server's `sessionEnded` notice: this session was ended elsewhere, and why. */
+  sessionEnded(message: string): void;
+}
+
+/** graphql-ws' Unauthorized and Forbidden close codes, as the server uses them (socket-sessions.ts). */
+const REFUSED_CODES = new Set([4401, 4403]);
+
+/** Whether a close event is the server refusing this session's socket. */
+export function isRefusedClose(event: unknown): boolean {
+  const code = (event as { code?: unknown } | null)?.code;
+  return typeof code === "number" && REFUSED_CODES.has(code);
 }
 
 /** graphql-ws' lazy close when the last subscription ends: nothing was listening, nothing was missed. */
