@@ -247,14 +247,20 @@ describe("a socket the server refused", () => {
     return asked;
   }
 
-  async function refusedSocket(session: ReturnType<typeof signedIn>, times = 1) {
+  /** What the environment told the socket to report, once a subscription opened it. */
+  async function openSocket(session: ReturnType<typeof signedIn>): Promise<LiveEvents> {
     const live = liveConnection();
     const runtime = createRelayRuntime(session, live.load);
     cleanups.push(() => runtime.dispose());
     watch(runtime);
     live.arrive();
     await settled();
-    for (let i = 0; i < times; i++) live.events[0].refused();
+    return live.events[0];
+  }
+
+  async function refusedSocket(session: ReturnType<typeof signedIn>, times = 1) {
+    const events = await openSocket(session);
+    for (let i = 0; i < times; i++) events.refused();
     await settled();
   }
 
@@ -281,18 +287,13 @@ describe("a socket the server refused", () => {
   it("ends the session with the message of the server's sessionEnded notice", async () => {
     const asked = serverAnswering({ data: { logout: { __typename: "LogoutResult" } } });
     const session = signedIn();
-    const live = liveConnection();
-    const runtime = createRelayRuntime(session, live.load);
-    cleanups.push(() => runtime.dispose());
-    watch(runtime);
-    live.arrive();
-    await settled();
-    live.events[0].sessionEnded(REPLACED);
+    const events = await openSocket(session);
+    events.sessionEnded(REPLACED);
     await settled();
     expect(session.getState().token).toBeNull();
     expect(session.getState().notice?.message).toBe(REPLACED);
     // The socket's close that follows asks nothing more: this tab is already signed out.
-    live.events[0].refused();
+    events.refused();
     await settled();
     expect(asked).toEqual(["EndSessionLogout"]);
   });
