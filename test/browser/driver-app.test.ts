@@ -261,7 +261,9 @@ describe("the driver app on a phone", () => {
     await expect
       .poll(() => page.getByTestId("last-sent").first().textContent(), { timeout: 20_000 })
       .toMatch(/^\d{2}:\d{2}:\d{2}$/);
-    await expect.poll(() => driverPositions(), { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
+    // The 500 m batch holds what was read by then; on a busy machine the phone reads fewer points
+    // before it, and the rest go with the 30 s batch.
+    await expect.poll(() => driverPositions(), { timeout: 40_000 }).toBeGreaterThanOrEqual(5);
 
     // Tracked from dispatch: the route shows up on the open list with the driver's name.
     await row.waitFor({ timeout: 20_000 });
