@@ -5,3 +5,6 @@
 
 /** The spec's text, typo included. */
 export const SESSION_ENDED_MESSAGE = "Ssession ended. Please re-log in.";
+
+/** An operator changed the account's role: the tab's screens and stored role are the old role's. */
+export const ROLE_CHANGED_MESSAGE = "Your role changed. Sign in again to continue.";

@@ -219,7 +219,7 @@ const SessionEndedEvent = builder
     fields: (t) => ({
       reason: t.exposeString("reason", {
         description:
-          "replaced, logout, reuse, password_reset, password_changed, ended_by_admin, email_changed or email_reverted",
+          "replaced, logout, reuse, password_reset, password_changed, ended_by_admin, email_changed, email_reverted or role_changed",
       }),
       message: t.exposeString("message", { description: "A sentence to show the user." }),
       logout: t.boolean({ description: "Always true: drop the credentials.", resolve: () => true }),
@@ -229,7 +229,8 @@ const SessionEndedEvent = builder
 builder.subscriptionField("sessionEnded", (t) =>
   t.field({
     type: SessionEndedEvent,
-    description: "Fires once when the viewer's session is replaced by another login, logged out or revoked.",
+    description:
+      "Fires once when the viewer's session is replaced by another login, logged out or revoked, or the account's role changed (sign in again).",
     authScopes: { authenticated: true },
     subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe(`session:${ctx.viewer!.sessionId}`),
     resolve: (event) => event,

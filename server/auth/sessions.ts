@@ -1,5 +1,5 @@
 import { ALREADY_LOGGED_IN } from "../../common/auth.ts";
-import { SESSION_ENDED_MESSAGE } from "../../common/session-messages.ts";
+import { ROLE_CHANGED_MESSAGE, SESSION_ENDED_MESSAGE } from "../../common/session-messages.ts";
 import { readStore } from "../db/kysely.ts";
 import type { Deps } from "../deps.ts";
 import { ConflictError, SessionEndedError, UnauthenticatedError } from "../errors.ts";
@@ -253,6 +253,21 @@ export async function revokeUserSessions(
   });
   for (const { id } of live) await revokeSession(deps, id, reason);
   return live.length;
+}
+
+/**
+ * A role change keeps the user's sessions (their next request already runs as the new role), but
+ * their open tabs show the old role's screens and keep the old role: each session's tabs are told
+ * to sign in again, on every instance.
+ */
+export async function announceRoleChange(deps: Deps, userId: string): Promise<void> {
+  const live = await deps.db.session.findMany({
+    where: { userId, revokedAt: null, expiresAt: { gt: new Date() } },
+    select: { id: true },
+  });
+  for (const { id } of live) {
+    deps.pubsub.publish(`session:${id}`, { reason: "role_changed", message: ROLE_CHANGED_MESSAGE });
+  }
 }
 
 /** The session a refresh cookie belongs to, if it is still live. */

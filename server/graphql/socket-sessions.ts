@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { type DocumentNode, Kind } from "graphql";
-import { SESSION_ENDED_MESSAGE } from "../../common/session-messages.ts";
+import { ROLE_CHANGED_MESSAGE, SESSION_ENDED_MESSAGE } from "../../common/session-messages.ts";
 import type { Viewer } from "../auth/policy.ts";
 import { resolveViewer } from "../auth/sessions.ts";
 import { verifyAccessToken } from "../auth/tokens.ts";
@@ -19,7 +19,6 @@ export const SOCKET_FORBIDDEN_CODE = 4403;
  */
 export const SOCKET_TOKEN_EXPIRED_CODE = 4419;
 const TOKEN_EXPIRED_REASON = "Access token expired";
-export const ROLE_CHANGED_MESSAGE = "Your role changed. Sign in again to continue.";
 
 /** What a connecting socket's token turned out to be. */
 export type AttachOutcome = "attached" | "anonymous" | "invalid" | "expired" | "forbidden";
@@ -148,7 +147,8 @@ export function createSocketSessions(deps: Deps) {
         }
       })();
       // A role change (or disabling) reaches running operations too: their context holds the role
-      // they started with, so the socket ends and the client reconnects as who it is now.
+      // they started with, so the socket ends. The session's notice (announceRoleChange) tells the
+      // tab to sign in again as who it is now.
       void (async () => {
         if (!viewer) return;
         for await (const change of userChanges) {

@@ -9,6 +9,7 @@ import { changedFields } from "../audit/diff.ts";
 import { recordAudit } from "../audit/service.ts";
 import { endUserSessions } from "../auth/admin-sessions.ts";
 import { requireAdmin } from "../auth/policy.ts";
+import { announceRoleChange } from "../auth/sessions.ts";
 import { forgetUser } from "../auth/viewer-cache.ts";
 import type { AppConfig } from "../config.ts";
 import type { Context } from "../context.ts";
@@ -78,10 +79,10 @@ function publishUser(ctx: Context, userId: string) {
 
 export async function changeUserRole(ctx: Context, ref: string, role: UserRole): Promise<User> {
   requireAdmin(ctx);
-  const updated = await ctx.db.$transaction(async (tx) => {
+  const { row: updated, changed } = await ctx.db.$transaction(async (tx) => {
     await lockAdminRoster(tx, ctx.config.databaseUrl);
     const user = await targetOrThrow(tx, ref);
-    if (user.role === role) return user;
+    if (user.role === role) return { row: user, changed: false };
     if (user.role === "ADMIN" && !user.disabledAt) await assertAnotherActiveAdmin(tx, user.id);
     // An operator is never a driver: leaving CARRIER detaches the user from its carrier.
     const data = role === "ADMIN" ? { role, carrierId: null, approvalStatus: "approved" } : { role };
@@ -93,11 +94,12 @@ export async function changeUserRole(ctx: Context, ref: string, role: UserRole):
       entityId: user.id,
       details: { changes: changedFields(user, row, ["role", "carrierId", "approvalStatus"]) },
     });
-    return row;
+    return { row, changed: true };
   });
   // Cached viewers carry the role: every instance re-reads this user's sessions now.
   forgetUser(ctx, updated.id);
   publishUser(ctx, updated.id);
+  if (changed) await announceRoleChange(ctx, updated.id);
   return updated;
 }
 

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { ROLE_CHANGED_MESSAGE } from "../../server/graphql/socket-sessions.ts";
+import { ROLE_CHANGED_MESSAGE } from "../../common/session-messages.ts";
 import { SUBSCRIPTIONS_OVER_SOCKETS } from "../../server/graphql/yoga.ts";
 import { adminAndCarrier, BASE, createTestApp, gql, type TestApp } from "../support/app.ts";
 
@@ -191,10 +191,11 @@ describe("one liveness rule", () => {
     expect(plain.errors?.[0]?.message).toBe(SUBSCRIPTIONS_OVER_SOCKETS);
   });
 
-  it("ends a socket within a second of the user's role change", async () => {
+  it("tells a socket why and ends it within a second of the user's role change", async () => {
     const raw = await rawSocket({ authorization: `Bearer ${world.carrierSession.token}` });
     await acked(raw);
     subscribe(raw, "notes", "subscription { notificationAdded { id } }");
+    subscribe(raw, "notice", "subscription { sessionEnded { reason message } }");
     await new Promise((resolve) => setTimeout(resolve, 100));
     const changed = await gql(
       t.app,
@@ -207,5 +208,14 @@ describe("one liveness rule", () => {
     const closed = await raw.closed;
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(closed).toEqual({ code: 4401, reason: ROLE_CHANGED_MESSAGE });
+    // The tab's screens and stored role are the old role's: the notice tells it to sign in again.
+    expect(raw.messages.filter((message) => message.id === "notice")).toEqual([
+      {
+        id: "notice",
+        type: "next",
+        payload: { data: { sessionEnded: { reason: "role_changed", message: ROLE_CHANGED_MESSAGE } } },
+      },
+    ]);
+    expect(raw.messages.some((message) => message.id === "notes" && message.type === "next")).toBe(false);
   });
 });

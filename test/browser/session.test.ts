@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROLE_CHANGED_MESSAGE } from "../../common/session-messages.ts";
 import { revokeSession } from "../../server/auth/sessions.ts";
-import { createUser, loginAs } from "../support/app.ts";
+import { createUser, gql, loginAs } from "../support/app.ts";
 import { expectAccessible } from "../support/axe.ts";
 import {
   type BrowserWorld,
@@ -131,6 +132,39 @@ describe("sessions that end elsewhere", () => {
     await first.page.waitForURL("**/login");
     await first.context.close();
     await second.context.close();
+  });
+
+  it("tells a tab whose role changed to sign in again, and signing in opens the new role's screens", async () => {
+    await createUser(watchedWorld.app, { email: "rhea@example.com", fullName: "Rhea Role" });
+    await createUser(watchedWorld.app, { email: "boss@example.com", role: "ADMIN", fullName: "Bo Boss" });
+    const { page, errors, context } = await openTab(watchedWorld);
+    const isLive = liveConnectionAcknowledged(page);
+    await loginThroughForm(page, "rhea@example.com");
+    await page.waitForURL("**/carrier/**");
+    await isLive;
+
+    const boss = (await loginAs(watchedWorld.app, "boss@example.com")).token;
+    const rhea = await watchedWorld.app.deps.db.user.findUniqueOrThrow({
+      where: { email: "rhea@example.com" },
+    });
+    const changed = await gql(
+      watchedWorld.app,
+      "mutation ($input: ChangeUserRoleInput!) { changeUserRole(input: $input) { __typename } }",
+      { input: { userId: rhea.id, role: "ADMIN" } },
+      { token: boss },
+    );
+    expect(changed.errors).toBeUndefined();
+
+    // Untouched, the carrier's screens learn it at once and send the tab to sign in again.
+    const dialog = page.getByRole("dialog", { name: "Session ended" });
+    await dialog.getByText(ROLE_CHANGED_MESSAGE).waitFor();
+    await page.waitForURL("**/login");
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await loginThroughForm(page, "rhea@example.com");
+    await page.waitForURL("**/admin/ila/load");
+    await expect(storedSession(page)).resolves.toMatchObject({ role: "ADMIN" });
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it("checks the session every 5 minutes and logs out when it ended", async () => {

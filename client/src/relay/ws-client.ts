@@ -51,7 +51,7 @@ const SESSION_ENDED_NOTICE = "subscription SessionEndedNotice { sessionEnded { m
 
 /**
  * For as long as the socket lives, the server's notice that this session ended elsewhere (another
- * login replaced it, a logout, a reset password). The server stops every other operation at that
+ * login replaced it, a logout, a reset password) or that the account's role changed. The server stops every other operation at that
  * moment and closes the socket a moment later; this one it lets through first, with the reason.
  */
 function listenForSessionEnd(client: Client, events: LiveEvents) {
