@@ -4,7 +4,8 @@
  * Starts the production-mode server in another process (fresh SQLite file, demo data), signs in
  * the demo admin, then autocannon keeps `clients` connections busy on the load list's GraphQL
  * query for a bounded time and prints req/s, p50/p99 latency and errors, beside a baseline
- * (GET /healthz at the same concurrency) measured in the same run.
+ * (GET /healthz at the same concurrency) measured in the same run; then the same list through REST
+ * (GET /api/loads, first page of 50).
  *
  * The document is the load list screen's own (LoadListPageQuery, first page of 50). LIST=stops
  * asks for each load's stops too (read through Prisma: an answer the response cache never keeps);
@@ -88,6 +89,14 @@ try {
   });
   console.log(
     `ratio list/baseline: ${(list.requests.average / baseline.requests.average).toFixed(2)} of the req/s, p99 ${(list.latency.p99 / Math.max(1, baseline.latency.p99)).toFixed(1)}x`,
+  );
+  // The same list through the REST compatibility layer: the same service, its own route.
+  const rest = await run("load list (REST, admin)", {
+    url: `${url}/api/loads?page=1&limit=50`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  console.log(
+    `ratio REST list/baseline: ${(rest.requests.average / baseline.requests.average).toFixed(2)} of the req/s, p99 ${(rest.latency.p99 / Math.max(1, baseline.latency.p99)).toFixed(1)}x`,
   );
 } finally {
   server.kill("SIGTERM");

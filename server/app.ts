@@ -20,6 +20,7 @@ import { createGraphQLServer } from "./graphql/yoga.ts";
 import { createEdge } from "./http/edge.ts";
 import { registerGraphQLRoute } from "./http/graphql-route.ts";
 import { injectFetch } from "./http/inject.ts";
+import { createAdmissionGate } from "./http/overload.ts";
 import { registerRestRoutes } from "./http/rest-routes.ts";
 import { createMailOutbox } from "./mail/worker.ts";
 import { startRoundClock } from "./offers/round-clock.ts";
@@ -75,8 +76,12 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<App>
       return payload;
     });
     registerHealthRoutes(app, deps, () => draining);
-    registerRestRoutes(app, deps, restRoutes);
-    registerGraphQLRoute(app, { deps, yoga, responseCache });
+    const admission = createAdmissionGate({
+      maxInFlight: config.graphqlMaxInFlight,
+      maxQueueMs: config.graphqlMaxQueueMs,
+    });
+    registerRestRoutes(app, deps, restRoutes, admission);
+    registerGraphQLRoute(app, { deps, yoga, responseCache, admission });
   });
 
   let wsServer: WebSocketServer | undefined;

@@ -63,9 +63,9 @@ export interface AppConfig {
   compiledQueries: boolean;
   /** LOAD_COUNT_CACHE=off: every load list total is counted (server/loads/list-count.ts). */
   loadCountCache: boolean;
-  /** GRAPHQL_MAX_IN_FLIGHT: GraphQL requests over HTTP run at once; the next gets a fast 503 (server/http/overload.ts). */
+  /** GRAPHQL_MAX_IN_FLIGHT: GraphQL and REST requests over HTTP run at once; the next gets a fast 503 (server/http/overload.ts). */
   graphqlMaxInFlight: number;
-  /** GRAPHQL_MAX_QUEUE_MS: the longest a GraphQL request waits for its turn before a fast 503 (server/http/overload.ts). */
+  /** GRAPHQL_MAX_QUEUE_MS: the longest a GraphQL or REST request waits for its turn before a fast 503 (server/http/overload.ts). */
   graphqlMaxQueueMs: number;
   /** MAX_EVENT_LOOP_DELAY_MS: past this mean event loop lag every new request gets a 503 (@fastify/under-pressure); 0 (default): off. */
   maxEventLoopDelayMs: number;

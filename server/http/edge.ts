@@ -22,7 +22,7 @@ import { clientErrorHandler } from "./client-errors.ts";
 import { registerGraphiQLAssets } from "./graphiql/routes.ts";
 import { sendMethodNotAllowed, watchRouteMethods } from "./method-not-allowed.ts";
 import { registerOpenApi } from "./openapi.ts";
-import { OVERLOADED_MESSAGE, OVERLOADED_RETRY_AFTER_SECONDS } from "./overload.ts";
+import { OVERLOADED_RETRY_AFTER_SECONDS, sendOverloaded } from "./overload.ts";
 import { attachTransport } from "./request-info.ts";
 import { sendJson } from "./responses.ts";
 import { registerClientFiles } from "./static.ts";
@@ -102,8 +102,7 @@ export async function createEdge(
       maxEventLoopDelay: config.maxEventLoopDelayMs,
       retryAfter: OVERLOADED_RETRY_AFTER_SECONDS,
       pressureHandler: (_request, reply) => {
-        const body = { message: OVERLOADED_MESSAGE, error: OVERLOADED_MESSAGE, code: "OVERLOADED" };
-        sendJson(reply, 503, body, { "retry-after": String(OVERLOADED_RETRY_AFTER_SECONDS) });
+        sendOverloaded(reply, "rest");
       },
     });
   }

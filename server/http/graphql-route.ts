@@ -9,7 +9,7 @@ import { type GraphQLServer, SUBSCRIPTIONS_OVER_SOCKETS } from "../graphql/yoga.
 import { cachedOperation, type OperationHolder } from "../ops/graphql-observer.ts";
 import { assertJsonDepth, bodyTooLarge } from "./body.ts";
 import { sendGraphiQL } from "./graphiql/routes.ts";
-import { limitInFlight } from "./overload.ts";
+import type { AdmissionGate } from "./overload.ts";
 import { headerSource, transportOf } from "./request-info.ts";
 import { sendFetchResponse, sendJson } from "./responses.ts";
 import { decodeUtf8 } from "./unicode.ts";
@@ -53,6 +53,8 @@ export interface GraphQLRouteOptions {
   deps: Deps;
   yoga: GraphQLServer;
   responseCache: ResponseCache;
+  /** Shared with the REST routes (overload.ts). */
+  admission: AdmissionGate;
 }
 
 /**
@@ -62,7 +64,7 @@ export interface GraphQLRouteOptions {
  * through Fastify (compression, security headers).
  */
 export function registerGraphQLRoute(app: FastifyInstance, options: GraphQLRouteOptions): void {
-  const { deps, yoga, responseCache } = options;
+  const { deps, yoga, responseCache, admission } = options;
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -71,10 +73,7 @@ export function registerGraphQLRoute(app: FastifyInstance, options: GraphQLRoute
       async (_request: FastifyRequest, bytes: Buffer) => decodeUtf8(bytes),
     );
     // First: a request past the limit costs no session read, and each starts on a turn of its own.
-    limitInFlight(scope, {
-      maxInFlight: deps.config.graphqlMaxInFlight,
-      maxQueueMs: deps.config.graphqlMaxQueueMs,
-    });
+    scope.addHook("onRequest", admission.hook("graphql"));
     scope.addHook("onRequest", async (request, reply) => {
       try {
         request.appContext = await contextFromRequest(deps, headerSource(request), transportOf(request));

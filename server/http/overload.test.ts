@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { limitInFlight } from "./overload.ts";
+import { createAdmissionGate, limitInFlight } from "./overload.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -45,6 +45,31 @@ describe("the admission gate", () => {
     expect(codes).toContain(503);
     const refused = answers.find((answer) => answer.statusCode === 503);
     expect(refused?.headers["retry-after"]).toBe("1");
+    await app.close();
+  });
+
+  it("keeps a REST request's place however long its turn takes, and counts it with GraphQL's", async () => {
+    let clock = 1_000;
+    vi.spyOn(performance, "now").mockImplementation(() => clock);
+    const app = Fastify();
+    app.addHook("onRequest", async () => {
+      setImmediate(() => {
+        clock += 2_000;
+      });
+    });
+    const gate = createAdmissionGate({ maxInFlight: 64, maxQueueMs: 50 });
+    app.get("/api/loads", { onRequest: gate.hook("rest") }, async () => ({ ok: true }));
+    app.post("/graphql", { onRequest: gate.hook("graphql") }, async () => ({ ok: true }));
+    const answers = await Promise.all([
+      ...Array.from({ length: 40 }, () => app.inject({ method: "GET", url: "/api/loads" })),
+      ...Array.from({ length: 40 }, () => app.inject({ method: "POST", url: "/graphql", payload: {} })),
+    ]);
+    const rest = answers.slice(0, 40).map((answer) => answer.statusCode);
+    const graphql = answers.slice(40).map((answer) => answer.statusCode);
+    expect(rest.every((code) => code === 200)).toBe(true);
+    expect(graphql).toContain(503);
+    expect(gate.inFlight()).toBe(0);
+    expect(gate.waiting()).toBe(0);
     await app.close();
   });
 });

@@ -14,7 +14,10 @@ import { countError } from "../ops/metrics.ts";
  *
  * A request that has waited `maxQueueMs` gets a 503 with Retry-After rather than a longer wait;
  * with `maxInFlight` requests started and not answered (waiting on the database), the next one
- * gets that 503 at once (its viewer is not even read). Both in GraphQL's error shape.
+ * gets that 503 at once (its viewer is not even read). GraphQL and the REST paths under /api share
+ * one gate (one queue, one count): each is refused in its own error shape. A REST request is never
+ * refused for its wait, only when every place is taken: the compatibility layer's callers (scripts,
+ * integrators) get the answers they always got, 429 included, just in turn.
  * @fastify/under-pressure adds the process-wide guard (event loop lag, see edge.ts).
  */
 export const OVERLOADED_MESSAGE = "The server is busy. Try again in a moment.";
@@ -46,19 +49,41 @@ type Outcome = "run" | "late" | "gone";
 interface Waiting {
   since: number;
   state: "waiting" | "running" | "gone";
+  /** REST's: waits however long its turn takes (refused only when every place is taken). */
+  patient: boolean;
   settle(outcome: Outcome): void;
 }
 
-function refuse(reply: FastifyReply): FastifyReply {
+export type GatedApi = "graphql" | "rest";
+
+/** The refusal as each API's clients read errors: GraphQL's `errors`, REST's `message` and `code`. */
+const OVERLOADED_BODY: Record<GatedApi, string> = {
+  graphql: JSON.stringify({ errors: [{ message: OVERLOADED_MESSAGE, extensions: { code: "OVERLOADED" } }] }),
+  rest: JSON.stringify({ message: OVERLOADED_MESSAGE, error: OVERLOADED_MESSAGE, code: "OVERLOADED" }),
+};
+
+export function sendOverloaded(reply: FastifyReply, api: GatedApi): FastifyReply {
   return reply
     .code(503)
     .headers({ "cache-control": "no-store", "retry-after": String(OVERLOADED_RETRY_AFTER_SECONDS) })
     .type("application/json; charset=utf-8")
-    .send(JSON.stringify({ errors: [{ message: OVERLOADED_MESSAGE, extensions: { code: "OVERLOADED" } }] }));
+    .send(OVERLOADED_BODY[api]);
 }
 
-/** Adds the gate to `scope` (the GraphQL route's); its onRequest hook must run before the others. */
+export interface AdmissionGate extends InFlightGate {
+  /** The onRequest hook that makes a request wait its turn; it must run before the route's others. */
+  hook(api: GatedApi): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+}
+
+/** Adds a gate of its own to `scope`, for GraphQL (a test's app). */
 export function limitInFlight(scope: FastifyInstance, limits: AdmissionLimits): InFlightGate {
+  const gate = createAdmissionGate(limits);
+  scope.addHook("onRequest", gate.hook("graphql"));
+  return gate;
+}
+
+/** One queue and one count of requests in flight, for every route whose onRequest starts with `hook`. */
+export function createAdmissionGate(limits: AdmissionLimits): AdmissionGate {
   let inFlight = 0;
   const queue: Waiting[] = [];
   let turnScheduled = false;
@@ -103,26 +128,38 @@ export function limitInFlight(scope: FastifyInstance, limits: AdmissionLimits): 
       n--;
       next.settle("run");
     }
-    // Only what this turn could not start is refused for waiting too long.
+    // Only what this turn could not start is refused for waiting too long; REST keeps its place.
+    const kept: Waiting[] = [];
     while (queue.length > 0 && (queue[0].state === "gone" || now - queue[0].since > limits.maxQueueMs)) {
       const late = queue.shift() as Waiting;
-      late.settle(late.state === "gone" ? "gone" : "late");
+      if (late.state === "gone") late.settle("gone");
+      else if (late.patient) kept.push(late);
+      else late.settle("late");
     }
+    queue.unshift(...kept);
     if (queue.length === 0) return;
-    // With all places taken, the next answer starts a turn, or the oldest's wait runs out.
+    // With all places taken, the next answer starts a turn, or the oldest impatient wait runs out.
     if (inFlight < limits.maxInFlight) {
       continued = true;
       scheduleTurn();
-    } else deadline = setTimeout(turn, limits.maxQueueMs - (now - queue[0].since) + 1).unref();
+      return;
+    }
+    const impatient = queue.find((waiting) => !waiting.patient && waiting.state === "waiting");
+    if (impatient) deadline = setTimeout(turn, limits.maxQueueMs - (now - impatient.since) + 1).unref();
   }
 
-  scope.addHook("onRequest", async (_request: FastifyRequest, reply: FastifyReply) => {
+  const hook = (api: GatedApi) => async (_request: FastifyRequest, reply: FastifyReply) => {
     if (inFlight >= limits.maxInFlight) {
-      countError("graphql", "OVERLOADED");
-      return refuse(reply);
+      countError(api, "OVERLOADED");
+      return sendOverloaded(reply, api);
     }
     const outcome = await new Promise<Outcome>((settle) => {
-      const waiting: Waiting = { since: performance.now(), state: "waiting", settle };
+      const waiting: Waiting = {
+        since: performance.now(),
+        state: "waiting",
+        patient: api === "rest",
+        settle,
+      };
       queue.push(waiting);
       // "close" follows every answer, sent or cut off, and a client that left while waiting.
       reply.raw.once("close", () => {
@@ -135,9 +172,9 @@ export function limitInFlight(scope: FastifyInstance, limits: AdmissionLimits): 
       });
       scheduleTurn();
     });
-    if (outcome === "run") return;
-    if (outcome === "late") countError("graphql", "OVERLOADED");
-    return refuse(reply);
-  });
-  return { inFlight: () => inFlight, waiting: () => queue.length };
+    if (outcome === "run") return undefined;
+    if (outcome === "late") countError(api, "OVERLOADED");
+    return sendOverloaded(reply, api);
+  };
+  return { hook, inFlight: () => inFlight, waiting: () => queue.length };
 }

@@ -6,6 +6,7 @@ import type { Deps } from "../deps.ts";
 import { DEFAULT_BODY_LIMIT, PUBLIC_BODY_LIMIT } from "./body.ts";
 import { assertCleanText } from "./input-text.ts";
 import { sendMethodNotAllowed } from "./method-not-allowed.ts";
+import type { AdmissionGate } from "./overload.ts";
 import { headerSource, transportOf } from "./request-info.ts";
 import { sendFetchResponse, sendJson } from "./responses.ts";
 import { accessErrors } from "./rest-schemas.ts";
@@ -61,7 +62,14 @@ function tagOf(path: string): string {
  * handler's answer as JSON (or its own Response for downloads). A path reached with a method it
  * does not have answers 405 with an Allow header.
  */
-export function registerRestRoutes(app: FastifyInstance, deps: Deps, routes: RestRoute[]): void {
+export function registerRestRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  routes: RestRoute[],
+  admission: AdmissionGate,
+): void {
+  // First: a request past the limit costs no session read, and each starts on a turn of its own.
+  const waitTurn = admission.hook("rest");
   for (const route of routes) {
     app.route({
       method: route.method,
@@ -78,17 +86,20 @@ export function registerRestRoutes(app: FastifyInstance, deps: Deps, routes: Res
         ...(route.schema?.body && !route.rawBody ? { body: route.schema.body } : {}),
         ...responsesOf(route),
       },
-      async onRequest(request) {
-        const ctx = await contextFromRequest(deps, headerSource(request), transportOf(request));
-        if (route.access === "signedIn") requireViewer(ctx);
-        if (route.access === "driver" && !ctx.trip) requireViewer(ctx);
-        if (route.access === "admin") requireAdmin(ctx);
-        // Path and query text under the body's rule (no control characters, bounded length), so a
-        // NUL in an id never reaches a database that cannot store it.
-        assertCleanText(request.params);
-        assertCleanText(Object.fromEntries(queryOf(request.url)));
-        request.appContext = ctx;
-      },
+      onRequest: [
+        waitTurn,
+        async (request) => {
+          const ctx = await contextFromRequest(deps, headerSource(request), transportOf(request));
+          if (route.access === "signedIn") requireViewer(ctx);
+          if (route.access === "driver" && !ctx.trip) requireViewer(ctx);
+          if (route.access === "admin") requireAdmin(ctx);
+          // Path and query text under the body's rule (no control characters, bounded length), so a
+          // NUL in an id never reaches a database that cannot store it.
+          assertCleanText(request.params);
+          assertCleanText(Object.fromEntries(queryOf(request.url)));
+          request.appContext = ctx;
+        },
+      ],
       handler: (request, reply) => runRoute(route, request, reply),
     });
   }

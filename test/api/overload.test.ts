@@ -5,8 +5,8 @@ import { OVERLOADED_MESSAGE } from "../../server/http/overload.ts";
 import { adminAndCarrier, createTestApp, gql, type TestApp } from "../support/app.ts";
 
 /**
- * More GraphQL requests than GRAPHQL_MAX_IN_FLIGHT at once: the extra ones get a fast 503 with
- * Retry-After in GraphQL's error shape, over a real socket, and the gate opens again afterwards.
+ * More GraphQL and REST requests than GRAPHQL_MAX_IN_FLIGHT at once: the extra ones get a fast 503
+ * with Retry-After in their API's error shape, over a real socket, and the gate opens again afterwards.
  */
 describe("GraphQL overload", () => {
   let testApp: TestApp;
@@ -30,9 +30,12 @@ describe("GraphQL overload", () => {
     });
 
   /** A request whose body is still arriving: it holds its place until `finish`. */
-  function held(): { finish(): Promise<number> } {
-    const body = JSON.stringify({ query: "{ loads(page: 1) { totalCount } }" });
-    const request = httpRequest(`${base}/graphql`, {
+  function held(path = "/graphql"): { finish(): Promise<number> } {
+    const body =
+      path === "/graphql"
+        ? JSON.stringify({ query: "{ loads(page: 1) { totalCount } }" })
+        : JSON.stringify({ email: "nobody@example.com", password: "not-the-password", platform: "desktop" });
+    const request = httpRequest(`${base}${path}`, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -75,6 +78,31 @@ describe("GraphQL overload", () => {
       expect(answer.status).toBe(200);
       expect((await answer.json()).data.loads.totalCount).toBe(0);
     }
+  });
+
+  it("counts REST and GraphQL together, and refuses each in its own shape", async () => {
+    // A GraphQL request and a REST one (a sign-in whose body is still arriving) take both places.
+    const graphql = held();
+    const signIn = held("/api/auth/login");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const refusedGraphQL = await ask();
+    expect(refusedGraphQL.status).toBe(503);
+    const refusedRest = await fetch(`${base}/api/loads?page=1&limit=5`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refusedRest.status).toBe(503);
+    expect(refusedRest.headers.get("retry-after")).toBe("1");
+    expect(await refusedRest.json()).toEqual({
+      message: OVERLOADED_MESSAGE,
+      error: OVERLOADED_MESSAGE,
+      code: "OVERLOADED",
+    });
+    expect(await graphql.finish()).toBe(200);
+    expect(await signIn.finish()).toBe(401);
+    const served = await fetch(`${base}/api/loads?page=1&limit=5`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(served.status).toBe(200);
   });
 
   it("releases its place after every answer, in process too (app.fetch)", async () => {
