@@ -127,11 +127,30 @@ async function ownBidOrThrow(ctx: Context, bidId: string): Promise<Bid> {
   return bid;
 }
 
-async function openCounterOrThrow(ctx: Context, bid: Bid, now: Date): Promise<BidCounter> {
+async function openCounterOrThrow(
+  ctx: Context,
+  bid: Bid,
+  now: Date,
+  answer: "accept" | "decline",
+): Promise<BidCounter> {
   const counter = await latestCounter(ctx, bid.id);
-  if (counter?.status !== "open") throw new ConflictError(COUNTER_MESSAGES.notOpen);
+  if (counter?.status !== "open") {
+    throw new ConflictError(
+      answer === "accept" ? await whyNotAcceptable(ctx, bid, counter) : COUNTER_MESSAGES.notOpen,
+    );
+  }
   if (counter.expiresAt <= now) throw new ConflictError(COUNTER_MESSAGES.expired);
   return counter;
+}
+
+/**
+ * Accepting a counter closed with its offer (an award, a Book Now, the round's auto-award) is told
+ * the offer closed; one closed because its bid folded, or never made, has no open counter-offer.
+ */
+async function whyNotAcceptable(ctx: Context, bid: Bid, counter: BidCounter | null): Promise<string> {
+  if (counter?.status !== "closed") return COUNTER_MESSAGES.notOpen;
+  const offer = await ctx.db.offer.findUnique({ where: { id: bid.offerId }, select: { status: true } });
+  return offer && offer.status !== "active" ? COUNTER_MESSAGES.offerClosed : COUNTER_MESSAGES.notOpen;
 }
 
 /** Claims the open counter (open and not expired at `now`) in `tx`; 409 when another answer won. */
@@ -162,7 +181,7 @@ async function claimCounter(
 export async function acceptCounter(ctx: Context, bidId: string): Promise<WinnerDecision> {
   const bid = await ownBidOrThrow(ctx, bidId);
   const now = new Date();
-  const counter = await openCounterOrThrow(ctx, bid, now);
+  const counter = await openCounterOrThrow(ctx, bid, now, "accept");
   await assertCarrierCompliant(ctx, { userId: bid.userId }, "book");
   const award = await ctx.db.$transaction(async (tx) => {
     // The offer first, then the counter: the order every award takes its rows in (no deadlock).
@@ -215,7 +234,7 @@ export async function acceptCounter(ctx: Context, bidId: string): Promise<Winner
 export async function declineCounter(ctx: Context, bidId: string): Promise<BidCounter> {
   const bid = await ownBidOrThrow(ctx, bidId);
   const now = new Date();
-  const counter = await openCounterOrThrow(ctx, bid, now);
+  const counter = await openCounterOrThrow(ctx, bid, now, "decline");
   const loadId = await loadIdOf(ctx, bid.offerId);
   const stored = await ctx.db.$transaction(async (tx) => {
     await claimCounter(tx, counter.id, "declined", now);
