@@ -221,7 +221,8 @@ describe("counter-offers", () => {
     }
   });
 
-  it("tells a carrier who accepts after the round's auto-award that the offer is closed", async () => {
+  /** An auto-award offer with two bids, a counter on the second, and its round and decision due. */
+  async function counteredOfferPastItsRound() {
     const past = new Date(Date.now() - 1000);
     const offer = await openOffer(t.app, admin(), (await biddableLoad(t.app)).loadId, {
       awardRules: { mode: "auto", ceiling: 5000 },
@@ -234,27 +235,21 @@ describe("counter-offers", () => {
     expect((await counter(bidIds[1], { amount: 1050 })).status).toBe(201);
     await t.app.deps.db.offer.update({ where: { id: offer._id }, data: { roundEndsAt: past } });
     await t.app.deps.db.offerAwardRule.update({ where: { offerId: offer._id }, data: { decideAt: past } });
+    return { offer, bidIds };
+  }
+
+  it("tells a carrier who accepts after the round's auto-award that the offer is closed", async () => {
+    const { offer, bidIds } = await counteredOfferPastItsRound();
     expect(await decideDueAutoAwards(t.app.deps)).toContain(offer._id);
     const accepted = await accept(bidIds[1], pool[1].session.token);
     expect([accepted.status, accepted.body.message]).toEqual([409, COUNTER_MESSAGES.offerClosed]);
   });
 
   it("gives exactly one outcome when an acceptance races the round's close deciding an auto-award", async () => {
-    const past = new Date(Date.now() - 1000);
     const outcomes = new Set<number>();
     for (let round = 0; round < 6; round++) {
-      const offer = await openOffer(t.app, admin(), (await biddableLoad(t.app)).loadId, {
-        awardRules: { mode: "auto", ceiling: 5000 },
-      });
-      const bidIds: string[] = [];
-      for (const [index, amount] of [1000, 1100].entries()) {
-        const placed = await bid(t.app, pool[index].session.token, offer._id, amount);
-        bidIds.push((placed.body.bid as { _id: string })._id);
-      }
-      expect((await counter(bidIds[1], { amount: 1050 })).status).toBe(201);
       // The round closes: the round clock's sweep decides the auto-award while the carrier accepts.
-      await t.app.deps.db.offer.update({ where: { id: offer._id }, data: { roundEndsAt: past } });
-      await t.app.deps.db.offerAwardRule.update({ where: { offerId: offer._id }, data: { decideAt: past } });
+      const { offer, bidIds } = await counteredOfferPastItsRound();
       // Every other round the sweep starts a little later, so either side may get there first.
       const sweep =
         round % 2 === 0
