@@ -247,11 +247,8 @@ export async function revokeUserSessions(
   reason: RevokeReason,
   exceptSessionId?: string,
 ): Promise<number> {
-  const live = await deps.db.session.findMany({
-    where: { userId, revokedAt: null, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) },
-    select: { id: true },
-  });
-  for (const { id } of live) await revokeSession(deps, id, reason);
+  const live = await unrevokedSessionIds(deps, userId, exceptSessionId);
+  for (const id of live) await revokeSession(deps, id, reason);
   return live.length;
 }
 
@@ -261,13 +258,18 @@ export async function revokeUserSessions(
  * to sign in again, on every instance.
  */
 export async function announceRoleChange(deps: Deps, userId: string): Promise<void> {
-  const live = await deps.db.session.findMany({
-    where: { userId, revokedAt: null, expiresAt: { gt: new Date() } },
-    select: { id: true },
-  });
-  for (const { id } of live) {
+  for (const id of await unrevokedSessionIds(deps, userId)) {
     deps.pubsub.publish(`session:${id}`, { reason: "role_changed", message: ROLE_CHANGED_MESSAGE });
   }
+}
+
+/** The user's sessions nobody ended; `exceptSessionId` leaves the caller's own out. */
+async function unrevokedSessionIds(deps: Deps, userId: string, exceptSessionId?: string): Promise<string[]> {
+  const sessions = await deps.db.session.findMany({
+    where: { userId, revokedAt: null, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) },
+    select: { id: true },
+  });
+  return sessions.map((session) => session.id);
 }
 
 /** The session a refresh cookie belongs to, if it is still live. */

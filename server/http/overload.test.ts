@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createAdmissionGate, limitInFlight } from "./overload.ts";
+import { createAdmissionGate } from "./overload.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -8,7 +8,7 @@ afterEach(() => vi.restoreAllMocks());
 function gatedApp(onArrival: () => void) {
   const app = Fastify();
   app.addHook("onRequest", async () => onArrival());
-  limitInFlight(app, { maxInFlight: 64, maxQueueMs: 50 });
+  app.addHook("onRequest", createAdmissionGate({ maxInFlight: 64, maxQueueMs: 50 }).hook("graphql"));
   app.post("/graphql", async () => ({ ok: true }));
   return app;
 }

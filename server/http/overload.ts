@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { countError } from "../ops/metrics.ts";
 
 /**
@@ -73,13 +73,6 @@ export function sendOverloaded(reply: FastifyReply, api: GatedApi): FastifyReply
 export interface AdmissionGate extends InFlightGate {
   /** The onRequest hook that makes a request wait its turn; it must run before the route's others. */
   hook(api: GatedApi): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
-}
-
-/** Adds a gate of its own to `scope`, for GraphQL (a test's app). */
-export function limitInFlight(scope: FastifyInstance, limits: AdmissionLimits): InFlightGate {
-  const gate = createAdmissionGate(limits);
-  scope.addHook("onRequest", gate.hook("graphql"));
-  return gate;
 }
 
 /** One queue and one count of requests in flight, for every route whose onRequest starts with `hook`. */
